@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Ids are 24 lowercase hex characters, time-ordered (see apps/server/src/lib/ids.ts). */
+export const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
+export type TId = z.infer<typeof ZId>;
+
+/** Every error reply: a message fit to show a user, and a stable machine code. */
+export const ZErrorReply = z.object({
+  message: z.string(),
+  code: z.string(),
+});
+export type TErrorReply = z.infer<typeof ZErrorReply>;
+
+/** Roles as the spec names them. */
+export const ROLES = ['Regular', 'FacilityAdmin', 'Admin'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const ZLanguage = z.enum(LANGUAGES);
+export type TLanguage = z.infer<typeof ZLanguage>;
+
+/** Anything other than fr is treated as English (spec doc 1, section 9). */
+export function toLanguage(value: string | null | undefined): TLanguage {
+  return value?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+export const THEMES = ['light', 'dark'] as const;
+export const ZTheme = z.enum(THEMES);
+export type TTheme = z.infer<typeof ZTheme>;
+
+/** Paged list reply of the reference lists and admin tables. */
+export function pagedReply<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+export const ZOkReply = z.object({ message: z.string().optional() });

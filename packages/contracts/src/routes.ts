@@ -1,0 +1,72 @@
+import type { TRole } from './common';
+
+/**
+ * The web route table of both spec documents with the roles each allows.
+ * `roles: null` means logged in, any role; `public: true` means no token needed.
+ * The server uses it to serve the SPA for these paths; the web guard enforces it.
+ */
+export type TRouteAccess = { path: string; public?: boolean; roles?: readonly TRole[] | null };
+
+const ALL: readonly TRole[] = ['Regular', 'FacilityAdmin', 'Admin'];
+const ADMINS: readonly TRole[] = ['Admin', 'FacilityAdmin'];
+const ADMIN_ONLY: readonly TRole[] = ['Admin'];
+
+export const ROUTES = {
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  setPassword: '/set-password',
+  emailConfirm: '/email-confirm',
+  mobileConfirm: '/mobile-confirm',
+  recent: '/',
+  contacts: '/contacts',
+  group: '/group',
+  settings: '/settings',
+  aboutUs: '/about-us',
+  eula: '/eula',
+  information: '/information',
+  notFound: '/404',
+  admin: '/admin',
+} as const;
+
+export const ADMIN_SECTIONS = {
+  users: ADMINS,
+  facilities: ADMINS,
+  departments: ADMIN_ONLY,
+  roles: ADMIN_ONLY,
+  specialties: ADMIN_ONLY,
+  suffixes: ADMIN_ONLY,
+  logos: ADMIN_ONLY,
+  about: ADMIN_ONLY,
+  'user-logs': ADMINS,
+  banner: ADMINS,
+} as const satisfies Record<string, readonly TRole[]>;
+export type TAdminSection = keyof typeof ADMIN_SECTIONS;
+
+/** Sections that have an item page (/admin/<section>/:id, 'new' creates). */
+export const ADMIN_ITEM_SECTIONS = ['users', 'facilities', 'departments', 'roles', 'specialties', 'suffixes'] as const;
+
+export const ROUTE_ACCESS: readonly TRouteAccess[] = [
+  { path: ROUTES.login, public: true },
+  { path: ROUTES.register, public: true },
+  { path: ROUTES.forgotPassword, public: true },
+  { path: ROUTES.resetPassword, public: true },
+  { path: ROUTES.setPassword, public: true },
+  { path: ROUTES.emailConfirm, public: true },
+  { path: ROUTES.mobileConfirm, public: true },
+  { path: ROUTES.aboutUs, public: true },
+  { path: ROUTES.eula, public: true },
+  { path: ROUTES.information, public: true },
+  { path: ROUTES.notFound, public: true },
+  { path: ROUTES.recent, roles: ALL },
+  { path: ROUTES.contacts, roles: ALL },
+  { path: ROUTES.group, roles: ALL },
+  { path: ROUTES.settings, roles: ALL },
+  { path: ROUTES.admin, roles: ADMINS },
+];
+
+export function canAccess(roles: readonly TRole[] | null | undefined, role: TRole | null | undefined): boolean {
+  if (!roles) return true;
+  return role != null && roles.includes(role);
+}
