@@ -1,0 +1,107 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
+import { seedDemo } from './db/seed-demo';
+import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { healthRoutes } from './modules/health/health.routes';
+import { publicSettingsRoutes } from './modules/settings/settings.routes';
+import { ensureDefaultSettings } from './modules/settings/settings.service';
+import { installErrorHandler } from './plugins/error-handler';
+import { installOpenApi } from './plugins/openapi';
+import { installSecurity } from './plugins/security';
+import { installWebApp } from './plugins/web-app';
+import { createPublisher, type Publish } from './realtime/publish';
+import { createSocketServer, type RealtimeServer } from './realtime/socket-server';
+
+// Module augmentation needs `interface`; this is the one place it is used.
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    engine: DbHandle['engine'];
+    io: RealtimeServer;
+    publish: Publish;
+  }
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type BuildOptions = {
+  /** PostgreSQL schema (tests give each file its own). */
+  dbSchema?: string;
+  logger?: boolean;
+};
+
+/**
+ * Builds the whole server without listening: database (migrated, defaults stored, first Admin), plugins,
+ * routes, realtime. main.ts listens; tests call this and use inject() or listen on port 0.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    // Time-ordered ids in logs too, so a request can be found next to its audit record.
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: options.dbSchema,
+  });
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('engine', handle.engine);
+  app.addHook('onClose', async () => {
+    await handle.close();
+  });
+
+  try {
+    await migrateToLatest(handle.db);
+    await ensureDefaultSettings(
+      handle.db,
+      config.SELF_REGISTRATION === undefined ? {} : { isSelfRegistrationEnabled: config.SELF_REGISTRATION },
+    );
+    await ensureFirstAdmin(handle.db, config, app.log);
+    if (config.SEED_DEMO) {
+      const result = await seedDemo(handle.db);
+      if (result.created) app.log.info(`Demo hospital seeded with ${result.users} staff`);
+    }
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+
+  installErrorHandler(app);
+  await installSecurity(app, config);
+  await app.register(cookie);
+  await installOpenApi(app);
+
+  const io = await createSocketServer(app, config);
+  app.decorate('io', io);
+  app.decorate('publish', createPublisher(io));
+  app.addHook('preClose', async () => {
+    // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.
+    io.disconnectSockets(true);
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
+
+  await app.register(healthRoutes);
+  await app.register(publicSettingsRoutes);
+  await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+
+  return app;
+}

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * 24 lowercase hex characters, time-ordered: 6 bytes of milliseconds, 2 bytes of a per-process counter,
+ * 4 random bytes. Sorting ids sorts by creation time; the counter keeps ids from one process increasing
+ * within the same millisecond.
+ */
+let lastMs = 0;
+let counter = 0;
+
+export function newId(now = Date.now()): string {
+  if (now <= lastMs) {
+    counter = (counter + 1) & 0xffff;
+    if (counter === 0) lastMs += 1; // 65,536 ids in one millisecond: borrow the next one
+    now = lastMs;
+  } else {
+    lastMs = now;
+    counter = randomBytes(1)[0]!; // start low but not at zero, so two processes rarely align
+  }
+  return now.toString(16).padStart(12, '0') + counter.toString(16).padStart(4, '0') + randomBytes(4).toString('hex');
+}
+
+export function idTime(id: string): number {
+  return Number.parseInt(id.slice(0, 12), 16);
+}

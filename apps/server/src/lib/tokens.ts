@@ -1,0 +1,34 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Access tokens: short-lived HS256 JWTs. The algorithm is pinned and the `typ` claim checked, so a token of
+ * another kind (or `alg: none`) is never accepted as an access token.
+ */
+export type AccessClaims = { sub: string; role: string; sid: string };
+
+const ALG = 'HS256';
+const ACCESS_TYP = 'access';
+
+function keyOf(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signAccessToken(secret: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ role: claims.role, sid: claims.sid, typ: ACCESS_TYP })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(keyOf(secret));
+}
+
+/** Returns the claims, or null for anything that is not a valid, unexpired access token of ours. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] });
+    if (payload.typ !== ACCESS_TYP || typeof payload.sub !== 'string') return null;
+    return { sub: payload.sub, role: String(payload.role ?? ''), sid: String(payload.sid ?? '') };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,70 @@
+import { LOGOS_PATH } from '@rounds/contracts/limits';
+import { CALLING_CODES, type TAppSettings } from '@rounds/contracts/settings';
+import type { Db } from '../../db/database';
+import { DEFAULT_SETTINGS, type StoredSettings } from './default-settings';
+
+type Key = keyof StoredSettings;
+
+/** Stored settings, one JSON value per key; a missing or unreadable key falls back to its default. */
+export async function readSettings(db: Db): Promise<StoredSettings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const stored: Partial<Record<Key, unknown>> = {};
+  for (const row of rows) {
+    if (row.key in DEFAULT_SETTINGS) {
+      try {
+        stored[row.key as Key] = JSON.parse(row.value);
+      } catch {
+        // a hand-edited row that is not JSON: keep the default rather than fail every page
+      }
+    }
+  }
+  return { ...DEFAULT_SETTINGS, ...stored } as StoredSettings;
+}
+
+export async function writeSetting<K extends Key>(db: Db, key: K, value: StoredSettings[K]): Promise<void> {
+  const row = { key, value: JSON.stringify(value), updated_at: Date.now() };
+  await db
+    .insertInto('settings')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute();
+}
+
+/** Store every default that is not stored yet, so the admin area edits real rows. */
+export async function ensureDefaultSettings(db: Db, overrides: Partial<StoredSettings> = {}): Promise<void> {
+  const now = Date.now();
+  const values = (Object.keys(DEFAULT_SETTINGS) as Key[]).map((key) => ({
+    key,
+    value: JSON.stringify(DEFAULT_SETTINGS[key]),
+    updated_at: now,
+  }));
+  await db
+    .insertInto('settings')
+    .values(values)
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  for (const [key, value] of Object.entries(overrides) as [Key, never][]) {
+    await writeSetting(db, key, value);
+  }
+}
+
+export function toAppSettings(s: StoredSettings): TAppSettings {
+  const logo = (file: string) => `${LOGOS_PATH}/${encodeURIComponent(file)}`;
+  return {
+    whiteLogoBig: logo(s.logos.whiteLogoBig),
+    squareLogo: logo(s.logos.squareLogo),
+    squareLogoDark: logo(s.logos.squareLogoDark),
+    recentLogo: logo(s.logos.recentLogo),
+    recentLogoDark: logo(s.logos.recentLogoDark),
+    moreLogo: logo(s.logos.moreLogo),
+    moreLogoDark: logo(s.logos.moreLogoDark),
+    aboutUsHeader: logo(s.logos.aboutUsHeader),
+    aboutUsText: s.aboutUsText,
+    informationText: s.informationText,
+    bannerMessage: s.bannerMessage,
+    passwordUpdate: s.passwordUpdate,
+    isSelfRegistrationEnabled: s.isSelfRegistrationEnabled,
+    sessionTimeout: s.sessionTimeout,
+    callingCodes: CALLING_CODES.map((c) => ({ ...c })),
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+type ErrorBody = { message: string; code: string };
+
+/** Fastify's own client-error codes mapped to our stable codes. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_VALIDATION: 'VALIDATION_ERROR',
+};
+
+function fieldName(path: string): string {
+  return path.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/**
+ * One error shape for every failure: { message, code } with a fitting status.
+ * Client mistakes keep their 4xx and a message naming the field; anything else is logged and becomes a 500
+ * whose message reveals nothing.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { message: 'Something went wrong, please try again.', code: 'INTERNAL_ERROR' };
+
+    if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { message: error.message, code: error.code };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      const first = error.validation[0];
+      const where = first?.instancePath ? fieldName(first.instancePath) : (error.validationContext ?? 'body');
+      const field = first?.params && 'missingProperty' in first.params ? first.params.missingProperty : undefined;
+      body = {
+        message: `${field ? `${where}.${String(field)}` : where}: ${first?.message ?? 'is invalid'}`,
+        code: 'VALIDATION_ERROR',
+      };
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its contract');
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      const code =
+        FASTIFY_CODES[error.code] ??
+        (status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'BAD_REQUEST');
+      body = { message: error.message, code };
+    }
+
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+}

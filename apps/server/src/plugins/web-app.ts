@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ROUTE_ACCESS } from '@rounds/contracts/routes';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../lib/errors';
+
+const API_LIKE = /^\/(api|server|logos|healthz|readyz)(\/|$)/;
+
+/** True for a path of the web route table (client routes render there; anything else is the 404 page). */
+export function isAppRoute(pathname: string): boolean {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return true;
+  return ROUTE_ACCESS.some((r) => r.path === pathname && r.path !== '/404');
+}
+
+/**
+ * Serves the built web app. Assets are immutable (hashed names); every client route gets index.html,
+ * and an unknown path gets index.html with status 404 so the app shows its not-found page.
+ */
+export async function installWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!hasBuild || API_LIKE.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw notFound(`Route ${request.method} ${pathname} not found`);
+    }
+    return reply
+      .status(isAppRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
+  });
+}

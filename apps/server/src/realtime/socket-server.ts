@@ -1,0 +1,60 @@
+import { CLIENT_EVENTS, SERVER_EVENTS, ZSocketHandshakeQuery } from '@rounds/contracts/events';
+import { SOCKET_PATH, TIMINGS } from '@rounds/contracts/limits';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Config } from '../config';
+import { verifyAccessToken } from '../lib/tokens';
+import { userChannel } from './publish';
+
+export type SocketData = { userId: string; role: string; sessionId: string; tabId: string };
+// Event maps stay open here: payloads are parsed against packages/contracts where they are handled.
+export type RealtimeServer = Server;
+
+/**
+ * socket.io at the spec's path. The handshake carries the access token and a per-tab uuid; a socket
+ * that fails authentication is refused before it joins anything. Each socket joins its user's channel,
+ * and all delivery goes through publish().
+ */
+export async function createSocketServer(app: FastifyInstance, config: Config): Promise<RealtimeServer> {
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    pingInterval: TIMINGS.socketPingMs,
+    pingTimeout: 20_000,
+    serveClient: false,
+    maxHttpBufferSize: 1_000_000,
+  });
+
+  if (config.REDIS_URL) {
+    const pub = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    io.adapter(createAdapter(pub, sub));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use(async (socket, next) => {
+    const raw = { ...socket.handshake.query, ...(socket.handshake.auth as Record<string, unknown>) };
+    const parsed = ZSocketHandshakeQuery.safeParse(raw);
+    if (!parsed.success) return next(new Error('Unauthorized'));
+    const claims = await verifyAccessToken(config.JWT_SECRET, parsed.data.token);
+    if (!claims) return next(new Error('Unauthorized'));
+    socket.data = { userId: claims.sub, role: claims.role, sessionId: claims.sid, tabId: parsed.data.uuid };
+    next();
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as SocketData;
+    void socket.join(userChannel(data.userId));
+    // The spec's client pings every 25 s; answer so it can tell a live server from a half-open connection.
+    const s = socket;
+    s.on(CLIENT_EVENTS.Ping, (_payload: unknown, ack?: unknown) => {
+      if (typeof ack === 'function') ack({ at: Date.now() });
+      else s.emit(SERVER_EVENTS.Pong, { at: Date.now() });
+    });
+  });
+
+  return io;
+}
