@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const MAIN = join(import.meta.dirname, 'main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  it('stops at start-up with one line naming a bad variable', async () => {
+    const p = start({ PORT: 'abc', DATA_DIR: mkdtempSync(join(tmpdir(), 'rounds-main-')) });
+    expect(await p.exited).toBe(1);
+    expect(p.output().trim()).toBe('Invalid environment variable PORT: Invalid input: expected number, received NaN');
+  });
+
+  it('prints the generated first Admin password once, and shuts down gracefully on SIGTERM', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'rounds-main-'));
+    const p = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    const deadline = Date.now() + 20_000;
+    while (!p.output().includes('Rounds is serving') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(p.output()).toMatch(/Sign in as admin@rounds\.local with password [A-Za-z0-9]{20} \(shown only once\)/);
+    const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(res.status).toBe(200);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(p.output()).toContain('SIGTERM received, shutting down');
+
+    // Second start on the same data: no new admin, no password printed.
+    const again = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    while (!again.output().includes('Rounds is serving') && Date.now() < deadline + 20_000) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(again.output()).not.toContain('shown only once');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+});

@@ -1,0 +1,115 @@
+import { SignJWT } from 'jose';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../lib/ids';
+import { signAccessToken } from '../lib/tokens';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('realtime server', () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await t.listen();
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
+  });
+  afterAll(() => t.close());
+
+  const open = (query: Record<string, string>) => {
+    const socket = connect(url, { path: '/server/socket.io', query, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    return socket;
+  };
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (e) => reject(e));
+    });
+  const refused = (socket: Socket) =>
+    new Promise<string>((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('connected')));
+      socket.once('connect_error', (e) => resolve(e.message));
+    });
+  const token = (userId: string) =>
+    signAccessToken(t.config.JWT_SECRET, { sub: userId, role: 'Regular', sid: 's1' }, 60);
+
+  it('refuses a handshake without a valid access token', async () => {
+    expect(await refused(open({ uuid: 'tab-1' }))).toBe('Unauthorized');
+    expect(await refused(open({ token: 'garbage', uuid: 'tab-1' }))).toBe('Unauthorized');
+    const good = await token(newId());
+    const tampered = `${good.slice(0, -4)}AAAA`;
+    expect(await refused(open({ token: tampered, uuid: 'tab-1' }))).toBe('Unauthorized');
+    const otherKey = await signAccessToken(
+      'another-secret-that-is-long-enough-000',
+      { sub: newId(), role: 'Regular', sid: 's' },
+      60,
+    );
+    expect(await refused(open({ token: otherKey, uuid: 'tab-1' }))).toBe('Unauthorized');
+    const expired = await signAccessToken(t.config.JWT_SECRET, { sub: newId(), role: 'Regular', sid: 's' }, -10);
+    expect(await refused(open({ token: expired, uuid: 'tab-1' }))).toBe('Unauthorized');
+  });
+
+  it("refuses alg none and tokens that aren't access tokens", async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ sub: newId(), typ: 'access', exp: Date.now() / 1000 + 60 })).toString(
+      'base64url',
+    );
+    expect(await refused(open({ token: `${header}.${body}.`, uuid: 'tab-1' }))).toBe('Unauthorized');
+    const refreshLike = await new SignJWT({ typ: 'refresh' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(newId())
+      .setExpirationTime('1m')
+      .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    expect(await refused(open({ token: refreshLike, uuid: 'tab-1' }))).toBe('Unauthorized');
+  });
+
+  it('delivers published events to every tab of the audience and no one else', async () => {
+    const alice = newId();
+    const bob = newId();
+    const aliceTab1 = open({ token: await token(alice), uuid: 'a1' });
+    const aliceTab2 = open({ token: await token(alice), uuid: 'a2' });
+    const bobTab = open({ token: await token(bob), uuid: 'b1' });
+    await Promise.all([connected(aliceTab1), connected(aliceTab2), connected(bobTab)]);
+
+    const got: string[] = [];
+    aliceTab1.on('UserUpdated', (p) => got.push(`a1:${p.n}`));
+    aliceTab2.on('UserUpdated', (p) => got.push(`a2:${p.n}`));
+    bobTab.on('UserUpdated', (p) => got.push(`b1:${p.n}`));
+
+    t.app.publish('UserUpdated', { n: 1 }, { users: [alice] });
+    t.app.publish('UserUpdated', { n: 2 }, { users: [bob] });
+    t.app.publish('UserUpdated', { n: 3 }, { all: true });
+    t.app.publish('UserUpdated', { n: 4 }, { users: [] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got.sort()).toEqual(['a1:1', 'a1:3', 'a2:1', 'a2:3', 'b1:2', 'b1:3']);
+  });
+
+  it('answers the Ping the client sends every 25 s', async () => {
+    const s = open({ token: await token(newId()), uuid: 'p1' });
+    await connected(s);
+    const reply = await s.timeout(2000).emitWithAck('Ping', {});
+    expect(reply.at).toBeTypeOf('number');
+  });
+
+  it('closes sockets when the server shuts down', async () => {
+    const t2 = await createTestApp();
+    const u2 = await t2.listen();
+    const s = connect(u2, {
+      path: '/server/socket.io',
+      query: {
+        token: await signAccessToken(t2.config.JWT_SECRET, { sub: newId(), role: 'Regular', sid: 's' }, 60),
+        uuid: 'x',
+      },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await connected(s);
+    const closed = new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+    await t2.close();
+    expect(await closed).toBeTruthy();
+  });
+});

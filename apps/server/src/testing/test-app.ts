@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+
+export const TEST_ADMIN = { email: 'admin@test.rounds', password: 'Admin12345' };
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  /** Base URL once listen() has been called. */
+  url: () => string;
+  listen: () => Promise<string>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A real app on a fresh database: SQLite in a temp DATA_DIR, or, when DATABASE_URL is set (the CI's
+ * PostgreSQL pass), a fresh schema in that database, dropped afterwards.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { ready?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rounds-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const app = await buildApp(config, { dbSchema: schema });
+  if (options.ready !== false) await app.ready();
+  let baseUrl = '';
+  return {
+    app,
+    config,
+    url: () => baseUrl,
+    listen: async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      baseUrl = `http://127.0.0.1:${address.port}`;
+      return baseUrl;
+    },
+    close: async () => {
+      await app.close();
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

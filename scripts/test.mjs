@@ -1,0 +1,49 @@
+// `npm test`: every suite (server, web, end-to-end). Installs Debian's chromium first when it is missing
+// and we are root; otherwise says how. Each suite writes a JSON report; the totals close the run.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const resultsDir = process.env.ROUNDS_RESULTS_DIR ?? join(root, 'node_modules', '.cache', 'rounds-test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+if (!existsSync('/usr/bin/chromium')) {
+  if (process.getuid?.() === 0) {
+    console.log('Installing Debian chromium for the browser tests…');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core', {
+      stdio: 'inherit',
+    });
+  } else {
+    console.error(
+      'The browser tests need Debian chromium: run `sudo apt-get install -y chromium`, then `npm test` again.',
+    );
+    process.exit(1);
+  }
+}
+
+const suites = [
+  ['server', '@rounds/server'],
+  ['web', '@rounds/web'],
+  ['e2e', '@rounds/e2e'],
+];
+let failed = false;
+for (const [name, workspace] of suites) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(
+    'npm',
+    [
+      'test',
+      '-w',
+      workspace,
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(resultsDir, `${name}.json`)}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) failed = true;
+}
+const totals = spawnSync('node', [join(root, 'scripts', 'totals.mjs'), resultsDir], { cwd: root, stdio: 'inherit' });
+process.exit(failed || totals.status !== 0 ? 1 : 0);
