@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+
+/** Debian's chromium with the flags this machine needs (no sandbox as root, no background networking). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
+}
+
+export type ContextOptions = { baseURL: string; colorScheme?: 'light' | 'dark'; mobile?: boolean };
+
+export function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: o.baseURL,
+    colorScheme: o.colorScheme ?? 'light',
+    viewport: o.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    locale: 'en-US',
+  });
+}
+
+/** Saves a full-page screenshot under e2e/artifacts (ignored by git) for people to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Console errors and failed requests make a journey fail: a page that logs errors is not done. */
+export function watchErrors(page: Page): () => string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // A 404 answer is expected on the not-found page; CSP violations and script errors are not.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
+  });
+  return () => errors;
+}

@@ -1,0 +1,13 @@
+// `npm start`: build the web app if needed, then run one server process serving the API and the app.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureWebBuild } from './ensure-web-build.mjs';
+
+const root = join(import.meta.dirname, '..');
+ensureWebBuild();
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
