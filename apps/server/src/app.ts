@@ -6,9 +6,14 @@ import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createNotifier, type Notifier } from './modules/notify/notify.service';
+import { outboxRoutes } from './modules/notify/outbox.routes';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
+import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
@@ -24,6 +29,8 @@ declare module 'fastify' {
     engine: DbHandle['engine'];
     io: RealtimeServer;
     publish: Publish;
+    notifier: Notifier;
+    captcha: Captcha;
   }
 }
 
@@ -33,6 +40,8 @@ export type BuildOptions = {
   /** PostgreSQL schema (tests give each file its own). */
   dbSchema?: string;
   logger?: boolean;
+  /** Proof-of-work cost of the captcha (tests lower it). */
+  captchaCost?: number;
 };
 
 /**
@@ -88,6 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   await installSecurity(app, config);
   await app.register(cookie);
+  installAuth(app);
+  app.decorate('notifier', createNotifier(config, handle.db, app.log));
+  app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost));
   await installOpenApi(app);
 
   const io = await createSocketServer(app, config);
@@ -101,6 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(publicSettingsRoutes);
+  await app.register(authRoutes);
+  await app.register(outboxRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -39,6 +39,17 @@ const ZEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().default('Rounds <no-reply@rounds.local>'),
+  // A Twilio-compatible Messages API; {sid} is replaced by SMS_ACCOUNT_SID.
+  SMS_API_URL: z.url().optional(),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof ZEnv>;

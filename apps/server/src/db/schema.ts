@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types. Portable across SQLite and PostgreSQL: times are UTC epoch milliseconds (bigint),
  * booleans are 0/1 integers, structured values are JSON text.
@@ -35,6 +37,8 @@ export type UsersTable = {
   password_changed_at: number;
   created_at: number;
   updated_at: number;
+  failed_logins: Generated<number>;
+  locked_until: Generated<number | null>;
 };
 
 export type ReferenceTable = {
@@ -67,7 +71,53 @@ export type OutboxTable = {
   created_at: number;
 };
 
+export type SessionsTable = {
+  id: string;
+  user_id: string;
+  remember: number;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  revoked_at: number | null;
+  revoked_reason: string | null;
+};
+
+export type RefreshTokensTable = {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+};
+
+export type CodePurpose =
+  | 'verify-email'
+  | 'verify-phone'
+  | 'reset-password'
+  | 'set-password'
+  | 'update-phone'
+  | 'update-email';
+
+export type VerificationCodesTable = {
+  id: string;
+  user_id: string;
+  purpose: CodePurpose;
+  target: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+};
+
+export type CodeSendsTable = { id: string; target: string; ip: string | null; created_at: number };
+
 export type Database = {
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  verification_codes: VerificationCodesTable;
+  code_sends: CodeSendsTable;
   users: UsersTable;
   facilities: ReferenceTable;
   departments: ReferenceTable;

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Extra reply fields the spec's client reads (attemptLeft, tempToken). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

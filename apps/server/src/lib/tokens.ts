@@ -32,3 +32,25 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     return null;
   }
 }
+
+const TEMP_TYP = 'temp';
+export const TEMP_TOKEN_TTL_S = 30 * 60;
+
+/** Temporary tokens carry an unverified user through the confirm screens; they open no session. */
+export async function signTempToken(secret: string, userId: string): Promise<string> {
+  return new SignJWT({ typ: TEMP_TYP })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + TEMP_TOKEN_TTL_S)
+    .sign(keyOf(secret));
+}
+
+export async function verifyTempToken(secret: string, token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] });
+    return payload.typ === TEMP_TYP && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

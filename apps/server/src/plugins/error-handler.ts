@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { text } from '../lib/messages';
+import { requestLanguage } from '../lib/request-language';
 
-type ErrorBody = { message: string; code: string };
+type ErrorBody = { message: string; code: string } & Record<string, unknown>;
 
 /** Fastify's own client-error codes mapped to our stable codes. */
 const FASTIFY_CODES: Record<string, string> = {
@@ -30,14 +32,14 @@ export function installErrorHandler(app: FastifyInstance): void {
 
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { message: error.message, code: error.code };
+      body = { message: error.message, code: error.code, ...error.extra };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const first = error.validation[0];
       const where = first?.instancePath ? fieldName(first.instancePath) : (error.validationContext ?? 'body');
       const field = first?.params && 'missingProperty' in first.params ? first.params.missingProperty : undefined;
       body = {
-        message: `${field ? `${where}.${String(field)}` : where}: ${first?.message ?? 'is invalid'}`,
+        message: `${field ? `${where}.${String(field)}` : where}: ${text(first?.message ?? 'is invalid', requestLanguage(request))}`,
         code: 'VALIDATION_ERROR',
       };
     } else if (isResponseSerializationError(error)) {

@@ -1,10 +1,14 @@
 import type { TServerEventName } from '@rounds/contracts/events';
 import type { Server } from 'socket.io';
 
-export type Audience = { users: readonly string[] } | { all: true };
+export type Audience = { users: readonly string[] } | { sessions: readonly string[] } | { all: true };
 
 export function userChannel(userId: string): string {
   return `user:${userId}`;
+}
+
+export function sessionChannel(sessionId: string): string {
+  return `session:${sessionId}`;
 }
 
 /**
@@ -19,7 +23,16 @@ export function createPublisher(io: Server): Publish {
       io.emit(event, payload);
       return;
     }
-    if (audience.users.length === 0) return;
-    io.to(audience.users.map(userChannel)).emit(event, payload);
+    const channels = 'users' in audience ? audience.users.map(userChannel) : audience.sessions.map(sessionChannel);
+    if (channels.length === 0) return;
+    io.to(channels).emit(event, payload);
   };
+}
+
+/** Closes the sockets of revoked sessions, after `delayMs` so a warning sent just before can be shown. */
+export function disconnectSessions(io: Server, sessionIds: readonly string[], delayMs = 0): void {
+  if (sessionIds.length === 0) return;
+  const run = () => io.in(sessionIds.map(sessionChannel)).disconnectSockets(true);
+  if (delayMs > 0) setTimeout(run, delayMs).unref();
+  else run();
 }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/tokens';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { createUser, login } from '../testing/users';
 
 describe('realtime server', () => {
   let t: TestApp;
@@ -36,11 +37,15 @@ describe('realtime server', () => {
     });
   const token = (userId: string) =>
     signAccessToken(t.config.JWT_SECRET, { sub: userId, role: 'Regular', sid: 's1' }, 60);
+  const realUser = async () => {
+    const u = await createUser(t.app);
+    return { id: u.id, token: (await login(t.app, u.email)).token };
+  };
 
   it('refuses a handshake without a valid access token', async () => {
     expect(await refused(open({ uuid: 'tab-1' }))).toBe('Unauthorized');
     expect(await refused(open({ token: 'garbage', uuid: 'tab-1' }))).toBe('Unauthorized');
-    const good = await token(newId());
+    const good = (await realUser()).token;
     const tampered = `${good.slice(0, -4)}AAAA`;
     expect(await refused(open({ token: tampered, uuid: 'tab-1' }))).toBe('Unauthorized');
     const otherKey = await signAccessToken(
@@ -68,11 +73,13 @@ describe('realtime server', () => {
   });
 
   it('delivers published events to every tab of the audience and no one else', async () => {
-    const alice = newId();
-    const bob = newId();
-    const aliceTab1 = open({ token: await token(alice), uuid: 'a1' });
-    const aliceTab2 = open({ token: await token(alice), uuid: 'a2' });
-    const bobTab = open({ token: await token(bob), uuid: 'b1' });
+    const a = await realUser();
+    const b = await realUser();
+    const alice = a.id;
+    const bob = b.id;
+    const aliceTab1 = open({ token: a.token, uuid: 'a1' });
+    const aliceTab2 = open({ token: a.token, uuid: 'a2' });
+    const bobTab = open({ token: b.token, uuid: 'b1' });
     await Promise.all([connected(aliceTab1), connected(aliceTab2), connected(bobTab)]);
 
     const got: string[] = [];
@@ -88,8 +95,12 @@ describe('realtime server', () => {
     expect(got.sort()).toEqual(['a1:1', 'a1:3', 'a2:1', 'a2:3', 'b1:2', 'b1:3']);
   });
 
+  it('refuses a well-signed token whose session does not exist', async () => {
+    expect(await refused(open({ token: await token(newId()), uuid: 'tab-1' }))).toBe('Unauthorized');
+  });
+
   it('answers the Ping the client sends every 25 s', async () => {
-    const s = open({ token: await token(newId()), uuid: 'p1' });
+    const s = open({ token: (await realUser()).token, uuid: 'p1' });
     await connected(s);
     const reply = await s.timeout(2000).emitWithAck('Ping', {});
     expect(reply.at).toBeTypeOf('number');
@@ -101,7 +112,7 @@ describe('realtime server', () => {
     const s = connect(u2, {
       path: '/server/socket.io',
       query: {
-        token: await signAccessToken(t2.config.JWT_SECRET, { sub: newId(), role: 'Regular', sid: 's' }, 60),
+        token: (await login(t2.app, (await createUser(t2.app)).email)).token,
         uuid: 'x',
       },
       transports: ['websocket'],

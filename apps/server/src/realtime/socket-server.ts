@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config';
-import { verifyAccessToken } from '../lib/tokens';
-import { userChannel } from './publish';
+import { resolveAuth } from '../plugins/auth';
+import { sessionChannel, userChannel } from './publish';
 
 export type SocketData = { userId: string; role: string; sessionId: string; tabId: string };
 // Event maps stay open here: payloads are parsed against packages/contracts where they are handled.
@@ -39,15 +39,15 @@ export async function createSocketServer(app: FastifyInstance, config: Config): 
     const raw = { ...socket.handshake.query, ...(socket.handshake.auth as Record<string, unknown>) };
     const parsed = ZSocketHandshakeQuery.safeParse(raw);
     if (!parsed.success) return next(new Error('Unauthorized'));
-    const claims = await verifyAccessToken(config.JWT_SECRET, parsed.data.token);
-    if (!claims) return next(new Error('Unauthorized'));
-    socket.data = { userId: claims.sub, role: claims.role, sessionId: claims.sid, tabId: parsed.data.uuid };
+    const auth = await resolveAuth(app, parsed.data.token).catch(() => null);
+    if (!auth) return next(new Error('Unauthorized'));
+    socket.data = { userId: auth.userId, role: auth.role, sessionId: auth.sessionId, tabId: parsed.data.uuid };
     next();
   });
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
-    void socket.join(userChannel(data.userId));
+    void socket.join([userChannel(data.userId), sessionChannel(data.sessionId)]);
     // The spec's client pings every 25 s; answer so it can tell a live server from a half-open connection.
     const s = socket;
     s.on(CLIENT_EVENTS.Ping, (_payload: unknown, ack?: unknown) => {

@@ -1,0 +1,592 @@
+import type { TLanguage } from '@rounds/contracts/common';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import type { TUser } from '@rounds/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { text } from '../../lib/messages';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { signAccessToken, signTempToken, verifyTempToken } from '../../lib/tokens';
+import { disconnectSessions } from '../../realtime/publish';
+import { loadUserDto } from '../accounts/user-view';
+import { writeAudit } from '../audit/audit.service';
+import { renderNotify } from '../notify/notify.texts';
+import { readSettings } from '../settings/settings.service';
+import {
+  type CodeCheck,
+  checkCode,
+  consumeTokenCode,
+  issueCode,
+  RESET_TTL_MS,
+  resetCode,
+  sendAllowance,
+} from './codes.service';
+import {
+  addRefreshToken,
+  createSession,
+  DUPLICATE_SESSION_GRACE_MS,
+  hashRefreshToken,
+  revokeSessions,
+} from './sessions.service';
+
+export const MAX_LOGIN_FAILURES = 5;
+export const LOCK_MS = 15 * 60_000;
+
+type UserRow = Selectable<UsersTable>;
+export type Ctx = { ip: string | null; userAgent: string | null; lang: TLanguage };
+export type SessionResult = { token: string; refreshToken: string; refreshExpiresAt: number; remember: boolean };
+
+// A fixed hash to verify against when the email is unknown, so both cases take the same time.
+const DUMMY_HASH = hashPassword('Dummy-password-for-timing-1');
+
+// Wrong-password counts for unknown emails, so the countdown gives nothing away (kept in memory, bounded).
+const unknownFailures = new Map<string, { n: number; until: number }>();
+
+function fail(
+  status: number,
+  code: string,
+  key: string,
+  lang: TLanguage,
+  extra: Record<string, unknown> = {},
+  vars = {},
+) {
+  return new AppError(status, code, text(key, lang, vars), extra);
+}
+
+async function userById(app: FastifyInstance, id: string): Promise<UserRow | undefined> {
+  return app.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+}
+
+async function dto(app: FastifyInstance, userId: string): Promise<TUser> {
+  const settings = await readSettings(app.db);
+  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+}
+
+/** Starts a session: revokes the others (single-session policy) and warns their tabs before closing them. */
+async function openSession(app: FastifyInstance, user: UserRow, remember: boolean, ctx: Ctx): Promise<SessionResult> {
+  const now = Date.now();
+  const result = await app.db.transaction().execute(async (trx) => {
+    const older = await revokeSessions(trx, {
+      userId: user.id,
+      reason: 'duplicateSession',
+      at: now + DUPLICATE_SESSION_GRACE_MS,
+    });
+    const session = await createSession(trx, { userId: user.id, remember, ip: ctx.ip, userAgent: ctx.userAgent });
+    await trx
+      .updateTable('users')
+      .set({ last_login_at: now, failed_logins: 0, locked_until: null })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(trx, { userId: user.id, event: 'login', ip: ctx.ip });
+    return { ...session, older };
+  });
+  if (result.older.length > 0) {
+    app.publish(SERVER_EVENTS.DuplicateSession, { reason: 'duplicateSession' }, { sessions: result.older });
+    disconnectSessions(app.io, result.older, DUPLICATE_SESSION_GRACE_MS);
+  }
+  const token = await signAccessToken(
+    app.config.JWT_SECRET,
+    { sub: user.id, role: user.role, sid: result.sessionId },
+    app.config.ACCESS_TOKEN_TTL,
+  );
+  return { token, refreshToken: result.refreshToken, refreshExpiresAt: result.refreshExpiresAt, remember };
+}
+
+async function sendCode(
+  app: FastifyInstance,
+  user: UserRow,
+  purpose: 'verify-email' | 'verify-phone' | 'update-email' | 'update-phone',
+  target: string,
+  ctx: Ctx,
+): Promise<number> {
+  const allowance = await sendAllowance(app.db, target, ctx.ip);
+  if (!allowance.allowed) throw fail(429, 'RESEND_LIMITED', 'resendLimited', ctx.lang, { attemptLeft: 0 });
+  const code = await app.db
+    .transaction()
+    .execute((trx) => issueCode(trx, app.config.JWT_SECRET, { userId: user.id, purpose, target, ip: ctx.ip }));
+  const msg = renderNotify(purpose, user.language === 'fr' ? 'fr' : 'en', { code });
+  if (purpose === 'verify-phone' || purpose === 'update-phone') await app.notifier.sms(target, msg.text);
+  else await app.notifier.email(target, msg.subject, msg.text);
+  return allowance.attemptLeft;
+}
+
+function codeError(check: Exclude<CodeCheck, { ok: true }>, lang: TLanguage): AppError {
+  if (check.reason === 'expired') return fail(400, 'EXPIRED_CODE', 'expiredCode', lang, { attemptLeft: 0 });
+  if (check.reason === 'tooManyTries') return fail(429, 'TOO_MANY_TRIES', 'tooManyTries', lang, { attemptLeft: 0 });
+  return fail(400, 'INVALID_CODE', 'invalidCode', lang, { attemptLeft: check.attemptLeft });
+}
+
+export function emailTarget(user: UserRow): string {
+  return user.unverified_email ?? user.email;
+}
+export function phoneTarget(user: UserRow): string | null {
+  const phone = user.unverified_phone ?? user.phone;
+  const code = user.unverified_phone ? user.unverified_phone_country_code : user.phone_country_code;
+  return phone && code ? `${code}${phone}` : null;
+}
+
+async function userFromTempToken(
+  app: FastifyInstance,
+  tempToken: string | undefined,
+  lang: TLanguage,
+): Promise<UserRow> {
+  const userId = tempToken ? await verifyTempToken(app.config.JWT_SECRET, tempToken) : null;
+  const user = userId ? await userById(app, userId) : undefined;
+  if (!user) throw fail(401, 'INVALID_TOKEN', 'invalidTempToken', lang);
+  return user;
+}
+
+export async function login(
+  app: FastifyInstance,
+  input: { username: string; password: string; remember: boolean },
+  ctx: Ctx,
+): Promise<{ session: SessionResult; user: TUser }> {
+  const now = Date.now();
+  const user = await app.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', input.username)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+
+  if (!user) {
+    await verifyPassword(await DUMMY_HASH, input.password);
+    const entry = unknownFailures.get(input.username);
+    const n = entry && entry.until > now ? entry.n + 1 : 1;
+    if (unknownFailures.size > 10_000) unknownFailures.clear();
+    unknownFailures.set(input.username, { n, until: now + LOCK_MS });
+    await app.db
+      .transaction()
+      .execute((trx) =>
+        writeAudit(trx, { userId: null, event: 'login failed', ip: ctx.ip, details: { email: input.username } }),
+      );
+    if (n >= MAX_LOGIN_FAILURES)
+      throw fail(429, 'ACCOUNT_LOCKED', 'accountLocked', ctx.lang, { attemptLeft: 0 }, { m: 15 });
+    throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials', ctx.lang, { attemptLeft: MAX_LOGIN_FAILURES - n });
+  }
+
+  if (user.locked_until && user.locked_until > now) {
+    const m = Math.ceil((user.locked_until - now) / 60_000);
+    throw fail(429, 'ACCOUNT_LOCKED', 'accountLocked', ctx.lang, { attemptLeft: 0 }, { m });
+  }
+
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    const failures = user.failed_logins + 1;
+    const locked = failures >= MAX_LOGIN_FAILURES;
+    await app.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set(locked ? { failed_logins: 0, locked_until: now + LOCK_MS } : { failed_logins: failures })
+        .where('id', '=', user.id)
+        .execute();
+      await writeAudit(trx, { userId: user.id, event: 'login failed', ip: ctx.ip });
+      if (locked) await writeAudit(trx, { userId: user.id, event: 'account locked', ip: ctx.ip });
+    });
+    if (locked) throw fail(429, 'ACCOUNT_LOCKED', 'accountLocked', ctx.lang, { attemptLeft: 0 }, { m: 15 });
+    throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials', ctx.lang, {
+      attemptLeft: MAX_LOGIN_FAILURES - failures,
+    });
+  }
+
+  if (user.active !== 1) throw fail(403, 'ACCOUNT_INACTIVE', 'accountInactive', ctx.lang);
+  if (user.email_verified !== 1 || user.phone_verified !== 1) {
+    const emailFirst = user.email_verified !== 1;
+    const tempToken = await signTempToken(app.config.JWT_SECRET, user.id);
+    // Send a fresh code so the confirm screen has one to check (within the resend limits).
+    const target = emailFirst ? emailTarget(user) : phoneTarget(user);
+    if (target) await sendCode(app, user, emailFirst ? 'verify-email' : 'verify-phone', target, ctx).catch(() => 0);
+    throw emailFirst
+      ? fail(403, 'EMAIL_NOT_VERIFIED', 'emailNotVerified', ctx.lang, { tempToken })
+      : fail(403, 'PHONE_NOT_VERIFIED', 'phoneNotVerified', ctx.lang, { tempToken });
+  }
+
+  const session = await openSession(app, user, input.remember, ctx);
+  return { session, user: await dto(app, user.id) };
+}
+
+export type RegisterInput = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  phoneCountryCode: string;
+  phoneCountryName: string;
+  facilityId: string[];
+  departmentId: string[];
+  professionId: string[];
+  specialtyId: string[];
+  suffixId: string[];
+  captchaResponse: string;
+};
+
+async function assertItems(
+  app: FastifyInstance,
+  table: 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes',
+  ids: string[],
+  field: string,
+) {
+  if (ids.length === 0) return;
+  const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size) throw badRequest(`${field}: unknown item`, 'VALIDATION_ERROR');
+}
+
+export async function register(
+  app: FastifyInstance,
+  input: RegisterInput,
+  ctx: Ctx,
+): Promise<{ tempToken: string; user: TUser }> {
+  const settings = await readSettings(app.db);
+  if (!settings.isSelfRegistrationEnabled) throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled', ctx.lang);
+  if (!(await app.captcha.verify(input.captchaResponse))) throw fail(400, 'CAPTCHA_FAILED', 'captchaFailed', ctx.lang);
+  await assertItems(app, 'facilities', input.facilityId, 'facilityId');
+  await assertItems(app, 'departments', input.departmentId, 'departmentId');
+  await assertItems(app, 'professions', input.professionId, 'professionId');
+  await assertItems(app, 'specialties', input.specialtyId, 'specialtyId');
+  await assertItems(app, 'suffixes', input.suffixId, 'suffixId');
+
+  const taken = await app.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+  if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+
+  const passwordHash = await hashPassword(input.password);
+  const now = Date.now();
+  const id = newId();
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          email: input.email,
+          unverified_email: input.email,
+          phone: null,
+          phone_country_code: null,
+          phone_country_name: null,
+          unverified_phone: input.phone,
+          unverified_phone_country_code: input.phoneCountryCode,
+          unverified_phone_country_name: input.phoneCountryName,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          password_hash: passwordHash,
+          role: 'Regular',
+          active: 1,
+          deleted: 0,
+          email_verified: 0,
+          phone_verified: 0,
+          language: ctx.lang,
+          theme: 'light',
+          play_notification_sound: 1,
+          session_timeout: null,
+          profession_id: input.professionId[0] ?? null,
+          suffix_id: input.suffixId[0] ?? null,
+          avatar: null,
+          permissions: '{}',
+          chat_status: 1,
+          chat_status_manual: 0,
+          last_login_at: null,
+          password_changed_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const link = async (table: 'user_facilities' | 'user_departments' | 'user_specialties', ids: string[]) => {
+        const unique = [...new Set(ids)];
+        if (unique.length)
+          await trx
+            .insertInto(table)
+            .values(unique.map((item_id) => ({ user_id: id, item_id })))
+            .execute();
+      };
+      await link('user_facilities', input.facilityId);
+      await link('user_departments', input.departmentId);
+      await link('user_specialties', input.specialtyId);
+      await writeAudit(trx, { userId: id, event: 'register', ip: ctx.ip });
+    });
+  } catch (error) {
+    // Two registrations racing for one email: the unique index decides, the loser gets the same 409.
+    if (await app.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) {
+      throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+    }
+    throw error;
+  }
+  const user = (await userById(app, id))!;
+  await sendCode(app, user, 'verify-email', input.email, ctx).catch(() => 0);
+  return { tempToken: await signTempToken(app.config.JWT_SECRET, id), user: await dto(app, id) };
+}
+
+export async function verifyEmail(app: FastifyInstance, input: { verifyToken: string; tempToken?: string }, ctx: Ctx) {
+  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  const check = await checkCode(app.db, app.config.JWT_SECRET, {
+    userId: user.id,
+    purpose: 'verify-email',
+    code: input.verifyToken,
+  });
+  if (!check.ok) throw codeError(check, ctx.lang);
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ email: check.target, unverified_email: null, email_verified: 1, updated_at: Date.now() })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(trx, { userId: user.id, event: 'email verified', ip: ctx.ip });
+  });
+  const updated = (await userById(app, user.id))!;
+  if (updated.phone_verified !== 1) {
+    const target = phoneTarget(updated);
+    if (target) await sendCode(app, updated, 'verify-phone', target, ctx).catch(() => 0);
+    return {
+      token: null,
+      session: null,
+      user: await dto(app, user.id),
+      role: updated.role,
+      phoneVerified: false,
+      tempToken: input.tempToken ?? null,
+    };
+  }
+  // Email verified with a token returns a session (doc 2 section 4).
+  const session = updated.active === 1 ? await openSession(app, updated, false, ctx) : null;
+  return {
+    token: session?.token ?? null,
+    session,
+    user: await dto(app, user.id),
+    role: updated.role,
+    phoneVerified: true,
+    tempToken: null,
+  };
+}
+
+export async function verifyPhone(app: FastifyInstance, input: { verifyToken: string; tempToken?: string }, ctx: Ctx) {
+  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  const check = await checkCode(app.db, app.config.JWT_SECRET, {
+    userId: user.id,
+    purpose: 'verify-phone',
+    code: input.verifyToken,
+  });
+  if (!check.ok) throw codeError(check, ctx.lang);
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        phone: user.unverified_phone ?? user.phone,
+        phone_country_code: user.unverified_phone_country_code ?? user.phone_country_code,
+        phone_country_name: user.unverified_phone_country_name ?? user.phone_country_name,
+        unverified_phone: null,
+        unverified_phone_country_code: null,
+        unverified_phone_country_name: null,
+        phone_verified: 1,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(trx, { userId: user.id, event: 'phone verified', ip: ctx.ip });
+  });
+  return { user: await dto(app, user.id), phoneVerified: true };
+}
+
+export async function resendEmail(app: FastifyInstance, input: { email?: string; tempToken?: string }, ctx: Ctx) {
+  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  if (user.email_verified === 1 && !user.unverified_email)
+    throw badRequest(text('codeSent', ctx.lang), 'ALREADY_VERIFIED');
+  const attemptLeft = await sendCode(app, user, 'verify-email', emailTarget(user), ctx);
+  return { message: text('codeSent', ctx.lang), attemptLeft };
+}
+
+export async function resendPhone(app: FastifyInstance, input: { tempToken?: string }, ctx: Ctx) {
+  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  const target = phoneTarget(user);
+  if (!target || (user.phone_verified === 1 && !user.unverified_phone))
+    throw badRequest(text('codeSent', ctx.lang), 'ALREADY_VERIFIED');
+  const attemptLeft = await sendCode(app, user, 'verify-phone', target, ctx);
+  return { message: text('codeSent', ctx.lang), attemptLeft };
+}
+
+/** On the confirm screens: fix a mistyped email or phone before it is verified. */
+export async function changeEmailUnverified(
+  app: FastifyInstance,
+  input: { email: string; tempToken?: string },
+  ctx: Ctx,
+) {
+  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  if (user.email_verified === 1) throw badRequest(text('forbidden', ctx.lang), 'ALREADY_VERIFIED');
+  const taken = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', input.email)
+    .where('id', '!=', user.id)
+    .executeTakeFirst();
+  if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ email: input.email, unverified_email: input.email, updated_at: Date.now() })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(trx, { userId: user.id, event: 'email change requested', ip: ctx.ip });
+  });
+  const attemptLeft = await sendCode(app, (await userById(app, user.id))!, 'verify-email', input.email, ctx);
+  return { message: text('codeSent', ctx.lang), attemptLeft, user: await dto(app, user.id) };
+}
+
+export async function changePhoneUnverified(
+  app: FastifyInstance,
+  input: { phone: string; phoneCountryCode: string; phoneCountryName: string; tempToken?: string },
+  ctx: Ctx,
+) {
+  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  if (user.phone_verified === 1) throw badRequest(text('forbidden', ctx.lang), 'ALREADY_VERIFIED');
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        unverified_phone: input.phone,
+        unverified_phone_country_code: input.phoneCountryCode,
+        unverified_phone_country_name: input.phoneCountryName,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(trx, { userId: user.id, event: 'phone change requested', ip: ctx.ip });
+  });
+  const attemptLeft = await sendCode(
+    app,
+    (await userById(app, user.id))!,
+    'verify-phone',
+    `${input.phoneCountryCode}${input.phone}`,
+    ctx,
+  );
+  return { message: text('codeSent', ctx.lang), attemptLeft, user: await dto(app, user.id) };
+}
+
+export async function refresh(
+  app: FastifyInstance,
+  refreshToken: string | undefined,
+  ctx: Ctx,
+): Promise<SessionResult> {
+  const expired = () => fail(401, 'UNAUTHORIZED', 'sessionExpired', ctx.lang);
+  if (!refreshToken) throw expired();
+  const now = Date.now();
+  const row = await app.db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'refresh_tokens.id as tokenId',
+      'refresh_tokens.used_at as usedAt',
+      'refresh_tokens.expires_at as expiresAt',
+      'sessions.id as sessionId',
+      'sessions.remember as remember',
+      'sessions.revoked_at as revokedAt',
+      'users.id as userId',
+      'users.role as role',
+      'users.active as active',
+      'users.deleted as deleted',
+    ])
+    .where('refresh_tokens.token_hash', '=', hashRefreshToken(refreshToken))
+    .executeTakeFirst();
+  if (!row) throw expired();
+  if (row.usedAt !== null) {
+    // A rotated token came back: someone kept a copy. End the whole session.
+    await app.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now, revoked_reason: 'tokenReuse' })
+        .where('id', '=', row.sessionId)
+        .execute();
+      await writeAudit(trx, { userId: row.userId, event: 'token reuse detected', ip: ctx.ip });
+    });
+    disconnectSessions(app.io, [row.sessionId]);
+    throw expired();
+  }
+  if (row.expiresAt < now || (row.revokedAt !== null && row.revokedAt <= now) || row.active !== 1 || row.deleted === 1)
+    throw expired();
+  const next = await app.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', row.tokenId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return null;
+    return addRefreshToken(trx, row.sessionId, row.remember === 1);
+  });
+  if (!next) throw expired();
+  const token = await signAccessToken(
+    app.config.JWT_SECRET,
+    { sub: row.userId, role: row.role, sid: row.sessionId },
+    app.config.ACCESS_TOKEN_TTL,
+  );
+  return {
+    token,
+    refreshToken: next.refreshToken,
+    refreshExpiresAt: next.refreshExpiresAt,
+    remember: row.remember === 1,
+  };
+}
+
+/** Ends every session of the user (all devices, all tabs). */
+export async function logout(app: FastifyInstance, userId: string, ctx: Ctx): Promise<void> {
+  const ended = await app.db.transaction().execute(async (trx) => {
+    const ids = await revokeSessions(trx, { userId, reason: 'logout' });
+    await writeAudit(trx, { userId, event: 'logout', ip: ctx.ip });
+    return ids;
+  });
+  disconnectSessions(app.io, ended);
+}
+
+export async function forgotPassword(app: FastifyInstance, email: string, ctx: Ctx): Promise<{ message: string }> {
+  const user = await app.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  const allowance = await sendAllowance(app.db, email, ctx.ip);
+  if (user && user.active === 1 && allowance.allowed) {
+    const code = resetCode();
+    await app.db.transaction().execute((trx) =>
+      issueCode(trx, app.config.JWT_SECRET, {
+        userId: user.id,
+        purpose: 'reset-password',
+        target: email,
+        ip: ctx.ip,
+        code,
+        ttlMs: RESET_TTL_MS,
+      }),
+    );
+    const msg = renderNotify('reset-password', user.language === 'fr' ? 'fr' : 'en', { code });
+    await app.notifier.email(email, msg.subject, msg.text);
+  }
+  // The same answer whether or not the email is known, and whether or not the limit was reached.
+  return { message: text('resetSent', ctx.lang) };
+}
+
+export async function resetPassword(
+  app: FastifyInstance,
+  purpose: 'reset-password' | 'set-password',
+  input: { token: string; password: string },
+  ctx: Ctx,
+): Promise<{ message: string }> {
+  const found = await consumeTokenCode(app.db, app.config.JWT_SECRET, purpose, input.token);
+  if (!found) throw fail(400, 'INVALID_CODE', 'invalidResetToken', ctx.lang);
+  const hash = await hashPassword(input.password);
+  const ended = await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash: hash,
+        password_changed_at: Date.now(),
+        failed_logins: 0,
+        locked_until: null,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', found.userId)
+      .execute();
+    const ids = await revokeSessions(trx, { userId: found.userId, reason: 'passwordReset' });
+    await writeAudit(trx, { userId: found.userId, event: 'password reset', ip: ctx.ip });
+    return ids;
+  });
+  disconnectSessions(app.io, ended);
+  return { message: text('passwordUpdated', ctx.lang) };
+}

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export const REFRESH_TTL_REMEMBER_MS = 30 * 24 * 3_600_000;
+export const REFRESH_TTL_SESSION_MS = 24 * 3_600_000;
+/** The single-session policy gives the older device this long to warn its user before it is signed out. */
+export const DUPLICATE_SESSION_GRACE_MS = 10_000;
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  trx: Kysely<Database>,
+  o: { userId: string; remember: boolean; ip: string | null; userAgent: string | null },
+): Promise<{ sessionId: string; refreshToken: string; refreshExpiresAt: number }> {
+  const now = Date.now();
+  const sessionId = newId();
+  await trx
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: o.userId,
+      remember: o.remember ? 1 : 0,
+      ip: o.ip,
+      user_agent: o.userAgent?.slice(0, 300) ?? null,
+      created_at: now,
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
+  const { refreshToken, refreshExpiresAt } = await addRefreshToken(trx, sessionId, o.remember);
+  return { sessionId, refreshToken, refreshExpiresAt };
+}
+
+export async function addRefreshToken(trx: Kysely<Database>, sessionId: string, remember: boolean) {
+  const now = Date.now();
+  const refreshToken = randomBytes(32).toString('base64url');
+  const refreshExpiresAt = now + (remember ? REFRESH_TTL_REMEMBER_MS : REFRESH_TTL_SESSION_MS);
+  await trx
+    .insertInto('refresh_tokens')
+    .values({
+      id: newId(),
+      session_id: sessionId,
+      token_hash: hashRefreshToken(refreshToken),
+      expires_at: refreshExpiresAt,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
+  return { refreshToken, refreshExpiresAt };
+}
+
+/** Revokes the user's live sessions (all, or all but one), effective at `at`. Returns their ids. */
+export async function revokeSessions(
+  trx: Kysely<Database>,
+  o: { userId: string; reason: string; exceptSessionId?: string; at?: number },
+): Promise<string[]> {
+  const now = Date.now();
+  let q = trx
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', o.userId)
+    .where((eb) => eb.or([eb('revoked_at', 'is', null), eb('revoked_at', '>', now)]));
+  if (o.exceptSessionId) q = q.where('id', '!=', o.exceptSessionId);
+  const ids = (await q.execute()).map((r) => r.id);
+  if (ids.length > 0) {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: o.at ?? now, revoked_reason: o.reason })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  return ids;
+}
+
+export async function isSessionLive(db: Kysely<Database>, sessionId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['revoked_at', 'user_id'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return !!row && row.user_id === userId && (row.revoked_at === null || row.revoked_at > Date.now());
+}

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/ids';
+
+export type Notifier = {
+  email: (to: string, subject: string, text: string) => Promise<void>;
+  sms: (to: string, text: string) => Promise<void>;
+  /** True when neither channel has a real transport: the outbox is then readable by an Admin. */
+  outboxOnly: boolean;
+};
+
+/**
+ * Email through SMTP when SMTP_URL is set, SMS through a Twilio-compatible HTTP API when its variables are
+ * set; otherwise each goes to the outbox (database + log). Called after commit: a failed delivery is logged
+ * and never undoes the change that asked for it.
+ */
+export function createNotifier(config: Config, db: Db, log: FastifyBaseLogger): Notifier {
+  const toOutbox = async (channel: 'email' | 'sms', recipient: string, subject: string | null, text: string) => {
+    await db
+      .insertInto('outbox')
+      .values({ id: newId(), channel, recipient, subject, text, created_at: Date.now() })
+      .execute();
+    log.info({ outbox: { channel, to: recipient, subject } }, `[outbox] ${channel} to ${recipient}: ${text}`);
+  };
+
+  const mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const smsReady = Boolean(config.SMS_API_URL && config.SMS_ACCOUNT_SID && config.SMS_AUTH_TOKEN && config.SMS_FROM);
+
+  return {
+    outboxOnly: !mailer && !smsReady,
+    email: async (to, subject, text) => {
+      try {
+        if (!mailer) return await toOutbox('email', to, subject, text);
+        await mailer.sendMail({ from: config.SMTP_FROM, to, subject, text });
+      } catch (err) {
+        log.error({ err, to }, 'email delivery failed');
+      }
+    },
+    sms: async (to, text) => {
+      try {
+        if (!smsReady) return await toOutbox('sms', to, null, text);
+        const url = config.SMS_API_URL!.replace('{sid}', config.SMS_ACCOUNT_SID!);
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${config.SMS_ACCOUNT_SID}:${config.SMS_AUTH_TOKEN}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ To: to, From: config.SMS_FROM!, Body: text }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) log.error({ status: res.status, to }, 'sms delivery failed');
+      } catch (err) {
+        log.error({ err, to }, 'sms delivery failed');
+      }
+    },
+  };
+}

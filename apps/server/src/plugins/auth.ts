@@ -1,0 +1,58 @@
+import type { TRole } from '@rounds/contracts/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, forbidden } from '../lib/errors';
+import { text } from '../lib/messages';
+import { requestLanguage } from '../lib/request-language';
+import { verifyAccessToken } from '../lib/tokens';
+import { isSessionLive } from '../modules/auth/sessions.service';
+
+export type AuthContext = { userId: string; role: TRole; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/**
+ * Resolves the access token into a live session of an active user. A token is valid only while its session
+ * is: logout, password change, deactivation and deletion revoke sessions and take effect on the next call.
+ */
+export async function resolveAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const claims = await verifyAccessToken(app.config.JWT_SECRET, token);
+  if (!claims) return null;
+  if (!(await isSessionLive(app.db, claims.sid, claims.sub))) return null;
+  const user = await app.db
+    .selectFrom('users')
+    .select(['role', 'active', 'deleted'])
+    .where('id', '=', claims.sub)
+    .executeTakeFirst();
+  if (user?.active !== 1 || user.deleted === 1) return null;
+  return { userId: claims.sub, role: user.role, sessionId: claims.sid };
+}
+
+export function installAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+/** preHandler: a live session, and one of `roles` when given. */
+export function requireAuth(app: FastifyInstance, roles?: readonly TRole[]) {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(req);
+    const auth = token ? await resolveAuth(app, token) : null;
+    if (!auth) throw new AppError(401, 'UNAUTHORIZED', text('sessionExpired', requestLanguage(req)));
+    if (roles && !roles.includes(auth.role)) throw forbidden(text('forbidden', requestLanguage(req)));
+    req.auth = auth;
+  };
+}
+
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
+  return req.auth;
+}

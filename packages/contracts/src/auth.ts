@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ZRole } from './common';
+import { ZName, ZUser } from './user';
+import {
+  MSG,
+  ZEmail,
+  ZIdList,
+  ZNewPassword,
+  ZPasswordInput,
+  ZPhoneCountryCode,
+  ZPhoneDigits,
+  ZVerificationCode,
+} from './validation';
+
+/** POST /auth/login */
+export const ZLoginRequest = z.object({
+  username: ZEmail,
+  password: ZPasswordInput,
+  remember: z.boolean().optional().default(false),
+});
+export type TLoginRequest = z.input<typeof ZLoginRequest>;
+export const ZLoginReply = z.object({
+  token: z.string().nullable(),
+  tempToken: z.string().nullable(),
+  user: ZUser,
+  role: ZRole,
+});
+export type TLoginReply = z.infer<typeof ZLoginReply>;
+
+/** Extra fields an auth error may carry besides { message, code }. */
+export const ZAuthErrorReply = z.object({
+  message: z.string(),
+  code: z.string(),
+  attemptLeft: z.number().int().optional(),
+  tempToken: z.string().optional(),
+});
+export type TAuthErrorReply = z.infer<typeof ZAuthErrorReply>;
+
+export const AUTH_CODES = {
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountLocked: 'ACCOUNT_LOCKED',
+  accountInactive: 'ACCOUNT_INACTIVE',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  phoneNotVerified: 'PHONE_NOT_VERIFIED',
+  invalidCode: 'INVALID_CODE',
+  expiredCode: 'EXPIRED_CODE',
+  tooManyTries: 'TOO_MANY_TRIES',
+  captchaFailed: 'CAPTCHA_FAILED',
+  registrationDisabled: 'REGISTRATION_DISABLED',
+  emailTaken: 'EMAIL_TAKEN',
+  invalidToken: 'INVALID_TOKEN',
+} as const;
+
+/** POST /auth/register: the registration payload (doc 1 section 3). */
+export const ZRegisterRequest = z.object({
+  email: ZEmail,
+  password: ZNewPassword,
+  firstName: ZName,
+  lastName: ZName,
+  phone: ZPhoneDigits,
+  phoneCountryCode: ZPhoneCountryCode,
+  phoneCountryName: z.string().trim().min(1, MSG.required).max(100),
+  facilityId: ZIdList.refine((v) => v.length > 0, MSG.required),
+  departmentId: ZIdList.refine((v) => v.length > 0, MSG.required),
+  professionId: ZIdList.refine((v) => v.length === 1, MSG.required),
+  specialtyId: ZIdList.refine((v) => v.length > 0, MSG.required),
+  suffixId: ZIdList.refine((v) => v.length === 1, MSG.required),
+  captchaResponse: z.string().min(1, MSG.required).max(10_000),
+});
+export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
+export const ZRegisterReply = z.object({ tempToken: z.string(), user: ZUser });
+
+export const ZForgotPasswordRequest = z.object({ username: ZEmail });
+export const ZResetPasswordRequest = z.object({
+  token: z.string().trim().min(1, MSG.required).max(512),
+  password: ZNewPassword,
+});
+
+export const ZVerifyRequest = z.object({ verifyToken: ZVerificationCode, tempToken: z.string().max(2048).optional() });
+export const ZVerifyEmailReply = z.object({
+  token: z.string().nullable(),
+  user: ZUser,
+  role: ZRole,
+  phoneVerified: z.boolean(),
+  attemptLeft: z.number().int().optional(),
+  tempToken: z.string().nullable(),
+});
+export const ZVerifyPhoneReply = z.object({ user: ZUser, phoneVerified: z.boolean() });
+
+export const ZResendEmailRequest = z.object({ email: ZEmail.optional(), tempToken: z.string().max(2048).optional() });
+export const ZResendPhoneRequest = z.object({
+  user: z.string().max(64).optional(),
+  tempToken: z.string().max(2048).optional(),
+});
+export const ZResendReply = z.object({ message: z.string(), attemptLeft: z.number().int() });
+
+export const ZRefreshRequest = z.object({ currentToken: z.string().max(4096).optional() });
+export const ZRefreshReply = z.object({ token: z.string() });
+
+export const ZChangePhoneRequest = z.object({
+  phone: ZPhoneDigits,
+  phoneCountryCode: ZPhoneCountryCode,
+  phoneCountryName: z.string().trim().min(1).max(100),
+  tempToken: z.string().max(2048).optional(),
+});
+export const ZChangeEmailRequest = z.object({ email: ZEmail, tempToken: z.string().max(2048).optional() });
+export const ZMessageReply = z.object({ message: z.string() });
+
+/** GET /auth/captcha: an altcha challenge, solved in the browser (no third party). */
+export const ZCaptchaChallenge = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/**
+ * The spec's validation rules, written once. Issue messages are the spec's form error keys: the web
+ * translates them with i18next, the server with its own table (apps/server/src/lib/messages.ts).
+ */
+export const MSG = {
+  required: 'Required',
+  invalidEmail: 'invalid_email',
+  passLength: 'auth.err_pass_lent',
+  passNumber: 'auth.err_pass_num',
+  passUpper: 'auth.err_pass_uppercase',
+  passLower: 'auth.err_password_lower',
+  mismatch: 'auth.mismatch',
+  phoneFormat: 'auth.err_phone_format',
+  minValue1: 'auth.min_value_is_1',
+  passTooLong: 'auth.err_pass_too_long',
+  codeFormat: 'auth.err_code_format',
+} as const;
+
+export const ZEmail = z
+  .string()
+  .trim()
+  .min(1, MSG.required)
+  .max(254, MSG.invalidEmail)
+  .pipe(z.email(MSG.invalidEmail))
+  .transform((v) => v.toLowerCase());
+
+/** New passwords: at least 6, one uppercase, one lowercase, one digit; never over 256 (checked before hashing). */
+export const ZNewPassword = z
+  .string()
+  .min(1, MSG.required)
+  .min(LIMITS.passwordMinLength, MSG.passLength)
+  .max(LIMITS.passwordMaxLength, MSG.passTooLong)
+  .regex(/[A-Z]/, MSG.passUpper)
+  .regex(/[a-z]/, MSG.passLower)
+  .regex(/[0-9]/, MSG.passNumber);
+
+/** The reset screen checks no lowercase (doc 1 section 5); the server still requires the full rule. */
+export const ZResetPasswordClient = z
+  .string()
+  .min(1, MSG.required)
+  .min(LIMITS.passwordMinLength, MSG.passLength)
+  .max(LIMITS.passwordMaxLength, MSG.passTooLong)
+  .regex(/[A-Z]/, MSG.passUpper)
+  .regex(/[0-9]/, MSG.passNumber);
+
+/** An existing password being presented: only bounded, never rule-checked. */
+export const ZPasswordInput = z.string().min(1, MSG.required).max(LIMITS.passwordMaxLength, MSG.passTooLong);
+
+export const ZPhoneDigits = z
+  .string()
+  .trim()
+  .min(1, MSG.required)
+  .max(20, MSG.phoneFormat)
+  .regex(/^\d+$/, MSG.phoneFormat);
+export const ZPhoneCountryCode = z
+  .string()
+  .trim()
+  .regex(/^\+\d{1,4}$/, MSG.phoneFormat);
+
+export const ZVerificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, MSG.codeFormat);
+
+/** Session timeout in minutes: digits, above 0, at most 100000; empty means the default. */
+export const ZSessionTimeout = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: MSG.minValue1 });
+      return z.NEVER;
+    }
+    if (n > LIMITS.sessionTimeoutMaxMinutes) {
+      ctx.addIssue({ code: 'custom', message: 'auth.max_value' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Ids lists that the spec sometimes sends as a single id. */
+export const ZIdList = z
+  .union([z.string(), z.array(z.string())])
+  .nullish()
+  .transform((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v.filter(Boolean) : [v]))
+  .pipe(z.array(z.string().regex(/^[0-9a-f]{24}$/, 'invalid id')).max(100));
