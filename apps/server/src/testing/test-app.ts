@@ -24,7 +24,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean } = {},
+  options: { ready?: boolean; captchaCost?: number } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rounds-test-'));
   const databaseUrl = process.env.DATABASE_URL;
@@ -38,7 +38,7 @@ export async function createTestApp(
     WEB_DIST: join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp(config, { dbSchema: schema });
+  const app = await buildApp(config, { dbSchema: schema, captchaCost: options.captchaCost ?? 10 });
   if (options.ready !== false) await app.ready();
   let baseUrl = '';
   return {
