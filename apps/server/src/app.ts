@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
@@ -97,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   await installSecurity(app, config);
   await app.register(cookie);
+  // Per-route limits are tighter (avatars 2 MB); this is the ceiling for any upload.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   installAuth(app);
   app.decorate('notifier', createNotifier(config, handle.db, app.log));
   app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost));
@@ -115,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(publicSettingsRoutes);
   await app.register(authRoutes);
   await app.register(outboxRoutes);
+  await app.register(accountRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -41,7 +41,7 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
 }
 
-/** preHandler: a live session, and one of `roles` when given. */
+/** onRequest: a live session, and one of `roles` when given. */
 export function requireAuth(app: FastifyInstance, roles?: readonly TRole[]) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(req);

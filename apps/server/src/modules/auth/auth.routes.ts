@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: ZMessageReply } }, preHandler: requireAuth(app) },
+    { schema: { tags: ['auth'], response: { 200: ZMessageReply } }, onRequest: requireAuth(app) },
     async (req, reply) => {
       await auth.logout(app, authOf(req).userId, ctx(req));
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });

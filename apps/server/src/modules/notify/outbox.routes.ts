@@ -27,7 +27,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ to: z.string().trim().min(1).max(254) }),
         response: { 200: ZOutboxReply },
       },
-      preHandler: requireAuth(app, ['Admin']),
+      onRequest: requireAuth(app, ['Admin']),
     },
     async (req) => {
       if (!app.notifier.outboxOnly) throw notFound();

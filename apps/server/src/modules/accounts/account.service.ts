@@ -1,0 +1,354 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TLanguage } from '@rounds/contracts/common';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import type { TUser } from '@rounds/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { IMAGE_EXT } from '../../lib/image-type';
+import { text } from '../../lib/messages';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { disconnectSessions } from '../../realtime/publish';
+import { writeAudit } from '../audit/audit.service';
+import { checkCode, issueCode, sendAllowance } from '../auth/codes.service';
+import { revokeSessions } from '../auth/sessions.service';
+import { renderNotify } from '../notify/notify.texts';
+import { readSettings } from '../settings/settings.service';
+import { loadUserDto } from './user-view';
+
+export const AVATAR_URL_PREFIX = '/api/v1/avatars/';
+type Ctx = { ip: string | null; lang: TLanguage; sessionId: string };
+
+async function row(app: FastifyInstance, userId: string) {
+  return app.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+export async function me(app: FastifyInstance, userId: string): Promise<TUser> {
+  const settings = await readSettings(app.db);
+  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+}
+
+/** After an own-account change: every tab of the user refreshes its copy. */
+async function changed(app: FastifyInstance, userId: string): Promise<TUser> {
+  const user = await me(app, userId);
+  app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [userId] });
+  return user;
+}
+
+export async function changePassword(
+  app: FastifyInstance,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  ctx: Ctx,
+): Promise<{ message: string }> {
+  const user = await row(app, userId);
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new AppError(400, 'WRONG_PASSWORD', text('wrongCurrentPassword', ctx.lang));
+  }
+  const hash = await hashPassword(input.newPassword);
+  const ended = await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, password_changed_at: Date.now(), updated_at: Date.now() })
+      .where('id', '=', userId)
+      .execute();
+    // Other devices are signed out; this one stays, as the form clears and the user carries on.
+    const ids = await revokeSessions(trx, { userId, reason: 'passwordChanged', exceptSessionId: ctx.sessionId });
+    await writeAudit(trx, { userId, event: 'password changed', ip: ctx.ip });
+    return ids;
+  });
+  app.publish(SERVER_EVENTS.ForcedLogout, { reason: 'accountChanged' }, { sessions: ended });
+  disconnectSessions(app.io, ended);
+  return { message: text('passwordUpdated', ctx.lang) };
+}
+
+async function assertItems(
+  app: FastifyInstance,
+  table: 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes',
+  ids: string[],
+  field: string,
+) {
+  if (ids.length === 0) return;
+  const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size) throw badRequest(`${field}: unknown item`, 'VALIDATION_ERROR');
+}
+
+export type AccountInput = {
+  firstName: string;
+  lastName: string;
+  facilityId: string[];
+  departmentId: string[];
+  professionId: string[];
+  specialtyId: string[];
+  suffixId: string[];
+  sessionTimeout: number | null;
+};
+
+export async function updateAccount(
+  app: FastifyInstance,
+  userId: string,
+  input: AccountInput,
+  ctx: Ctx,
+): Promise<TUser> {
+  await assertItems(app, 'facilities', input.facilityId, 'facilityId');
+  await assertItems(app, 'departments', input.departmentId, 'departmentId');
+  await assertItems(app, 'professions', input.professionId, 'professionId');
+  await assertItems(app, 'specialties', input.specialtyId, 'specialtyId');
+  await assertItems(app, 'suffixes', input.suffixId, 'suffixId');
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        first_name: input.firstName,
+        last_name: input.lastName,
+        profession_id: input.professionId[0] ?? null,
+        suffix_id: input.suffixId[0] ?? null,
+        session_timeout: input.sessionTimeout,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    for (const [table, ids] of [
+      ['user_facilities', input.facilityId],
+      ['user_departments', input.departmentId],
+      ['user_specialties', input.specialtyId],
+    ] as const) {
+      await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+      const unique = [...new Set(ids)];
+      if (unique.length)
+        await trx
+          .insertInto(table)
+          .values(unique.map((item_id) => ({ user_id: userId, item_id })))
+          .execute();
+    }
+    await writeAudit(trx, { userId, event: 'account updated', ip: ctx.ip });
+  });
+  return changed(app, userId);
+}
+
+export async function requestContactChange(
+  app: FastifyInstance,
+  userId: string,
+  input: {
+    email: string;
+    phone: string;
+    phoneCountryCode: string;
+    phoneCountryName: string;
+    sessionTimeout?: number | null;
+  },
+  ctx: Ctx,
+): Promise<{ updatedUser: TUser; attemptLeft: number }> {
+  const user = await row(app, userId);
+  const emailChanged = input.email !== user.email;
+  const phoneChanged = input.phone !== user.phone || input.phoneCountryCode !== user.phone_country_code;
+  if (emailChanged) {
+    const taken = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', input.email)
+      .where('id', '!=', userId)
+      .executeTakeFirst();
+    if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+  }
+  const phoneTarget = `${input.phoneCountryCode}${input.phone}`;
+  for (const target of [emailChanged ? input.email : null, phoneChanged ? phoneTarget : null]) {
+    if (target && !(await sendAllowance(app.db, target, ctx.ip)).allowed) {
+      throw new AppError(429, 'RESEND_LIMITED', text('resendLimited', ctx.lang), { attemptLeft: 0 });
+    }
+  }
+  const codes = await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        ...(emailChanged ? { unverified_email: input.email } : {}),
+        ...(phoneChanged
+          ? {
+              unverified_phone: input.phone,
+              unverified_phone_country_code: input.phoneCountryCode,
+              unverified_phone_country_name: input.phoneCountryName,
+            }
+          : {}),
+        ...(input.sessionTimeout !== undefined ? { session_timeout: input.sessionTimeout } : {}),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    const out: { email?: string; phone?: string } = {};
+    if (emailChanged) {
+      out.email = await issueCode(trx, app.config.JWT_SECRET, {
+        userId,
+        purpose: 'update-email',
+        target: input.email,
+        ip: ctx.ip,
+      });
+      await writeAudit(trx, { userId, event: 'email change requested', ip: ctx.ip, details: { to: input.email } });
+    }
+    if (phoneChanged) {
+      out.phone = await issueCode(trx, app.config.JWT_SECRET, {
+        userId,
+        purpose: 'update-phone',
+        target: phoneTarget,
+        ip: ctx.ip,
+      });
+      await writeAudit(trx, { userId, event: 'phone change requested', ip: ctx.ip });
+    }
+    return out;
+  });
+  const lang: TLanguage = user.language === 'fr' ? 'fr' : 'en';
+  if (codes.email) {
+    const m = renderNotify('update-email', lang, { code: codes.email });
+    await app.notifier.email(input.email, m.subject, m.text);
+  }
+  if (codes.phone) await app.notifier.sms(phoneTarget, renderNotify('update-phone', lang, { code: codes.phone }).text);
+  const left = await sendAllowance(app.db, phoneChanged ? phoneTarget : input.email, ctx.ip);
+  return { updatedUser: await changed(app, userId), attemptLeft: left.attemptLeft + (left.allowed ? 1 : 0) };
+}
+
+export async function cancelContactChange(app: FastifyInstance, userId: string, ctx: Ctx): Promise<TUser> {
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        unverified_email: null,
+        unverified_phone: null,
+        unverified_phone_country_code: null,
+        unverified_phone_country_name: null,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('verification_codes')
+      .set({ used_at: Date.now() })
+      .where('user_id', '=', userId)
+      .where('purpose', 'in', ['update-email', 'update-phone'])
+      .where('used_at', 'is', null)
+      .execute();
+    await writeAudit(trx, { userId, event: 'contact change cancelled', ip: ctx.ip });
+  });
+  return changed(app, userId);
+}
+
+export async function verifyContactChange(
+  app: FastifyInstance,
+  userId: string,
+  input: { verifyToken: string; type: 'phone' | 'email' },
+  ctx: Ctx,
+): Promise<TUser> {
+  const user = await row(app, userId);
+  const pending = input.type === 'phone' ? user.unverified_phone : user.unverified_email;
+  if (!pending) throw badRequest(text('invalidCode', ctx.lang), 'NOTHING_PENDING');
+  const check = await checkCode(app.db, app.config.JWT_SECRET, {
+    userId,
+    purpose: input.type === 'phone' ? 'update-phone' : 'update-email',
+    code: input.verifyToken,
+  });
+  if (!check.ok) {
+    if (check.reason === 'expired')
+      throw new AppError(400, 'EXPIRED_CODE', text('expiredCode', ctx.lang), { attemptLeft: 0 });
+    if (check.reason === 'tooManyTries')
+      throw new AppError(429, 'TOO_MANY_TRIES', text('tooManyTries', ctx.lang), { attemptLeft: 0 });
+    throw new AppError(400, 'INVALID_CODE', text('invalidCode', ctx.lang), { attemptLeft: check.attemptLeft });
+  }
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      if (input.type === 'phone') {
+        await trx
+          .updateTable('users')
+          .set({
+            phone: user.unverified_phone,
+            phone_country_code: user.unverified_phone_country_code,
+            phone_country_name: user.unverified_phone_country_name,
+            unverified_phone: null,
+            unverified_phone_country_code: null,
+            unverified_phone_country_name: null,
+            phone_verified: 1,
+            updated_at: Date.now(),
+          })
+          .where('id', '=', userId)
+          .execute();
+        await writeAudit(trx, { userId, event: 'phone changed', ip: ctx.ip });
+      } else {
+        await trx
+          .updateTable('users')
+          .set({ email: check.target, unverified_email: null, email_verified: 1, updated_at: Date.now() })
+          .where('id', '=', userId)
+          .execute();
+        await writeAudit(trx, {
+          userId,
+          event: 'email changed',
+          ip: ctx.ip,
+          details: { from: user.email, to: check.target },
+        });
+      }
+    });
+  } catch (error) {
+    if (input.type === 'email') throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+    throw error;
+  }
+  return changed(app, userId);
+}
+
+export async function updatePreferences(
+  app: FastifyInstance,
+  userId: string,
+  input: { language?: TLanguage; settings?: { theme?: 'light' | 'dark'; playNotificationSound?: boolean } },
+  ctx: Ctx,
+): Promise<TUser> {
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        ...(input.language ? { language: input.language } : {}),
+        ...(input.settings?.theme ? { theme: input.settings.theme } : {}),
+        ...(input.settings?.playNotificationSound !== undefined
+          ? { play_notification_sound: input.settings.playNotificationSound ? 1 : 0 }
+          : {}),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    await writeAudit(trx, { userId, event: 'settings updated', ip: ctx.ip });
+  });
+  return changed(app, userId);
+}
+
+export async function setAvatar(
+  app: FastifyInstance,
+  userId: string,
+  bytes: Buffer,
+  type: string,
+  ctx: Ctx,
+): Promise<TUser> {
+  const dir = join(app.config.DATA_DIR, 'avatars');
+  await mkdir(dir, { recursive: true });
+  const file = `${randomBytes(16).toString('hex')}.${IMAGE_EXT[type]}`;
+  await writeFile(join(dir, file), bytes);
+  const previous = (await row(app, userId)).avatar;
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ avatar: `${AVATAR_URL_PREFIX}${file}`, updated_at: Date.now() })
+      .where('id', '=', userId)
+      .execute();
+    await writeAudit(trx, { userId, event: 'avatar changed', ip: ctx.ip });
+  });
+  await removeAvatarFile(app, previous);
+  return changed(app, userId);
+}
+
+export async function deleteAvatar(app: FastifyInstance, userId: string, ctx: Ctx): Promise<TUser> {
+  const previous = (await row(app, userId)).avatar;
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ avatar: null, updated_at: Date.now() }).where('id', '=', userId).execute();
+    await writeAudit(trx, { userId, event: 'avatar removed', ip: ctx.ip });
+  });
+  await removeAvatarFile(app, previous);
+  return changed(app, userId);
+}
+
+async function removeAvatarFile(app: FastifyInstance, path: string | null) {
+  if (!path?.startsWith(AVATAR_URL_PREFIX)) return;
+  await rm(join(app.config.DATA_DIR, 'avatars', path.slice(AVATAR_URL_PREFIX.length)), { force: true });
+}

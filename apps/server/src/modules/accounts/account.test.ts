@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
+import { createUser, freshIp, login, TEST_PASSWORD } from '../../testing/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function session() {
+  const u = await createUser(t.app);
+  const s = await login(t.app, u.email);
+  const call = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${s.token}`, ...headers },
+      remoteAddress: freshIp(),
+    });
+  return { ...u, ...s, call };
+}
+
+async function outboxCode(to: string) {
+  const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+  const res = await t.app.inject({
+    url: `/api/v1/outbox?to=${encodeURIComponent(to)}`,
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  return /(\d{6})/.exec(res.json().data.messages[0]?.text ?? '')?.[1] ?? '';
+}
+
+function multipart(name: string, filename: string, type: string, bytes: Buffer) {
+  const boundary = `----rounds${newId()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('own account', () => {
+  it('needs a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/setting/me'],
+      ['POST', '/api/v1/setting/password'],
+      ['POST', '/api/v1/setting/account'],
+      ['POST', '/api/v1/setting'],
+      ['DELETE', '/api/v1/setting/delete-avatar'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+
+  it('reads me and updates preferences', async () => {
+    const s = await session();
+    const me = await s.call('GET', '/api/v1/setting/me');
+    expect(me.json().data).toMatchObject({
+      id: s.id,
+      email: s.email,
+      settings: { theme: 'light', playNotificationSound: true },
+    });
+    const upd = await s.call('POST', '/api/v1/setting', {
+      id: s.id,
+      settings: { theme: 'dark', playNotificationSound: false },
+    });
+    expect(upd.json().user.settings).toEqual({ theme: 'dark', playNotificationSound: false });
+    const lang = await s.call('POST', '/api/v1/setting', { language: 'fr' });
+    expect(lang.json().user.language).toBe('fr');
+    expect((await s.call('POST', '/api/v1/setting', { language: 'de' })).statusCode).toBe(400);
+    const list = await s.call('GET', '/api/v1/setting');
+    expect(list.json().data).toEqual(expect.arrayContaining([{ key: 'sessionTimeout', value: 60 }]));
+  });
+
+  it('changes the password, keeps this session, ends the others', async () => {
+    const s = await session();
+    const other = await login(t.app, s.email); // a second device (ends s after 10 s, not yet)
+    const wrong = await s.call('POST', '/api/v1/setting/password', {
+      currentPassword: 'Nope1234',
+      newPassword: 'Better123',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('WRONG_PASSWORD');
+    const weak = await s.call('POST', '/api/v1/setting/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'short',
+    });
+    expect(weak.statusCode).toBe(400);
+    const call2 = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${other.token}` } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/setting/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Better123' },
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe('Password has been updated');
+    expect((await call2('/api/v1/setting/me')).statusCode).toBe(200);
+    expect((await s.call('GET', '/api/v1/setting/me')).statusCode).toBe(401);
+    const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', s.id).execute();
+    expect(audit.map((a) => a.event)).toContain('password changed');
+  });
+
+  it('updates personal and professional information with validation', async () => {
+    const s = await session();
+    const ids: Record<string, string> = {};
+    for (const kind of ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const) {
+      ids[kind] = newId();
+      await t.app.db
+        .insertInto(kind)
+        .values({ id: ids[kind], name: `${kind}-${ids[kind]}`, name_key: `${kind}-${ids[kind]}`, created_at: 0 })
+        .execute();
+    }
+    const body = {
+      firstName: '  Jeanne ',
+      lastName: 'Arceneaux',
+      facilityId: [ids.facilities],
+      departmentId: [ids.departments],
+      professionId: ids.professions,
+      specialtyId: [ids.specialties],
+      suffixId: [],
+      sessionTimeout: '30',
+    };
+    const ok = await s.call('POST', '/api/v1/setting/account', body);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user).toMatchObject({
+      firstName: 'Jeanne',
+      sessionTimeout: 30,
+      isDefaultSessionTimeout: false,
+      suffixId: [],
+    });
+    expect(ok.json().user.facilities).toEqual([{ id: ids.facilities, name: `facilities-${ids.facilities}` }]);
+    const zero = await s.call('POST', '/api/v1/setting/account', { ...body, sessionTimeout: '0' });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe('sessionTimeout: Minimal value is 1.');
+    const empty = await s.call('POST', '/api/v1/setting/account', { ...body, sessionTimeout: '' });
+    expect(empty.json().user).toMatchObject({ sessionTimeout: 60, isDefaultSessionTimeout: true });
+    const blank = await s.call('POST', '/api/v1/setting/account', { ...body, firstName: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('firstName: Required');
+    const noFacility = await s.call('POST', '/api/v1/setting/account', { ...body, facilityId: [] });
+    expect(noFacility.json().message).toBe('facilityId: Required');
+  });
+
+  it('changes phone with a code, and cancels a pending email', async () => {
+    const s = await session();
+    const res = await s.call('POST', '/api/v1/setting/phone-email-update', {
+      email: s.email,
+      phone: '4155550123',
+      phoneCountryCode: '+1',
+      phoneCountryName: 'United States',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().updatedUser).toMatchObject({ unverifiedPhone: '4155550123' });
+    expect(res.json().attemptLeft).toBe(2);
+    const code = await outboxCode('+14155550123');
+    expect(
+      (
+        await s.call('POST', '/api/v1/setting/verify-updated-phone', {
+          verifyToken: '000000' === code ? '111111' : '000000',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const ok = await s.call('POST', '/api/v1/setting/verify-updated-phone', { verifyToken: code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user).toMatchObject({ phone: '4155550123', unverifiedPhone: null });
+
+    const newEmail = `new.${s.email}`;
+    const pending = await s.call('POST', '/api/v1/setting/phone-email-update', {
+      email: newEmail,
+      phone: '4155550123',
+      phoneCountryCode: '+1',
+      phoneCountryName: 'United States',
+    });
+    expect(pending.json().updatedUser).toMatchObject({ email: s.email, unverifiedEmail: newEmail });
+    const cancel = await s.call('POST', '/api/v1/setting/cancel-phone-email-update');
+    expect(cancel.json().user).toMatchObject({ email: s.email, unverifiedEmail: null });
+    const code2 = await outboxCode(newEmail);
+    const late = await s.call('POST', '/api/v1/setting/verify-updated-phone', { verifyToken: code2, type: 'email' });
+    expect(late.statusCode).toBe(400);
+
+    const bad = await s.call('POST', '/api/v1/setting/phone-email-update', {
+      email: s.email,
+      phone: '12ab',
+      phoneCountryCode: '+1',
+      phoneCountryName: 'US',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('phone: Please enter your phone number in the following format: +1234567890');
+  });
+
+  it('uploads an avatar decided by its bytes, at most 2 MB, and deletes it', async () => {
+    const s = await session();
+    const png = multipart('file', 'me.png', 'image/png', PNG);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/setting/upload-avatar',
+      payload: png.body,
+      headers: { ...png.headers, authorization: `Bearer ${s.token}` },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const path = up.json().user.avatar.path as string;
+    expect(path).toMatch(/^\/api\/v1\/avatars\/[0-9a-f]{32}\.png$/);
+    const img = await t.app.inject({ url: path });
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+
+    const fake = multipart('file', 'evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/setting/upload-avatar',
+      payload: fake.body,
+      headers: { ...fake.headers, authorization: `Bearer ${s.token}` },
+    });
+    expect(refused.statusCode).toBe(415);
+
+    const big = multipart('file', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/setting/upload-avatar',
+      payload: big.body,
+      headers: { ...big.headers, authorization: `Bearer ${s.token}` },
+    });
+    expect(tooBig.statusCode).toBe(413);
+
+    const del = await s.call('DELETE', '/api/v1/setting/delete-avatar');
+    expect(del.json().user.avatar).toBeNull();
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+  });
+});
