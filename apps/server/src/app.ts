@@ -10,6 +10,7 @@ import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
+import { referenceRoutes } from './modules/directory/reference.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -81,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, handle.schema);
     await ensureDefaultSettings(
       handle.db,
       config.SELF_REGISTRATION === undefined ? {} : { isSelfRegistrationEnabled: config.SELF_REGISTRATION },
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(outboxRoutes);
   await app.register(accountRoutes);
+  await app.register(referenceRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

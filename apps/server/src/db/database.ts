@@ -8,7 +8,7 @@ import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
-export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+export type DbHandle = { db: Db; engine: Engine; schema?: string; close: () => Promise<void> };
 
 // PostgreSQL returns bigint (int8) and numeric counts as strings; every value we keep there fits a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -29,7 +29,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DbHandle> 
     });
     if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(join(options.dataDir, 'rounds.sqlite'));
@@ -42,8 +42,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DbHandle> 
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/** `schema`: keep Kysely's own bookkeeping tables in that PostgreSQL schema (it introspects every schema otherwise). */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,0 +1,139 @@
+import type { TReferenceItem, TReferenceKind } from '@rounds/contracts/reference';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+
+type Table = 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes';
+
+/** Where each kind lives and how users link to it: a link table (many) or a column on users (one). */
+export const KINDS: Record<
+  TReferenceKind,
+  {
+    table: Table;
+    link?: 'user_facilities' | 'user_departments' | 'user_specialties';
+    column?: 'profession_id' | 'suffix_id';
+  }
+> = {
+  facility: { table: 'facilities', link: 'user_facilities' },
+  department: { table: 'departments', link: 'user_departments' },
+  profession: { table: 'professions', column: 'profession_id' },
+  specialty: { table: 'specialties', link: 'user_specialties' },
+  suffix: { table: 'suffixes', column: 'suffix_id' },
+};
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Members: users not deleted who carry the item. One grouped query for the page. */
+async function membersOf(app: FastifyInstance, kind: TReferenceKind, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const k = KINDS[kind];
+  const rows = k.link
+    ? await app.db
+        .selectFrom(k.link)
+        .innerJoin('users', 'users.id', `${k.link}.user_id`)
+        .select([`${k.link}.item_id as id`, (eb) => eb.fn.countAll<number>().as('n')])
+        .where(`${k.link}.item_id`, 'in', ids)
+        .where('users.deleted', '=', 0)
+        .groupBy(`${k.link}.item_id`)
+        .execute()
+    : await app.db
+        .selectFrom('users')
+        .select([`${k.column!} as id`, (eb) => eb.fn.countAll<number>().as('n')])
+        .where(k.column!, 'in', ids)
+        .where('deleted', '=', 0)
+        .groupBy(k.column!)
+        .execute();
+  return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+}
+
+export async function listItems(
+  app: FastifyInstance,
+  kind: TReferenceKind,
+  q: { keyword?: string; page: number; pageSize: number; all: boolean },
+) {
+  const table = KINDS[kind].table;
+  let base = app.db.selectFrom(table);
+  if (q.keyword)
+    base = base.where(sql<boolean>`lower(name) like ${`%${escapeLike(q.keyword.toLowerCase())}%`} escape '\\'`);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const pageSize = q.all ? Math.max(total, 1) : q.pageSize;
+  const page = q.all ? 1 : q.page;
+  const rows = await base
+    .select(['id', 'name'])
+    .orderBy('name_key')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const members = await membersOf(
+    app,
+    kind,
+    rows.map((r) => r.id),
+  );
+  return {
+    results: rows.map((r) => ({ id: r.id, name: r.name, members: members.get(r.id) ?? 0 })),
+    page,
+    pageSize,
+    total,
+  };
+}
+
+export async function getItem(app: FastifyInstance, kind: TReferenceKind, id: string): Promise<TReferenceItem> {
+  const row = await app.db.selectFrom(KINDS[kind].table).select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return { ...row, members: (await membersOf(app, kind, [id])).get(id) ?? 0 };
+}
+
+const DUPLICATE = 'An item with this name already exists.';
+
+export async function createItem(app: FastifyInstance, kind: TReferenceKind, name: string): Promise<TReferenceItem> {
+  const table = KINDS[kind].table;
+  const key = name.toLowerCase();
+  if (await app.db.selectFrom(table).select('id').where('name_key', '=', key).executeTakeFirst())
+    throw conflict(DUPLICATE, 'DUPLICATE_NAME');
+  const id = newId();
+  try {
+    await app.db.insertInto(table).values({ id, name, name_key: key, created_at: Date.now() }).execute();
+  } catch {
+    throw conflict(DUPLICATE, 'DUPLICATE_NAME'); // lost a race to the unique index
+  }
+  return { id, name, members: 0 };
+}
+
+export async function renameItem(
+  app: FastifyInstance,
+  kind: TReferenceKind,
+  id: string,
+  name: string,
+): Promise<TReferenceItem> {
+  const table = KINDS[kind].table;
+  const key = name.toLowerCase();
+  const clash = await app.db
+    .selectFrom(table)
+    .select('id')
+    .where('name_key', '=', key)
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  if (clash) throw conflict(DUPLICATE, 'DUPLICATE_NAME');
+  const res = await app.db.updateTable(table).set({ name, name_key: key }).where('id', '=', id).executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound();
+  return getItem(app, kind, id);
+}
+
+/** Removes the item and, in the same transaction, takes it off every user who carried it. */
+export async function deleteItem(app: FastifyInstance, kind: TReferenceKind, id: string): Promise<void> {
+  const k = KINDS[kind];
+  await app.db.transaction().execute(async (trx) => {
+    if (k.link) await trx.deleteFrom(k.link).where('item_id', '=', id).execute();
+    if (k.column)
+      await trx
+        .updateTable('users')
+        .set({ [k.column]: null })
+        .where(k.column, '=', id)
+        .execute();
+    const res = await trx.deleteFrom(k.table).where('id', '=', id).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound();
+  });
+}
