@@ -54,7 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/auth/login',
-    { schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZLoginReply } }, config: strict(20) },
+    {
+      schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZLoginReply } },
+      config: strict(app.config.LOGIN_RATE_LIMIT),
+    },
     async (req, reply) => {
       const { session, user } = await auth.login(app, req.body, ctx(req));
       setRefreshCookie(reply, session);

@@ -1,0 +1,91 @@
+import { fmt, percentile, startBenchServer } from './support/server';
+
+/**
+ * bench/auth: how many logins per second argon2id allows here, and whether the server stays responsive
+ * (p99 of a cheap authenticated GET) while 50 clients hammer login with wrong passwords.
+ * Target: p99 under 50 ms during the hammering.
+ */
+const ADMIN = { email: 'bench@rounds.local', password: 'Bench12345' };
+const server = await startBenchServer({
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  // The bench measures argon2 under load, so the per-IP login limit is lifted; the server default is 20/min.
+  LOGIN_RATE_LIMIT: '1000000',
+  RATE_LIMIT_MAX: '1000000',
+});
+const post = (path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+try {
+  // 1. Valid logins per second, 4 at a time for 8 s.
+  let logins = 0;
+  const loginEnd = Date.now() + 8_000;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (Date.now() < loginEnd) {
+        const res = await post('/api/v1/auth/login', { username: ADMIN.email, password: ADMIN.password });
+        if (res.status !== 200) throw new Error(`login ${res.status}`);
+        await res.arrayBuffer();
+        logins += 1;
+      }
+    }),
+  );
+  const loginsPerSecond = logins / 8;
+
+  const { token } = (await (
+    await post('/api/v1/auth/login', { username: ADMIN.email, password: ADMIN.password })
+  ).json()) as { token: string };
+  const cheapGet = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/v1/setting/me`, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`me ${res.status}`);
+    return performance.now() - t0;
+  };
+
+  // Baseline latency of the cheap GET.
+  const idle: number[] = [];
+  for (let i = 0; i < 200; i++) idle.push(await cheapGet());
+
+  // 2. 50 concurrent wrong-password loops for 10 s, while the GET is sampled every 20 ms.
+  let wrong = 0;
+  let stop = false;
+  const hammer = Array.from({ length: 50 }, async (_, k) => {
+    while (!stop) {
+      const res = await post('/api/v1/auth/login', {
+        username: `intruder${k}-${wrong}@example.org`,
+        password: 'Wrong12345',
+      });
+      await res.arrayBuffer();
+      wrong += 1;
+    }
+  });
+  const during: number[] = [];
+  const end = Date.now() + 10_000;
+  while (Date.now() < end) {
+    during.push(await cheapGet());
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  stop = true;
+  await Promise.all(hammer);
+
+  idle.sort((a, b) => a - b);
+  during.sort((a, b) => a - b);
+  const p99 = percentile(during, 99);
+  console.log('bench/auth');
+  console.log(`  valid logins (argon2id verify + session): ${fmt(loginsPerSecond)} per second`);
+  console.log(
+    `  wrong-password attempts served while hammering: ${fmt(wrong / 10)} per second (50 concurrent clients)`,
+  );
+  console.log(`  GET /setting/me idle:      p50 ${fmt(percentile(idle, 50))} ms, p99 ${fmt(percentile(idle, 99))} ms`);
+  console.log(
+    `  GET /setting/me hammered:  p50 ${fmt(percentile(during, 50))} ms, p99 ${fmt(p99)} ms, max ${fmt(during.at(-1)!)} ms (${during.length} samples)`,
+  );
+  console.log(`  target p99 < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}`);
+} finally {
+  await server.stop();
+}
