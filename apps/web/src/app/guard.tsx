@@ -1,0 +1,34 @@
+import { ROUTES } from '@rounds/contracts/routes';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../lib/session-store';
+import { decideAccess, type TAccessRule } from './access';
+
+/** Where login sends the user back to (location state, set by the guard). */
+export type TLoginState = { from?: string } | null;
+
+/** A layout route that renders its child routes only when decideAccess says so. */
+export function AccessGate({ rule }: { rule: TAccessRule | ((pathname: string) => TAccessRule) }) {
+  const location = useLocation();
+  const token = useSession((s) => s.token);
+  const role = useSession((s) => s.user?.role);
+  const restoring = useSession((s) => s.restoring);
+  const resolved = typeof rule === 'function' ? rule(location.pathname) : rule;
+  const decision = decideAccess(resolved, { token, role, restoring }, location);
+
+  switch (decision.kind) {
+    case 'render':
+      return <Outlet />;
+    case 'wait':
+      return null;
+    case 'login':
+      return (
+        <Navigate
+          replace
+          to={{ pathname: ROUTES.login, search: decision.search }}
+          state={{ from: decision.from } satisfies TLoginState}
+        />
+      );
+    case 'home':
+      return <Navigate replace to={{ pathname: ROUTES.recent, search: decision.search }} />;
+  }
+}

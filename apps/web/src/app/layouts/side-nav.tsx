@@ -1,0 +1,34 @@
+import { ROUTES } from '@rounds/contracts/routes';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { useLogo } from '../../features/settings/hooks/use-logo';
+import { useSession } from '../../lib/session-store';
+
+// Avatar, tooltips and the More popover (floating-ui) are only for signed-in users: they load with the
+// first signed-in page instead of weighing on the login page.
+const SignedInNav = lazy(() => import('./signed-in-nav').then((module) => ({ default: module.SignedInNav })));
+
+/** Side navigation (spec doc 1 section 2): signed out, only the logo, linking to login. */
+export function SideNav({ onOpenGroup }: { onOpenGroup: () => void }) {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => Boolean(s.token && s.user));
+  const logo = useLogo('square');
+
+  if (signedIn) {
+    return (
+      // The empty rail keeps the page from shifting while the navigation loads.
+      <Suspense fallback={<nav className="side-nav" aria-hidden="true" />}>
+        <SignedInNav onOpenGroup={onOpenGroup} />
+      </Suspense>
+    );
+  }
+  return (
+    <nav className="side-nav side-nav--guest" aria-label={t('nav.label')}>
+      <Link to={ROUTES.login} className="side-nav__logo" aria-label={t('nav.login')}>
+        <BrandLogo src={logo} height={44} />
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+import { Avatar, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { ADMIN_SECTIONS, canAccess, ROUTES } from '@rounds/contracts/routes';
+import { type Icon, IconAddressBook, IconMessages, IconShieldCog, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { useUnreadRooms } from '../../features/rooms/stores/unread-rooms';
+import { useLogo } from '../../features/settings/hooks/use-logo';
+import { type TSessionUser, useSession } from '../../lib/session-store';
+import { MorePanel } from './more-panel';
+
+function ItemContent({ icon: ItemIcon, label, badge }: { icon: Icon; label: string; badge?: ReactNode }) {
+  return (
+    <>
+      <span className="nav-item__icon">
+        <ItemIcon size={22} stroke={1.7} />
+        {badge}
+      </span>
+      <span className="nav-item__label">{label}</span>
+    </>
+  );
+}
+
+function initials(user: TSessionUser): string {
+  const fromName = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`;
+  return (fromName || user.email?.[0] || '?').toUpperCase();
+}
+
+function fullName(user: TSessionUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || '';
+}
+
+/**
+ * The signed-in navigation (spec doc 1 section 2): the logo, the avatar (to settings), Recent with its
+ * unread badge, Contacts, Group (modal), Admin for the two admin kinds, and More.
+ */
+export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const token = useSession((s) => s.token);
+  const unread = useUnreadRooms((s) => s.count);
+  const logo = useLogo('square');
+  const mobile = useMediaQuery('(max-width: 767.98px)');
+
+  if (!token || !user) return null;
+
+  // The Admin entry opens the default section (users), which both admin kinds may see.
+  const isAdmin = canAccess(ADMIN_SECTIONS.users, user.role);
+  const badge =
+    unread > 0 ? (
+      <span className="nav-item__badge" role="status" aria-label={t('nav.unread', { count: unread })}>
+        {unread > 99 ? '99+' : unread}
+      </span>
+    ) : null;
+
+  return (
+    <nav className="side-nav" aria-label={t('nav.label')}>
+      <Link to={ROUTES.recent} className="side-nav__logo" aria-label={t('nav.home')}>
+        <BrandLogo src={logo} height={44} />
+      </Link>
+      <Tooltip label={fullName(user)} position={mobile ? 'top' : 'right'} withArrow disabled={!fullName(user)}>
+        <NavLink to={ROUTES.settings} className="side-nav__avatar" aria-label={t('nav.settings')}>
+          <Avatar
+            src={user.avatar || null}
+            alt=""
+            radius="xl"
+            size={mobile ? 34 : 40}
+            color="initials"
+            name={fullName(user)}
+          >
+            {initials(user)}
+          </Avatar>
+        </NavLink>
+      </Tooltip>
+      <div className="side-nav__items">
+        <NavLink to={ROUTES.recent} end className="nav-item">
+          <ItemContent icon={IconMessages} label={t('nav.recent')} badge={badge} />
+        </NavLink>
+        <NavLink to={ROUTES.contacts} className="nav-item">
+          <ItemContent icon={IconAddressBook} label={t('nav.contacts')} />
+        </NavLink>
+        <button type="button" className="nav-item" onClick={onOpenGroup} aria-haspopup="dialog">
+          <ItemContent icon={IconUsersGroup} label={t('nav.group')} />
+        </button>
+        {isAdmin && (
+          <NavLink to={ROUTES.admin} className="nav-item">
+            <ItemContent icon={IconShieldCog} label={t('nav.admin')} />
+          </NavLink>
+        )}
+        <MorePanel />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,138 @@
+import { ROUTES } from '@rounds/contracts/routes';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { adminRule, ruleFor } from './access';
+import { AccessGate } from './guard';
+import { AppLayout } from './layouts/app-layout';
+import { RouteError } from './route-error';
+import { LoginRoute } from './routes/login';
+
+/** A route module loaded on first visit, in its own chunk; only /login ships in the first download. */
+function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** A path guarded by its entry in the contract's route table (ROUTE_ACCESS). */
+function guarded(path: string, route: Omit<RouteObject, 'path' | 'children' | 'index'>): RouteObject {
+  return { element: <AccessGate rule={ruleFor(path)} />, children: [{ path, ...route }] };
+}
+
+const notFound = page(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundRoute,
+);
+const admin = page(
+  () => import('./routes/admin'),
+  (m) => m.AdminRoute,
+);
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    hydrateFallbackElement: <PageLoader />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // A page that fails keeps the navigation around it.
+        errorElement: <RouteError />,
+        children: [
+          guarded(ROUTES.login, { Component: LoginRoute }),
+          guarded(ROUTES.register, {
+            lazy: page(
+              () => import('./routes/register'),
+              (m) => m.RegisterRoute,
+            ),
+          }),
+          guarded(ROUTES.forgotPassword, {
+            lazy: page(
+              () => import('./routes/forgot-password'),
+              (m) => m.ForgotPasswordRoute,
+            ),
+          }),
+          guarded(ROUTES.resetPassword, {
+            lazy: page(
+              () => import('./routes/reset-password'),
+              (m) => m.ResetPasswordRoute,
+            ),
+          }),
+          guarded(ROUTES.setPassword, {
+            lazy: page(
+              () => import('./routes/set-password'),
+              (m) => m.SetPasswordRoute,
+            ),
+          }),
+          guarded(ROUTES.emailConfirm, {
+            lazy: page(
+              () => import('./routes/email-confirm'),
+              (m) => m.EmailConfirmRoute,
+            ),
+          }),
+          guarded(ROUTES.mobileConfirm, {
+            lazy: page(
+              () => import('./routes/mobile-confirm'),
+              (m) => m.MobileConfirmRoute,
+            ),
+          }),
+          guarded(ROUTES.recent, {
+            lazy: page(
+              () => import('./routes/recent'),
+              (m) => m.RecentRoute,
+            ),
+          }),
+          guarded(ROUTES.contacts, {
+            lazy: page(
+              () => import('./routes/contacts'),
+              (m) => m.ContactsRoute,
+            ),
+          }),
+          guarded(ROUTES.group, {
+            lazy: page(
+              () => import('./routes/group'),
+              (m) => m.GroupRoute,
+            ),
+          }),
+          guarded(ROUTES.settings, {
+            lazy: page(
+              () => import('./routes/settings'),
+              (m) => m.SettingsRoute,
+            ),
+          }),
+          guarded(ROUTES.aboutUs, {
+            lazy: page(
+              () => import('./routes/about-us'),
+              (m) => m.AboutUsRoute,
+            ),
+          }),
+          guarded(ROUTES.information, {
+            lazy: page(
+              () => import('./routes/information'),
+              (m) => m.InformationRoute,
+            ),
+          }),
+          guarded(ROUTES.eula, {
+            lazy: page(
+              () => import('./routes/eula'),
+              (m) => m.EulaRoute,
+            ),
+          }),
+          {
+            // The section segment decides the roles (ADMIN_SECTIONS), so the rule is computed per path.
+            element: <AccessGate rule={adminRule} />,
+            children: [
+              { path: ROUTES.admin, lazy: admin },
+              { path: `${ROUTES.admin}/:section`, lazy: admin },
+              { path: `${ROUTES.admin}/:section/:id`, lazy: admin },
+            ],
+          },
+          { path: ROUTES.notFound, lazy: notFound },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,97 @@
+import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ROUTES } from '@rounds/contracts/routes';
+import { IconLock, IconMessages, IconPhoneCall } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { EulaLink } from '../../components/eula-link';
+import { LanguageSelect } from '../../components/language-select';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { LoginForm, type TVerificationNeeded } from '../../features/auth/components/login-form';
+import { useSelfRegistration } from '../../features/settings/api/get-self-registration';
+import { useLogo } from '../../features/settings/hooks/use-logo';
+import { COPYRIGHT_YEAR } from '../../lib/brand';
+import { usePageTitle } from '../../lib/use-page-title';
+import { returnPath } from '../access';
+
+function HeroPoint({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <ThemeIcon size={42} radius="md" variant="white" color="rounds" style={{ flex: 'none' }}>
+        {icon}
+      </ThemeIcon>
+      <Text fz="sm" c="rgba(255,255,255,0.88)" maw={340}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/** The front door (spec doc 1 section 2 "Login"). */
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const selfRegistration = useSelfRegistration();
+  const logo = useLogo('square');
+  usePageTitle(t('pages.login'));
+
+  const toConfirmation = (next: TVerificationNeeded) =>
+    navigate(next.step === 'email' ? ROUTES.emailConfirm : ROUTES.mobileConfirm, { state: next });
+
+  return (
+    <div className="auth-page">
+      <aside className="auth-hero" aria-hidden="true">
+        <div className="auth-hero__rings" />
+        <Stack gap="xs" maw={440}>
+          <Text fw={700} fz={26} lh={1.2}>
+            {t('app.name')}
+          </Text>
+          <Title order={2} fz={34} lh={1.15} fw={700} c="white">
+            {t('auth.heroTitle')}
+          </Title>
+          <Text c="rgba(255,255,255,0.8)" fz="md" mt="xs">
+            {t('auth.heroBody')}
+          </Text>
+        </Stack>
+        <Stack gap="lg">
+          <HeroPoint icon={<IconMessages size={22} />} text={t('auth.heroChat')} />
+          <HeroPoint icon={<IconPhoneCall size={22} />} text={t('auth.heroCalls')} />
+          <HeroPoint icon={<IconLock size={22} />} text={t('auth.heroSecure')} />
+        </Stack>
+      </aside>
+
+      <div className="auth-panel">
+        <div className="auth-panel__tools">
+          <LanguageSelect />
+          <ThemeToggle />
+        </div>
+        <div className="auth-panel__body">
+          <Paper className="auth-card" radius="lg" p={{ base: 'lg', sm: 36 }} shadow="md" withBorder>
+            <Stack align="center" gap={6} mb="lg">
+              <BrandLogo src={logo} height={56} withWordmark />
+              <Title order={1} fz="h2" mt="sm">
+                {t('auth.loginTitle')}
+              </Title>
+              <Text c="dimmed" fz="sm" ta="center">
+                {t('auth.loginSubtitle')}
+              </Text>
+            </Stack>
+            <LoginForm
+              canRegister={selfRegistration.data === true}
+              onLoggedIn={() => navigate(returnPath(location.state), { replace: true })}
+              onVerificationNeeded={toConfirmation}
+            />
+          </Paper>
+        </div>
+        <footer className="auth-panel__footer">
+          <EulaLink fz="xs" c="dimmed">
+            {t('legal.eula')}
+          </EulaLink>
+          <span>{t('nav.copyright', { year: COPYRIGHT_YEAR })}</span>
+        </footer>
+      </div>
+    </div>
+  );
+}

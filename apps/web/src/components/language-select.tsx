@@ -1,0 +1,23 @@
+import { NativeSelect } from '@mantine/core';
+import { LANGUAGES, toLanguage } from '@rounds/contracts/common';
+import { IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../lib/preferences-store';
+
+/** English / Français. A native select: accessible, light, and easy to drive from e2e tests. */
+export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  const language = usePreferences((s) => s.language);
+  const setLanguage = usePreferences((s) => s.setLanguage);
+  return (
+    <NativeSelect
+      size={size}
+      aria-label={t('language.label')}
+      value={language}
+      onChange={(event) => setLanguage(toLanguage(event.currentTarget.value))}
+      data={LANGUAGES.map((value) => ({ value, label: t(`language.${value}`) }))}
+      leftSection={<IconLanguage size={16} stroke={1.6} />}
+      w={size === 'xs' ? 130 : 150}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { LIMITS } from '@rounds/contracts/limits';
+import { ROUTES } from '@rounds/contracts/routes';
+import { IconAt, IconLock, IconLogin2, IconUserPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
+import { UNVERIFIED_CODES, useLogin } from '../api/login';
+import { type TLoginErrors, type TLoginValues, validateLogin } from '../lib/validation';
+
+export type TVerificationNeeded = { step: 'email' | 'phone'; email: string; tempToken?: string };
+
+type TLoginFormProps = {
+  /** The Register button is shown only when self-registration is enabled. */
+  canRegister: boolean;
+  onLoggedIn: () => void;
+  onVerificationNeeded: (next: TVerificationNeeded) => void;
+};
+
+export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLoginFormProps) {
+  const { t } = useTranslation();
+  const setSession = useSession((s) => s.setSession);
+  const loginMutation = useLogin();
+  const [values, setValues] = useState<TLoginValues>({ email: '', password: '', remember: false });
+  const [errors, setErrors] = useState<TLoginErrors>({});
+
+  const update = <K extends keyof TLoginValues>(key: K, value: TLoginValues[K]) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    if (key in errors) setErrors((previous) => ({ ...previous, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    if (found.email || found.password) return;
+
+    const email = values.email.trim();
+    loginMutation.mutate(
+      { username: email, password: values.password, remember: values.remember },
+      {
+        onSuccess: (reply) => {
+          const role = reply.role ?? reply.user?.role;
+          if (reply.token && reply.user && role) {
+            setSession({ token: reply.token, user: { ...reply.user, role }, remember: values.remember });
+            onLoggedIn();
+          } else if (reply.tempToken) {
+            onVerificationNeeded({ step: 'email', email, tempToken: reply.tempToken });
+          }
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          if (error.code === UNVERIFIED_CODES.email) onVerificationNeeded({ step: 'email', email });
+          if (error.code === UNVERIFIED_CODES.phone) onVerificationNeeded({ step: 'phone', email });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.loginTitle')}>
+      <Stack gap="md">
+        <TextInput
+          label={t('auth.email')}
+          placeholder={t('auth.emailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          maxLength={LIMITS.textMaxLength}
+          leftSection={<IconAt size={16} stroke={1.6} />}
+          value={values.email}
+          onChange={(event) => update('email', event.currentTarget.value)}
+          error={errors.email ? t(errors.email) : undefined}
+          required
+          withAsterisk={false}
+          autoFocus
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          placeholder={t('auth.passwordPlaceholder')}
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordMaxLength}
+          leftSection={<IconLock size={16} stroke={1.6} />}
+          value={values.password}
+          onChange={(event) => update('password', event.currentTarget.value)}
+          error={errors.password ? t(errors.password) : undefined}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+          required
+          withAsterisk={false}
+        />
+        <Group justify="space-between" wrap="nowrap">
+          <Checkbox
+            label={t('auth.remember')}
+            checked={values.remember}
+            onChange={(event) => update('remember', event.currentTarget.checked)}
+          />
+          <Anchor component={Link} to={ROUTES.forgotPassword} fz="sm" fw={500}>
+            {t('auth.forgot')}
+          </Anchor>
+        </Group>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={loginMutation.isPending}
+          leftSection={<IconLogin2 size={18} stroke={1.8} />}
+        >
+          {t('auth.login')}
+        </Button>
+        {canRegister && (
+          <>
+            <Divider label={t('auth.noAccount')} labelPosition="center" />
+            <Button
+              component={Link}
+              to={ROUTES.register}
+              variant="default"
+              size="md"
+              fullWidth
+              leftSection={<IconUserPlus size={18} stroke={1.8} />}
+            >
+              {t('auth.register')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}

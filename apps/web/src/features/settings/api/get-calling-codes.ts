@@ -1,0 +1,17 @@
+import { ZCallingCodesReply } from '@rounds/contracts/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /setting/calling-codes: phone country codes for the register and account forms (reply data.data). */
+export async function getCallingCodes({ signal }: { signal?: AbortSignal } = {}) {
+  const reply = await api.get('/setting/calling-codes', { schema: ZCallingCodesReply, auth: false, signal });
+  return reply.data.data;
+}
+
+export function callingCodesQueryOptions() {
+  return queryOptions({ queryKey: ['settings', 'calling-codes'], queryFn: getCallingCodes, staleTime: Infinity });
+}
+
+export function useCallingCodes() {
+  return useQuery(callingCodesQueryOptions());
+}

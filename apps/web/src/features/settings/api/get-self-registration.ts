@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /setting/self-registration: the reply is the string 'true' or 'false' (spec doc 1 section 7). */
+export async function getSelfRegistration({ signal }: { signal?: AbortSignal } = {}): Promise<boolean> {
+  // Silent on failure: the Register button just stays hidden, which is the safe default.
+  const reply = await api.get('/setting/self-registration', {
+    schema: () => import('@rounds/contracts/settings').then((settings) => settings.ZSelfRegistrationReply),
+    auth: false,
+    toast: false,
+    signal,
+  });
+  return reply.isSelfRegistrationEnabled === 'true';
+}
+
+export function selfRegistrationQueryOptions() {
+  return queryOptions({ queryKey: ['settings', 'self-registration'], queryFn: getSelfRegistration, retry: false });
+}
+
+export function useSelfRegistration() {
+  return useQuery(selfRegistrationQueryOptions());
+}

@@ -1,0 +1,29 @@
+import type { TAppSettings } from '@rounds/contracts/settings';
+import { usePreferences } from '../../../lib/preferences-store';
+import { useAppSettings } from '../api/get-app-settings';
+
+/** Logo slots that have a dark-theme variant, and the two that do not. */
+export type TLogoSlot = 'square' | 'recent' | 'more' | 'whiteBig' | 'aboutUsHeader';
+
+const LIGHT: Record<TLogoSlot, keyof TAppSettings> = {
+  square: 'squareLogo',
+  recent: 'recentLogo',
+  more: 'moreLogo',
+  whiteBig: 'whiteLogoBig',
+  aboutUsHeader: 'aboutUsHeader',
+};
+const DARK: Record<TLogoSlot, keyof TAppSettings> = {
+  ...LIGHT,
+  square: 'squareLogoDark',
+  recent: 'recentLogoDark',
+  more: 'moreLogoDark',
+};
+
+/** The URL of a logo for the current theme, or undefined until settings arrive (callers show a fallback). */
+export function useLogo(slot: TLogoSlot): string | undefined {
+  const theme = usePreferences((s) => s.theme);
+  const { data } = useAppSettings();
+  if (!data) return undefined;
+  const value = data[(theme === 'dark' ? DARK : LIGHT)[slot]];
+  return typeof value === 'string' && value ? value : undefined;
+}

@@ -1,0 +1,201 @@
+import type { TErrorReply } from '@rounds/contracts/common';
+import { API_PREFIX, LIMITS } from '@rounds/contracts/limits';
+import type { z } from 'zod';
+import { i18n } from './i18n';
+import { usePreferences } from './preferences-store';
+import { useSession } from './session-store';
+import { showToast } from './toast';
+
+/**
+ * The only place the web app calls fetch (guide: lib/api-client). It adds the base path, the bearer
+ * token and the language, enforces the 60 s timeout, parses replies with the route's contract, and
+ * turns failures into typed ApiErrors and the toasts of the spec's error catalogue (doc 1 section 8).
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Codes for failures that never reached a reply; the server's own codes come from its `{ message, code }`. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  timeout: 'TIMEOUT',
+  aborted: 'ABORTED',
+  invalidReply: 'INVALID_REPLY',
+  unknown: 'UNKNOWN',
+} as const;
+
+type TQueryValue = string | number | boolean | null | undefined;
+
+export type TRequestOptions<TReply> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except FormData which goes as multipart. */
+  body?: unknown;
+  query?: Record<string, TQueryValue | readonly TQueryValue[]>;
+  /**
+   * The route's reply contract; the reply is parsed with it and its type is the call's result. It may be
+   * given as a loader (`() => import(...)`): the contract then downloads alongside the request, which keeps
+   * zod out of the login page's first download (see build/pure-zod-contracts.ts).
+   */
+  schema?: z.ZodType<TReply> | (() => Promise<z.ZodType<TReply>>);
+  /** Send the bearer token (default true). Login, register, settings lookups and the like carry none. */
+  auth?: boolean;
+  /** Show the error toast (default true); a function decides per error, e.g. to handle a code itself. */
+  toast?: boolean | ((error: ApiError) => boolean);
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+const HIDDEN_MESSAGE = 'LocalParticipant disconnected';
+const JWT_EXPIRED = 'jwt expired';
+
+function buildUrl(path: string, query: TRequestOptions<unknown>['query']): string {
+  const url = `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) if (item != null) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function sessionExpiredText(): string {
+  return i18n.t('errors.sessionExpired');
+}
+
+function defaultErrorText(): string {
+  return i18n.t('errors.generic');
+}
+
+/** Decides what the user is told about a failure, and whether the session is over. */
+function reportError(error: ApiError, sentToken: boolean, toast: TRequestOptions<unknown>['toast']): void {
+  // A 401 only means "session expired" if we sent a session; without one (login, register) it is the
+  // server saying no, e.g. 'Incorrect username or password.', and that message is what the user needs.
+  const expired = sentToken && (error.status === 401 || error.status === 407);
+  if (expired) useSession.getState().markTokenExpired();
+
+  const wanted = typeof toast === 'function' ? toast(error) : toast !== false;
+  if (!wanted || error.code === CLIENT_ERROR_CODES.aborted) return;
+  if (error.message.includes(HIDDEN_MESSAGE)) return;
+  if (expired) {
+    showToast(sessionExpiredText(), 'info');
+    return;
+  }
+  showToast(error.message, 'error');
+}
+
+/** The `{ message, code }` error body, read by hand: two strings do not justify zod in the first download. */
+function errorBody(body: unknown): Partial<TErrorReply> {
+  if (typeof body !== 'object' || body === null) return {};
+  const { message, code } = body as Record<string, unknown>;
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    code: typeof code === 'string' ? code : undefined,
+  };
+}
+
+function errorFromReply(status: number, body: unknown): ApiError {
+  const parsed = errorBody(body);
+  const serverMessage = parsed.message?.trim() ? parsed.message : '';
+  const code = parsed.code || `HTTP_${status}`;
+  if (serverMessage.toLowerCase().includes(JWT_EXPIRED)) return new ApiError(status, code, sessionExpiredText());
+  return new ApiError(status, code, serverMessage || defaultErrorText());
+}
+
+export async function apiRequest<TReply = unknown>(
+  path: string,
+  options: TRequestOptions<TReply> = {},
+): Promise<TReply> {
+  const { method = 'GET', body, query, schema, auth = true, toast = true, signal } = options;
+  const token = auth ? useSession.getState().token : null;
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': usePreferences.getState().language });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  // One controller for both the timeout and the caller's own cancellation (TanStack Query passes one).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? LIMITS.requestTimeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  // Started before the request so a lazily loaded contract downloads while the server answers.
+  const contract = typeof schema === 'function' ? schema() : schema;
+  // Never an unhandled rejection if the request fails first; a real failure surfaces at `await contract`.
+  if (contract instanceof Promise) contract.catch(() => undefined);
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal });
+    } catch {
+      if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, defaultErrorText());
+      if (controller.signal.aborted) throw new ApiError(0, CLIENT_ERROR_CODES.aborted, defaultErrorText());
+      // The browser's own texts ('Failed to fetch', 'Load failed') mean nothing to a clinician.
+      throw new ApiError(0, CLIENT_ERROR_CODES.network, defaultErrorText());
+    }
+
+    const data = await readBody(response);
+    if (!response.ok) throw errorFromReply(response.status, data);
+    const contractSchema = await contract;
+    if (!contractSchema) return data as TReply;
+    const parsed = contractSchema.safeParse(data);
+    if (!parsed.success) {
+      console.error(`Reply of ${method} ${path} does not match its contract`, parsed.error.issues);
+      throw new ApiError(response.status, CLIENT_ERROR_CODES.invalidReply, defaultErrorText());
+    }
+    return parsed.data;
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : new ApiError(0, CLIENT_ERROR_CODES.unknown, defaultErrorText());
+    reportError(error, token != null, toast);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+type TMethodOptions<TReply> = Omit<TRequestOptions<TReply>, 'method' | 'body'>;
+
+export const api = {
+  get: <TReply = unknown>(path: string, options?: TMethodOptions<TReply>) =>
+    apiRequest<TReply>(path, { ...options, method: 'GET' }),
+  post: <TReply = unknown>(path: string, body?: unknown, options?: TMethodOptions<TReply>) =>
+    apiRequest<TReply>(path, { ...options, method: 'POST', body }),
+  put: <TReply = unknown>(path: string, body?: unknown, options?: TMethodOptions<TReply>) =>
+    apiRequest<TReply>(path, { ...options, method: 'PUT', body }),
+  patch: <TReply = unknown>(path: string, body?: unknown, options?: TMethodOptions<TReply>) =>
+    apiRequest<TReply>(path, { ...options, method: 'PATCH', body }),
+  delete: <TReply = unknown>(path: string, body?: unknown, options?: TMethodOptions<TReply>) =>
+    apiRequest<TReply>(path, { ...options, method: 'DELETE', body }),
+};

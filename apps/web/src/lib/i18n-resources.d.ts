@@ -1,0 +1,11 @@
+import type en from '../locales/en.json';
+
+// Typed keys: t('misspelt.key') fails the type check instead of showing the raw key to a user.
+// Module augmentation requires an interface; this is the one place the guide's "type over interface" yields.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+    returnNull: false;
+  }
+}

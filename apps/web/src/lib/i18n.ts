@@ -1,0 +1,31 @@
+import type { TLanguage } from '@rounds/contracts/common';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+
+export const resources = {
+  en: { translation: en },
+  fr: { translation: fr },
+} as const;
+
+// Both catalogues are small and bundled, so initialisation is synchronous: the first render already has
+// the right texts and no suspense boundary is needed for translations.
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'fr'],
+  initAsync: false,
+  interpolation: { escapeValue: false }, // React escapes already
+  returnNull: false,
+  showSupportNotice: false, // keeps clinicians' consoles (and e2e logs) free of advertising
+});
+
+/** Switches texts and the document language together (screen readers and e2e read <html lang>). */
+export function applyLanguage(language: TLanguage): void {
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+export { i18n };

@@ -1,0 +1,58 @@
+import { CLIENT_EVENTS } from '@rounds/contracts/events';
+import { SOCKET_PATH, TIMINGS } from '@rounds/contracts/limits';
+import type { Socket } from 'socket.io-client';
+import { readItem, writeItem } from './browser-storage';
+
+/**
+ * The one socket of the tab (doc 2 section 7). Small on purpose: the auth issue adds the event handlers.
+ * socket.io-client is imported on demand so the login page does not download it.
+ */
+
+const TAB_UUID_KEY = 'rounds.tab-uuid';
+
+/** Per-tab id: sessionStorage is per tab, so two tabs of one user are two sessions to the server. */
+export function tabUuid(): string {
+  const existing = readItem('session', TAB_UUID_KEY);
+  if (existing) return existing;
+  const created = crypto.randomUUID();
+  writeItem('session', TAB_UUID_KEY, created);
+  return created;
+}
+
+let socket: Socket | null = null;
+let pingTimer: ReturnType<typeof setInterval> | undefined;
+// Bumped on every connect/disconnect so a connect still waiting for its import cannot win a later disconnect.
+let generation = 0;
+
+export function getSocket(): Socket | null {
+  return socket;
+}
+
+export async function connectSocket(token: string): Promise<Socket | null> {
+  disconnectSocket();
+  const mine = ++generation;
+  const { io } = await import('socket.io-client');
+  if (mine !== generation) return null;
+
+  socket = io({
+    path: SOCKET_PATH,
+    query: { token, uuid: tabUuid() },
+    reconnection: true,
+    reconnectionAttempts: Number.POSITIVE_INFINITY,
+    reconnectionDelay: TIMINGS.reconnectDelayMinMs,
+    reconnectionDelayMax: TIMINGS.reconnectDelayMaxMs,
+  });
+  const current = socket;
+  pingTimer = setInterval(() => {
+    if (current.connected) current.emit(CLIENT_EVENTS.Ping, { at: Date.now() });
+  }, TIMINGS.socketPingMs);
+  return socket;
+}
+
+export function disconnectSocket(): void {
+  generation += 1;
+  clearInterval(pingTimer);
+  pingTimer = undefined;
+  socket?.disconnect();
+  socket = null;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+
+/** Every leaf key as a dotted path, e.g. 'auth.err_pass_lent'. */
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leafValues(value: unknown): unknown[] {
+  if (value === null || typeof value !== 'object') return [value];
+  return Object.values(value).flatMap(leafValues);
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+describe('locales', () => {
+  it('en and fr have exactly the same keys', () => {
+    expect(leafKeys(fr).sort()).toEqual(leafKeys(en).sort());
+  });
+
+  it('every text is a non-empty string', () => {
+    for (const value of [...leafValues(en), ...leafValues(fr)]) {
+      expect(typeof value).toBe('string');
+      expect((value as string).trim()).not.toBe('');
+    }
+  });
+
+  it('uses the same interpolation placeholders in both languages', () => {
+    const frByKey = new Map(leafKeys(fr).map((key) => [key, key.split('.').reduce<unknown>(pick, fr)]));
+    for (const key of leafKeys(en)) {
+      const english = key.split('.').reduce<unknown>(pick, en) as string;
+      expect(placeholders(frByKey.get(key) as string), key).toEqual(placeholders(english));
+    }
+  });
+
+  it('has the form error keys of the spec (doc 1 section 8)', () => {
+    const keys = new Set(leafKeys(en));
+    for (const key of [
+      'Required',
+      'invalid_email',
+      'auth.err_pass_lent',
+      'auth.err_pass_num',
+      'auth.err_pass_uppercase',
+      'auth.err_password_lower',
+      'auth.mismatch',
+      'auth.err_phone_format',
+      'auth.min_value_is_1',
+    ]) {
+      expect(keys.has(key), key).toBe(true);
+    }
+  });
+
+  it('keeps the spec texts in English', () => {
+    expect(en.errors.sessionExpired).toBe('Your session has expired. Please log in again.');
+    expect(en.errors.generic).toBe('Something went wrong, please try again.');
+    expect(en.notFound.message).toBe("Oops! Can't find what you're looking for?");
+    expect(en.offline.title).toBe('Connection Lost');
+    expect(en.offline.message).toBe('There is a problem with the network');
+    expect(en.auth.err_pass_lent).toBe('Password must be at least 6 characters long');
+  });
+});
+
+function pick(node: unknown, key: string): unknown {
+  return node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+}
