@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, snap, watchErrors } from '../support/browser';
+import { ADMIN, type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('app shell', () => {
+  it('shows the not-found page for unknown paths, in both languages', async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await page.getByText("Oops! Can't find what you're looking for?").waitFor();
+    await expect(page.getByText('404', { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await snap(page, 'shell-404-light-en');
+
+    await page.goto('/login');
+    await page.getByLabel('Language').selectOption('fr');
+    await page.goto('/404');
+    await page.getByText('Oups ! Impossible de trouver ce que vous cherchez ?').waitFor();
+    await snap(page, 'shell-404-light-fr');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('switches language and theme on the login page, and keeps them after reload', async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('light');
+    await snap(page, 'login-light-en');
+
+    await page.getByLabel('Language').selectOption('fr');
+    await page.getByLabel('Mot de passe', { exact: true }).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
+    await page.getByRole('button', { name: 'Changer de thème' }).click();
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await snap(page, 'login-dark-fr');
+
+    await page.reload();
+    await page.getByLabel('Mot de passe', { exact: true }).waitFor();
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await page.getByLabel('Langue').selectOption('en');
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    await snap(page, 'login-dark-en');
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('light');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('validates the login form on the client before calling the server', async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByText('Required').count()).resolves.toBeGreaterThanOrEqual(2);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('x');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByText('Invalid email address').waitFor();
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const lang of ['en', 'fr'] as const) {
+      it(`shows About us, Information and the EULA (${lang}, ${colorScheme})`, async () => {
+        const context = await newContext(browser, { baseURL: server.url, colorScheme });
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        await page.goto('/login');
+        await page.getByLabel(lang === 'en' ? 'Language' : 'Language').selectOption(lang);
+        if (colorScheme === 'dark') await page.getByRole('button', { name: lang === 'en' ? 'Toggle theme' : 'Changer de thème' }).click();
+
+        await page.goto('/about-us');
+        await page.getByRole('heading', { name: lang === 'en' ? 'About Rounds' : 'À propos de Rounds' }).waitFor();
+        await snap(page, `about-${colorScheme}-${lang}`);
+
+        await page.goto('/information');
+        await page.getByRole('heading', { name: lang === 'en' ? 'Information' : 'Informations' }).first().waitFor();
+        await snap(page, `information-${colorScheme}-${lang}`);
+
+        await page.goto('/eula');
+        await page.getByText(lang === 'en' ? 'Baton Rouge' : 'Baton Rouge').first().waitFor();
+        await page.getByText(lang === 'en' ? 'State of Louisiana' : 'État de Louisiane').first().waitFor();
+        await snap(page, `eula-${colorScheme}-${lang}`);
+        expect(errors()).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('sends a stranger from /contacts to login and back after signing in', async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/contacts?tab=all');
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/contacts' && url.search === '?tab=all');
+    await snap(page, 'contacts-after-login');
+    // Signed in, /login sends home.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
