@@ -10,10 +10,13 @@ import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { referenceRoutes } from './modules/directory/reference.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
+import { type Presence, startPresence } from './modules/presence/presence.service';
+import { installPresenceSocket } from './modules/presence/presence.socket';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { installAuth } from './plugins/auth';
@@ -34,6 +37,7 @@ declare module 'fastify' {
     publish: Publish;
     notifier: Notifier;
     captcha: Captcha;
+    presence: Presence;
   }
 }
 
@@ -110,10 +114,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const io = await createSocketServer(app, config);
   app.decorate('io', io);
   app.decorate('publish', createPublisher(io));
+  // Alone (no Redis), every other server row is a dead earlier run of this one: its presence is swept now.
+  const presence = await startPresence(app, { alone: !config.REDIS_URL });
+  app.decorate('presence', presence);
+  installPresenceSocket(app);
   app.addHook('preClose', async () => {
     // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.
     io.disconnectSockets(true);
     await new Promise<void>((resolve) => io.close(() => resolve()));
+    await presence.stop();
   });
 
   await app.register(healthRoutes);
@@ -122,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(outboxRoutes);
   await app.register(accountRoutes);
   await app.register(referenceRoutes);
+  await app.register(contactsRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

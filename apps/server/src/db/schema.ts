@@ -113,7 +113,14 @@ export type VerificationCodesTable = {
 
 export type CodeSendsTable = { id: string; target: string; ip: string | null; created_at: number };
 
+export type SavedFiltersTable = { id: string; user_id: string; name: string; params: string; created_at: number };
+export type PresenceTable = { socket_id: string; user_id: string; server_id: string; connected_at: number };
+export type ServersTable = { id: string; heartbeat_at: number };
+
 export type Database = {
+  saved_filters: SavedFiltersTable;
+  presence: PresenceTable;
+  servers: ServersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;

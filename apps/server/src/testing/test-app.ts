@@ -11,11 +11,12 @@ export const TEST_ADMIN = { email: 'admin@test.rounds', password: 'Admin12345' }
 
 export type TestApp = {
   app: FastifyInstance;
+  schema?: string;
   config: Config;
   /** Base URL once listen() has been called. */
   url: () => string;
   listen: () => Promise<string>;
-  close: () => Promise<void>;
+  close: (o?: { keepData?: boolean }) => Promise<void>;
 };
 
 /**
@@ -24,11 +25,15 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean; captchaCost?: number } = {},
+  options: {
+    ready?: boolean;
+    captchaCost?: number /** reuse another app's PostgreSQL schema (restart tests) */;
+    schema?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rounds-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const schema = databaseUrl ? (options.schema ?? `t_${randomBytes(6).toString('hex')}`) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -43,6 +48,7 @@ export async function createTestApp(
   let baseUrl = '';
   return {
     app,
+    schema,
     config,
     url: () => baseUrl,
     listen: async () => {
@@ -52,8 +58,9 @@ export async function createTestApp(
       baseUrl = `http://127.0.0.1:${address.port}`;
       return baseUrl;
     },
-    close: async () => {
+    close: async (o: { keepData?: boolean } = {}) => {
       await app.close();
+      if (o.keepData) return;
       if (databaseUrl && schema) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();

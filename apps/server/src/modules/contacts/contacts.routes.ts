@@ -1,0 +1,82 @@
+import {
+  ZContactListReply,
+  ZContactListRequest,
+  ZCreateFilterRequest,
+  ZDeleteFilterRequest,
+  ZSavedFilterReply,
+  ZSavedFiltersReply,
+} from '@rounds/contracts/contacts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { authOf, requireAuth } from '../../plugins/auth';
+import { listContacts } from './contacts.service';
+
+/** The directory and each user's own saved filters. */
+export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = requireAuth(app);
+
+  app.post(
+    '/api/v1/contact/list',
+    {
+      schema: { tags: ['contacts'], body: ZContactListRequest.optional(), response: { 200: ZContactListReply } },
+      onRequest: auth,
+    },
+    async (req) => {
+      const body = ZContactListRequest.parse(req.body ?? {});
+      return { data: { contacts: await listContacts(app, authOf(req).userId, body) } };
+    },
+  );
+
+  app.get(
+    '/api/v1/filter',
+    { schema: { tags: ['contacts'], response: { 200: ZSavedFiltersReply } }, onRequest: auth },
+    async (req) => {
+      const rows = await app.db
+        .selectFrom('saved_filters')
+        .selectAll()
+        .where('user_id', '=', authOf(req).userId)
+        .orderBy('created_at')
+        .execute();
+      return { results: rows.map((r) => ({ id: r.id, name: r.name, params: JSON.parse(r.params) })) };
+    },
+  );
+
+  app.post(
+    '/api/v1/filter',
+    {
+      schema: { tags: ['contacts'], body: ZCreateFilterRequest, response: { 200: ZSavedFilterReply } },
+      onRequest: auth,
+    },
+    async (req) => {
+      const row = {
+        id: newId(),
+        user_id: authOf(req).userId,
+        name: req.body.name,
+        params: JSON.stringify(req.body.params),
+        created_at: Date.now(),
+      };
+      await app.db.insertInto('saved_filters').values(row).execute();
+      return { data: { id: row.id, name: row.name, params: req.body.params } };
+    },
+  );
+
+  app.delete(
+    '/api/v1/filter',
+    {
+      schema: { tags: ['contacts'], body: ZDeleteFilterRequest, response: { 200: z.object({ message: z.string() }) } },
+      onRequest: auth,
+    },
+    async (req) => {
+      // Another user's filter id is answered like a missing one.
+      const res = await app.db
+        .deleteFrom('saved_filters')
+        .where('id', '=', req.body.id)
+        .where('user_id', '=', authOf(req).userId)
+        .executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw notFound();
+      return { message: 'OK' };
+    },
+  );
+};

@@ -1,0 +1,272 @@
+import { ZContactListReply } from '@rounds/contracts/contacts';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, login } from '../../testing/users';
+
+let t: TestApp;
+let url: string;
+const ids: Record<string, string> = {};
+const people: Record<string, { id: string; email: string; token: string }> = {};
+
+async function item(kind: 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes', name: string) {
+  const id = newId();
+  await t.app.db.insertInto(kind).values({ id, name, name_key: name.toLowerCase(), created_at: 0 }).execute();
+  ids[name] = id;
+  return id;
+}
+
+async function person(
+  key: string,
+  first: string,
+  last: string,
+  o: { facilities?: string[]; departments?: string[]; profession?: string } = {},
+) {
+  const u = await createUser(t.app, { firstName: first, lastName: last });
+  for (const f of o.facilities ?? [])
+    await t.app.db.insertInto('user_facilities').values({ user_id: u.id, item_id: ids[f]! }).execute();
+  for (const d of o.departments ?? [])
+    await t.app.db.insertInto('user_departments').values({ user_id: u.id, item_id: ids[d]! }).execute();
+  if (o.profession)
+    await t.app.db.updateTable('users').set({ profession_id: ids[o.profession]! }).where('id', '=', u.id).execute();
+  people[key] = { ...u, token: (await login(t.app, u.email)).token };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.listen();
+  await item('facilities', 'Riverside');
+  await item('facilities', 'Northgate');
+  await item('departments', 'ICU');
+  await item('departments', 'Emergency');
+  await item('professions', 'Registered Nurse');
+  await item('professions', 'Physician');
+  await person('me', 'Mia', 'Landry', {
+    facilities: ['Riverside'],
+    departments: ['ICU'],
+    profession: 'Registered Nurse',
+  });
+  await person('ann', 'Ann', 'Broussard', {
+    facilities: ['Riverside'],
+    departments: ['ICU'],
+    profession: 'Registered Nurse',
+  });
+  await person('bob', 'Bob', 'Hebert', {
+    facilities: ['Riverside', 'Northgate'],
+    departments: ['Emergency'],
+    profession: 'Physician',
+  });
+  await person('cy', 'Cyrille', 'Dubois', { facilities: ['Northgate'], departments: ['ICU'], profession: 'Physician' });
+  // Not in anyone's directory: inactive, deleted, unverified.
+  const off = await createUser(t.app, { firstName: 'Olive', lastName: 'Inactive', active: 0 });
+  const gone = await createUser(t.app, { firstName: 'Gus', lastName: 'Deleted' });
+  await t.app.db.updateTable('users').set({ deleted: 1 }).where('id', '=', gone.id).execute();
+  const unv = await createUser(t.app, { firstName: 'Una', lastName: 'Unverified' });
+  await t.app.db.updateTable('users').set({ phone_verified: 0 }).where('id', '=', unv.id).execute();
+  expect(off.id).toBeTruthy();
+});
+afterAll(() => t.close());
+
+const list = async (body: object, who = 'me') => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/list',
+    payload: body,
+    headers: { authorization: `Bearer ${people[who]!.token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZContactListReply.parse(res.json()).data.contacts;
+};
+const names = (cs: { firstName: string }[]) => cs.map((c) => c.firstName);
+
+describe('contact list', () => {
+  it('lists active verified colleagues without me, sorted by name, with classifications', async () => {
+    const all = await list({});
+    expect(names(all)).toEqual(['Ann', 'Bob', 'Cyrille', 'Rounds']); // Rounds Administrator, the first Admin
+    const bob = all.find((c) => c.firstName === 'Bob')!;
+    expect(bob.facilities.map((f) => f.name)).toEqual(['Northgate', 'Riverside']);
+    expect(bob.professions).toEqual([{ id: ids.Physician, name: 'Physician' }]);
+    expect(bob).toMatchObject({ connected: false, chatStatus: 4 });
+  });
+
+  it('combines filters: any item within a kind, every kind chosen', async () => {
+    expect(names(await list({ facilityId: [ids.Riverside] }))).toEqual(['Ann', 'Bob']);
+    expect(names(await list({ facilityId: [ids.Riverside, ids.Northgate] }))).toEqual(['Ann', 'Bob', 'Cyrille']);
+    expect(names(await list({ facilityId: [ids.Northgate], departmentId: [ids.ICU] }))).toEqual(['Cyrille']);
+    expect(names(await list({ professionId: [ids.Physician], departmentId: [ids.Emergency, ids.ICU] }))).toEqual([
+      'Bob',
+      'Cyrille',
+    ]);
+  });
+
+  it('searches names and emails, case-insensitively, with wildcards taken literally', async () => {
+    expect(names(await list({ search: 'hEb' }))).toEqual(['Bob']);
+    expect(names(await list({ name: 'dubois cy' }))).toEqual(['Cyrille']);
+    expect(names(await list({ search: 'ann broussard' }))).toEqual(['Ann']);
+    expect(await list({ search: '%' })).toEqual([]);
+    expect(names(await list({ search: 'ICU'.toLowerCase(), facilityId: [ids.Riverside] }))).toEqual([]);
+  });
+
+  it('rejects bad filters with 400 naming the field and needs a session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/list',
+      payload: { facilityId: ['nope'] },
+      headers: { authorization: `Bearer ${people.me!.token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('facilityId');
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/contact/list', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('saved filters', () => {
+  const call = (who: string, method: 'GET' | 'POST' | 'DELETE', payload?: object) =>
+    t.app.inject({
+      method,
+      url: '/api/v1/filter',
+      payload,
+      headers: { authorization: `Bearer ${people[who]!.token}` },
+    });
+
+  it('are private to their owner', async () => {
+    const created = await call('me', 'POST', {
+      name: 'ICU nurses',
+      params: { facility: [], department: [ids.ICU], profession: [ids['Registered Nurse']], specialty: [] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const f = created.json().data;
+    expect((await call('me', 'GET')).json().results).toEqual([f]);
+    expect((await call('ann', 'GET')).json().results).toEqual([]);
+    expect((await call('ann', 'DELETE', { id: f.id })).statusCode).toBe(404);
+    expect((await call('me', 'GET')).json().results).toHaveLength(1);
+    expect((await call('me', 'DELETE', { id: f.id })).statusCode).toBe(200);
+    expect((await call('me', 'GET')).json().results).toEqual([]);
+  });
+
+  it('need a name and at least one chosen filter', async () => {
+    expect((await call('me', 'POST', { name: ' ', params: { facility: [ids.Riverside] } })).json().message).toBe(
+      'name: Required',
+    );
+    expect((await call('me', 'POST', { name: 'Empty', params: {} })).statusCode).toBe(400);
+  });
+});
+
+describe('presence', () => {
+  const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const s of sockets) s.disconnect();
+  });
+  const open = (who: string, tab: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = connect(url, {
+        path: '/server/socket.io',
+        query: { token: people[who]!.token, uuid: tab },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(s);
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100; i++) {
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    throw new Error('condition not reached');
+  };
+  const bobSeenBy = async (who: string) => (await list({ search: 'hebert' }, who))[0]!;
+
+  it('keeps a user online while any tab is, and tells others', async () => {
+    const watcher = await open('ann', 'ann-1');
+    const events: string[] = [];
+    watcher.on('UserOnline', (p) => p.userId === people.bob!.id && events.push('online'));
+    watcher.on('UserOffline', (p) => p.userId === people.bob!.id && events.push('offline'));
+    const tab1 = await open('bob', 'bob-1');
+    const tab2 = await open('bob', 'bob-2');
+    await until(async () => (await bobSeenBy('ann')).connected);
+    expect((await bobSeenBy('ann')).chatStatus).toBe(1);
+    tab1.disconnect();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await bobSeenBy('ann')).connected).toBe(true);
+    tab2.disconnect();
+    await until(async () => !(await bobSeenBy('ann')).connected);
+    expect((await bobSeenBy('ann')).chatStatus).toBe(4);
+    await until(async () => events.join() === 'online,offline');
+  });
+
+  it('sets a chat status by hand and keeps it over automatic changes', async () => {
+    const watcher = await open('ann', 'ann-2');
+    const seen: number[] = [];
+    watcher.on('ChatStatusChanged', (p) => p.userId === people.bob!.id && seen.push(p.chatStatus));
+    const bob = await open('bob', 'bob-3');
+    expect(await bob.emitWithAck('ChangeChatStatus', { chatStatus: 3 })).toEqual({ ok: true });
+    await until(async () => (await bobSeenBy('ann')).chatStatus === 3);
+    // Inactivity would make Bob Away, but he chose Do not disturb.
+    await bob.emitWithAck('ChangeChatStatus', { chatStatus: 2, manual: false });
+    expect((await bobSeenBy('ann')).chatStatus).toBe(3);
+    expect(await bob.emitWithAck('ChangeChatStatus', { chatStatus: 9 })).toMatchObject({ ok: false });
+    await bob.emitWithAck('ChangeChatStatus', { chatStatus: 1 });
+    await bob.emitWithAck('ChangeChatStatus', { chatStatus: 2, manual: false });
+    await until(async () => (await bobSeenBy('ann')).chatStatus === 2);
+    bob.disconnect();
+    // Closing the last window resets an automatic Away.
+    await until(async () => {
+      const row = await t.app.db
+        .selectFrom('users')
+        .select('chat_status')
+        .where('id', '=', people.bob!.id)
+        .executeTakeFirstOrThrow();
+      return row.chat_status === 1;
+    });
+    expect(seen).toEqual([3, 1, 2]);
+  });
+
+  it('heals presence left by a killed process', async () => {
+    // What a SIGKILLed process leaves behind: its server row and the presence of its sockets.
+    await t.app.db
+      .insertInto('servers')
+      .values({ id: newId(), heartbeat_at: Date.now() - 60_000 })
+      .execute();
+    const dead = await t.app.db.selectFrom('servers').select('id').orderBy('heartbeat_at').executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('presence')
+      .values({ socket_id: 'ghost', user_id: people.cy!.id, server_id: dead.id, connected_at: 0 })
+      .execute();
+    expect((await list({ search: 'dubois' }, 'ann'))[0]!.connected).toBe(true);
+    await t.app.presence.sweep();
+    expect((await list({ search: 'dubois' }, 'ann'))[0]!.connected).toBe(false);
+  });
+
+  it('heals on restart of the only process', async () => {
+    const t1 = await createTestApp();
+    const u = await createUser(t1.app);
+    await t1.app.db
+      .insertInto('presence')
+      .values({ socket_id: 'ghost-2', user_id: u.id, server_id: t1.app.presence.serverId, connected_at: 0 })
+      .execute();
+    // Simulate a crash: the process stops without cleaning up its rows.
+    const serverId = t1.app.presence.serverId;
+    await t1.app.db
+      .insertInto('presence')
+      .values({ socket_id: 'ghost-3', user_id: u.id, server_id: serverId, connected_at: 0 })
+      .execute();
+    const rowsBefore = await t1.app.db.selectFrom('presence').select('socket_id').execute();
+    expect(rowsBefore.length).toBe(2);
+    await t1.app.db.updateTable('servers').set({ heartbeat_at: 0 }).execute();
+    const t2 = await createTestApp({ DATA_DIR: t1.config.DATA_DIR }, { schema: t1.schema });
+    try {
+      const left = await t2.app.db
+        .selectFrom('presence')
+        .select('socket_id')
+        .where('server_id', '=', serverId)
+        .execute();
+      expect(left).toEqual([]);
+    } finally {
+      await t2.close({ keepData: true });
+      await t1.close();
+    }
+  });
+});

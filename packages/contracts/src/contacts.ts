@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ZId } from './common';
+import { LIMITS } from './limits';
+import { ZChatStatus, ZUser } from './user';
+import { MSG } from './validation';
+
+const ZIds = z.array(ZId).max(500).optional().default([]);
+
+/** POST /contact/list: every filter optional; the current user is never in the reply. */
+export const ZContactListRequest = z.object({
+  search: z.string().trim().max(LIMITS.textMaxLength).optional(),
+  name: z.string().trim().max(LIMITS.textMaxLength).optional(),
+  facilityId: ZIds,
+  departmentId: ZIds,
+  professionId: ZIds,
+  specialtyId: ZIds,
+  suffixId: ZIds,
+});
+export type TContactListRequest = z.input<typeof ZContactListRequest>;
+
+export const ZContact = ZUser.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  fullName: true,
+  email: true,
+  phone: true,
+  phoneCountryCode: true,
+  avatar: true,
+  role: true,
+  facilities: true,
+  departments: true,
+  professions: true,
+  specialties: true,
+  suffixes: true,
+  lastLoginDate: true,
+  chatStatus: true,
+  connected: true,
+  permissions: true,
+});
+export type TContact = z.infer<typeof ZContact>;
+export const ZContactListReply = z.object({ data: z.object({ contacts: z.array(ZContact) }) });
+
+/** Saved filters: GET /filter (results), POST /filter (data), DELETE /filter {id}. */
+export const ZFilterParams = z.object({
+  facility: z.array(ZId).max(500).default([]),
+  department: z.array(ZId).max(500).default([]),
+  profession: z.array(ZId).max(500).default([]),
+  specialty: z.array(ZId).max(500).default([]),
+});
+export const ZSavedFilter = z.object({ id: z.string(), name: z.string(), params: ZFilterParams });
+export type TSavedFilter = z.infer<typeof ZSavedFilter>;
+export const ZSavedFiltersReply = z.object({ results: z.array(ZSavedFilter) });
+export const ZCreateFilterRequest = z.object({
+  name: z.string().trim().min(1, MSG.required).max(LIMITS.textMaxLength),
+  params: ZFilterParams.refine(
+    (p) => p.facility.length + p.department.length + p.profession.length + p.specialty.length > 0,
+    'Choose at least one filter',
+  ),
+});
+export const ZSavedFilterReply = z.object({ data: ZSavedFilter });
+export const ZDeleteFilterRequest = z.object({ id: ZId });
+
+/** Socket: ChangeChatStatus from a client, and the presence events every client receives. */
+export const ZChangeChatStatus = z.object({ chatStatus: ZChatStatus, manual: z.boolean().optional().default(true) });
+export const ZPresenceEvent = z.object({ userId: z.string(), chatStatus: ZChatStatus, connected: z.boolean() });
+export type TPresenceEvent = z.infer<typeof ZPresenceEvent>;
