@@ -11,6 +11,7 @@ import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { createDirectory, type Directory } from './modules/contacts/directory';
 import { referenceRoutes } from './modules/directory/reference.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
@@ -38,6 +39,7 @@ declare module 'fastify' {
     notifier: Notifier;
     captcha: Captcha;
     presence: Presence;
+    directory: Directory;
   }
 }
 
@@ -76,7 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const handle = await openDatabase({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
-    schema: options.dbSchema,
+    schema: options.dbSchema ?? config.DATABASE_SCHEMA,
   });
   app.decorate('config', config);
   app.decorate('db', handle.db);
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const presence = await startPresence(app, { alone: !config.REDIS_URL });
   app.decorate('presence', presence);
   installPresenceSocket(app);
+  app.decorate('directory', createDirectory(app));
   app.addHook('preClose', async () => {
     // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.
     io.disconnectSockets(true);

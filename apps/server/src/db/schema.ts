@@ -37,6 +37,8 @@ export type UsersTable = {
   password_changed_at: number;
   created_at: number;
   updated_at: number;
+  /** lower(first last last first email), kept by every write of those fields (lib/search-key.ts). */
+  search_key: string;
   failed_logins: Generated<number>;
   locked_until: Generated<number | null>;
 };
@@ -117,7 +119,10 @@ export type SavedFiltersTable = { id: string; user_id: string; name: string; par
 export type PresenceTable = { socket_id: string; user_id: string; server_id: string; connected_at: number };
 export type ServersTable = { id: string; heartbeat_at: number };
 
+export type CountersTable = { name: string; value: number };
+
 export type Database = {
+  counters: CountersTable;
   saved_filters: SavedFiltersTable;
   presence: PresenceTable;
   servers: ServersTable;

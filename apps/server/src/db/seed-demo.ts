@@ -1,5 +1,7 @@
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
+import { searchKey } from '../lib/search-key';
+import { bumpDirectory } from '../modules/contacts/directory';
 import type { Db } from './database';
 
 export const DEMO_PASSWORD = 'Rounds2026';
@@ -208,6 +210,7 @@ export async function seedDemo(db: Db): Promise<{ users: number; created: boolea
           unverified_phone_country_name: null,
           first_name: first,
           last_name: last,
+          search_key: searchKey(first, last, `${email}@${DEMO_EMAIL_DOMAIN}`),
           password_hash: passwordHash,
           role: i === 0 ? 'FacilityAdmin' : 'Regular',
           active: 1,
@@ -250,6 +253,7 @@ export async function seedDemo(db: Db): Promise<{ users: number; created: boolea
         .values(specialtyNames.map((n) => ({ user_id: id, item_id: specialties.get(n)! })))
         .execute();
     }
+    await bumpDirectory(trx);
   });
   return { users: FIRST.length, created: true };
 }

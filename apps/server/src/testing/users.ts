@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
+import { searchKey } from '../lib/search-key';
 
 export const TEST_PASSWORD = 'Secret123';
 let hashed: Promise<string> | null = null;
@@ -37,6 +38,7 @@ export async function createUser(
       unverified_phone_country_name: null,
       first_name: o.firstName ?? 'Test',
       last_name: o.lastName ?? `User${n}`,
+      search_key: searchKey(o.firstName ?? 'Test', o.lastName ?? `User${n}`, email),
       password_hash: await hashed,
       role: o.role ?? 'Regular',
       active: o.active ?? 1,

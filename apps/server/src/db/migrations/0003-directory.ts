@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's table types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -32,6 +32,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('heartbeat_at', 'bigint', (c) => c.notNull())
     .execute();
 
+  // Change counters that caches on every server process compare against (the directory snapshot).
+  await db.schema
+    .createTable('counters')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.insertInto('counters').values({ name: 'directory', value: 0 }).execute();
+
+  // One lowercased text per user for the directory search: a single LIKE instead of three computed ones.
+  await db.schema
+    .alterTable('users')
+    .addColumn('search_key', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await sql`update users set search_key = lower(first_name || ' ' || last_name || ' ' || last_name || ' ' || first_name || ' ' || email)`.execute(
+    db,
+  );
+
   // The directory query filters on these and sorts by name.
   await db.schema
     .createIndex('users_directory_idx')
@@ -46,5 +63,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const i of ['users_suffix_idx', 'users_profession_idx', 'users_directory_idx'])
     await db.schema.dropIndex(i).execute();
-  for (const t of ['servers', 'presence', 'saved_filters']) await db.schema.dropTable(t).execute();
+  for (const t of ['counters', 'servers', 'presence', 'saved_filters']) await db.schema.dropTable(t).execute();
+  await db.schema.alterTable('users').dropColumn('search_key').execute();
 }

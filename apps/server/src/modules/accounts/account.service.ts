@@ -9,10 +9,12 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { IMAGE_EXT } from '../../lib/image-type';
 import { text } from '../../lib/messages';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { searchKey } from '../../lib/search-key';
 import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { checkCode, issueCode, sendAllowance } from '../auth/codes.service';
 import { revokeSessions } from '../auth/sessions.service';
+import { bumpDirectory } from '../contacts/directory';
 import { renderNotify } from '../notify/notify.texts';
 import { readSettings } from '../settings/settings.service';
 import { loadUserDto } from './user-view';
@@ -96,12 +98,14 @@ export async function updateAccount(
   await assertItems(app, 'professions', input.professionId, 'professionId');
   await assertItems(app, 'specialties', input.specialtyId, 'specialtyId');
   await assertItems(app, 'suffixes', input.suffixId, 'suffixId');
+  const current = await row(app, userId);
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
       .set({
         first_name: input.firstName,
         last_name: input.lastName,
+        search_key: searchKey(input.firstName, input.lastName, current.email),
         profession_id: input.professionId[0] ?? null,
         suffix_id: input.suffixId[0] ?? null,
         session_timeout: input.sessionTimeout,
@@ -123,6 +127,7 @@ export async function updateAccount(
           .execute();
     }
     await writeAudit(trx, { userId, event: 'account updated', ip: ctx.ip });
+    await bumpDirectory(trx);
   });
   return changed(app, userId);
 }
@@ -269,10 +274,17 @@ export async function verifyContactChange(
           .where('id', '=', userId)
           .execute();
         await writeAudit(trx, { userId, event: 'phone changed', ip: ctx.ip });
+        await bumpDirectory(trx);
       } else {
         await trx
           .updateTable('users')
-          .set({ email: check.target, unverified_email: null, email_verified: 1, updated_at: Date.now() })
+          .set({
+            email: check.target,
+            search_key: searchKey(user.first_name, user.last_name, check.target),
+            unverified_email: null,
+            email_verified: 1,
+            updated_at: Date.now(),
+          })
           .where('id', '=', userId)
           .execute();
         await writeAudit(trx, {
@@ -281,6 +293,7 @@ export async function verifyContactChange(
           ip: ctx.ip,
           details: { from: user.email, to: check.target },
         });
+        await bumpDirectory(trx);
       }
     });
   } catch (error) {
@@ -333,6 +346,7 @@ export async function setAvatar(
       .where('id', '=', userId)
       .execute();
     await writeAudit(trx, { userId, event: 'avatar changed', ip: ctx.ip });
+    await bumpDirectory(trx);
   });
   await removeAvatarFile(app, previous);
   return changed(app, userId);
@@ -343,6 +357,7 @@ export async function deleteAvatar(app: FastifyInstance, userId: string, ctx: Ct
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ avatar: null, updated_at: Date.now() }).where('id', '=', userId).execute();
     await writeAudit(trx, { userId, event: 'avatar removed', ip: ctx.ip });
+    await bumpDirectory(trx);
   });
   await removeAvatarFile(app, previous);
   return changed(app, userId);

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { generatePassword, hashPassword } from '../../lib/passwords';
+import { searchKey } from '../../lib/search-key';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@rounds.local';
 
@@ -30,6 +31,7 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
       unverified_phone_country_name: null,
       first_name: 'Rounds',
       last_name: 'Administrator',
+      search_key: searchKey('Rounds', 'Administrator', email),
       password_hash: await hashPassword(password),
       role: 'Admin',
       active: 1,

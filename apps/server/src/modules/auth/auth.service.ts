@@ -8,10 +8,12 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { text } from '../../lib/messages';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { searchKey } from '../../lib/search-key';
 import { signAccessToken, signTempToken, verifyTempToken } from '../../lib/tokens';
 import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
+import { bumpDirectory } from '../contacts/directory';
 import { renderNotify } from '../notify/notify.texts';
 import { readSettings } from '../settings/settings.service';
 import {
@@ -80,6 +82,8 @@ async function openSession(app: FastifyInstance, user: UserRow, remember: boolea
       .where('id', '=', user.id)
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'login', ip: ctx.ip });
+    // The directory shows whether someone ever signed in (only they can be picked for groups).
+    if (user.last_login_at === null) await bumpDirectory(trx);
     return { ...session, older };
   });
   if (result.older.length > 0) {
@@ -269,6 +273,7 @@ export async function register(
           unverified_phone_country_name: input.phoneCountryName,
           first_name: input.firstName,
           last_name: input.lastName,
+          search_key: searchKey(input.firstName, input.lastName, input.email),
           password_hash: passwordHash,
           role: 'Regular',
           active: 1,
@@ -327,10 +332,17 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ email: check.target, unverified_email: null, email_verified: 1, updated_at: Date.now() })
+      .set({
+        email: check.target,
+        search_key: searchKey(user.first_name, user.last_name, check.target),
+        unverified_email: null,
+        email_verified: 1,
+        updated_at: Date.now(),
+      })
       .where('id', '=', user.id)
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'email verified', ip: ctx.ip });
+    await bumpDirectory(trx);
   });
   const updated = (await userById(app, user.id))!;
   if (updated.phone_verified !== 1) {
@@ -381,6 +393,7 @@ export async function verifyPhone(app: FastifyInstance, input: { verifyToken: st
       .where('id', '=', user.id)
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'phone verified', ip: ctx.ip });
+    await bumpDirectory(trx);
   });
   return { user: await dto(app, user.id), phoneVerified: true };
 }
@@ -420,7 +433,12 @@ export async function changeEmailUnverified(
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ email: input.email, unverified_email: input.email, updated_at: Date.now() })
+      .set({
+        email: input.email,
+        unverified_email: input.email,
+        search_key: searchKey(user.first_name, user.last_name, input.email),
+        updated_at: Date.now(),
+      })
       .where('id', '=', user.id)
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'email change requested', ip: ctx.ip });

@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { listContacts } from './contacts.service';
 
 /** The directory and each user's own saved filters. */
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +24,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const body = ZContactListRequest.parse(req.body ?? {});
-      return { data: { contacts: await listContacts(app, authOf(req).userId, body) } };
+      return { data: { contacts: await app.directory.list(authOf(req).userId, body) } };
     },
   );
 

@@ -270,3 +270,56 @@ describe('presence', () => {
     }
   });
 });
+
+describe('directory snapshot', () => {
+  it('reflects account changes, reference renames and deletions on the next read', async () => {
+    expect(names(await list({ search: 'broussard' }, 'bob'))).toEqual(['Ann']);
+    const ann = people.ann!;
+    ids.Spec = newId();
+    await t.app.db
+      .insertInto('specialties')
+      .values({ id: ids.Spec, name: 'Critical Care', name_key: 'critical care', created_at: 0 })
+      .execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/setting/account',
+      headers: { authorization: `Bearer ${ann.token}` },
+      payload: {
+        firstName: 'Annette',
+        lastName: 'Broussard',
+        facilityId: [ids.Northgate],
+        departmentId: [ids.ICU],
+        professionId: ids['Registered Nurse'],
+        specialtyId: [ids.Spec],
+        suffixId: [],
+        sessionTimeout: '',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = (await list({ search: 'broussard' }, 'bob'))[0]!;
+    expect(seen.firstName).toBe('Annette');
+    expect(seen.facilities.map((f) => f.name)).toEqual(['Northgate']);
+
+    const admin = await login(
+      t.app,
+      (await t.app.db.selectFrom('users').select('email').where('role', '=', 'Admin').executeTakeFirstOrThrow()).email,
+      'Admin12345',
+    );
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/facility',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { id: ids.Northgate, name: 'Northgate Campus' },
+    });
+    expect((await list({ search: 'broussard' }, 'bob'))[0]!.facilities.map((f) => f.name)).toEqual([
+      'Northgate Campus',
+    ]);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/specialty',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { id: ids.Spec },
+    });
+    expect((await list({ search: 'broussard' }, 'bob'))[0]!.specialties).toEqual([]);
+  });
+});

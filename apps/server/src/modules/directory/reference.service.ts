@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { bumpDirectory } from '../contacts/directory';
 
 type Table = 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes';
 
@@ -117,7 +118,11 @@ export async function renameItem(
     .where('id', '!=', id)
     .executeTakeFirst();
   if (clash) throw conflict(DUPLICATE, 'DUPLICATE_NAME');
-  const res = await app.db.updateTable(table).set({ name, name_key: key }).where('id', '=', id).executeTakeFirst();
+  const res = await app.db.transaction().execute(async (trx) => {
+    const r = await trx.updateTable(table).set({ name, name_key: key }).where('id', '=', id).executeTakeFirst();
+    await bumpDirectory(trx);
+    return r;
+  });
   if (Number(res.numUpdatedRows) === 0) throw notFound();
   return getItem(app, kind, id);
 }
@@ -135,5 +140,6 @@ export async function deleteItem(app: FastifyInstance, kind: TReferenceKind, id:
         .execute();
     const res = await trx.deleteFrom(k.table).where('id', '=', id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound();
+    await bumpDirectory(trx);
   });
 }

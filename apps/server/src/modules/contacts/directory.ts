@@ -1,0 +1,202 @@
+import type { TContact } from '@rounds/contracts/contacts';
+import type { TChatStatus } from '@rounds/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { parsePermissions } from '../accounts/user-view';
+
+/**
+ * The directory is read on every Contacts screen and search keystroke, and changes rarely. Each process keeps
+ * a snapshot of it in memory and filters there; the snapshot is rebuilt when the `directory` counter in the
+ * database moves. Every write that changes what the directory shows calls bumpDirectory() in its transaction,
+ * so every process sees the change on its next read. Presence (connected, chat status) is not in the snapshot:
+ * it changes all the time and is overlaid per request.
+ */
+export async function bumpDirectory(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'directory').execute();
+}
+
+type Entry = {
+  contact: Omit<TContact, 'chatStatus' | 'connected'>;
+  /** The contact as JSON without its closing brace, so a reply is joined from strings, not re-serialized. */
+  json: string;
+  facility: Set<string>;
+  department: Set<string>;
+  specialty: Set<string>;
+  profession: string | null;
+  suffix: string | null;
+  searchKey: string;
+};
+
+export type DirectoryFilters = {
+  search?: string;
+  name?: string;
+  facilityId: string[];
+  departmentId: string[];
+  professionId: string[];
+  specialtyId: string[];
+  suffixId: string[];
+};
+
+export type Directory = {
+  list: (userId: string, f: DirectoryFilters) => Promise<TContact[]>;
+  /** The same list as the JSON body of POST /contact/list, joined from pre-serialized contacts. */
+  listJson: (userId: string, f: DirectoryFilters) => Promise<string>;
+};
+
+async function build(db: Kysely<Database>): Promise<Entry[]> {
+  const users = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'phone_country_code',
+      'avatar',
+      'role',
+      'profession_id',
+      'suffix_id',
+      'last_login_at',
+      'permissions',
+      'search_key',
+    ])
+    .where('deleted', '=', 0)
+    .where('active', '=', 1)
+    .where('email_verified', '=', 1)
+    .where('phone_verified', '=', 1)
+    .orderBy(sql`lower(first_name)`)
+    .orderBy(sql`lower(last_name)`)
+    .orderBy('id')
+    .execute();
+  const names = new Map<string, string>();
+  for (const table of ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const) {
+    for (const r of await db.selectFrom(table).select(['id', 'name']).execute()) names.set(r.id, r.name);
+  }
+  const links = async (table: 'user_facilities' | 'user_departments' | 'user_specialties') => {
+    const byUser = new Map<string, string[]>();
+    for (const r of await db.selectFrom(table).select(['user_id', 'item_id']).execute()) {
+      const list = byUser.get(r.user_id);
+      if (list) list.push(r.item_id);
+      else byUser.set(r.user_id, [r.item_id]);
+    }
+    return byUser;
+  };
+  const [fac, dep, spe] = await Promise.all([
+    links('user_facilities'),
+    links('user_departments'),
+    links('user_specialties'),
+  ]);
+  const named = (ids: readonly string[]) =>
+    ids
+      .filter((id) => names.has(id))
+      .map((id) => ({ id, name: names.get(id)! }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  return users.map((u) => {
+    const f = fac.get(u.id) ?? [];
+    const d = dep.get(u.id) ?? [];
+    const s = spe.get(u.id) ?? [];
+    const entry: Omit<Entry, 'json'> = {
+      facility: new Set(f),
+      department: new Set(d),
+      specialty: new Set(s),
+      profession: u.profession_id,
+      suffix: u.suffix_id,
+      searchKey: u.search_key,
+      contact: {
+        id: u.id,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        fullName: `${u.first_name} ${u.last_name}`,
+        email: u.email,
+        phone: u.phone,
+        phoneCountryCode: u.phone_country_code,
+        avatar: u.avatar ? { path: u.avatar, isGenerated: false } : null,
+        role: u.role,
+        facilities: named(f),
+        departments: named(d),
+        professions: named(u.profession_id ? [u.profession_id] : []),
+        specialties: named(s),
+        suffixes: named(u.suffix_id ? [u.suffix_id] : []),
+        lastLoginDate: u.last_login_at,
+        permissions: parsePermissions(u.permissions),
+      },
+    };
+    return { ...entry, json: JSON.stringify(entry.contact).slice(0, -1) };
+  });
+}
+
+export function createDirectory(app: FastifyInstance): Directory {
+  let snapshot: { version: number; entries: Entry[] } | null = null;
+  let pending: Promise<{ version: number; entries: Entry[] }> | null = null;
+
+  const current = async () => {
+    const row = await app.db.selectFrom('counters').select('value').where('name', '=', 'directory').executeTakeFirst();
+    const version = Number(row?.value ?? 0);
+    if (snapshot?.version === version) return snapshot;
+    // One rebuild at a time; callers during a rebuild share it.
+    pending ??= build(app.db)
+      .then((entries) => {
+        snapshot = { version, entries };
+        return snapshot;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
+
+  const select = async (userId: string, f: DirectoryFilters) => {
+    const { entries } = await current();
+    const terms = [f.name, f.search].filter((t): t is string => !!t).map((t) => t.toLowerCase());
+    const anyOf = (set: Set<string>, wanted: string[]) => wanted.length === 0 || wanted.some((id) => set.has(id));
+    const oneOf = (value: string | null, wanted: string[]) =>
+      wanted.length === 0 || (value !== null && wanted.includes(value));
+    const matches = entries.filter(
+      (e) =>
+        e.contact.id !== userId &&
+        anyOf(e.facility, f.facilityId) &&
+        anyOf(e.department, f.departmentId) &&
+        anyOf(e.specialty, f.specialtyId) &&
+        oneOf(e.profession, f.professionId) &&
+        oneOf(e.suffix, f.suffixId) &&
+        terms.every((t) => e.searchKey.includes(t)),
+    );
+    // Presence overlay: connected users and the status they chose; everyone else shows Offline.
+    const live = await app.presence.connectedUsers();
+    const statuses = new Map<string, number>();
+    const wanted = matches.filter((e) => live.has(e.contact.id)).map((e) => e.contact.id);
+    for (let i = 0; i < wanted.length; i += 500) {
+      const chunk = wanted.slice(i, i + 500);
+      for (const r of await app.db
+        .selectFrom('users')
+        .select(['id', 'chat_status'])
+        .where('id', 'in', chunk)
+        .execute()) {
+        statuses.set(r.id, r.chat_status);
+      }
+    }
+    return matches.map((e) => {
+      const connected = live.has(e.contact.id);
+      return { entry: e, connected, chatStatus: (connected ? (statuses.get(e.contact.id) ?? 1) : 4) as TChatStatus };
+    });
+  };
+
+  return {
+    list: async (userId, f) =>
+      (await select(userId, f)).map(({ entry, connected, chatStatus }) => ({
+        ...entry.contact,
+        connected,
+        chatStatus,
+      })),
+    listJson: async (userId, f) => {
+      const rows = await select(userId, f);
+      const parts = rows.map(
+        ({ entry, connected, chatStatus }) => `${entry.json},"connected":${connected},"chatStatus":${chatStatus}}`,
+      );
+      return `{"data":{"contacts":[${parts.join(',')}]}}`;
+    },
+  };
+}
