@@ -83,19 +83,29 @@ describe('app shell', () => {
         const errors = watchErrors(page);
         await page.goto('/login');
         await page.getByLabel(lang === 'en' ? 'Language' : 'Language').selectOption(lang);
-        if (colorScheme === 'dark') await page.getByRole('button', { name: lang === 'en' ? 'Toggle theme' : 'Changer de thème' }).click();
+        if (colorScheme === 'dark')
+          await page.getByRole('button', { name: lang === 'en' ? 'Toggle theme' : 'Changer de thème' }).click();
 
         await page.goto('/about-us');
         await page.getByRole('heading', { name: lang === 'en' ? 'About Rounds' : 'À propos de Rounds' }).waitFor();
         await snap(page, `about-${colorScheme}-${lang}`);
 
         await page.goto('/information');
-        await page.getByRole('heading', { name: lang === 'en' ? 'Information' : 'Informations' }).first().waitFor();
+        await page
+          .getByRole('heading', { name: lang === 'en' ? 'Information' : 'Informations' })
+          .first()
+          .waitFor();
         await snap(page, `information-${colorScheme}-${lang}`);
 
         await page.goto('/eula');
-        await page.getByText(lang === 'en' ? 'Baton Rouge' : 'Baton Rouge').first().waitFor();
-        await page.getByText(lang === 'en' ? 'State of Louisiana' : 'État de Louisiane').first().waitFor();
+        await page
+          .getByText(lang === 'en' ? 'Baton Rouge' : 'Baton Rouge')
+          .first()
+          .waitFor();
+        await page
+          .getByText(lang === 'en' ? 'State of Louisiana' : 'État de Louisiane')
+          .first()
+          .waitFor();
         await snap(page, `eula-${colorScheme}-${lang}`);
         expect(errors()).toEqual([]);
         await context.close();
@@ -113,7 +123,11 @@ describe('app shell', () => {
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/contacts' && url.search === '?tab=all');
-    await snap(page, 'contacts-after-login');
+    // Signed in: the full side navigation, Admin included for an Admin.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByText('Recent').waitFor();
+    await nav.getByText('Admin').waitFor();
+    await snap(page, 'signed-in-contacts');
     // Signed in, /login sends home.
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/');
