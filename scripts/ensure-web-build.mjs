@@ -21,7 +21,13 @@ export function ensureWebBuild() {
   const stale = !existsSync(index) || sources.some((dir) => newestMtime(dir) > statSync(index).mtimeMs);
   if (!stale) return;
   console.log('Building the web app…');
-  execSync('npm run build -w @rounds/web', { cwd: root, stdio: 'inherit' });
+  // A production build whatever the caller's NODE_ENV: vitest sets NODE_ENV=test, which would make Vite
+  // bundle React's development build (larger than the budget and not what users get).
+  execSync('npm run build -w @rounds/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureWebBuild();
