@@ -4,7 +4,6 @@ import { AppError, forbidden } from '../lib/errors';
 import { text } from '../lib/messages';
 import { requestLanguage } from '../lib/request-language';
 import { verifyAccessToken } from '../lib/tokens';
-import { isSessionLive } from '../modules/auth/sessions.service';
 
 export type AuthContext = { userId: string; role: TRole; sessionId: string };
 
@@ -27,14 +26,22 @@ export function bearerToken(req: FastifyRequest): string | null {
 export async function resolveAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   const claims = await verifyAccessToken(app.config.JWT_SECRET, token);
   if (!claims) return null;
-  if (!(await isSessionLive(app.db, claims.sid, claims.sub))) return null;
-  const user = await app.db
-    .selectFrom('users')
-    .select(['role', 'active', 'deleted'])
-    .where('id', '=', claims.sub)
+  // One query for both: the session is live and its user is active and not deleted.
+  const row = await app.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.role as role',
+      'users.active as active',
+      'users.deleted as deleted',
+      'sessions.revoked_at as revokedAt',
+    ])
+    .where('sessions.id', '=', claims.sid)
+    .where('sessions.user_id', '=', claims.sub)
     .executeTakeFirst();
-  if (user?.active !== 1 || user.deleted === 1) return null;
-  return { userId: claims.sub, role: user.role, sessionId: claims.sid };
+  if (!row || row.active !== 1 || row.deleted === 1) return null;
+  if (row.revokedAt !== null && row.revokedAt <= Date.now()) return null;
+  return { userId: claims.sub, role: row.role, sessionId: claims.sid };
 }
 
 export function installAuth(app: FastifyInstance): void {

@@ -75,12 +75,3 @@ export async function revokeSessions(
   }
   return ids;
 }
-
-export async function isSessionLive(db: Kysely<Database>, sessionId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['revoked_at', 'user_id'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  return !!row && row.user_id === userId && (row.revoked_at === null || row.revoked_at > Date.now());
-}

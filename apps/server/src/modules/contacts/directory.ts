@@ -164,23 +164,20 @@ export function createDirectory(app: FastifyInstance): Directory {
         oneOf(e.suffix, f.suffixId) &&
         terms.every((t) => e.searchKey.includes(t)),
     );
-    // Presence overlay: connected users and the status they chose; everyone else shows Offline.
-    const live = await app.presence.connectedUsers();
-    const statuses = new Map<string, number>();
-    const wanted = matches.filter((e) => live.has(e.contact.id)).map((e) => e.contact.id);
-    for (let i = 0; i < wanted.length; i += 500) {
-      const chunk = wanted.slice(i, i + 500);
-      for (const r of await app.db
-        .selectFrom('users')
-        .select(['id', 'chat_status'])
-        .where('id', 'in', chunk)
-        .execute()) {
-        statuses.set(r.id, r.chat_status);
-      }
-    }
+    // Presence overlay, one query: who is connected and the status they chose; everyone else shows Offline.
+    const live = new Map(
+      (
+        await app.db
+          .selectFrom('presence')
+          .innerJoin('users', 'users.id', 'presence.user_id')
+          .select(['users.id as id', 'users.chat_status as chatStatus'])
+          .distinct()
+          .execute()
+      ).map((r) => [r.id, r.chatStatus]),
+    );
     return matches.map((e) => {
-      const connected = live.has(e.contact.id);
-      return { entry: e, connected, chatStatus: (connected ? (statuses.get(e.contact.id) ?? 1) : 4) as TChatStatus };
+      const status = live.get(e.contact.id);
+      return { entry: e, connected: status !== undefined, chatStatus: (status ?? 4) as TChatStatus };
     });
   };
 
