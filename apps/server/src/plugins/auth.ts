@@ -39,7 +39,7 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
     .where('sessions.id', '=', claims.sid)
     .where('sessions.user_id', '=', claims.sub)
     .executeTakeFirst();
-  if (!row || row.active !== 1 || row.deleted === 1) return null;
+  if (row?.active !== 1 || row.deleted === 1) return null;
   if (row.revokedAt !== null && row.revokedAt <= Date.now()) return null;
   return { userId: claims.sub, role: row.role, sessionId: claims.sid };
 }
