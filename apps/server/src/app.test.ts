@@ -168,3 +168,34 @@ describe('serving the web app', () => {
     }
   });
 });
+
+describe('rate limit keys', () => {
+  it('does not count static files, and counts a signed-in caller per user rather than per address', async () => {
+    const t0 = await createTestApp();
+    const dist = join(t0.config.DATA_DIR, 'web');
+    await t0.close();
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'a.js'), '1');
+    const t = await createTestApp({ WEB_DIST: dist, RATE_LIMIT_MAX: '3' });
+    try {
+      for (let i = 0; i < 6; i++) expect((await t.app.inject({ url: '/assets/a.js' })).statusCode).toBe(200);
+      const { createUser, login } = await import('./testing/users');
+      const a = await login(t.app, (await createUser(t.app)).email);
+      const b = await login(t.app, (await createUser(t.app)).email);
+      const me = (token: string) =>
+        t.app.inject({
+          url: '/api/v1/setting/me',
+          headers: { authorization: `Bearer ${token}` },
+          remoteAddress: '10.0.0.1',
+        });
+      const codesA = [];
+      for (let i = 0; i < 4; i++) codesA.push((await me(a.token)).statusCode);
+      expect(codesA).toEqual([200, 200, 200, 429]);
+      // Same address, another user: their own budget.
+      expect((await me(b.token)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -226,7 +226,8 @@ export async function seedDemo(db: Db): Promise<{ users: number; created: boolea
           avatar: null,
           permissions: '{}',
           chat_status: [1, 1, 1, 2, 3][i % 5]!,
-          chat_status_manual: 0,
+          // Do not disturb is only ever chosen by hand.
+          chat_status_manual: [1, 1, 1, 2, 3][i % 5] === 3 ? 1 : 0,
           // A past sign-in, so demo staff can be picked for groups.
           last_login_at: now - (i + 1) * 3_600_000,
           password_changed_at: now,

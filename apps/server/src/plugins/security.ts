@@ -1,7 +1,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { verifyAccessToken } from '../lib/tokens';
 
 /**
  * Security headers with a strict Content-Security-Policy the web app works under: scripts only from our
@@ -32,16 +33,29 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
   });
 
-  // A generous global limit per client; sensitive routes set tighter ones in their own config.
+  // A generous global limit per client; sensitive routes set tighter ones in their own config. Only the API
+  // and the socket count: a page load fetches dozens of static files. A signed-in caller is counted per user,
+  // not per IP, because a whole hospital often reaches us through one address.
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+    allowList: (req) => !/^\/(api|server)\//.test(req.url),
+    keyGenerator: (req) => rateLimitKey(req, config.JWT_SECRET),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
       code: 'RATE_LIMITED',
     }),
   });
+}
+
+/** Per user when the request carries a valid access token, per IP otherwise. */
+async function rateLimitKey(req: FastifyRequest, secret: string): Promise<string> {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const claims = await verifyAccessToken(secret, header.slice(7));
+    if (claims) return `user:${claims.sub}`;
+  }
+  return `ip:${req.ip}`;
 }

@@ -22,8 +22,9 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild under a running server is served at once.
+      wildcard: true,
+      index: 'index.html',
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

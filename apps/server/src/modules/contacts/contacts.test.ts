@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, login } from '../../testing/users';
+import { bumpDirectory } from './directory';
 
 let t: TestApp;
 let url: string;
@@ -321,5 +322,16 @@ describe('directory snapshot', () => {
       payload: { id: ids.Spec },
     });
     expect((await list({ search: 'broussard' }, 'bob'))[0]!.specialties).toEqual([]);
+  });
+});
+
+describe('directory order', () => {
+  it('sorts as people read, accents beside their letter', async () => {
+    await createUser(t.app, { firstName: 'Léa', lastName: 'Laurent' });
+    await createUser(t.app, { firstName: 'Lucas', lastName: 'Fontenot' });
+    await createUser(t.app, { firstName: 'lea', lastName: 'Aaron' });
+    await bumpDirectory(t.app.db);
+    const order = names(await list({ search: 'l' })).filter((n) => /^l/i.test(n));
+    expect(order).toEqual(['lea', 'Léa', 'Lucas']);
   });
 });

@@ -67,10 +67,15 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
     .where('active', '=', 1)
     .where('email_verified', '=', 1)
     .where('phone_verified', '=', 1)
-    .orderBy(sql`lower(first_name)`)
-    .orderBy(sql`lower(last_name)`)
-    .orderBy('id')
     .execute();
+  // Alphabetical as people read it (Léa next to Lea, not after Lucas); the database's order is by code point.
+  const collator = new Intl.Collator(['en', 'fr'], { sensitivity: 'base' });
+  users.sort(
+    (a, b) =>
+      collator.compare(a.first_name, b.first_name) ||
+      collator.compare(a.last_name, b.last_name) ||
+      (a.id < b.id ? -1 : 1),
+  );
   const names = new Map<string, string>();
   for (const table of ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const) {
     for (const r of await db.selectFrom(table).select(['id', 'name']).execute()) names.set(r.id, r.name);
