@@ -91,6 +91,19 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
     await wentOffline(orphans.map((r) => r.user_id));
   };
 
+  // A user's connects and disconnects run one at a time in this process, so two tabs opening together
+  // announce the user online once, not twice.
+  const chains = new Map<string, Promise<unknown>>();
+  const serial = <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const next = (chains.get(userId) ?? Promise.resolve()).then(work, work);
+    const settled = next.catch(() => undefined);
+    chains.set(userId, settled);
+    void settled.then(() => {
+      if (chains.get(userId) === settled) chains.delete(userId);
+    });
+    return next;
+  };
+
   await db.insertInto('servers').values({ id: serverId, heartbeat_at: Date.now() }).execute();
   await sweep();
   const timer = setInterval(() => {
@@ -105,18 +118,20 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
     serverId,
     connectedUsers,
     sweep,
-    connected: async (userId, socketId) => {
-      const before = await connectedUsers([userId]);
-      await db
-        .insertInto('presence')
-        .values({ socket_id: socketId, user_id: userId, server_id: serverId, connected_at: Date.now() })
-        .execute();
-      if (!before.has(userId)) await announce([userId]);
-    },
-    disconnected: async (userId, socketId) => {
-      await db.deleteFrom('presence').where('socket_id', '=', socketId).execute();
-      await wentOffline([userId]);
-    },
+    connected: (userId, socketId) =>
+      serial(userId, async () => {
+        const before = await connectedUsers([userId]);
+        await db
+          .insertInto('presence')
+          .values({ socket_id: socketId, user_id: userId, server_id: serverId, connected_at: Date.now() })
+          .execute();
+        if (!before.has(userId)) await announce([userId]);
+      }),
+    disconnected: (userId, socketId) =>
+      serial(userId, async () => {
+        await db.deleteFrom('presence').where('socket_id', '=', socketId).execute();
+        await wentOffline([userId]);
+      }),
     setStatus: async (userId, chatStatus, manual) => {
       // Offline is not a status a user sets; it is what others see when no socket is connected.
       if (chatStatus === CHAT_STATUS.Offline) return;
