@@ -36,20 +36,8 @@ export const ZAuthErrorReply = z.object({
 });
 export type TAuthErrorReply = z.infer<typeof ZAuthErrorReply>;
 
-export const AUTH_CODES = {
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  accountLocked: 'ACCOUNT_LOCKED',
-  accountInactive: 'ACCOUNT_INACTIVE',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  phoneNotVerified: 'PHONE_NOT_VERIFIED',
-  invalidCode: 'INVALID_CODE',
-  expiredCode: 'EXPIRED_CODE',
-  tooManyTries: 'TOO_MANY_TRIES',
-  captchaFailed: 'CAPTCHA_FAILED',
-  registrationDisabled: 'REGISTRATION_DISABLED',
-  emailTaken: 'EMAIL_TAKEN',
-  invalidToken: 'INVALID_TOKEN',
-} as const;
+// Moved to auth-codes.ts (zod-free, for the web's first download); same export, same values.
+export { AUTH_CODES } from './auth-codes';
 
 /** POST /auth/register: the registration payload (doc 1 section 3). */
 export const ZRegisterRequest = z.object({

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES, ROLES, THEMES, toLanguage } from './values';
+
+// Defined in values.ts (zod-free, for the web's first download); exported here as before.
+export { LANGUAGES, ROLES, THEMES, toLanguage };
 
 /** Ids are 24 lowercase hex characters, time-ordered (see apps/server/src/lib/ids.ts). */
 export const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
@@ -12,20 +16,12 @@ export const ZErrorReply = z.object({
 export type TErrorReply = z.infer<typeof ZErrorReply>;
 
 /** Roles as the spec names them. */
-export const ROLES = ['Regular', 'FacilityAdmin', 'Admin'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
-export const LANGUAGES = ['en', 'fr'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
 export type TLanguage = z.infer<typeof ZLanguage>;
 
-/** Anything other than fr is treated as English (spec doc 1, section 9). */
-export function toLanguage(value: string | null | undefined): TLanguage {
-  return value?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
-}
-
-export const THEMES = ['light', 'dark'] as const;
 export const ZTheme = z.enum(THEMES);
 export type TTheme = z.infer<typeof ZTheme>;
 

@@ -44,6 +44,12 @@ describe('decideAccess', () => {
 
   it('renders nothing while a stored session is being checked', () => {
     expect(decideAccess(ruleFor(ROUTES.recent), { ...signedOut, restoring: true }, at('/'))).toEqual({ kind: 'wait' });
+    expect(decideAccess(ruleFor(ROUTES.login), { ...signedOut, restoring: true }, at('/login'))).toEqual({
+      kind: 'wait',
+    });
+    expect(decideAccess(ruleFor(ROUTES.eula), { ...signedOut, restoring: true }, at('/eula'))).toEqual({
+      kind: 'render',
+    });
   });
 
   it('sends a signed-in user without the role to recent', () => {

@@ -36,7 +36,11 @@ export function decideAccess(
   session: TSessionSnapshot,
   location: TLocationSnapshot,
 ): TAccessDecision {
-  if (rule.guestOnly) return session.token ? { kind: 'home', search: location.search } : { kind: 'render' };
+  if (rule.guestOnly) {
+    // A tab resuming the browser's session: show neither the login form nor the home page until it is known.
+    if (session.restoring) return { kind: 'wait' };
+    return session.token ? { kind: 'home', search: location.search } : { kind: 'render' };
+  }
   if (rule.public) return { kind: 'render' };
   if (session.restoring) return { kind: 'wait' };
   if (!session.token) return { kind: 'login', from: `${location.pathname}${location.search}`, search: location.search };

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { LANGUAGES, toLanguage } from '@rounds/contracts/common';
+import { LANGUAGES, toLanguage } from '@rounds/contracts/values';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences-store';

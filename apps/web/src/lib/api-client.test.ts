@@ -1,6 +1,7 @@
 import { ZAppSettingsReply } from '@rounds/contracts/settings';
+import type { TUser } from '@rounds/contracts/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, CLIENT_ERROR_CODES } from './api-client';
+import { ApiError, api, CLIENT_ERROR_CODES, setTokenRefresher } from './api-client';
 import { i18n } from './i18n';
 import { usePreferences } from './preferences-store';
 import { useSession } from './session-store';
@@ -32,7 +33,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-const USER = { id: 'a'.repeat(24), role: 'Regular' as const };
+// Only what the api-client looks at; the store holds the whole contract user.
+const USER = { id: 'a'.repeat(24), role: 'Regular' } as TUser;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -177,6 +179,54 @@ describe('error mapping (spec doc 1 section 8)', () => {
     const error = await failure(api.get('/chat-room'));
     expect(error).toMatchObject({ status: 0, code: CLIENT_ERROR_CODES.network });
     expect(toast).toHaveBeenCalledWith('Something went wrong, please try again.', 'error');
+  });
+});
+
+describe('extra error fields and token renewal', () => {
+  afterEach(() => setTokenRefresher(null));
+
+  it('keeps the extra fields of an error reply (attemptLeft, tempToken)', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply(401, { message: 'Incorrect username or password.', code: 'INVALID_CREDENTIALS', attemptLeft: 3 }),
+    );
+    const error = await failure(api.post('/auth/login', {}, { auth: false, toast: false }));
+    expect(error.number('attemptLeft')).toBe(3);
+    expect(error.string('tempToken')).toBeUndefined();
+    expect(error.data).toEqual({ attemptLeft: 3 });
+  });
+
+  it('on 401 renews the token once and asks again with the new one', async () => {
+    setTokenRefresher(async () => {
+      useSession.getState().setToken('tok-new');
+      return 'tok-new';
+    });
+    fetchMock
+      .mockImplementationOnce(async () => reply(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }))
+      .mockImplementationOnce(async () => reply(200, { ok: true }));
+    await expect(api.get('/setting/me')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer tok-new');
+    expect(toast).not.toHaveBeenCalled();
+    expect(useSession.getState().token).toBe('tok-new');
+  });
+
+  it('ends the session when the renewal fails, with one toast and no loop', async () => {
+    const refresher = vi.fn(async () => null);
+    setTokenRefresher(refresher);
+    fetchMock.mockImplementation(async () => reply(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await failure(api.get('/setting/me'));
+    expect(refresher).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(useSession.getState()).toMatchObject({ tokenExpired: true, token: null });
+    expect(toast).toHaveBeenCalledExactlyOnceWith('Your session has expired. Please log in again.', 'info');
+  });
+
+  it('does not renew for requests sent without a token (login)', async () => {
+    const refresher = vi.fn(async () => 'x');
+    setTokenRefresher(refresher);
+    fetchMock.mockImplementation(async () => reply(401, { message: 'No', code: 'INVALID_CREDENTIALS' }));
+    await failure(api.post('/auth/login', {}, { auth: false }));
+    expect(refresher).not.toHaveBeenCalled();
   });
 });
 

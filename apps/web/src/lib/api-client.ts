@@ -18,8 +18,22 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The rest of the error body, e.g. `attemptLeft` or `tempToken` of the auth errors. */
+    readonly data: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
+  }
+
+  /** A numeric extra field of the reply (`attemptLeft`), if the server sent one. */
+  number(field: string): number | undefined {
+    const value = this.data[field];
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  }
+
+  /** A string extra field of the reply (`tempToken`), if the server sent one. */
+  string(field: string): string | undefined {
+    const value = this.data[field];
+    return typeof value === 'string' && value ? value : undefined;
   }
 }
 
@@ -47,11 +61,28 @@ export type TRequestOptions<TReply> = {
   schema?: z.ZodType<TReply> | (() => Promise<z.ZodType<TReply>>);
   /** Send the bearer token (default true). Login, register, settings lookups and the like carry none. */
   auth?: boolean;
+  /** A bearer token other than the session's: a token just renewed, before the session is set up with it. */
+  token?: string;
   /** Show the error toast (default true); a function decides per error, e.g. to handle a code itself. */
   toast?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
   timeoutMs?: number;
 };
+
+/**
+ * Renews the access token when a request comes back 401 (registered by the session lifecycle, app/session).
+ * Resolves to the new token, or null when the session is really over.
+ */
+type TTokenRefresher = () => Promise<string | null>;
+let tokenRefresher: TTokenRefresher | null = null;
+
+export function setTokenRefresher(refresher: TTokenRefresher | null): void {
+  tokenRefresher = refresher;
+}
+
+/** Internal: a request already retried once after a token refresh is not retried again. */
+type TInternalOptions<TReply> = TRequestOptions<TReply> & { retried?: boolean };
+const RETRY_WITH_NEW_TOKEN = Symbol('retry with a new token');
 
 const HIDDEN_MESSAGE = 'LocalParticipant disconnected';
 const JWT_EXPIRED = 'jwt expired';
@@ -118,16 +149,21 @@ function errorFromReply(status: number, body: unknown): ApiError {
   const parsed = errorBody(body);
   const serverMessage = parsed.message?.trim() ? parsed.message : '';
   const code = parsed.code || `HTTP_${status}`;
-  if (serverMessage.toLowerCase().includes(JWT_EXPIRED)) return new ApiError(status, code, sessionExpiredText());
-  return new ApiError(status, code, serverMessage || defaultErrorText());
+  const {
+    message: _message,
+    code: _code,
+    ...extra
+  } = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  if (serverMessage.toLowerCase().includes(JWT_EXPIRED)) return new ApiError(status, code, sessionExpiredText(), extra);
+  return new ApiError(status, code, serverMessage || defaultErrorText(), extra);
 }
 
 export async function apiRequest<TReply = unknown>(
   path: string,
-  options: TRequestOptions<TReply> = {},
+  options: TInternalOptions<TReply> = {},
 ): Promise<TReply> {
-  const { method = 'GET', body, query, schema, auth = true, toast = true, signal } = options;
-  const token = auth ? useSession.getState().token : null;
+  const { method = 'GET', body, query, schema, auth = true, toast = true, signal, retried = false } = options;
+  const token = options.token ?? (auth ? useSession.getState().token : null);
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': usePreferences.getState().language });
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -166,6 +202,12 @@ export async function apiRequest<TReply = unknown>(
     }
 
     const data = await readBody(response);
+    // An access token lives 15 minutes: a tab that slept past that renews it and asks once more, rather
+    // than telling a nurse the whole session is over.
+    if (response.status === 401 && token && tokenRefresher && !retried) {
+      const fresh = await tokenRefresher().catch(() => null);
+      if (fresh) throw RETRY_WITH_NEW_TOKEN;
+    }
     if (!response.ok) throw errorFromReply(response.status, data);
     const contractSchema = await contract;
     if (!contractSchema) return data as TReply;
@@ -176,6 +218,10 @@ export async function apiRequest<TReply = unknown>(
     }
     return parsed.data;
   } catch (caught) {
+    if (caught === RETRY_WITH_NEW_TOKEN) {
+      clearTimeout(timer);
+      return await apiRequest<TReply>(path, { ...options, retried: true });
+    }
     const error = caught instanceof ApiError ? caught : new ApiError(0, CLIENT_ERROR_CODES.unknown, defaultErrorText());
     reportError(error, token != null, toast);
     throw error;

@@ -1,3 +1,4 @@
+import type enContacts from '../locales/en/contacts.json';
 import type en from '../locales/en.json';
 
 // Typed keys: t('misspelt.key') fails the type check instead of showing the raw key to a user.
@@ -5,7 +6,7 @@ import type en from '../locales/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en; contacts: typeof enContacts };
     returnNull: false;
   }
 }

@@ -1,12 +1,15 @@
 import type { TLanguage } from '@rounds/contracts/common';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enContacts from '../locales/en/contacts.json';
 import en from '../locales/en.json';
+import frContacts from '../locales/fr/contacts.json';
 import fr from '../locales/fr.json';
 
 export const resources = {
-  en: { translation: en },
-  fr: { translation: fr },
+  // A feature's texts live in their own namespace file (locales/<lang>/<feature>.json): useTranslation('contacts').
+  en: { translation: en, contacts: enContacts },
+  fr: { translation: fr, contacts: frContacts },
 } as const;
 
 // Both catalogues are small and bundled, so initialisation is synchronous: the first render already has

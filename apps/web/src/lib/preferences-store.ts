@@ -1,4 +1,5 @@
-import { THEMES, type TLanguage, type TTheme, toLanguage } from '@rounds/contracts/common';
+import type { TLanguage, TTheme } from '@rounds/contracts/common';
+import { THEMES, toLanguage } from '@rounds/contracts/values';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { readItem, removeItem, writeItem } from './browser-storage';
@@ -7,9 +8,15 @@ import { applyLanguage } from './i18n';
 type TPreferencesState = {
   language: TLanguage;
   theme: TTheme;
+  /**
+   * Opt-in to messages through third-party services (Settings tab, spec doc 1 section 2). No server field
+   * carries it, so it stays a choice of this device (docs/decisions.md).
+   */
+  thirdPartyMessaging: boolean;
   setLanguage: (language: TLanguage) => void;
   setTheme: (theme: TTheme) => void;
   toggleTheme: () => void;
+  setThirdPartyMessaging: (value: boolean) => void;
 };
 
 /** Kept in localStorage: the language and theme are the device's, chosen before anyone logs in. */
@@ -20,9 +27,11 @@ export const usePreferences = create<TPreferencesState>()(
     (set, get) => ({
       language: 'en',
       theme: 'light',
+      thirdPartyMessaging: false,
       setLanguage: (language) => set({ language }),
       setTheme: (theme) => set({ theme }),
       toggleTheme: () => set({ theme: get().theme === 'dark' ? 'light' : 'dark' }),
+      setThirdPartyMessaging: (thirdPartyMessaging) => set({ thirdPartyMessaging }),
     }),
     {
       name: PREFERENCES_STORAGE_KEY,
@@ -32,15 +41,16 @@ export const usePreferences = create<TPreferencesState>()(
         setItem: (key, value) => writeItem('local', key, value),
         removeItem: (key) => removeItem('local', key),
       })),
-      partialize: ({ language, theme }) => ({ language, theme }),
+      partialize: ({ language, theme, thirdPartyMessaging }) => ({ language, theme, thirdPartyMessaging }),
       // A hand-edited or older value must not put the app in a language or theme it does not have.
       merge: (persisted, current) => {
-        const stored = (persisted ?? {}) as Partial<Record<'language' | 'theme', unknown>>;
+        const stored = (persisted ?? {}) as Partial<Record<'language' | 'theme' | 'thirdPartyMessaging', unknown>>;
         const theme = THEMES.find((value) => value === stored.theme);
         return {
           ...current,
           language: typeof stored.language === 'string' ? toLanguage(stored.language) : current.language,
           theme: theme ?? current.theme,
+          thirdPartyMessaging: stored.thirdPartyMessaging === true,
         };
       },
     },

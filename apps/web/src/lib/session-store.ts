@@ -1,21 +1,10 @@
-import type { TRole } from '@rounds/contracts/common';
+import type { TUser } from '@rounds/contracts/user';
 import { create } from 'zustand';
 import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
 import { readJson, removeItem, writeItem } from './browser-storage';
 
-/**
- * What the shell needs to know about the signed-in user. The auth issue replaces this with the user
- * contract once it exists; extra fields from the server are kept as they come.
- */
-export type TSessionUser = {
-  id: string;
-  role: TRole;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  avatar?: string | null;
-  [extra: string]: unknown;
-};
+/** The signed-in user, exactly as the server sends it (GET /setting/me, login, UserUpdated). */
+export type TSessionUser = TUser;
 
 type TPersistedSession = { token: string | null; user: TSessionUser | null; remember: boolean };
 
@@ -25,13 +14,32 @@ type TSessionState = TPersistedSession & {
   /** True while a stored session is being checked at start-up: the guard renders nothing meanwhile. */
   restoring: boolean;
   setSession: (session: { token: string; user: TSessionUser; remember: boolean }) => void;
-  updateUser: (patch: Partial<TSessionUser>) => void;
+  /** A renewed access token for the same session (POST /auth/refresh-token). */
+  setToken: (token: string) => void;
+  /** The server's newer copy of the user (a reply or the UserUpdated event). */
+  setUser: (user: TSessionUser) => void;
   setRestoring: (restoring: boolean) => void;
   clearSession: () => void;
   markTokenExpired: () => void;
 };
 
 export const SESSION_STORAGE_KEY = 'rounds.session';
+
+/**
+ * A signed-in marker kept in localStorage even when the session itself lives in sessionStorage (no
+ * "remember me"). A new tab finds no session of its own but this hint, and asks the server for a token
+ * with the refresh cookie the browser already holds, instead of making the user log in again (which,
+ * sessions being single per user, would end the first tab's session).
+ */
+export const SESSION_HINT_KEY = 'rounds.session-hint';
+
+export type TSessionHint = { userId: string; remember: boolean };
+
+export function readSessionHint(): TSessionHint | null {
+  const hint = readJson('local', SESSION_HINT_KEY) as Partial<TSessionHint> | null;
+  if (typeof hint?.userId !== 'string') return null;
+  return { userId: hint.userId, remember: hint.remember === true };
+}
 
 /**
  * "Remember me" decides where the session lives: localStorage survives closing the browser,
@@ -43,10 +51,14 @@ const rememberAwareStorage: PersistStorage<TPersistedSession> = {
     const [keep, drop] = value.state.remember ? (['local', 'session'] as const) : (['session', 'local'] as const);
     removeItem(drop, name);
     writeItem(keep, name, JSON.stringify(value));
+    const { token, user, remember } = value.state;
+    if (token && user) writeItem('local', SESSION_HINT_KEY, JSON.stringify({ userId: user.id, remember }));
+    else removeItem('local', SESSION_HINT_KEY);
   },
   removeItem: (name) => {
     removeItem('local', name);
     removeItem('session', name);
+    removeItem('local', SESSION_HINT_KEY);
   },
 };
 
@@ -59,21 +71,26 @@ export const useSession = create<TSessionState>()(
       tokenExpired: false,
       restoring: false,
       setSession: ({ token, user, remember }) => set({ token, user, remember, tokenExpired: false }),
-      updateUser: (patch) => {
-        const user = get().user;
-        if (user) set({ user: { ...user, ...patch } });
+      setToken: (token) => {
+        if (get().user) set({ token, tokenExpired: false });
+      },
+      setUser: (user) => {
+        // A late reply for someone who has since logged out (or another account) must not sign them back in.
+        if (get().user?.id === user.id) set({ user });
       },
       setRestoring: (restoring) => set({ restoring }),
-      clearSession: () => set({ ...SIGNED_OUT }),
+      clearSession: () => set({ ...SIGNED_OUT, restoring: false }),
       // The token is no longer honoured, so drop it: the route guard then sends the user to login and
       // remembers where they were, which is exactly the re-login flow the spec describes.
-      markTokenExpired: () => set({ ...SIGNED_OUT, remember: get().remember, tokenExpired: true }),
+      markTokenExpired: () => set({ ...SIGNED_OUT, remember: get().remember, tokenExpired: true, restoring: false }),
     }),
     {
       name: SESSION_STORAGE_KEY,
-      version: 1,
+      // 2: the user is the full contract user (ZUser); a version-1 entry is dropped, its token re-checked.
+      version: 2,
       storage: rememberAwareStorage,
       partialize: ({ token, user, remember }) => ({ token, user, remember }),
+      migrate: () => ({ ...SIGNED_OUT }),
     },
   ),
 );

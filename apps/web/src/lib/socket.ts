@@ -2,10 +2,11 @@ import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import { SOCKET_PATH, TIMINGS } from '@rounds/contracts/limits';
 import type { Socket } from 'socket.io-client';
 import { readItem, writeItem } from './browser-storage';
+import { useSession } from './session-store';
 
 /**
- * The one socket of the tab (doc 2 section 7). Small on purpose: the auth issue adds the event handlers.
- * socket.io-client is imported on demand so the login page does not download it.
+ * The one socket of the tab (doc 2 section 7). Event handlers live with their features (and the session
+ * lifecycle in app/session). socket.io-client is imported on demand so the login page does not download it.
  */
 
 const TAB_UUID_KEY = 'rounds.tab-uuid';
@@ -34,9 +35,13 @@ export async function connectSocket(token: string): Promise<Socket | null> {
   const { io } = await import('socket.io-client');
   if (mine !== generation) return null;
 
+  const uuid = tabUuid();
   socket = io({
     path: SOCKET_PATH,
-    query: { token, uuid: tabUuid() },
+    query: { token, uuid },
+    // Read at every (re)connection: the access token is renewed every few minutes, and a reconnect must
+    // present the current one, not the one the socket first opened with. The server reads auth over query.
+    auth: (send) => send({ token: useSession.getState().token ?? token, uuid }),
     reconnection: true,
     reconnectionAttempts: Number.POSITIVE_INFINITY,
     reconnectionDelay: TIMINGS.reconnectDelayMinMs,

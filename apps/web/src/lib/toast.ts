@@ -15,12 +15,12 @@ export function toastId(text: string): string {
   return `toast-${hash.toString(36)}-${text.length}`;
 }
 
-export function showToast(message: string, kind: TToastKind = 'info'): void {
+export function showToast(message: string, kind: TToastKind = 'info', options: { autoClose?: number } = {}): void {
   notifications.show({
     id: toastId(message),
     message,
     color: COLORS[kind],
-    autoClose: TIMINGS.toastMs,
+    autoClose: options.autoClose ?? TIMINGS.toastMs,
     withBorder: true,
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import enContacts from './en/contacts.json';
 import en from './en.json';
+import frContacts from './fr/contacts.json';
 import fr from './fr.json';
 
 /** Every leaf key as a dotted path, e.g. 'auth.err_pass_lent'. */
@@ -61,6 +63,29 @@ describe('locales', () => {
     expect(en.offline.title).toBe('Connection Lost');
     expect(en.offline.message).toBe('There is a problem with the network');
     expect(en.auth.err_pass_lent).toBe('Password must be at least 6 characters long');
+  });
+});
+
+/** Feature namespaces (locales/<lang>/<namespace>.json): the same parity rules as the main catalogue. */
+const NAMESPACES: [name: string, english: unknown, french: unknown][] = [['contacts', enContacts, frContacts]];
+
+describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {
+  it('has exactly the same keys in en and fr', () => {
+    expect(leafKeys(french).sort()).toEqual(leafKeys(english).sort());
+  });
+
+  it('has only non-empty strings', () => {
+    for (const value of [...leafValues(english), ...leafValues(french)]) {
+      expect(typeof value).toBe('string');
+      expect((value as string).trim()).not.toBe('');
+    }
+  });
+
+  it('uses the same interpolation placeholders in both languages', () => {
+    for (const key of leafKeys(english)) {
+      const text = (catalogue: unknown) => key.split('.').reduce<unknown>(pick, catalogue) as string;
+      expect(placeholders(text(french)), key).toEqual(placeholders(text(english)));
+    }
   });
 });
 

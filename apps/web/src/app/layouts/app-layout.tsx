@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
 import { useSession } from '../../lib/session-store';
-import { useSessionSocket } from '../use-session-socket';
 import { SideNav } from './side-nav';
 
 // Only signed-in users can open it, so it stays out of the login page's download.
@@ -10,10 +9,16 @@ const GroupModal = lazy(() =>
   import('../../features/groups/components/group-modal').then((module) => ({ default: module.GroupModal })),
 );
 
+// Socket, token renewal, idle logout and the password reminder: only for signed-in users, in their own chunk.
+const SessionLifecycle = lazy(() =>
+  import('../session/session-lifecycle').then((module) => ({ default: module.SessionLifecycle })),
+);
+
 /** The frame of every screen: navigation, the page, and the overlays that can cover any page. */
 export function AppLayout() {
-  useSessionSocket();
   const signedIn = useSession((s) => Boolean(s.token && s.user));
+  // The stored session is being checked: no socket or timers until it is known to be good.
+  const restoring = useSession((s) => s.restoring);
   const [groupOpen, setGroupOpen] = useState(false);
 
   return (
@@ -25,6 +30,11 @@ export function AppLayout() {
       {groupOpen && (
         <Suspense fallback={null}>
           <GroupModal opened onClose={() => setGroupOpen(false)} />
+        </Suspense>
+      )}
+      {signedIn && !restoring && (
+        <Suspense fallback={null}>
+          <SessionLifecycle />
         </Suspense>
       )}
       <OfflineOverlay />

@@ -24,12 +24,12 @@ function ItemContent({ icon: ItemIcon, label, badge }: { icon: Icon; label: stri
 }
 
 function initials(user: TSessionUser): string {
-  const fromName = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`;
-  return (fromName || user.email?.[0] || '?').toUpperCase();
+  const fromName = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`;
+  return (fromName || user.email[0] || '?').toUpperCase();
 }
 
 function fullName(user: TSessionUser): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || '';
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 }
 
 /**
@@ -63,7 +63,7 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
       <Tooltip label={fullName(user)} position={mobile ? 'top' : 'right'} withArrow disabled={!fullName(user)}>
         <NavLink to={ROUTES.settings} className="side-nav__avatar" aria-label={t('nav.settings')}>
           <Avatar
-            src={user.avatar || null}
+            src={user.avatar?.path ?? null}
             alt=""
             radius="xl"
             size={mobile ? 34 : 40}

@@ -1,12 +1,23 @@
-import { IconAddressBook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { BrandLogo } from '../../components/brand-logo';
+import { ContactsScreen } from '../../features/contacts/components/contacts-screen';
+import { useAppSettings } from '../../features/settings/api/get-app-settings';
+import { useLogo } from '../../features/settings/hooks/use-logo';
+import { usePreferences } from '../../lib/preferences-store';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** Contacts and filters: built by the contacts issue. */
+/**
+ * Contacts (spec doc 1 section 2). The route composes the contacts feature with the app settings it shows:
+ * the panel logo for the theme and the banner message in the reader's language (features do not import
+ * each other).
+ */
 export function ContactsRoute() {
   const { t } = useTranslation();
-  const page = t('pages.contacts');
-  usePageTitle(page);
-  return <ComingSoon page={page} icon={IconAddressBook} />;
+  usePageTitle(t('pages.contacts'));
+  const logo = useLogo('recent');
+  const language = usePreferences((s) => s.language);
+  const banner = useAppSettings().data?.bannerMessage;
+  const bannerText = banner?.show ? (language === 'fr' ? banner.text_fr : banner.text_en).trim() : '';
+
+  return <ContactsScreen logo={<BrandLogo src={logo} height={32} withWordmark />} banner={bannerText || undefined} />;
 }

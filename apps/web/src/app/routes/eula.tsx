@@ -1,5 +1,6 @@
 import { Button, Container, Group, Paper, SegmentedControl } from '@mantine/core';
-import { LANGUAGES, type TLanguage, toLanguage } from '@rounds/contracts/common';
+import type { TLanguage } from '@rounds/contracts/common';
+import { LANGUAGES, toLanguage } from '@rounds/contracts/values';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,25 +1,19 @@
-import { Button } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
-import { IconArrowLeft, IconKey } from '@tabler/icons-react';
+import { IconLockQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { useNavigate } from 'react-router';
+import { ForgotForm } from '../../features/auth/components/forgot-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthScreen } from '../layouts/auth-screen';
 
-/** Forgot password: built by the auth issue. */
+/** Forgot password (spec doc 1 section 2): success leads to the reset screen. */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
-  const page = t('pages.forgotPassword');
-  usePageTitle(page);
+  const navigate = useNavigate();
+  usePageTitle(t('pages.forgotPassword'));
   return (
-    <ComingSoon
-      page={page}
-      icon={IconKey}
-      action={
-        <Button component={Link} to={ROUTES.login} variant="light" mt="xs" leftSection={<IconArrowLeft size={16} />}>
-          {t('auth.backToLogin')}
-        </Button>
-      }
-    />
+    <AuthScreen icon={IconLockQuestion} title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+      <ForgotForm onSent={(email) => navigate(ROUTES.resetPassword, { state: { email } })} />
+    </AuthScreen>
   );
 }

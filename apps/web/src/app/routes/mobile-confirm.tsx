@@ -1,25 +1,45 @@
-import { Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
-import { IconArrowLeft, IconDeviceMobileMessage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { IconDeviceMobileMessage } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { MobileConfirm } from '../../features/auth/components/mobile-confirm';
+import { readConfirmState } from '../../features/auth/lib/confirm-state';
+import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthScreen } from '../layouts/auth-screen';
 
-/** SMS confirmation with a six-digit code: built by the auth issue. */
+/** Phone confirmation with a six-digit SMS code (spec doc 1 section 2), step 2 of 2. */
 export function MobileConfirmRoute() {
   const { t } = useTranslation();
-  const page = t('pages.mobileConfirm');
-  usePageTitle(page);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const callingCodes = useCallingCodes();
+  usePageTitle(t('pages.mobileConfirm'));
+  const state = readConfirmState(location.state);
+  // The SMS step without a temporary token goes to login (spec doc 1 section 2).
+  if (!state) return <Navigate to={ROUTES.login} replace />;
+
+  const phone = state.phone ? `${state.phoneCountryCode ?? ''} ${state.phone}`.trim() : t('confirm.yourPhone');
+  const toLogin = () => navigate(ROUTES.login, { replace: true });
   return (
-    <ComingSoon
-      page={page}
+    <AuthScreen
       icon={IconDeviceMobileMessage}
-      action={
-        <Button component={Link} to={ROUTES.login} variant="light" mt="xs" leftSection={<IconArrowLeft size={16} />}>
-          {t('auth.backToLogin')}
-        </Button>
+      eyebrow={
+        <Badge variant="light" size="sm" mt={4}>
+          {t('confirm.step', { step: 2, total: 2 })}
+        </Badge>
       }
-    />
+      title={t('confirm.phoneTitle')}
+      subtitle={<Trans i18nKey="confirm.phoneSubtitle" values={{ phone }} components={{ b: <b /> }} />}
+    >
+      <MobileConfirm
+        state={state}
+        callingCodes={callingCodes.data ?? []}
+        onStateChange={(next) => navigate('.', { replace: true, state: next })}
+        onDone={toLogin}
+        onToLogin={toLogin}
+      />
+    </AuthScreen>
   );
 }

@@ -1,25 +1,46 @@
-import { Button } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
-import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { Navigate, useNavigate } from 'react-router';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import type { TConfirmState } from '../../features/auth/lib/confirm-state';
+import { useReferenceList } from '../../features/directory/api/get-reference-list';
+import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
+import { useSelfRegistration } from '../../features/settings/api/get-self-registration';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthScreen } from '../layouts/auth-screen';
 
-/** Register (spec doc 1 section 2 "Register"): built by the auth issue. */
+/** Register (spec doc 1 section 2): redirects to login when self-registration is disabled. */
 export function RegisterRoute() {
   const { t } = useTranslation();
-  const page = t('pages.register');
-  usePageTitle(page);
+  const navigate = useNavigate();
+  usePageTitle(t('pages.register'));
+  const enabled = useSelfRegistration();
+  const callingCodes = useCallingCodes();
+  const lists = {
+    facility: useReferenceList('facility').data,
+    department: useReferenceList('department').data,
+    profession: useReferenceList('profession').data,
+    specialty: useReferenceList('specialty').data,
+    suffix: useReferenceList('suffix').data,
+  };
+
+  if (enabled.isPending) {
+    return (
+      <Center mih="60dvh">
+        <Loader type="dots" aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (enabled.data !== true) return <Navigate to={ROUTES.login} replace />;
+
   return (
-    <ComingSoon
-      page={page}
-      icon={IconUserPlus}
-      action={
-        <Button component={Link} to={ROUTES.login} variant="light" mt="xs" leftSection={<IconArrowLeft size={16} />}>
-          {t('auth.backToLogin')}
-        </Button>
-      }
-    />
+    <AuthScreen title={t('register.title')} subtitle={t('register.subtitle')} width={720}>
+      <RegisterForm
+        lists={lists}
+        callingCodes={callingCodes.data ?? []}
+        onRegistered={(next) => navigate(ROUTES.emailConfirm, { state: next satisfies TConfirmState })}
+      />
+    </AuthScreen>
   );
 }

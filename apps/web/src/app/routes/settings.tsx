@@ -1,12 +1,124 @@
-import { IconSettings } from '@tabler/icons-react';
+import { Avatar, Badge, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ROUTES } from '@rounds/contracts/routes';
+import { IconAdjustmentsHorizontal, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { useNavigate, useSearchParams } from 'react-router';
+import { SectionCard } from '../../components/section-card';
+import { AvatarCard } from '../../features/account/components/avatar-card';
+import { ContactCard } from '../../features/account/components/contact-card';
+import { PasswordChangeForm } from '../../features/account/components/password-change-form';
+import { PreferencesPanel } from '../../features/account/components/preferences-panel';
+import { ProfileForm } from '../../features/account/components/profile-form';
+import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
+import { useReferenceList } from '../../features/directory/api/get-reference-list';
+import { useAppSettings } from '../../features/settings/api/get-app-settings';
+import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
+import { useSession } from '../../lib/session-store';
+import { showToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { logout } from '../session/end-session';
 
-/** Settings and Account tabs: built by the accounts issue. */
+type TTab = 'settings' | 'account';
+
+/** Settings, with its two tabs Settings and Account (spec doc 1 section 2). The tab is in the URL (?tab=). */
 export function SettingsRoute() {
   const { t } = useTranslation();
-  const page = t('pages.settings');
-  usePageTitle(page);
-  return <ComingSoon page={page} icon={IconSettings} />;
+  const navigate = useNavigate();
+  usePageTitle(t('pages.settings'));
+  const user = useSession((s) => s.user);
+  const [params, setParams] = useSearchParams();
+  const tab: TTab = params.get('tab') === 'account' ? 'account' : 'settings';
+  const [leaving, setLeaving] = useState(false);
+  const appSettings = useAppSettings().data;
+  const callingCodes = useCallingCodes();
+  const lists = {
+    facility: useReferenceList('facility').data,
+    department: useReferenceList('department').data,
+    profession: useReferenceList('profession').data,
+    specialty: useReferenceList('specialty').data,
+    suffix: useReferenceList('suffix').data,
+  };
+  if (!user) return null;
+
+  const onLogout = async () => {
+    setLeaving(true);
+    await logout();
+    navigate(ROUTES.login, { replace: true });
+  };
+
+  return (
+    <Container size={880} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} className="settings-header">
+          <Group justify="space-between" align="center" gap="md" wrap="wrap">
+            <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Avatar src={user.avatar?.path ?? null} size={56} radius={56} color="initials" name={user.fullName} />
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Title order={1} fz="h3" lineClamp={1}>
+                  {`${user.firstName} ${user.lastName}`.trim()}
+                </Title>
+                <Group gap={8} wrap="wrap">
+                  <Text fz="sm" c="dimmed" truncate="end" maw={320}>
+                    {user.email}
+                  </Text>
+                  <Badge variant="light" size="sm" radius="sm">
+                    {t(`roles.${user.role}`)}
+                  </Badge>
+                </Group>
+              </Stack>
+            </Group>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconLogout size={18} stroke={1.8} />}
+              onClick={onLogout}
+              loading={leaving}
+            >
+              {t('settings.logout')}
+            </Button>
+          </Group>
+        </Paper>
+
+        <Tabs
+          value={tab}
+          onChange={(value) => setParams(value === 'account' ? { tab: 'account' } : {}, { replace: true })}
+          variant="pills"
+          radius="md"
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="settings" leftSection={<IconAdjustmentsHorizontal size={18} stroke={1.7} />}>
+              {t('settings.tabSettings')}
+            </Tabs.Tab>
+            <Tabs.Tab value="account" leftSection={<IconUserCircle size={18} stroke={1.7} />}>
+              {t('settings.tabAccount')}
+            </Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="settings">
+            <PreferencesPanel />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="account">
+            <Stack gap="lg">
+              <AvatarCard />
+              <ProfileForm
+                user={user}
+                lists={lists}
+                defaultTimeout={appSettings?.sessionTimeout || DEFAULT_SESSION_TIMEOUT_MINUTES}
+                showTimeout
+              />
+              <SectionCard icon={IconKey} title={t('account.password')} description={t('account.passwordHint')}>
+                <PasswordChangeForm
+                  onChanged={(message) => showToast(message || t('passwordUpdate.done'), 'success')}
+                />
+              </SectionCard>
+              <ContactCard user={user} callingCodes={callingCodes.data ?? []} />
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,4 +1,5 @@
 import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { AUTH_CODES } from '@rounds/contracts/auth-codes';
 import { LIMITS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconAt, IconLock, IconLogin2, IconUserPlus } from '@tabler/icons-react';
@@ -6,11 +7,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session-store';
-import { UNVERIFIED_CODES, useLogin } from '../api/login';
+import { showToast } from '../../../lib/toast';
+import { useLogin } from '../api/login';
+import { startSession } from '../lib/start-session';
 import { type TLoginErrors, type TLoginValues, validateLogin } from '../lib/validation';
 
-export type TVerificationNeeded = { step: 'email' | 'phone'; email: string; tempToken?: string };
+/** Where an unverified account goes next; the server has just sent a fresh code to that channel. */
+export type TVerificationNeeded = { step: 'email' | 'phone'; email: string; tempToken: string };
 
 type TLoginFormProps = {
   /** The Register button is shown only when self-registration is enabled. */
@@ -21,7 +24,6 @@ type TLoginFormProps = {
 
 export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLoginFormProps) {
   const { t } = useTranslation();
-  const setSession = useSession((s) => s.setSession);
   const loginMutation = useLogin();
   const [values, setValues] = useState<TLoginValues>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<TLoginErrors>({});
@@ -42,9 +44,8 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLo
       { username: email, password: values.password, remember: values.remember },
       {
         onSuccess: (reply) => {
-          const role = reply.role ?? reply.user?.role;
-          if (reply.token && reply.user && role) {
-            setSession({ token: reply.token, user: { ...reply.user, role }, remember: values.remember });
+          if (reply.token) {
+            startSession(reply.token, { ...reply.user, role: reply.role }, values.remember);
             onLoggedIn();
           } else if (reply.tempToken) {
             onVerificationNeeded({ step: 'email', email, tempToken: reply.tempToken });
@@ -52,8 +53,16 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLo
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
-          if (error.code === UNVERIFIED_CODES.email) onVerificationNeeded({ step: 'email', email });
-          if (error.code === UNVERIFIED_CODES.phone) onVerificationNeeded({ step: 'phone', email });
+          const tempToken = error.string('tempToken');
+          if (error.code === AUTH_CODES.emailNotVerified && tempToken) {
+            onVerificationNeeded({ step: 'email', email, tempToken });
+          } else if (error.code === AUTH_CODES.phoneNotVerified && tempToken) {
+            onVerificationNeeded({ step: 'phone', email, tempToken });
+          } else if (error.code === AUTH_CODES.invalidCredentials) {
+            const count = error.number('attemptLeft');
+            // After the error toast, so the two read in order: what went wrong, then how many tries remain.
+            if (count !== undefined) showToast(t('auth.attemptsLeft', { count }), 'info');
+          }
         },
       },
     );

@@ -1,0 +1,247 @@
+import { TIMINGS } from '@rounds/contracts/limits';
+import { useEffect } from 'react';
+import type { Socket } from 'socket.io-client';
+import { onUserUpdated } from '../../features/account/realtime';
+import {
+  activityKey,
+  idleDecision,
+  offlineTooLong,
+  refreshIntervalMs,
+  sessionTimeoutMs,
+  staleMarkers,
+  userMarkers,
+} from '../../features/auth/lib/idle';
+import { applyUserPreferences } from '../../features/auth/lib/start-session';
+import { onForcedLogout, type TForcedLogoutReason } from '../../features/auth/realtime';
+import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
+import { onPresence } from '../../features/contacts/realtime';
+import { useAppSettings } from '../../features/settings/api/get-app-settings';
+import { removeItem, writeItem } from '../../lib/browser-storage';
+import { i18n } from '../../lib/i18n';
+import { useSession } from '../../lib/session-store';
+import { connectSocket, disconnectSocket, tabUuid } from '../../lib/socket';
+import { showToast } from '../../lib/toast';
+import { logout } from './end-session';
+import { endSessionLocally } from './local-session';
+import { PasswordUpdateGate } from './password-update-gate';
+import { renewAccessToken } from './renew-token';
+
+/**
+ * Everything that keeps a signed-in session alive, and ends it (spec doc 2 section 4): the socket and its
+ * session events, token renewal, idle logout across tabs, expiry after a long offline spell, and the
+ * password-update reminder. Mounted by the layout while signed in, in its own chunk.
+ */
+export function SessionLifecycle() {
+  const userId = useSession((s) => s.user?.id);
+  const userTimeout = useSession((s) => s.user?.sessionTimeout);
+  const defaultTimeout = useAppSettings().data?.sessionTimeout;
+  const timeoutMs = sessionTimeoutMs(userTimeout, defaultTimeout);
+
+  useSessionSocket(userId);
+  useAwayDetection(userId);
+  useTokenRenewal(userId, timeoutMs);
+  useIdleLogout(userId, timeoutMs);
+  useOfflineExpiry(userId, timeoutMs);
+
+  return userId ? <PasswordUpdateGate userId={userId} /> : null;
+}
+
+/** The session is over on the server (renewal refused): the same path as a 401 reply. */
+function sessionExpired(): void {
+  if (!useSession.getState().user) return;
+  disconnectSocket();
+  useSession.getState().markTokenExpired();
+  showToast(i18n.t('errors.sessionExpired'), 'info');
+}
+
+// Module state: a forced logout must complete even if the component re-renders or remounts meanwhile.
+let forcedTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Warn, leave 10 s to save work, then sign out this tab (the server ends the session at the same time). */
+function forcedLogout(reason: TForcedLogoutReason): void {
+  if (forcedTimer) return;
+  const seconds = TIMINGS.forcedLogoutDelayMs / 1000;
+  const text = `${i18n.t(`session.forced.${reason}`)} ${i18n.t('session.saveWork', { count: seconds })}`;
+  // Kept on screen a little past the logout, so the login page still says why.
+  showToast(text, 'error', { autoClose: TIMINGS.forcedLogoutDelayMs + 5_000 });
+  forcedTimer = setTimeout(() => {
+    forcedTimer = undefined;
+    // No GET /auth/logout: it would end every session of the user, including the new one elsewhere.
+    endSessionLocally();
+  }, TIMINGS.forcedLogoutDelayMs);
+}
+
+function useSessionSocket(userId: string | undefined): void {
+  useEffect(() => {
+    const token = useSession.getState().token;
+    if (!userId || !token) return;
+    let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe: (() => void)[] = [];
+
+    /** The server refused or dropped us: renew the token and reconnect, or end the session. */
+    const recover = async (socket: Socket) => {
+      if (cancelled || forcedTimer) return;
+      try {
+        const fresh = await renewAccessToken();
+        if (cancelled) return;
+        if (fresh) socket.connect();
+        else sessionExpired();
+      } catch {
+        // Server away (a restart disconnects everyone): try again shortly.
+        retry = setTimeout(() => void recover(socket), TIMINGS.reconnectDelayMaxMs);
+      }
+    };
+
+    void connectSocket(token).then((socket) => {
+      if (!socket || cancelled) return;
+      unsubscribe.push(onForcedLogout(socket, forcedLogout));
+      unsubscribe.push(onUserUpdated(socket, applyUserPreferences));
+      unsubscribe.push(onPresence(socket));
+      // 'Unauthorized' comes from the handshake check: the token expired or the session ended.
+      const onConnectError = (error: Error) => {
+        if (error.message === 'Unauthorized') void recover(socket);
+      };
+      // socket.io reconnects by itself after network trouble, but not when the server closed the socket.
+      const onDisconnect = (reason: Socket.DisconnectReason) => {
+        if (reason === 'io server disconnect') void recover(socket);
+      };
+      socket.on('connect_error', onConnectError);
+      socket.on('disconnect', onDisconnect);
+      unsubscribe.push(() => {
+        socket.off('connect_error', onConnectError);
+        socket.off('disconnect', onDisconnect);
+      });
+    });
+
+    return () => {
+      cancelled = true;
+      clearTimeout(retry);
+      for (const off of unsubscribe) off();
+      disconnectSocket();
+    };
+  }, [userId]);
+}
+
+/**
+ * Renews the access token every third of the session timeout (at most every 10 minutes), and on return to a
+ * tab that has not renewed for that long (timers sleep with the laptop). A token received from another tab
+ * counts as renewed.
+ */
+function useTokenRenewal(userId: string | undefined, timeoutMs: number): void {
+  useEffect(() => {
+    if (!userId) return;
+    const interval = refreshIntervalMs(timeoutMs);
+    let renewedAt = Date.now();
+    const stopWatching = useSession.subscribe((state, previous) => {
+      if (state.token !== previous.token) renewedAt = Date.now();
+    });
+    const renewIfDue = () => {
+      if (Date.now() - renewedAt < interval * 0.9) return;
+      renewAccessToken()
+        .then((token) => {
+          if (token === null) sessionExpired();
+        })
+        .catch(() => undefined); // offline or server away: the next tick tries again
+    };
+    const timer = setInterval(renewIfDue, interval);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') renewIfDue();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopWatching();
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [userId, timeoutMs]);
+}
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll', 'focus'] as const;
+/** How often a tab writes its marker while active, and checks whether the user's tabs are all idle. */
+const MARKER_WRITE_MS = 5_000;
+const IDLE_CHECK_MS = 5_000;
+
+function localEntries(): [string, string | null][] {
+  const entries: [string, string | null][] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key) entries.push([key, localStorage.getItem(key)]);
+    }
+  } catch {
+    // storage unavailable: this tab decides from its own activity alone
+  }
+  return entries;
+}
+
+/**
+ * Idle logout across the user's tabs (spec doc 2 section 4): each tab keeps its last-activity time in
+ * localStorage; when every tab of the user has been idle for the session timeout, the session ends with
+ * 'Your session has expired. Please log back in to continue.'. Idle logout during a call is skipped by the
+ * calls issue once calls exist.
+ */
+function useIdleLogout(userId: string | undefined, timeoutMs: number): void {
+  useEffect(() => {
+    if (!userId) return;
+    const key = activityKey(userId, tabUuid());
+    let lastActivity = Date.now();
+    let written = 0;
+    const write = () => {
+      if (lastActivity === written) return;
+      writeItem('local', key, String(lastActivity));
+      written = lastActivity;
+    };
+    const onActivity = () => {
+      lastActivity = Date.now();
+      if (lastActivity - written >= MARKER_WRITE_MS) write();
+    };
+    const check = () => {
+      if (!useSession.getState().user) return;
+      write();
+      const now = Date.now();
+      const markers = [...userMarkers(localEntries(), userId), lastActivity];
+      if (idleDecision(now, markers, timeoutMs).expired) void logout('expired');
+    };
+
+    // Markers of tabs long gone (any user) are dropped, so storage does not grow with every tab opened.
+    for (const stale of staleMarkers(localEntries(), Date.now(), Math.max(timeoutMs, 24 * 60 * 60_000))) {
+      removeItem('local', stale);
+    }
+    write();
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true });
+    const timer = setInterval(check, IDLE_CHECK_MS);
+    // A laptop waking up: decide at once rather than at the next tick.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [userId, timeoutMs]);
+}
+
+/** Back online after longer than the session timeout: the session is over (spec doc 2 section 4). */
+function useOfflineExpiry(userId: string | undefined, timeoutMs: number): void {
+  useEffect(() => {
+    if (!userId) return;
+    let offlineSince: number | null = navigator.onLine ? null : Date.now();
+    const onOffline = () => {
+      offlineSince ??= Date.now();
+    };
+    const onOnline = () => {
+      const expired = offlineTooLong(offlineSince, Date.now(), timeoutMs);
+      offlineSince = null;
+      if (expired) void logout('expired');
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [userId, timeoutMs]);
+}

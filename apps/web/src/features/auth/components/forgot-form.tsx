@@ -1,0 +1,79 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { LIMITS } from '@rounds/contracts/limits';
+import { ROUTES } from '@rounds/contracts/routes';
+import { IconArrowLeft, IconAt, IconSend } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showToast } from '../../../lib/toast';
+import { useErrorText } from '../../../lib/use-form';
+import { useForgotPassword } from '../api/forgot-password';
+import { validateForgot } from '../lib/forms';
+
+/** Forgot password (spec doc 1 section 2): the email, then on to the reset screen. */
+export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const mutation = useForgotPassword();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = validateForgot(email);
+    setError(problem);
+    if (problem) return;
+    const username = email.trim().toLowerCase();
+    mutation.mutate(
+      { username },
+      {
+        onSuccess: (reply) => {
+          showToast(reply.message, 'success');
+          onSent(username);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('forgot.title')}>
+      <Stack gap="md">
+        <TextInput
+          label={t('auth.email')}
+          placeholder={t('auth.emailPlaceholder')}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          maxLength={LIMITS.textMaxLength}
+          leftSection={<IconAt size={16} stroke={1.6} />}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setError(undefined);
+          }}
+          error={errorText(error)}
+          autoFocus
+        />
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={mutation.isPending}
+          leftSection={<IconSend size={18} stroke={1.8} />}
+        >
+          {t('forgot.submit')}
+        </Button>
+        <Button
+          component={Link}
+          to={ROUTES.login}
+          variant="default"
+          size="md"
+          fullWidth
+          leftSection={<IconArrowLeft size={18} stroke={1.8} />}
+        >
+          {t('auth.backToLogin')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+import { Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { AUTH_CODES } from '@rounds/contracts/auth-codes';
+import { LIMITS } from '@rounds/contracts/limits';
+import { ROUTES } from '@rounds/contracts/routes';
+import type { TCallingCode } from '@rounds/contracts/settings';
+import { IconArrowLeft, IconAt, IconLock, IconUserPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ClassificationFields, type TClassificationLists } from '../../../components/classification-fields';
+import { EulaLink } from '../../../components/eula-link';
+import { PhoneField } from '../../../components/phone-field';
+import { ApiError } from '../../../lib/api-client';
+import { hasErrors } from '../../../lib/form-errors';
+import { showToast } from '../../../lib/toast';
+import { useErrorText, useForm } from '../../../lib/use-form';
+import { useRegister } from '../api/register';
+import { registerRequest, type TRegisterValues, validateRegister } from '../lib/forms';
+import { CaptchaField } from './captcha-field';
+
+export type TRegistered = {
+  tempToken: string;
+  email: string;
+  phone: string;
+  phoneCountryCode: string;
+  phoneCountryName: string;
+};
+
+type TRegisterFormProps = {
+  lists: TClassificationLists;
+  callingCodes: readonly TCallingCode[];
+  onRegistered: (next: TRegistered) => void;
+};
+
+const INITIAL: TRegisterValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phoneCountryCode: '+1',
+  phoneCountryName: 'United States',
+  phone: '',
+  facilityId: [],
+  departmentId: [],
+  professionId: null,
+  specialtyId: [],
+  suffixId: null,
+  password: '',
+  confirmPassword: '',
+};
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Divider
+      label={
+        <Text fz="xs" fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: 0.6 }}>
+          {children}
+        </Text>
+      }
+      labelPosition="left"
+    />
+  );
+}
+
+/** Register (spec doc 1 section 2): every field, the EULA, the captcha; on success, email confirmation. */
+export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFormProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const form = useForm<TRegisterValues>(INITIAL);
+  const { values, errors, setField } = form;
+  const [eula, setEula] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string>();
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const registerMutation = useRegister();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateRegister(values);
+    form.setErrors(found);
+    const captchaMissing = !captcha;
+    setCaptchaError(captchaMissing ? 'register.captchaRequired' : undefined);
+    if (hasErrors(found) || captchaMissing) {
+      // Bring the first message into view: on a phone most of the form is off screen.
+      requestAnimationFrame(() =>
+        document.querySelector('[aria-invalid="true"], .captcha-field-error')?.scrollIntoView({ block: 'center' }),
+      );
+      return;
+    }
+    if (!eula) {
+      showToast(t('register.eulaRequired'), 'info');
+      return;
+    }
+    registerMutation.mutate(registerRequest(values, captcha), {
+      onSuccess: (reply) => {
+        showToast(t('register.success'), 'success');
+        onRegistered({
+          tempToken: reply.tempToken,
+          email: reply.user.unverifiedEmail ?? reply.user.email,
+          phone: values.phone,
+          phoneCountryCode: values.phoneCountryCode,
+          phoneCountryName: values.phoneCountryName,
+        });
+      },
+      onError: (error) => {
+        // A solved challenge is accepted once: whatever went wrong, the next attempt needs a new one.
+        setCaptchaReset((n) => n + 1);
+        if (error instanceof ApiError && error.code === AUTH_CODES.emailTaken) {
+          form.setErrors((previous) => ({ ...previous, email: error.message }));
+        }
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('register.title')}>
+      <Stack gap="lg">
+        <SectionTitle>{t('register.aboutYou')}</SectionTitle>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput
+            label={t('account.firstName')}
+            autoComplete="given-name"
+            maxLength={LIMITS.textMaxLength}
+            value={values.firstName}
+            onChange={(event) => setField('firstName', event.currentTarget.value)}
+            error={errorText(errors.firstName)}
+            withAsterisk
+            autoFocus
+          />
+          <TextInput
+            label={t('account.lastName')}
+            autoComplete="family-name"
+            maxLength={LIMITS.textMaxLength}
+            value={values.lastName}
+            onChange={(event) => setField('lastName', event.currentTarget.value)}
+            error={errorText(errors.lastName)}
+            withAsterisk
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('auth.email')}
+          placeholder={t('auth.emailPlaceholder')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={LIMITS.textMaxLength}
+          leftSection={<IconAt size={16} stroke={1.6} />}
+          value={values.email}
+          onChange={(event) => setField('email', event.currentTarget.value)}
+          error={errorText(errors.email)}
+          withAsterisk
+        />
+        <PhoneField codes={callingCodes} value={values} onChange={form.patch} error={errorText(errors.phone)} />
+
+        <SectionTitle>{t('register.work')}</SectionTitle>
+        <ClassificationFields
+          lists={lists}
+          values={values}
+          onChange={form.patch}
+          errors={{
+            facilityId: errorText(errors.facilityId),
+            departmentId: errorText(errors.departmentId),
+            professionId: errorText(errors.professionId),
+            specialtyId: errorText(errors.specialtyId),
+            suffixId: errorText(errors.suffixId),
+          }}
+        />
+
+        <SectionTitle>{t('register.security')}</SectionTitle>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMaxLength}
+            leftSection={<IconLock size={16} stroke={1.6} />}
+            value={values.password}
+            onChange={(event) => setField('password', event.currentTarget.value)}
+            error={errorText(errors.password)}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+            withAsterisk
+          />
+          <PasswordInput
+            label={t('auth.confirmPassword')}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMaxLength}
+            leftSection={<IconLock size={16} stroke={1.6} />}
+            value={values.confirmPassword}
+            onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
+            error={errorText(errors.confirmPassword)}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+            withAsterisk
+          />
+        </SimpleGrid>
+        <Text fz="xs" c="dimmed" mt={-8}>
+          {t('auth.passwordRules')}
+        </Text>
+
+        <Checkbox
+          checked={eula}
+          onChange={(event) => setEula(event.currentTarget.checked)}
+          label={
+            <Trans
+              i18nKey="register.acceptEula"
+              // A link inside a label opens without ticking the box; it opens in its own tab (spec).
+              components={{ eula: <EulaLink fz="sm">EULA</EulaLink> }}
+            />
+          }
+        />
+        <div className={captchaError ? 'captcha-field-error' : undefined}>
+          <CaptchaField
+            resetKey={captchaReset}
+            error={errorText(captchaError)}
+            onChange={(payload) => {
+              setCaptcha(payload);
+              if (payload) setCaptchaError(undefined);
+            }}
+          />
+        </div>
+
+        <Stack gap="sm" mt="xs">
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={registerMutation.isPending}
+            leftSection={<IconUserPlus size={18} stroke={1.8} />}
+          >
+            {t('auth.register')}
+          </Button>
+          <Button
+            component={Link}
+            to={ROUTES.login}
+            variant="subtle"
+            size="md"
+            fullWidth
+            leftSection={<IconArrowLeft size={18} stroke={1.8} />}
+          >
+            {t('auth.backToLogin')}
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { LIMITS } from '@rounds/contracts/limits';
+import { ROUTES } from '@rounds/contracts/routes';
+import { IconArrowLeft, IconKey, IconLock, IconLockCheck } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hasErrors } from '../../../lib/form-errors';
+import { showToast } from '../../../lib/toast';
+import { useErrorText, useForm } from '../../../lib/use-form';
+import { useResetPassword } from '../api/reset-password';
+import { useSetPassword } from '../api/set-password';
+import { type TResetValues, validateReset } from '../lib/forms';
+
+type TResetFormProps = {
+  /** From the URL: the forced set-password flow, without the code field (spec doc 1 section 2). */
+  token?: string;
+  /** /set-password: POST /user/set-password even when the code is typed. */
+  forced?: boolean;
+  onDone: () => void;
+};
+
+/**
+ * Reset password: the 10-character code from the email, the new password and its confirmation. With a
+ * token in the URL it is the forced set-password flow: no code field, POST /user/set-password.
+ */
+export function ResetForm({ token, forced = false, onDone }: TResetFormProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const form = useForm<TResetValues>({ code: '', password: '', confirmPassword: '' });
+  const { values, errors, setField } = form;
+  const reset = useResetPassword();
+  const set = useSetPassword();
+  const withCode = !token;
+  const mutation = token || forced ? set : reset;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateReset(values, withCode);
+    form.setErrors(found);
+    if (hasErrors(found)) return;
+    // Codes are capitals and digits; people type them in lowercase, with stray spaces.
+    const code = token ?? values.code.replace(/\s+/g, '').toUpperCase();
+    mutation.mutate(
+      { token: code, password: values.password },
+      {
+        onSuccess: (reply) => {
+          showToast(reply.message || t('reset.done'), 'success');
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('reset.title')}>
+      <Stack gap="md">
+        {withCode && (
+          <TextInput
+            label={t('reset.code')}
+            description={t('reset.codeHint')}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            leftSection={<IconKey size={16} stroke={1.6} />}
+            value={values.code}
+            onChange={(event) => setField('code', event.currentTarget.value)}
+            error={errorText(errors.code)}
+            styles={{ input: { letterSpacing: 2, fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            autoFocus
+          />
+        )}
+        <PasswordInput
+          label={t('reset.newPassword')}
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMaxLength}
+          leftSection={<IconLock size={16} stroke={1.6} />}
+          value={values.password}
+          onChange={(event) => setField('password', event.currentTarget.value)}
+          error={errorText(errors.password)}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+          autoFocus={!withCode}
+        />
+        <PasswordInput
+          label={t('auth.confirmPassword')}
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMaxLength}
+          leftSection={<IconLock size={16} stroke={1.6} />}
+          value={values.confirmPassword}
+          onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
+          error={errorText(errors.confirmPassword)}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+        />
+        <Text fz="xs" c="dimmed" mt={-6}>
+          {t('auth.passwordRules')}
+        </Text>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={mutation.isPending}
+          leftSection={<IconLockCheck size={18} stroke={1.8} />}
+        >
+          {t('reset.submit')}
+        </Button>
+        <Button
+          component={Link}
+          to={ROUTES.login}
+          variant="default"
+          size="md"
+          fullWidth
+          leftSection={<IconArrowLeft size={18} stroke={1.8} />}
+        >
+          {t('auth.backToLogin')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ZCreateFilterRequest } from '@rounds/contracts/contacts';
+import { type TSavedFilter, ZSavedFilterReply } from '@rounds/contracts/contacts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { SAVED_FILTERS_KEY } from './get-saved-filters';
+
+export type TCreateSavedFilter = z.input<typeof ZCreateFilterRequest>;
+
+/** POST /filter {name, params}: saves the current choices under a name; the reply is the stored filter. */
+export async function createSavedFilter(request: TCreateSavedFilter): Promise<TSavedFilter> {
+  const reply = await api.post('/filter', request, { schema: ZSavedFilterReply });
+  return reply.data;
+}
+
+export function useCreateSavedFilter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSavedFilter,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<TSavedFilter[]>(SAVED_FILTERS_KEY, (list) =>
+        list ? [...list.filter((item) => item.id !== saved.id), saved] : [saved],
+      );
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { type TContactListRequest, ZContactListReply } from '@rounds/contracts/contacts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Every contact-list query starts with this key; realtime.ts updates them all in place. */
+export const CONTACTS_KEY = ['contacts', 'list'] as const;
+
+/**
+ * POST /contact/list (spec doc 1 section 7): the directory without the current user, filtered by search
+ * and classifications, each contact with their live status.
+ */
+export async function getContacts(request: TContactListRequest, { signal }: { signal?: AbortSignal } = {}) {
+  const reply = await api.post('/contact/list', request, { schema: ZContactListReply, signal });
+  return reply.data.contacts;
+}
+
+export function contactsQueryOptions(request: TContactListRequest) {
+  return queryOptions({
+    queryKey: [...CONTACTS_KEY, request],
+    queryFn: ({ signal }) => getContacts(request, { signal }),
+    // While a new search or filter loads, the previous list stays on screen instead of a blank panel.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContacts(request: TContactListRequest) {
+  return useQuery(contactsQueryOptions(request));
+}

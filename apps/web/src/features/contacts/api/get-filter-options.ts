@@ -1,0 +1,25 @@
+import { type TReferenceKind, ZReferenceListReply } from '@rounds/contracts/reference';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * GET /<kind>/list?all=1 (public): every facility, department, clinical role or specialty, the choices of
+ * one contact filter. Kept in this feature rather than shared with registration's reference lists: features
+ * do not import each other (guide), and this one asks for `all` rather than a page.
+ */
+export async function getFilterOptions(kind: TReferenceKind, { signal }: { signal?: AbortSignal } = {}) {
+  const reply = await api.get(`/${kind}/list`, { query: { all: 1 }, schema: ZReferenceListReply, auth: false, signal });
+  return reply.results;
+}
+
+export function filterOptionsQueryOptions(kind: TReferenceKind) {
+  return queryOptions({
+    queryKey: ['reference', kind, 'all'],
+    queryFn: ({ signal }) => getFilterOptions(kind, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useFilterOptions(kind: TReferenceKind) {
+  return useQuery(filterOptionsQueryOptions(kind));
+}

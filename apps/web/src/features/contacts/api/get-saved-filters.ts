@@ -1,0 +1,23 @@
+import { ZSavedFiltersReply } from '@rounds/contracts/contacts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const SAVED_FILTERS_KEY = ['contacts', 'saved-filters'] as const;
+
+/** GET /filter: the current user's saved contact filters, oldest first. */
+export async function getSavedFilters({ signal }: { signal?: AbortSignal } = {}) {
+  const reply = await api.get('/filter', { schema: ZSavedFiltersReply, signal });
+  return reply.results;
+}
+
+export function savedFiltersQueryOptions() {
+  return queryOptions({
+    queryKey: SAVED_FILTERS_KEY,
+    queryFn: ({ signal }) => getSavedFilters({ signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSavedFilters() {
+  return useQuery(savedFiltersQueryOptions());
+}

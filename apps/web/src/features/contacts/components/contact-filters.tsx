@@ -1,0 +1,158 @@
+import { ActionIcon, Button, Group, Select, Text, Tooltip } from '@mantine/core';
+import type { TSavedFilter } from '@rounds/contracts/contacts';
+import { IconDeviceFloppy, IconFilterOff, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFilterOptions } from '../api/get-filter-options';
+import { useSavedFilters } from '../api/get-saved-filters';
+import { FILTER_KINDS, fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
+import { cut, DROPDOWN_LABEL_MAX } from '../lib/text';
+import { useContactsView } from '../stores/contacts-view';
+import classes from './contacts.module.css';
+import { DeleteFilterModal } from './delete-filter-modal';
+import { FilterSelect } from './filter-select';
+import { SaveFilterModal } from './save-filter-modal';
+
+/** Labels of the four filters in the contacts namespace; professions read 'Clinical roles'. */
+const LABEL_KEY = {
+  facility: 'filters.facilities',
+  department: 'filters.departments',
+  profession: 'filters.professions',
+  specialty: 'filters.specialties',
+} as const satisfies Record<TFilterKind, string>;
+
+/**
+ * The advanced search (spec doc 1 section 2, "Contact filters"): a saved-filter dropdown with its delete
+ * action, the four classification multi-selects, Reset, and Save Filter (disabled while nothing is chosen).
+ */
+export function ContactFilters({ id }: { id: string }) {
+  const { t } = useTranslation('contacts');
+  const filters = useContactsView((s) => s.filters);
+  const savedFilterId = useContactsView((s) => s.savedFilterId);
+  const { setFilter, applySaved, clearSaved, resetFilters } = useContactsView.getState();
+  const saved = useSavedFilters();
+  const options = {
+    facility: useFilterOptions('facility'),
+    department: useFilterOptions('department'),
+    profession: useFilterOptions('profession'),
+    specialty: useFilterOptions('specialty'),
+  };
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<TSavedFilter | null>(null);
+
+  const savedList = saved.data ?? [];
+  const current = savedList.find((item) => item.id === savedFilterId) ?? null;
+  const savedData = useMemo(
+    () => (saved.data ?? []).map((item) => ({ value: item.id, label: cut(item.name, DROPDOWN_LABEL_MAX) })),
+    [saved.data],
+  );
+  const chosen = hasFilters(filters);
+  const optionsFailed = FILTER_KINDS.some((kind) => options[kind].isError);
+
+  const applyFilter = (filterId: string | null) => {
+    const filter = savedList.find((item) => item.id === filterId);
+    if (!filter) {
+      clearSaved();
+      return;
+    }
+    // Ids deleted since the filter was saved are dropped, once the lists are known.
+    const known: Partial<Record<TFilterKind, ReadonlySet<string>>> = {};
+    for (const kind of FILTER_KINDS) {
+      const list = options[kind].data;
+      if (list) known[kind] = new Set(list.map((item) => item.id));
+    }
+    applySaved(filter.id, fromSavedFilter(filter, known));
+  };
+
+  return (
+    <div className={classes.filters} id={id}>
+      <Group gap={6} align="flex-end" wrap="nowrap">
+        <Select
+          label={t('filters.saved')}
+          placeholder={savedList.length > 0 ? t('filters.savedPlaceholder') : t('filters.noSaved')}
+          data={savedData}
+          value={current?.id ?? null}
+          onChange={applyFilter}
+          disabled={savedList.length === 0}
+          clearable
+          allowDeselect
+          size="sm"
+          style={{ flex: 1, minWidth: 0 }}
+          comboboxProps={{ withinPortal: true }}
+          renderOption={({ option }) => (
+            <span title={savedList.find((item) => item.id === option.value)?.name}>{option.label}</span>
+          )}
+        />
+        <Tooltip label={t('filters.delete')} withArrow disabled={!current}>
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label={t('filters.delete')}
+            disabled={!current}
+            onClick={() => setDeleting(current)}
+          >
+            <IconTrash size={18} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+
+      {FILTER_KINDS.map((kind) => (
+        <FilterSelect
+          key={kind}
+          label={t(LABEL_KEY[kind])}
+          options={options[kind].data ?? []}
+          value={filters[kind]}
+          onChange={(ids) => setFilter(kind, ids)}
+        />
+      ))}
+
+      {optionsFailed && (
+        <Text fz="xs" c="red" role="alert">
+          {t('filters.loadFailed')}
+        </Text>
+      )}
+
+      <Group justify="space-between" gap="sm" mt={4}>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="sm"
+          leftSection={<IconFilterOff size={16} stroke={1.6} />}
+          onClick={resetFilters}
+          disabled={!chosen && !current}
+        >
+          {t('filters.reset')}
+        </Button>
+        <Tooltip label={t('filters.saveHint')} withArrow disabled={chosen} multiline w={220}>
+          {/* A disabled button receives no pointer events: the wrapper carries the hint. */}
+          <span>
+            <Button
+              variant="light"
+              size="sm"
+              leftSection={<IconDeviceFloppy size={16} stroke={1.6} />}
+              onClick={() => setSaving(true)}
+              disabled={!chosen}
+            >
+              {t('filters.save')}
+            </Button>
+          </span>
+        </Tooltip>
+      </Group>
+
+      <SaveFilterModal
+        opened={saving}
+        filters={filters}
+        onClose={() => setSaving(false)}
+        onSaved={(filter) => applySaved(filter.id, filters)}
+      />
+      <DeleteFilterModal
+        filter={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(deletedId) => {
+          // Deleting the filter in use clears the selection (spec doc 1 section 4); its choices stay applied.
+          if (useContactsView.getState().savedFilterId === deletedId) clearSaved();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { ActionIcon, Anchor, Badge, CloseButton, Group, Indicator, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { TContact } from '@rounds/contracts/contacts';
+import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
+import { ROUTES } from '@rounds/contracts/routes';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session-store';
+import { useContacts } from '../api/get-contacts';
+import { filterCount, toListRequest } from '../lib/filters';
+import { createGate } from '../lib/throttle';
+import { useContactsView } from '../stores/contacts-view';
+import { BannerMessage } from './banner-message';
+import { ContactFilters } from './contact-filters';
+import { ContactList } from './contact-list';
+import classes from './contacts.module.css';
+import { EmptyChat } from './empty-chat';
+import { SelectedContact } from './selected-contact';
+import { StatusMenu } from './status-menu';
+
+/** Contact clicks open at most one chat per 5 s (spec doc 1 section 2), across visits to the screen. */
+const openGate = createGate(TIMINGS.contactClickThrottleMs);
+
+type TContactsScreenProps = {
+  /** The panel's logo for the current theme (recentLogo / recentLogoDark), composed by the route. */
+  logo: ReactNode;
+  /** The banner message in the reader's language, or nothing when the administrator has it off. */
+  banner?: string;
+};
+
+/**
+ * The Contacts screen (spec doc 1 section 2): on the left the logo, banner, own status, search (simple, or
+ * advanced with filters) and the contacts by first letter; on the right the conversation, for now the chosen
+ * contact or an empty-chat placeholder. On a phone the two sides take turns.
+ */
+export function ContactsScreen({ logo, banner }: TContactsScreenProps) {
+  const userId = useSession((s) => s.user?.id);
+  const ownerId = useContactsView((s) => s.ownerId);
+
+  // The remembered search and filters belong to whoever set them: another user starts afresh.
+  useEffect(() => {
+    if (userId) useContactsView.getState().claim(userId);
+  }, [userId]);
+
+  if (!userId || ownerId !== userId) return null;
+  return <ContactsLayout logo={logo} banner={banner} />;
+}
+
+function ContactsLayout({ logo, banner }: TContactsScreenProps) {
+  const { t } = useTranslation('contacts');
+  const navigate = useNavigate();
+  const filtersId = useId();
+  const titleId = useId();
+  const search = useContactsView((s) => s.search);
+  const advanced = useContactsView((s) => s.advanced);
+  const filters = useContactsView((s) => s.filters);
+  const chosen = useContactsView((s) => s.selected);
+  const { setSearch, toggleAdvanced, resetFilters, select } = useContactsView.getState();
+
+  const [debounced] = useDebouncedValue(search, TIMINGS.searchDebounceMs);
+  const request = useMemo(() => toListRequest(filters, debounced), [filters, debounced]);
+  const contacts = useContacts(request);
+  const applied = filterCount(filters);
+  const narrowed = applied > 0 || debounced.trim().length > 0;
+
+  // The list has the live status; the stored copy covers a contact the current filters hide.
+  const selected = chosen ? (contacts.data?.find((contact) => contact.id === chosen.id) ?? chosen) : null;
+
+  const open = (contact: TContact) => {
+    if (!openGate.tryPass()) return;
+    select(contact);
+    // The direct chat opens in Recent (the conversations issue reads the contact id from navigation state).
+    navigate(ROUTES.recent, { state: { contactId: contact.id } });
+  };
+
+  return (
+    <div className={classes.screen} data-has-selection={selected ? '' : undefined}>
+      <aside className={classes.panel} aria-labelledby={titleId}>
+        <div className={classes.panelTop}>
+          <div className={classes.brandRow}>
+            <div className={classes.logo}>{logo}</div>
+            <StatusMenu />
+          </div>
+          {banner && <BannerMessage text={banner} />}
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Title order={1} fz="h4" id={titleId}>
+              {t('title')}
+            </Title>
+            {contacts.data && (
+              <Badge variant="light" color="gray" radius="sm" tt="none" fw={500} aria-live="polite">
+                {t('count', { count: contacts.data.length })}
+              </Badge>
+            )}
+          </Group>
+          <Group gap={8} wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              type="search"
+              aria-label={t('search.label')}
+              placeholder={t('search.placeholder')}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              leftSection={<IconSearch size={16} stroke={1.7} />}
+              rightSection={
+                search ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => setSearch('')} /> : null
+              }
+              maxLength={LIMITS.textMaxLength}
+              autoComplete="off"
+            />
+            <Tooltip label={advanced ? t('search.hideFilters') : t('search.showFilters')} withArrow>
+              <Indicator label={applied} size={16} disabled={applied === 0} offset={4} zIndex={2}>
+                <ActionIcon
+                  variant={advanced ? 'light' : 'default'}
+                  size={36}
+                  onClick={toggleAdvanced}
+                  aria-label={advanced ? t('search.hideFilters') : t('search.showFilters')}
+                  aria-expanded={advanced}
+                  aria-controls={advanced ? filtersId : undefined}
+                >
+                  <IconAdjustmentsHorizontal size={18} stroke={1.7} />
+                </ActionIcon>
+              </Indicator>
+            </Tooltip>
+          </Group>
+          {!advanced && applied > 0 && (
+            <Group gap={6} fz="xs" c="dimmed">
+              <span>{t('search.activeFilters', { count: applied })}</span>
+              <span aria-hidden>·</span>
+              <Anchor component="button" type="button" fz="xs" onClick={resetFilters}>
+                {t('filters.reset')}
+              </Anchor>
+            </Group>
+          )}
+        </div>
+        <div className={classes.panelBody}>
+          {advanced && <ContactFilters id={filtersId} />}
+          <ContactList
+            contacts={contacts.data}
+            loading={contacts.isPending}
+            failed={contacts.isError}
+            narrowed={narrowed}
+            refreshing={contacts.isPlaceholderData}
+            selectedId={selected?.id ?? null}
+            onOpen={open}
+            onRetry={() => void contacts.refetch()}
+            onReset={() => {
+              resetFilters();
+              setSearch('');
+            }}
+          />
+        </div>
+      </aside>
+      <section className={classes.detail}>
+        {selected ? <SelectedContact contact={selected} onOpen={open} onBack={() => select(null)} /> : <EmptyChat />}
+      </section>
+    </div>
+  );
+}

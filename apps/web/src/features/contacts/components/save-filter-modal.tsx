@@ -1,0 +1,84 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { TSavedFilter } from '@rounds/contracts/contacts';
+import { LIMITS } from '@rounds/contracts/limits';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../lib/toast';
+import { useCreateSavedFilter } from '../api/create-saved-filter';
+import { type TFilterParams, toSavedParams } from '../lib/filters';
+
+type TSaveFilterModalProps = {
+  opened: boolean;
+  filters: TFilterParams;
+  onClose: () => void;
+  onSaved: (saved: TSavedFilter) => void;
+};
+
+/** Names the current choices and saves them (POST /filter); the new filter becomes the one applied. */
+export function SaveFilterModal({ opened, filters, onClose, onSaved }: TSaveFilterModalProps) {
+  const { t } = useTranslation('contacts');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateSavedFilter();
+
+  const close = () => {
+    if (create.isPending) return;
+    setName('');
+    setError(null);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(t('saveModal.required'));
+      return;
+    }
+    create.mutate(
+      { name: trimmed, params: toSavedParams(filters) },
+      {
+        onSuccess: (saved) => {
+          showToast(t('saveModal.saved', { name: saved.name }), 'success');
+          onSaved(saved);
+          setName('');
+          setError(null);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('saveModal.title')} centered size="sm">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            {t('saveModal.intro')}
+          </Text>
+          <TextInput
+            label={t('saveModal.name')}
+            placeholder={t('saveModal.placeholder')}
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            maxLength={LIMITS.textMaxLength}
+            required
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              {t('saveModal.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('saveModal.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import type { TContactListRequest, TSavedFilter } from '@rounds/contracts/contacts';
+
+/** The four classification filters of the Contacts screen, shaped as a saved filter's params (contract). */
+export type TFilterParams = TSavedFilter['params'];
+export type TFilterKind = keyof TFilterParams;
+
+/** In screen order; each is also the reference kind its choices come from (GET /<kind>/list). */
+export const FILTER_KINDS = [
+  'facility',
+  'department',
+  'profession',
+  'specialty',
+] as const satisfies readonly TFilterKind[];
+
+export const NO_FILTERS: TFilterParams = Object.freeze({ facility: [], department: [], profession: [], specialty: [] });
+
+/** How many choices are applied, across the four filters (the badge on the filter toggle). */
+export function filterCount(params: TFilterParams): number {
+  return FILTER_KINDS.reduce((sum, kind) => sum + params[kind].length, 0);
+}
+
+export function hasFilters(params: TFilterParams): boolean {
+  return filterCount(params) > 0;
+}
+
+/** The POST /contact/list body: the contract's field names, an empty search left out. */
+export function toListRequest(params: TFilterParams, search: string): TContactListRequest {
+  const term = search.trim();
+  return {
+    ...(term ? { search: term } : {}),
+    facilityId: [...params.facility],
+    departmentId: [...params.department],
+    professionId: [...params.profession],
+    specialtyId: [...params.specialty],
+  };
+}
+
+/** The params to store for the current choices (POST /filter), without duplicates. */
+export function toSavedParams(params: TFilterParams): TFilterParams {
+  return {
+    facility: unique(params.facility),
+    department: unique(params.department),
+    profession: unique(params.profession),
+    specialty: unique(params.specialty),
+  };
+}
+
+/**
+ * The choices a saved filter applies. Ids whose item has since been deleted are dropped when the current
+ * lists are known: filtering on them would hide everyone for no visible reason.
+ */
+export function fromSavedFilter(
+  saved: Pick<TSavedFilter, 'params'>,
+  known?: Partial<Record<TFilterKind, ReadonlySet<string>>>,
+): TFilterParams {
+  const keep = (kind: TFilterKind) => {
+    const ids = unique(saved.params[kind] ?? []);
+    const list = known?.[kind];
+    return list ? ids.filter((id) => list.has(id)) : ids;
+  };
+  return {
+    facility: keep('facility'),
+    department: keep('department'),
+    profession: keep('profession'),
+    specialty: keep('specialty'),
+  };
+}
+
+/** Same choices, in any order. */
+export function sameFilters(a: TFilterParams, b: TFilterParams): boolean {
+  return FILTER_KINDS.every((kind) => {
+    const left = new Set(a[kind]);
+    const right = new Set(b[kind]);
+    return left.size === right.size && [...left].every((id) => right.has(id));
+  });
+}
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}

@@ -1,0 +1,38 @@
+import { type TContact, ZPresenceEvent } from '@rounds/contracts/contacts';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import type { Socket } from 'socket.io-client';
+import { queryClient } from '../../lib/query-client';
+import { useSession } from '../../lib/session-store';
+import { CONTACTS_KEY } from './api/get-contacts';
+import { withPresence } from './lib/presence';
+
+const PRESENCE_EVENTS = [SERVER_EVENTS.UserOnline, SERVER_EVENTS.UserOffline, SERVER_EVENTS.ChatStatusChanged] as const;
+
+/**
+ * Presence from the server, to everyone (spec doc 1 section 3): UserOnline, UserOffline and ChatStatusChanged
+ * {userId, chatStatus, connected}. Every cached contact list is updated in place; the user's own status
+ * (the status menu, the away timer) follows the same events, from this tab or any other. After a reconnect
+ * the lists are fetched again, since events sent meanwhile were missed. Returns the unsubscribe function.
+ */
+export function onPresence(socket: Socket): () => void {
+  const listener = (payload: unknown) => {
+    const parsed = ZPresenceEvent.safeParse(payload);
+    if (!parsed.success) return;
+    const event = parsed.data;
+    queryClient.setQueriesData<TContact[]>({ queryKey: CONTACTS_KEY }, (list) => withPresence(list, event));
+
+    const session = useSession.getState();
+    // The own user going offline means this tab lost its socket: it keeps showing the status it chose.
+    if (session.user?.id === event.userId && event.connected && session.user.chatStatus !== event.chatStatus) {
+      session.setUser({ ...session.user, chatStatus: event.chatStatus });
+    }
+  };
+  const resync = () => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
+
+  for (const name of PRESENCE_EVENTS) socket.on(name, listener);
+  socket.on('connect', resync);
+  return () => {
+    for (const name of PRESENCE_EVENTS) socket.off(name, listener);
+    socket.off('connect', resync);
+  };
+}

@@ -1,0 +1,29 @@
+import { type TReferenceKind, ZReferenceListReply } from '@rounds/contracts/reference';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * GET /<kind>/list?pageSize=10000: the public list of one kind of reference data (facility, department,
+ * profession, specialty, suffix), as registration and the profile ask for it (spec doc 1 section 7).
+ */
+export async function getReferenceList(kind: TReferenceKind, { signal }: { signal?: AbortSignal } = {}) {
+  const reply = await api.get(`/${kind}/list`, {
+    query: { pageSize: 10_000 },
+    schema: ZReferenceListReply,
+    auth: false,
+    signal,
+  });
+  return reply.results;
+}
+
+export function referenceListQueryOptions(kind: TReferenceKind) {
+  return queryOptions({
+    queryKey: ['reference', kind, 'list'],
+    queryFn: ({ signal }) => getReferenceList(kind, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useReferenceList(kind: TReferenceKind) {
+  return useQuery(referenceListQueryOptions(kind));
+}

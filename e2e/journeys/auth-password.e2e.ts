@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
+import { dismissToasts, field, loginUi, openContext, toggleTheme } from '../support/app';
+import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'true' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DAY = 86_400_000;
+
+/** The app settings as the server sends them, with a password policy due since 10 days. */
+async function withDuePolicy(page: Page): Promise<void> {
+  await page.route('**/api/v1/setting/app-settings', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { appSettings: Record<string, unknown> };
+    body.appSettings.passwordUpdate = {
+      active: true,
+      frequency: 90,
+      period: 'day',
+      lastUpdate: Date.now() - 100 * DAY,
+      changed: false,
+    };
+    await route.fulfill({ response, json: body });
+  });
+}
+
+describe('passwords', () => {
+  it('forgot and reset: the code from the email, then login with the new password', async () => {
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const fresh = 'Fresh-Start9';
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.getByText('Required').waitFor();
+    await snap(page, 'forgot-light-en');
+    await toggleTheme(page);
+    await snap(page, 'forgot-dark-en');
+    await toggleTheme(page);
+
+    await page.getByLabel('Email').fill(DEMO.noah);
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.waitForURL('**/reset-password');
+    await page.getByText('If this email is registered, a reset code has been sent to it.').waitFor();
+    await page.getByText(DEMO.noah).waitFor();
+
+    // The reset screen's own rules: an uppercase letter and a digit, the same confirmation.
+    await field(page, 'New password').fill('fresh');
+    await field(page, 'Confirm password').fill('other');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Required').waitFor();
+    await page.getByText('Password must be at least 6 characters long').waitFor();
+    await page.getByText("Doesn't match with password").waitFor();
+    await snap(page, 'reset-light-en');
+    await toggleTheme(page);
+    await snap(page, 'reset-dark-en');
+    await toggleTheme(page);
+
+    await field(page, 'Reset code').fill('ZZZZZZZZZZ');
+    await field(page, 'New password').fill(fresh);
+    await field(page, 'Confirm password').fill(fresh);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('This reset code is invalid or has expired.').waitFor();
+
+    // Typed in lowercase with a space: the screen tidies it up.
+    const code = await latestCode(server, DEMO.noah, 'reset');
+    await field(page, 'Reset code').fill(` ${code.toLowerCase()}`);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Password has been updated').waitFor();
+    await loginUi(page, DEMO.noah, fresh);
+    expect(errors()).toEqual([]);
+  });
+
+  it('the forced set-password link hides the code field', async () => {
+    const context = await openContext(browser, { baseURL: server.url, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/set-password?token=NOTAREALTOKEN');
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    await expect(page.getByLabel(/Reset code/).count()).resolves.toBe(0);
+    await snap(page, 'set-password-light-en');
+    await field(page, 'New password').fill('Brand-New7');
+    await field(page, 'Confirm password').fill('Brand-New7');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('This reset code is invalid or has expired.').waitFor();
+    expect(errors()).toEqual([]);
+  });
+
+  it('changes the password in Settings: wrong current password, then success with the fields cleared', async () => {
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, DEMO.olivia, DEMO_PASSWORD);
+    await page.goto('/settings?tab=account');
+    const card = page.getByRole('region', { name: 'Manage password' });
+    await card.waitFor();
+
+    await card.getByLabel('Current password').fill('Not-it-1');
+    await card.getByLabel('New password', { exact: true }).fill('Ward-Round5');
+    await card.getByLabel('Confirm new password').fill('Ward-Round5');
+    await card.getByLabel('Confirm new password').press('Enter');
+    await card.getByText('The current password is incorrect.').waitFor();
+
+    await card.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await card.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Password has been updated').first().waitFor();
+    await expect(card.getByLabel('Current password').inputValue()).resolves.toBe('');
+    await expect(card.getByLabel('New password', { exact: true }).inputValue()).resolves.toBe('');
+
+    // This session stays; the new password is the one that works from now on.
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await loginUi(page, DEMO.olivia, 'Ward-Round5');
+    expect(errors()).toEqual([]);
+  });
+
+  it('asks for a password update when the policy is due: remind me later, then update', async () => {
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await withDuePolicy(page);
+    await loginUi(page, DEMO.liam, DEMO_PASSWORD);
+    const modal = page.getByRole('dialog', { name: 'Time to update your password' });
+    await modal.waitFor();
+    await snap(page, 'password-modal-light-en');
+    await modal.getByRole('button', { name: 'Remind me later' }).click();
+    await modal.waitFor({ state: 'detached' });
+    // Not again in this session.
+    await page.reload();
+    await page.getByRole('link', { name: 'Settings' }).waitFor();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+
+    // The account's theme is dark (as if chosen on another device): login applies it.
+    const token = await apiLogin(server, DEMO.liam, DEMO_PASSWORD);
+    const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
+    await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: 'dark' } }, token);
+    const dark = await openContext(browser, { baseURL: server.url, colorScheme: 'dark' });
+    const next = await dark.newPage();
+    const darkErrors = watchErrors(next);
+    await withDuePolicy(next);
+    await loginUi(next, DEMO.liam, DEMO_PASSWORD);
+    await expect(next.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    const again = next.getByRole('dialog', { name: 'Time to update your password' });
+    await again.waitFor();
+    await again.getByRole('button', { name: 'Update' }).click();
+    await again.getByText('Required').first().waitFor();
+    await snap(next, 'password-modal-dark-en');
+    await again.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await again.getByLabel('New password', { exact: true }).fill('Quiet-Night3');
+    await again.getByLabel('Confirm new password').fill('Quiet-Night3');
+    await again.getByRole('button', { name: 'Update' }).click();
+    const done = next.getByRole('dialog');
+    await done.getByRole('heading', { name: 'Password has been updated' }).waitFor();
+    await snap(next, 'password-modal-done-dark-en');
+    await done.getByRole('button', { name: 'OK' }).click();
+    await done.waitFor({ state: 'detached' });
+    expect(darkErrors()).toEqual([]);
+  });
+});

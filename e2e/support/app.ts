@@ -1,0 +1,50 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
+import { type ContextOptions, newContext } from './browser';
+
+/** Logs in through the login page and waits for the home screen. */
+export async function loginUi(page: Page, email: string, password: string, remember = false): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A form field by its label, which may end with the required mark ('Password *'). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+}
+
+/** By keyboard: a toast may be covering the button (both sit top right) and would delay a click. */
+export async function toggleTheme(page: Page, name = 'Toggle theme'): Promise<void> {
+  await page.getByRole('button', { name }).press('Enter');
+}
+
+/**
+ * Closes the toasts on screen. At most four show at once and a hovered one does not time out, so a long
+ * journey clears them before expecting the next one (a person would glance and move on).
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  const close = page.locator('.mantine-Notification-closeButton');
+  await expect
+    .poll(async () => {
+      // Clicked in the page: a toast still sliding in or out is not "stable" for a Playwright click.
+      await page.evaluate(() => {
+        document.querySelectorAll<HTMLButtonElement>('.mantine-Notification-closeButton').forEach((button) => {
+          button.click();
+        });
+      });
+      return close.count();
+    })
+    .toBe(0);
+}
+
+/** A browser context closed when the test ends, passed or failed, so one failure does not leak into the next. */
+export async function openContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+  const context = await newContext(browser, options);
+  onTestFinished(() => context.close().catch(() => undefined));
+  return context;
+}
