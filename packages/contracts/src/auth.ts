@@ -93,6 +93,8 @@ export const ZChangePhoneRequest = z.object({
 });
 export const ZChangeEmailRequest = z.object({ email: ZEmail, tempToken: z.string().max(2048).optional() });
 export const ZMessageReply = z.object({ message: z.string() });
+/** POST /auth/change-email and /auth/change-phone: a new code was sent to the corrected value. */
+export const ZChangeContactReply = ZResendReply.extend({ user: ZUser });
 
 /** GET /auth/captcha: an altcha challenge, solved in the browser (no third party). */
 export const ZCaptchaChallenge = z.object({

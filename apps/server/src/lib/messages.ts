@@ -60,6 +60,7 @@ const TEXTS = {
     fr: 'Trop de codes demandés. Veuillez réessayer dans 10 minutes.',
   },
   codeSent: { en: 'Verification code sent.', fr: 'Code de vérification envoyé.' },
+  alreadyVerified: { en: 'This is already verified.', fr: 'Ceci est déjà vérifié.' },
   captchaFailed: { en: 'Captcha challenge not passed!', fr: 'Captcha non validé !' },
   registrationDisabled: { en: 'Self-registration is disabled.', fr: "L'inscription libre est désactivée." },
   emailTaken: { en: 'This email is already registered.', fr: 'Cette adresse e-mail est déjà enregistrée.' },

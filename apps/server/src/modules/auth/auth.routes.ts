@@ -1,4 +1,5 @@
 import {
+  ZChangeContactReply,
   ZChangeEmailRequest,
   ZChangePhoneRequest,
   ZForgotPasswordRequest,
@@ -19,7 +20,6 @@ import {
 } from '@rounds/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language';
 import { authOf, requireAuth } from '../../plugins/auth';
 import * as auth from './auth.service';
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/auth/change-email',
     {
-      schema: { tags: ['auth'], body: ZChangeEmailRequest, response: { 200: ZResendReply.extend({ user: z.any() }) } },
+      schema: { tags: ['auth'], body: ZChangeEmailRequest, response: { 200: ZChangeContactReply } },
       config: strict(10),
     },
     async (req) => auth.changeEmailUnverified(app, req.body, ctx(req)),
@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/auth/change-phone',
     {
-      schema: { tags: ['auth'], body: ZChangePhoneRequest, response: { 200: ZResendReply.extend({ user: z.any() }) } },
+      schema: { tags: ['auth'], body: ZChangePhoneRequest, response: { 200: ZChangeContactReply } },
       config: strict(10),
     },
     async (req) => auth.changePhoneUnverified(app, req.body, ctx(req)),

@@ -401,7 +401,7 @@ export async function verifyPhone(app: FastifyInstance, input: { verifyToken: st
 export async function resendEmail(app: FastifyInstance, input: { email?: string; tempToken?: string }, ctx: Ctx) {
   const user = await userFromTempToken(app, input.tempToken, ctx.lang);
   if (user.email_verified === 1 && !user.unverified_email)
-    throw badRequest(text('codeSent', ctx.lang), 'ALREADY_VERIFIED');
+    throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
   const attemptLeft = await sendCode(app, user, 'verify-email', emailTarget(user), ctx);
   return { message: text('codeSent', ctx.lang), attemptLeft };
 }
@@ -410,7 +410,7 @@ export async function resendPhone(app: FastifyInstance, input: { tempToken?: str
   const user = await userFromTempToken(app, input.tempToken, ctx.lang);
   const target = phoneTarget(user);
   if (!target || (user.phone_verified === 1 && !user.unverified_phone))
-    throw badRequest(text('codeSent', ctx.lang), 'ALREADY_VERIFIED');
+    throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
   const attemptLeft = await sendCode(app, user, 'verify-phone', target, ctx);
   return { message: text('codeSent', ctx.lang), attemptLeft };
 }
@@ -422,7 +422,7 @@ export async function changeEmailUnverified(
   ctx: Ctx,
 ) {
   const user = await userFromTempToken(app, input.tempToken, ctx.lang);
-  if (user.email_verified === 1) throw badRequest(text('forbidden', ctx.lang), 'ALREADY_VERIFIED');
+  if (user.email_verified === 1) throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
   const taken = await app.db
     .selectFrom('users')
     .select('id')
@@ -453,7 +453,7 @@ export async function changePhoneUnverified(
   ctx: Ctx,
 ) {
   const user = await userFromTempToken(app, input.tempToken, ctx.lang);
-  if (user.phone_verified === 1) throw badRequest(text('forbidden', ctx.lang), 'ALREADY_VERIFIED');
+  if (user.phone_verified === 1) throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
