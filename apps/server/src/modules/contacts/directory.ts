@@ -157,26 +157,32 @@ export function createDirectory(app: FastifyInstance): Directory {
     const { entries } = await current();
     const terms = [f.name, f.search].filter((t): t is string => !!t).map((t) => t.toLowerCase());
     const anyOf = (set: Set<string>, wanted: string[]) => wanted.length === 0 || wanted.some((id) => set.has(id));
-    const oneOf = (value: string | null, wanted: string[]) =>
-      wanted.length === 0 || (value !== null && wanted.includes(value));
-    const matches = entries.filter(
-      (e) =>
-        e.contact.id !== userId &&
-        anyOf(e.facility, f.facilityId) &&
-        anyOf(e.department, f.departmentId) &&
-        anyOf(e.specialty, f.specialtyId) &&
-        oneOf(e.profession, f.professionId) &&
-        oneOf(e.suffix, f.suffixId) &&
-        terms.every((t) => e.searchKey.includes(t)),
-    );
+    const professions = new Set(f.professionId);
+    const suffixes = new Set(f.suffixId);
+    // A plain loop: this runs over the whole directory on every keystroke.
+    const matches: Entry[] = [];
+    outer: for (const e of entries) {
+      for (const t of terms) if (!e.searchKey.includes(t)) continue outer;
+      if (e.contact.id === userId) continue;
+      if (professions.size > 0 && (e.profession === null || !professions.has(e.profession))) continue;
+      if (suffixes.size > 0 && (e.suffix === null || !suffixes.has(e.suffix))) continue;
+      if (
+        !anyOf(e.facility, f.facilityId) ||
+        !anyOf(e.department, f.departmentId) ||
+        !anyOf(e.specialty, f.specialtyId)
+      ) {
+        continue;
+      }
+      matches.push(e);
+    }
     // Presence overlay, one query: who is connected and the status they chose; everyone else shows Offline.
     const live = new Map(
+      // Written as IN (subquery) so the planner starts from the few live sockets, not from every user.
       (
         await app.db
-          .selectFrom('presence')
-          .innerJoin('users', 'users.id', 'presence.user_id')
-          .select(['users.id as id', 'users.chat_status as chatStatus'])
-          .distinct()
+          .selectFrom('users')
+          .select(['id', 'chat_status as chatStatus'])
+          .where('id', 'in', (eb) => eb.selectFrom('presence').select('user_id'))
           .execute()
       ).map((r) => [r.id, r.chatStatus]),
     );
