@@ -15,6 +15,7 @@ import { writeAudit } from '../audit/audit.service';
 import { checkCode, issueCode, sendAllowance } from '../auth/codes.service';
 import { revokeSessions } from '../auth/sessions.service';
 import { bumpDirectory } from '../contacts/directory';
+import { assertClassifications } from '../directory/reference.service';
 import { renderNotify } from '../notify/notify.texts';
 import { readSettings } from '../settings/settings.service';
 import { loadUserDto } from './user-view';
@@ -65,17 +66,6 @@ export async function changePassword(
   return { message: text('passwordUpdated', ctx.lang) };
 }
 
-async function assertItems(
-  app: FastifyInstance,
-  table: 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes',
-  ids: string[],
-  field: string,
-) {
-  if (ids.length === 0) return;
-  const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
-  if (found.length !== new Set(ids).size) throw badRequest(`${field}: unknown item`, 'VALIDATION_ERROR');
-}
-
 export type AccountInput = {
   firstName: string;
   lastName: string;
@@ -93,11 +83,7 @@ export async function updateAccount(
   input: AccountInput,
   ctx: Ctx,
 ): Promise<TUser> {
-  await assertItems(app, 'facilities', input.facilityId, 'facilityId');
-  await assertItems(app, 'departments', input.departmentId, 'departmentId');
-  await assertItems(app, 'professions', input.professionId, 'professionId');
-  await assertItems(app, 'specialties', input.specialtyId, 'specialtyId');
-  await assertItems(app, 'suffixes', input.suffixId, 'suffixId');
+  await assertClassifications(app, input);
   const current = await row(app, userId);
   await app.db.transaction().execute(async (trx) => {
     await trx

@@ -14,6 +14,7 @@ import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/directory';
+import { assertClassifications } from '../directory/reference.service';
 import { renderNotify } from '../notify/notify.texts';
 import { readSettings } from '../settings/settings.service';
 import {
@@ -226,17 +227,6 @@ export type RegisterInput = {
   captchaResponse: string;
 };
 
-async function assertItems(
-  app: FastifyInstance,
-  table: 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes',
-  ids: string[],
-  field: string,
-) {
-  if (ids.length === 0) return;
-  const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
-  if (found.length !== new Set(ids).size) throw badRequest(`${field}: unknown item`, 'VALIDATION_ERROR');
-}
-
 export async function register(
   app: FastifyInstance,
   input: RegisterInput,
@@ -245,11 +235,7 @@ export async function register(
   const settings = await readSettings(app.db);
   if (!settings.isSelfRegistrationEnabled) throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled', ctx.lang);
   if (!(await app.captcha.verify(input.captchaResponse))) throw fail(400, 'CAPTCHA_FAILED', 'captchaFailed', ctx.lang);
-  await assertItems(app, 'facilities', input.facilityId, 'facilityId');
-  await assertItems(app, 'departments', input.departmentId, 'departmentId');
-  await assertItems(app, 'professions', input.professionId, 'professionId');
-  await assertItems(app, 'specialties', input.specialtyId, 'specialtyId');
-  await assertItems(app, 'suffixes', input.suffixId, 'suffixId');
+  await assertClassifications(app, input);
 
   const taken = await app.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
   if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');

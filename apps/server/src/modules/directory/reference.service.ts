@@ -1,7 +1,7 @@
 import type { TReferenceItem, TReferenceKind } from '@rounds/contracts/reference';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { bumpDirectory } from '../contacts/directory';
 
@@ -142,4 +142,28 @@ export async function deleteItem(app: FastifyInstance, kind: TReferenceKind, id:
     if (Number(res.numDeletedRows) === 0) throw notFound();
     await bumpDirectory(trx);
   });
+}
+
+export type Classifications = {
+  facilityId: string[];
+  departmentId: string[];
+  professionId: string[];
+  specialtyId: string[];
+  suffixId: string[];
+};
+
+/** Every id a user's classifications name must exist: 400 naming the first field that lists an unknown one. */
+export async function assertClassifications(app: FastifyInstance, c: Classifications): Promise<void> {
+  const checks = [
+    ['facilities', c.facilityId, 'facilityId'],
+    ['departments', c.departmentId, 'departmentId'],
+    ['professions', c.professionId, 'professionId'],
+    ['specialties', c.specialtyId, 'specialtyId'],
+    ['suffixes', c.suffixId, 'suffixId'],
+  ] as const;
+  for (const [table, ids, field] of checks) {
+    if (ids.length === 0) continue;
+    const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+    if (found.length !== new Set(ids).size) throw badRequest(`${field}: unknown item`, 'VALIDATION_ERROR');
+  }
 }
