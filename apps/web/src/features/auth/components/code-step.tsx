@@ -1,12 +1,11 @@
 import { Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
 import { LIMITS } from '@rounds/contracts/limits';
-import { ROUTES } from '@rounds/contracts/routes';
-import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import { IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCountdown } from '../hooks/use-countdown';
 import { canResend, isCompleteCode } from '../lib/countdown';
+import { BackToLoginButton } from './back-to-login-button';
 
 type TCodeStepProps = {
   /** Accessible name of the code inputs, e.g. 'Email verification code'. */
@@ -100,16 +99,7 @@ export function CodeStep(props: TCodeStepProps) {
             {props.changeLabel}
           </Anchor>
         </Center>
-        <Button
-          component={Link}
-          to={ROUTES.login}
-          variant="default"
-          size="md"
-          fullWidth
-          leftSection={<IconArrowLeft size={18} stroke={1.8} />}
-        >
-          {t('auth.backToLogin')}
-        </Button>
+        <BackToLoginButton />
       </Stack>
     </form>
   );

@@ -1,14 +1,13 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { LIMITS } from '@rounds/contracts/limits';
-import { ROUTES } from '@rounds/contracts/routes';
-import { IconArrowLeft, IconAt, IconSend } from '@tabler/icons-react';
+import { IconAt, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { showToast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { validateForgot } from '../lib/forms';
+import { BackToLoginButton } from './back-to-login-button';
 
 /** Forgot password (spec doc 1 section 2): the email, then on to the reset screen. */
 export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
@@ -63,16 +62,7 @@ export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
         >
           {t('forgot.submit')}
         </Button>
-        <Button
-          component={Link}
-          to={ROUTES.login}
-          variant="default"
-          size="md"
-          fullWidth
-          leftSection={<IconArrowLeft size={18} stroke={1.8} />}
-        >
-          {t('auth.backToLogin')}
-        </Button>
+        <BackToLoginButton />
       </Stack>
     </form>
   );

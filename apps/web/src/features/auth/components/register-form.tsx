@@ -1,12 +1,10 @@
 import { Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
 import { LIMITS } from '@rounds/contracts/limits';
-import { ROUTES } from '@rounds/contracts/routes';
 import type { TCallingCode } from '@rounds/contracts/settings';
-import { IconArrowLeft, IconAt, IconLock, IconUserPlus } from '@tabler/icons-react';
+import { IconAt, IconLock, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ClassificationFields, type TClassificationLists } from '../../../components/classification-fields';
 import { EulaLink } from '../../../components/eula-link';
 import { PhoneField } from '../../../components/phone-field';
@@ -16,6 +14,7 @@ import { showToast } from '../../../lib/toast';
 import { useErrorText, useForm } from '../../../lib/use-form';
 import { useRegister } from '../api/register';
 import { registerRequest, type TRegisterValues, validateRegister } from '../lib/forms';
+import { BackToLoginButton } from './back-to-login-button';
 import { CaptchaField } from './captcha-field';
 
 export type TRegistered = {
@@ -226,16 +225,7 @@ export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFor
           >
             {t('auth.register')}
           </Button>
-          <Button
-            component={Link}
-            to={ROUTES.login}
-            variant="subtle"
-            size="md"
-            fullWidth
-            leftSection={<IconArrowLeft size={18} stroke={1.8} />}
-          >
-            {t('auth.backToLogin')}
-          </Button>
+          <BackToLoginButton variant="subtle" />
         </Stack>
       </Stack>
     </form>

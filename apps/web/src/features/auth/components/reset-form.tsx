@@ -1,16 +1,15 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@rounds/contracts/limits';
-import { ROUTES } from '@rounds/contracts/routes';
-import { IconArrowLeft, IconKey, IconLock, IconLockCheck } from '@tabler/icons-react';
+import { IconKey, IconLock, IconLockCheck } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { hasErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useErrorText, useForm } from '../../../lib/use-form';
 import { useResetPassword } from '../api/reset-password';
 import { useSetPassword } from '../api/set-password';
 import { type TResetValues, validateReset } from '../lib/forms';
+import { BackToLoginButton } from './back-to-login-button';
 
 type TResetFormProps = {
   /** From the URL: the forced set-password flow, without the code field (spec doc 1 section 2). */
@@ -104,16 +103,7 @@ export function ResetForm({ token, forced = false, onDone }: TResetFormProps) {
         >
           {t('reset.submit')}
         </Button>
-        <Button
-          component={Link}
-          to={ROUTES.login}
-          variant="default"
-          size="md"
-          fullWidth
-          leftSection={<IconArrowLeft size={18} stroke={1.8} />}
-        >
-          {t('auth.backToLogin')}
-        </Button>
+        <BackToLoginButton />
       </Stack>
     </form>
   );
