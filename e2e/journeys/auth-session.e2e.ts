@@ -40,8 +40,23 @@ describe('session lifecycle', () => {
 
     // Half the timeout idle: still signed in; activity in one tab keeps both alive.
     await context.clock.fastForward(40_000);
+    const newestMarker = () =>
+      first.evaluate(() =>
+        Math.max(
+          0,
+          ...Object.keys(localStorage)
+            .filter((key) => key.startsWith('rounds.activity.'))
+            .map((key) => Number(localStorage.getItem(key))),
+        ),
+      );
+    const before = await newestMarker();
     await second.mouse.move(200, 300);
     await second.mouse.move(220, 320);
+    // Tabs share localStorage through the browser process, a few milliseconds apart: the jump below must not
+    // overtake the second tab's activity marker on its way to the first tab.
+    for (let tries = 0; tries < 50 && (await newestMarker()) <= before; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await context.clock.fastForward(40_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const page of [first, second]) expect(new URL(page.url()).pathname).toBe('/settings');
