@@ -23,7 +23,12 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'apps', 'server', 'src', 'main.ts')],
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      '--import',
+      'tsx',
+      join(ROOT, 'apps', 'server', 'src', 'main.ts'),
+    ],
     {
       cwd: ROOT,
       env: {

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parsePermissions } from '../accounts/user-view';
+import { buildIndex, candidates, type DirectoryIndex } from './directory-index';
 
 /**
  * The directory is read on every Contacts screen and search keystroke, and changes rarely. Each process keeps
@@ -18,16 +19,14 @@ export async function bumpDirectory(db: Kysely<Database>): Promise<void> {
 }
 
 type Entry = {
-  contact: Omit<TContact, 'chatStatus' | 'connected'>;
+  id: string;
   /** The contact as JSON without its closing brace, so a reply is joined from strings, not re-serialized. */
   json: string;
-  facility: Set<string>;
-  department: Set<string>;
-  specialty: Set<string>;
-  profession: string | null;
-  suffix: string | null;
   searchKey: string;
+  classifications: string[];
 };
+
+type Snapshot = { version: number; entries: Entry[]; index: DirectoryIndex };
 
 export type DirectoryFilters = {
   search?: string;
@@ -40,8 +39,7 @@ export type DirectoryFilters = {
 };
 
 export type Directory = {
-  list: (userId: string, f: DirectoryFilters) => Promise<TContact[]>;
-  /** The same list as the JSON body of POST /contact/list, joined from pre-serialized contacts. */
+  /** The JSON body of POST /contact/list, joined from pre-serialized contacts. */
   listJson: (userId: string, f: DirectoryFilters) => Promise<string>;
 };
 
@@ -103,39 +101,36 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
     const f = fac.get(u.id) ?? [];
     const d = dep.get(u.id) ?? [];
     const s = spe.get(u.id) ?? [];
-    const entry: Omit<Entry, 'json'> = {
-      facility: new Set(f),
-      department: new Set(d),
-      specialty: new Set(s),
-      profession: u.profession_id,
-      suffix: u.suffix_id,
-      searchKey: u.search_key,
-      contact: {
-        id: u.id,
-        firstName: u.first_name,
-        lastName: u.last_name,
-        fullName: `${u.first_name} ${u.last_name}`,
-        email: u.email,
-        phone: u.phone,
-        phoneCountryCode: u.phone_country_code,
-        avatar: u.avatar ? { path: u.avatar, isGenerated: false } : null,
-        role: u.role,
-        facilities: named(f),
-        departments: named(d),
-        professions: named(u.profession_id ? [u.profession_id] : []),
-        specialties: named(s),
-        suffixes: named(u.suffix_id ? [u.suffix_id] : []),
-        lastLoginDate: u.last_login_at,
-        permissions: parsePermissions(u.permissions),
-      },
+    const contact: Omit<TContact, 'chatStatus' | 'connected'> = {
+      id: u.id,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      fullName: `${u.first_name} ${u.last_name}`,
+      email: u.email,
+      phone: u.phone,
+      phoneCountryCode: u.phone_country_code,
+      avatar: u.avatar ? { path: u.avatar, isGenerated: false } : null,
+      role: u.role,
+      facilities: named(f),
+      departments: named(d),
+      professions: named(u.profession_id ? [u.profession_id] : []),
+      specialties: named(s),
+      suffixes: named(u.suffix_id ? [u.suffix_id] : []),
+      lastLoginDate: u.last_login_at,
+      permissions: parsePermissions(u.permissions),
     };
-    return { ...entry, json: JSON.stringify(entry.contact).slice(0, -1) };
+    return {
+      id: u.id,
+      json: JSON.stringify(contact).slice(0, -1),
+      searchKey: u.search_key,
+      classifications: [...f, ...d, ...s, u.profession_id, u.suffix_id].filter((id): id is string => id !== null),
+    };
   });
 }
 
 export function createDirectory(app: FastifyInstance): Directory {
-  let snapshot: { version: number; entries: Entry[] } | null = null;
-  let pending: Promise<{ version: number; entries: Entry[] }> | null = null;
+  let snapshot: Snapshot | null = null;
+  let pending: Promise<Snapshot> | null = null;
 
   const current = async () => {
     const row = await app.db.selectFrom('counters').select('value').where('name', '=', 'directory').executeTakeFirst();
@@ -144,7 +139,7 @@ export function createDirectory(app: FastifyInstance): Directory {
     // One rebuild at a time; callers during a rebuild share it.
     pending ??= build(app.db)
       .then((entries) => {
-        snapshot = { version, entries };
+        snapshot = { version, entries, index: buildIndex(entries) };
         return snapshot;
       })
       .finally(() => {
@@ -154,27 +149,18 @@ export function createDirectory(app: FastifyInstance): Directory {
   };
 
   const select = async (userId: string, f: DirectoryFilters) => {
-    const { entries } = await current();
+    const { entries, index } = await current();
     const terms = [f.name, f.search].filter((t): t is string => !!t).map((t) => t.toLowerCase());
-    const anyOf = (set: Set<string>, wanted: string[]) => wanted.length === 0 || wanted.some((id) => set.has(id));
-    const professions = new Set(f.professionId);
-    const suffixes = new Set(f.suffixId);
-    // A plain loop: this runs over the whole directory on every keystroke.
+    const groups = [f.facilityId, f.departmentId, f.professionId, f.specialtyId, f.suffixId].filter(
+      (ids) => ids.length > 0,
+    );
+    const positions = candidates(index, { groups, terms });
     const matches: Entry[] = [];
-    outer: for (const e of entries) {
-      for (const t of terms) if (!e.searchKey.includes(t)) continue outer;
-      if (e.contact.id === userId) continue;
-      if (professions.size > 0 && (e.profession === null || !professions.has(e.profession))) continue;
-      if (suffixes.size > 0 && (e.suffix === null || !suffixes.has(e.suffix))) continue;
-      if (
-        !anyOf(e.facility, f.facilityId) ||
-        !anyOf(e.department, f.departmentId) ||
-        !anyOf(e.specialty, f.specialtyId)
-      ) {
-        continue;
-      }
-      matches.push(e);
-    }
+    const consider = (e: Entry) => {
+      if (e.id !== userId && terms.every((t) => e.searchKey.includes(t))) matches.push(e);
+    };
+    if (positions === null) for (const e of entries) consider(e);
+    else for (const i of positions) consider(entries[i]!);
     // Presence overlay, one query: who is connected and the status they chose; everyone else shows Offline.
     const live = new Map(
       // Written as IN (subquery) so the planner starts from the few live sockets, not from every user.
@@ -187,18 +173,12 @@ export function createDirectory(app: FastifyInstance): Directory {
       ).map((r) => [r.id, r.chatStatus]),
     );
     return matches.map((e) => {
-      const status = live.get(e.contact.id);
+      const status = live.get(e.id);
       return { entry: e, connected: status !== undefined, chatStatus: (status ?? 4) as TChatStatus };
     });
   };
 
   return {
-    list: async (userId, f) =>
-      (await select(userId, f)).map(({ entry, connected, chatStatus }) => ({
-        ...entry.contact,
-        connected,
-        chatStatus,
-      })),
     listJson: async (userId, f) => {
       const rows = await select(userId, f);
       const parts = rows.map(
