@@ -9,6 +9,8 @@ export const CLIENT_EVENTS = {
   ChangeChatStatus: 'ChangeChatStatus',
   SendMessage: 'SendMessage',
   ReadMessage: 'ReadMessage',
+  /** Beyond the spec (its client read typing from the chat provider): the user is typing in a room. */
+  Typing: 'Typing',
 } as const;
 
 export const SERVER_EVENTS = {
@@ -28,6 +30,9 @@ export const SERVER_EVENTS = {
   ConversationUpdated: 'ConversationUpdated',
   ChatRoomDeleted: 'ChatRoomDeleted',
   ChatRoomUpdated: 'ChatRoomUpdated',
+  /** Beyond the spec (its client received messages from the chat provider): a stored message. */
+  NewMessage: 'NewMessage',
+  Typing: 'Typing',
   MessageRemoved: 'MessageRemoved',
   ImportantMarked: 'ImportantMarked',
   Read: 'Read',

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
+import { useGroupModal } from '../../lib/group-modal-store';
 import { useSession } from '../../lib/session-store';
 import { SideNav } from './side-nav';
 
@@ -19,17 +20,19 @@ export function AppLayout() {
   const signedIn = useSession((s) => Boolean(s.token && s.user));
   // The stored session is being checked: no socket or timers until it is known to be good.
   const restoring = useSession((s) => s.restoring);
-  const [groupOpen, setGroupOpen] = useState(false);
+  const groupOpen = useGroupModal((s) => s.request !== null);
+  const openGroup = useGroupModal((s) => s.open);
+  const closeGroup = useGroupModal((s) => s.close);
 
   return (
     <div className={signedIn ? 'app-shell' : 'app-shell app-shell--guest'}>
-      <SideNav onOpenGroup={() => setGroupOpen(true)} />
+      <SideNav onOpenGroup={() => openGroup()} />
       <main className="app-main" id="main">
         <Outlet />
       </main>
       {groupOpen && (
         <Suspense fallback={null}>
-          <GroupModal opened onClose={() => setGroupOpen(false)} />
+          <GroupModal opened onClose={closeGroup} />
         </Suspense>
       )}
       {signedIn && !restoring && (

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { ZId } from './common';
+import { LIMITS } from './limits';
+import { ZAvatar, ZChatStatus } from './user';
+
+/**
+ * Chat rooms and messages (spec doc 1: Chat room and Message entities, section 7 "Chat rooms"; doc 2 section 7
+ * for the socket events). twId is the room's conversation id; in Rounds it is the room id itself, and calls
+ * that take both `id` and `twId` accept either. Times are epoch milliseconds; `seq` is a message's position in
+ * its room (1, 2, 3…; gaps where messages were removed).
+ */
+
+/** The spec's texts for the group rules (doc 1 section 5) and sending (section 8). */
+export const CHAT_TEXTS = {
+  groupNameTooLong: 'The name you are assigning to the group is too long. Please consider a shorter group name.',
+  groupNameTaken: 'You or another user has created a group with the same name. Please use a different group name.',
+  alreadyMember: 'User is already in the group!',
+  conversationUnavailable: 'Conversation is not available, please try again.',
+} as const;
+
+export const CHAT_LIMITS = {
+  /** Longest message body, in characters (the spec is silent; docs/decisions.md). */
+  messageMaxLength: 10_000,
+  /** Most members in a group (docs/decisions.md). */
+  groupMembersMax: 500,
+  /** Most messages in one page of history. */
+  messagesPageMax: 200,
+  /** A typing indicator disappears this long after the last Typing event. */
+  typingShownMs: 5_000,
+  /** A client sends Typing at most this often while the user types. */
+  typingThrottleMs: 2_000,
+} as const;
+
+export const ROOM_TYPES = ['direct', 'group'] as const;
+export const ZRoomType = z.enum(ROOM_TYPES);
+export type TRoomType = z.infer<typeof ZRoomType>;
+
+export const ZParticipant = z.object({
+  id: ZId,
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  avatar: ZAvatar.nullable(),
+  chatStatus: ZChatStatus,
+  connected: z.boolean(),
+  /** A deleted user stays listed in old rooms; a direct chat with them is disabled. */
+  deleted: z.boolean(),
+});
+export type TParticipant = z.infer<typeof ZParticipant>;
+
+/** What a system message records; the client renders it in the reader's language. */
+export const SYSTEM_EVENTS = ['created', 'added', 'removed', 'left', 'renamed'] as const;
+export const ZSystemEvent = z.object({
+  type: z.enum(SYSTEM_EVENTS),
+  data: z.object({
+    initiator: z.object({ id: ZId, fullName: z.string() }),
+    /** The members added or removed. */
+    users: z.array(z.object({ id: ZId, fullName: z.string() })).default([]),
+    /** The new name, for renamed. */
+    name: z.string().optional(),
+  }),
+});
+export type TSystemEvent = z.infer<typeof ZSystemEvent>;
+
+export const PRIORITY_LEVELS = ['IMPORTANT', 'URGENT'] as const;
+export const ZPriorityLevel = z.enum(PRIORITY_LEVELS);
+
+export const ZMessageAttributes = z.object({
+  systemMessage: z.boolean().optional(),
+  event: ZSystemEvent.optional(),
+  /** Priority (the attachments and priority issue fills these). */
+  important: z.boolean().optional(),
+  level: ZPriorityLevel.nullable().optional(),
+  notify: z.array(ZId).optional(),
+});
+export type TMessageAttributes = z.infer<typeof ZMessageAttributes>;
+
+export const ZMessage = z.object({
+  id: ZId,
+  /** The id the sending client gave it; a resend with the same one is the same message. */
+  clientId: z.string(),
+  twId: ZId,
+  seq: z.number().int().positive(),
+  body: z.string(),
+  timetoken: z.number(),
+  /** The author; null for system messages. */
+  author: ZId.nullable(),
+  authorName: z.string(),
+  attributes: ZMessageAttributes,
+});
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZChatRoom = z.object({
+  id: ZId,
+  twId: ZId,
+  type: ZRoomType,
+  /** A group's name; for a direct chat the other person's full name. */
+  name: z.string(),
+  avatar: ZAvatar.nullable(),
+  owner: ZId.nullable(),
+  participants: z.array(ZParticipant),
+  isFavorite: z.boolean(),
+  muted: z.boolean(),
+  unreadCount: z.number().int().nonnegative(),
+  lastMessage: ZMessage.nullable(),
+  /** Highest seq in the room: a client that has less fetches what it missed. */
+  lastSeq: z.number().int().nonnegative(),
+  /** Highest seq this user has read. */
+  lastReadSeq: z.number().int().nonnegative(),
+  /** Deleted by its owner: read-only for the others, shown as 'archived by {creator}'. */
+  archived: z.boolean(),
+  archivedBy: z.object({ id: ZId, fullName: z.string() }).nullable(),
+  /** A direct chat whose other party was deleted. */
+  disabled: z.boolean(),
+  /** For a direct chat, the other person's status (Offline when not connected); null for groups. */
+  chatStatus: ZChatStatus.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type TChatRoom = z.infer<typeof ZChatRoom>;
+
+const ZParticipantIds = z.array(ZId).min(1).max(CHAT_LIMITS.groupMembersMax);
+const ZGroupName = z.string().trim().min(1, 'Required').max(LIMITS.groupNameMax, CHAT_TEXTS.groupNameTooLong);
+
+/** A room addressed by id or twId (the same value); at least one. */
+export const ZRoomRef = z
+  .object({ id: ZId.optional(), twId: ZId.optional() })
+  .refine((r) => r.id !== undefined || r.twId !== undefined, { message: 'Required', path: ['twId'] })
+  .refine((r) => r.id === undefined || r.twId === undefined || r.id === r.twId, {
+    message: 'id and twId name different rooms',
+    path: ['twId'],
+  });
+export type TRoomRef = z.infer<typeof ZRoomRef>;
+export const roomKey = (ref: TRoomRef): string => (ref.twId ?? ref.id)!;
+
+export const ZChatRoomListQuery = z.object({ keyword: z.string().trim().max(LIMITS.textMaxLength).optional() });
+export const ZChatRoomsReply = z.object({ data: z.object({ chatRooms: z.array(ZChatRoom) }) });
+export const ZChatRoomReply = z.object({ data: z.object({ chatRoom: ZChatRoom }) });
+
+/**
+ * POST /chat-room. participants: the other members (the current user may be included). direct: exactly one
+ * other person, and the existing direct chat is returned when there is one. group: name required.
+ * twId is accepted for the spec's client and ignored: the server names rooms.
+ */
+export const ZCreateChatRoomRequest = z
+  .object({
+    twId: z.string().max(64).optional(),
+    participants: ZParticipantIds,
+    type: ZRoomType,
+    name: z.string().optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.type !== 'group') return;
+    const name = ZGroupName.safeParse(r.name ?? '');
+    if (!name.success) ctx.addIssue({ code: 'custom', path: ['name'], message: name.error.issues[0]!.message });
+  })
+  .transform((r) => ({ ...r, name: r.type === 'group' ? (r.name ?? '').trim() : undefined }));
+export type TCreateChatRoomRequest = z.input<typeof ZCreateChatRoomRequest>;
+
+export const ZSearchGroupsRequest = z.object({ keyword: z.string().trim().max(LIMITS.textMaxLength).default('') });
+export const ZRoomsByParticipantsRequest = z.object({ participants: ZParticipantIds });
+
+/** POST /chat-room/update-chat-room (owner only): the full member list, the current user included, and the name. */
+export const ZUpdateChatRoomRequest = z.object({
+  twId: ZId,
+  participants: ZParticipantIds,
+  type: z.literal('group').default('group'),
+  name: ZGroupName,
+});
+
+export const ZRoomQuery = ZRoomRef;
+export const ZContactsBody = z.object({ contacts: ZParticipantIds });
+export const ZTwIdBody = z.object({ twId: ZId });
+
+export const ZFavoriteReply = z.object({ data: z.object({ twId: ZId, isFavorite: z.boolean() }) });
+export const ZMuteReply = z.object({ data: z.object({ twId: ZId, muted: z.boolean() }) });
+export const ZTwIdReply = z.object({ data: z.object({ twId: ZId }) });
+
+/**
+ * POST /chat-room/messages: newest `limit` before `before` (a seq), or the next `limit` after `after` (catch-up),
+ * or the page that ends with `msgId` and what follows it. Messages come oldest first.
+ */
+export const ZMessagesRequest = z.object({
+  twId: ZId,
+  before: z.number().int().positive().optional(),
+  after: z.number().int().nonnegative().optional(),
+  limit: z.number().int().min(1).max(CHAT_LIMITS.messagesPageMax).default(LIMITS.messageFetchDefault),
+  msgId: ZId.optional(),
+  isForce: z.boolean().optional(),
+});
+export type TMessagesRequest = z.input<typeof ZMessagesRequest>;
+export const ZMessagesReply = z.object({
+  data: z.object({ messages: z.array(ZMessage), hasMore: z.boolean() }),
+});
+
+export const ZRemoveMessageRequest = z.object({ messageId: ZId, twId: ZId });
+
+/** GET /chat-room/seen-by (sender only): who has read the message, and when. */
+export const ZSeenByQuery = z.object({ twId: ZId, messageId: ZId });
+export const ZSeenEntry = z.object({ userId: ZId, fullName: z.string(), timetoken: z.number() });
+export type TSeenEntry = z.infer<typeof ZSeenEntry>;
+export const ZSeenByReply = z.object({ data: z.object({ seen: z.array(ZSeenEntry) }) });
+
+// ---- Socket events ----
+
+/** SendMessage (client → server), acknowledged with ZSendMessageAck after the message is durably stored. */
+export const ZSendMessage = z.object({
+  clientId: z.string().min(8).max(64),
+  twId: ZId,
+  body: z.string().max(CHAT_LIMITS.messageMaxLength),
+});
+export type TSendMessage = z.infer<typeof ZSendMessage>;
+export const ZSendMessageAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), message: ZMessage }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type TSendMessageAck = z.infer<typeof ZSendMessageAck>;
+
+/** ReadMessage (client → server): everything up to seq has been read. Acknowledged with { ok }. */
+export const ZReadMessage = z.object({ twId: ZId, seq: z.number().int().nonnegative() });
+/** Typing (client → server), at most every typingThrottleMs while the user types. */
+export const ZTypingMessage = z.object({ twId: ZId });
+
+/** NewMessage (server → members): a stored message, system messages included. */
+export const ZNewMessageEvent = ZMessage;
+/** MessageRemoved (server → members). */
+export const ZMessageRemovedEvent = z.object({ twId: ZId, messageId: ZId, seq: z.number() });
+/** Read (server → members): userId has read up to seq. unreadCount is set only on the reader's own copy. */
+export const ZReadEvent = z.object({
+  twId: ZId,
+  userId: ZId,
+  seq: z.number(),
+  timetoken: z.number(),
+  unreadCount: z.number().optional(),
+});
+export const ZTypingEvent = z.object({ twId: ZId, userId: ZId, fullName: z.string() });
+/**
+ * ConversationCreated: a room this user now belongs to. ChatRoomUpdated: its name, members or owner changed.
+ * ConversationUpdated: this user's own state of it changed (favorite, mute) in another tab. Clients refetch.
+ */
+export const ZRoomEvent = z.object({ twId: ZId });
+/** ChatRoomDeleted: gone from this user's list, or (archived) kept read-only because the owner deleted it. */
+export const ZChatRoomDeletedEvent = z.object({
+  twId: ZId,
+  archived: z.boolean(),
+  by: z.object({ id: ZId, fullName: z.string() }).nullable(),
+});
