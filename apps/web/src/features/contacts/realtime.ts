@@ -1,9 +1,9 @@
 import { type TContact, ZPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { Socket } from 'socket.io-client';
+import { CONTACTS_KEY } from '../../api/get-contacts';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
-import { CONTACTS_KEY } from './api/get-contacts';
 import { withPresence } from './lib/presence';
 
 const PRESENCE_EVENTS = [SERVER_EVENTS.UserOnline, SERVER_EVENTS.UserOffline, SERVER_EVENTS.ChatStatusChanged] as const;

@@ -3,14 +3,14 @@ import type { TSavedFilter } from '@rounds/contracts/contacts';
 import { IconDeviceFloppy, IconFilterOff, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilterOptions } from '../api/get-filter-options';
+import { useFilterOptions } from '../../../api/get-filter-options';
+import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
+import { cut, DROPDOWN_LABEL_MAX } from '../../../lib/text';
 import { useSavedFilters } from '../api/get-saved-filters';
 import { FILTER_KINDS, fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
-import { cut, DROPDOWN_LABEL_MAX } from '../lib/text';
 import { useContactsView } from '../stores/contacts-view';
 import classes from './contacts.module.css';
 import { DeleteFilterModal } from './delete-filter-modal';
-import { FilterSelect } from './filter-select';
 import { SaveFilterModal } from './save-filter-modal';
 
 /** Labels of the four filters in the contacts namespace; professions read 'Clinical roles'. */
@@ -45,6 +45,15 @@ export function ContactFilters({ id }: { id: string }) {
   const savedData = useMemo(
     () => (saved.data ?? []).map((item) => ({ value: item.id, label: cut(item.name, DROPDOWN_LABEL_MAX) })),
     [saved.data],
+  );
+  const selectTexts = useMemo<TFilterSelectTexts>(
+    () => ({
+      any: t('filters.any'),
+      nothingFound: t('filters.nothingFound'),
+      clear: (label) => t('filters.clear', { label }),
+      more: (count) => t('filters.more', { count }),
+    }),
+    [t],
   );
   const chosen = hasFilters(filters);
   const optionsFailed = FILTER_KINDS.some((kind) => options[kind].isError);
@@ -103,6 +112,7 @@ export function ContactFilters({ id }: { id: string }) {
           options={options[kind].data ?? []}
           value={filters[kind]}
           onChange={(ids) => setFilter(kind, ids)}
+          texts={selectTexts}
         />
       ))}
 

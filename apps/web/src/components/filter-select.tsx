@@ -1,15 +1,26 @@
 import { CheckIcon, CloseButton, Combobox, Group, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cut, DROPDOWN_LABEL_MAX, MULTI_SELECT_FIRST_MAX } from '../lib/text';
 
 export type TFilterOption = { id: string; name: string };
+
+/** The component's words, from the caller's namespace: shared components own no translations. */
+export type TFilterSelectTexts = {
+  /** Placeholder while nothing is chosen. */
+  any: string;
+  nothingFound: string;
+  /** Accessible name of the button that removes a choice, or all of them. */
+  clear: (label: string) => string;
+  /** The pill standing for the choices after the first. */
+  more: (count: number) => string;
+};
 
 type TFilterSelectProps = {
   label: string;
   options: readonly TFilterOption[];
   value: readonly string[];
   onChange: (ids: string[]) => void;
+  texts: TFilterSelectTexts;
   disabled?: boolean;
 };
 
@@ -26,8 +37,7 @@ function fold(text: string): string {
  * stay on one line, where a pill per choice would push the contact list off screen (spec doc 1 section 9).
  * Type to narrow the options; each option toggles; Backspace in the empty field removes the last choice.
  */
-export function FilterSelect({ label, options, value, onChange, disabled }: TFilterSelectProps) {
-  const { t } = useTranslation('contacts');
+export function FilterSelect({ label, options, value, onChange, texts, disabled }: TFilterSelectProps) {
   const [search, setSearch] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -62,7 +72,7 @@ export function FilterSelect({ label, options, value, onChange, disabled }: TFil
             chosen.length > 0 ? (
               <CloseButton
                 size="sm"
-                aria-label={t('filters.clear', { label })}
+                aria-label={texts.clear(label)}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => onChange([])}
               />
@@ -77,7 +87,7 @@ export function FilterSelect({ label, options, value, onChange, disabled }: TFil
                 withRemoveButton
                 onRemove={() => toggle(first)}
                 title={firstName}
-                removeButtonProps={{ 'aria-label': t('filters.clear', { label: firstName }) }}
+                removeButtonProps={{ 'aria-label': texts.clear(firstName) }}
                 style={{ flex: 'none' }}
               >
                 {cut(firstName, MULTI_SELECT_FIRST_MAX)}
@@ -91,13 +101,13 @@ export function FilterSelect({ label, options, value, onChange, disabled }: TFil
                   .join(', ')}
                 style={{ flex: 'none' }}
               >
-                {t('filters.more', { count: chosen.length - 1 })}
+                {texts.more(chosen.length - 1)}
               </Pill>
             )}
             <Combobox.EventsTarget>
               <PillsInput.Field
                 value={search}
-                placeholder={chosen.length === 0 ? t('filters.any') : undefined}
+                placeholder={chosen.length === 0 ? texts.any : undefined}
                 onFocus={() => combobox.openDropdown()}
                 onBlur={() => combobox.closeDropdown()}
                 onChange={(event) => {
@@ -135,7 +145,7 @@ export function FilterSelect({ label, options, value, onChange, disabled }: TFil
               );
             })
           ) : (
-            <Combobox.Empty>{t('filters.nothingFound')}</Combobox.Empty>
+            <Combobox.Empty>{texts.nothingFound}</Combobox.Empty>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>

@@ -1,8 +1,9 @@
 import { type TContactListRequest, ZContactListReply } from '@rounds/contracts/contacts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
-/** Every contact-list query starts with this key; realtime.ts updates them all in place. */
+/** Every contact-list query starts with this key; features/contacts/realtime.ts updates them all in place
+ * (presence), the group modal's lists included. */
 export const CONTACTS_KEY = ['contacts', 'list'] as const;
 
 /**

@@ -1,11 +1,11 @@
 import { type TReferenceKind, ZReferenceListReply } from '@rounds/contracts/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 /**
  * GET /<kind>/list?all=1 (public): every facility, department, clinical role or specialty, the choices of
- * one contact filter. Kept in this feature rather than shared with registration's reference lists: features
- * do not import each other (guide), and this one asks for `all` rather than a page.
+ * one contact filter. Shared by the contacts screen and the group modal (features do not import each other);
+ * registration's reference lists (features/directory) ask for a page instead of `all`.
  */
 export async function getFilterOptions(kind: TReferenceKind, { signal }: { signal?: AbortSignal } = {}) {
   const reply = await api.get(`/${kind}/list`, { query: { all: 1 }, schema: ZReferenceListReply, auth: false, signal });

@@ -1,5 +1,5 @@
 /**
- * Display limits of the spec (doc 1 section 9) that only this screen uses: labels in dropdowns are cut at 35
+ * Display limits of the spec (doc 1 section 9) for the contact filters (contacts screen, group modal): labels in dropdowns are cut at 35
  * characters, and the first entry shown in a multi-select at 20. The full text stays in a title attribute.
  */
 export const DROPDOWN_LABEL_MAX = 35;
