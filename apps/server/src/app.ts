@@ -6,10 +6,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { createMessageCrypto } from './lib/message-crypto';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { installChatSocket } from './modules/chat/chat.socket';
+import { createMessageWriter, type MessageWriter } from './modules/chat/message-writer';
+import { createMessagesService, type MessagesService } from './modules/chat/messages.service';
+import { createRoomsService, type RoomsService } from './modules/chat/rooms.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/directory';
 import { referenceRoutes } from './modules/directory/reference.routes';
@@ -40,6 +46,7 @@ declare module 'fastify' {
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
+    chat: { rooms: RoomsService; messages: MessagesService; writer: MessageWriter };
   }
 }
 
@@ -121,6 +128,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('presence', presence);
   installPresenceSocket(app);
   app.decorate('directory', createDirectory(app));
+  const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
+  app.decorate('chat', {
+    rooms: createRoomsService({ app, crypto: messageCrypto }),
+    messages: createMessagesService({ app, crypto: messageCrypto }),
+    writer: createMessageWriter(app, messageCrypto),
+  });
+  installChatSocket(app);
   app.addHook('preClose', async () => {
     // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.
     io.disconnectSockets(true);
@@ -135,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(referenceRoutes);
   await app.register(contactsRoutes);
+  await app.register(chatRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -26,6 +26,11 @@ const ZEnv = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** AES-256 key for message bodies and files at rest: 32 bytes, base64 or base64url. */
+  MESSAGE_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -60,10 +65,11 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-export type Config = Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL'> & {
+export type Config = Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'MESSAGE_KEY'> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
   JWT_SECRET: string;
+  MESSAGE_KEY: string;
 };
 
 export class ConfigError extends Error {}
@@ -84,5 +90,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwtSecret'),
+    MESSAGE_KEY: e.MESSAGE_KEY ?? loadOrCreateSecret(dataDir, 'messageKey'),
   };
 }

@@ -121,8 +121,50 @@ export type ServersTable = { id: string; heartbeat_at: number };
 
 export type CountersTable = { name: string; value: number };
 
+export type RoomsTable = {
+  id: string;
+  type: 'direct' | 'group';
+  name: string | null;
+  name_key: string | null;
+  direct_key: string | null;
+  owner_id: string | null;
+  archived_by: string | null;
+  last_seq: number;
+  last_message_id: string | null;
+  last_message_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+export type RoomMembersTable = {
+  room_id: string;
+  user_id: string;
+  joined_at: number;
+  is_favorite: number;
+  muted: number;
+  last_read_seq: number;
+  unread_count: number;
+};
+export type MessagesTable = {
+  id: string;
+  room_id: string;
+  seq: number;
+  client_id: string;
+  author_id: string | null;
+  /** Encrypted (lib/message-crypto.ts). */
+  body: string;
+  /** JSON of the message attributes. */
+  attributes: string;
+  removed: number;
+  created_at: number;
+};
+export type MessageReadsTable = { room_id: string; user_id: string; seq: number; read_at: number };
+
 export type Database = {
   counters: CountersTable;
+  rooms: RoomsTable;
+  room_members: RoomMembersTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
   saved_filters: SavedFiltersTable;
   presence: PresenceTable;
   servers: ServersTable;

@@ -22,7 +22,12 @@ export type AuditEvent =
   | 'settings updated'
   | 'avatar changed'
   | 'avatar removed'
-  | 'token reuse detected';
+  | 'token reuse detected'
+  | 'group created'
+  | 'group updated'
+  | 'group deleted'
+  | 'group left'
+  | 'message removed';
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(

@@ -1,0 +1,190 @@
+import type { TMessage, TSeenEntry } from '@rounds/contracts/chat';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { sql } from 'kysely';
+import { forbidden, notFound } from '../../lib/errors';
+import { parsePermissions } from '../accounts/user-view';
+import { writeAudit } from '../audit/audit.service';
+import { fullName, messagesWithAuthors } from './room-view';
+import type { ChatDeps } from './rooms.service';
+import { requireMember } from './rooms.service';
+
+export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
+
+/** History, removal, read positions and typing: everything about messages except sending (message-writer). */
+export function createMessagesService({ app, crypto }: ChatDeps) {
+  const db = app.db;
+  const members = async (roomId: string) =>
+    (await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute()).map(
+      (r) => r.user_id,
+    );
+
+  return {
+    /** Oldest first. Removed messages are left out; their seq stays a gap. */
+    history: async (userId: string, q: HistoryQuery): Promise<{ messages: TMessage[]; hasMore: boolean }> => {
+      const { room } = await requireMember(db, userId, q.twId);
+      let base = db.selectFrom('messages').selectAll().where('room_id', '=', room.id).where('removed', '=', 0);
+      if (q.after !== undefined) {
+        const rows = await base
+          .where('seq', '>', q.after)
+          .orderBy('seq', 'asc')
+          .limit(q.limit + 1)
+          .execute();
+        return {
+          messages: await messagesWithAuthors(db, rows.slice(0, q.limit), crypto),
+          hasMore: rows.length > q.limit,
+        };
+      }
+      if (q.msgId !== undefined) {
+        const target = await db
+          .selectFrom('messages')
+          .select('seq')
+          .where('id', '=', q.msgId)
+          .where('room_id', '=', room.id)
+          .executeTakeFirst();
+        if (!target) throw notFound('Message not found');
+        base = base.where('seq', '<=', Number(target.seq));
+      } else if (q.before !== undefined) {
+        base = base.where('seq', '<', q.before);
+      }
+      const rows = await base
+        .orderBy('seq', 'desc')
+        .limit(q.limit + 1)
+        .execute();
+      const page = rows.slice(0, q.limit).reverse();
+      return { messages: await messagesWithAuthors(db, page, crypto), hasMore: rows.length > q.limit };
+    },
+
+    /** The sender removes their own message (delSms not false); members see it vanish. */
+    remove: async (userId: string, twId: string, messageId: string): Promise<void> => {
+      const { room } = await requireMember(db, userId, twId);
+      const message = await db
+        .selectFrom('messages')
+        .select(['id', 'seq', 'author_id', 'attributes'])
+        .where('id', '=', messageId)
+        .where('room_id', '=', room.id)
+        .where('removed', '=', 0)
+        .executeTakeFirst();
+      if (!message) throw notFound('Message not found');
+      if (message.author_id !== userId) throw forbidden('Only the sender can delete a message.', 'NOT_SENDER');
+      const me = await db.selectFrom('users').select('permissions').where('id', '=', userId).executeTakeFirstOrThrow();
+      if (parsePermissions(me.permissions).delSms === false) {
+        throw forbidden('You are not allowed to delete messages.', 'PERMISSION_DENIED');
+      }
+      const seq = Number(message.seq);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('messages')
+          .set({ removed: 1, body: crypto.seal(''), attributes: '{}' })
+          .where('id', '=', message.id)
+          .execute();
+        // Those who had not read it yet have one unread message fewer.
+        await trx
+          .updateTable('room_members')
+          .set({ unread_count: sql`case when unread_count > 0 then unread_count - 1 else 0 end` })
+          .where('room_id', '=', room.id)
+          .where('user_id', '!=', userId)
+          .where('last_read_seq', '<', seq)
+          .execute();
+        if (room.last_message_id === message.id) {
+          const previous = await trx
+            .selectFrom('messages')
+            .select(['id', 'created_at'])
+            .where('room_id', '=', room.id)
+            .where('removed', '=', 0)
+            .orderBy('seq', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          await trx
+            .updateTable('rooms')
+            .set({ last_message_id: previous?.id ?? null, last_message_at: previous?.created_at ?? room.created_at })
+            .where('id', '=', room.id)
+            .execute();
+        }
+        await writeAudit(trx, { userId, event: 'message removed', details: { roomId: room.id, messageId } });
+      });
+      app.publish(SERVER_EVENTS.MessageRemoved, { twId: room.id, messageId, seq }, { users: await members(room.id) });
+    },
+
+    /** ReadMessage: the member has read up to seq. Moves forward only; the other members see it. */
+    read: async (userId: string, twId: string, seq: number): Promise<void> => {
+      const { room, member } = await requireMember(db, userId, twId);
+      const upTo = Math.min(seq, Number(room.last_seq));
+      if (upTo <= Number(member.last_read_seq)) return;
+      const now = Date.now();
+      const unread = await db.transaction().execute(async (trx) => {
+        const left = await trx
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('room_id', '=', room.id)
+          .where('seq', '>', upTo)
+          .where('removed', '=', 0)
+          .where('author_id', 'is not', null)
+          .where('author_id', '!=', userId)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('room_members')
+          .set({ last_read_seq: upTo, unread_count: Number(left.n) })
+          .where('room_id', '=', room.id)
+          .where('user_id', '=', userId)
+          .where('last_read_seq', '<', upTo)
+          .execute();
+        await trx
+          .insertInto('message_reads')
+          .values({ room_id: room.id, user_id: userId, seq: upTo, read_at: now })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        return Number(left.n);
+      });
+      const event = { twId: room.id, userId, seq: upTo, timetoken: now };
+      const others = (await members(room.id)).filter((id) => id !== userId);
+      app.publish(SERVER_EVENTS.Read, event, { users: others });
+      app.publish(SERVER_EVENTS.Read, { ...event, unreadCount: unread }, { users: [userId] });
+    },
+
+    /** Who has read the message and when: its sender only. */
+    seenBy: async (userId: string, twId: string, messageId: string): Promise<TSeenEntry[]> => {
+      const { room } = await requireMember(db, userId, twId);
+      const message = await db
+        .selectFrom('messages')
+        .select(['seq', 'author_id'])
+        .where('id', '=', messageId)
+        .where('room_id', '=', room.id)
+        .where('removed', '=', 0)
+        .executeTakeFirst();
+      if (!message) throw notFound('Message not found');
+      if (message.author_id !== userId)
+        throw forbidden('Only the sender can see who has seen a message.', 'NOT_SENDER');
+      const rows = await db
+        .selectFrom('message_reads')
+        .innerJoin('users', 'users.id', 'message_reads.user_id')
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          (eb) => eb.fn.min<number>('message_reads.read_at').as('at'),
+        ])
+        .where('message_reads.room_id', '=', room.id)
+        .where('message_reads.seq', '>=', Number(message.seq))
+        .where('message_reads.user_id', '!=', userId)
+        .groupBy(['users.id', 'users.first_name', 'users.last_name'])
+        .orderBy('at')
+        .execute();
+      return rows.map((r) => ({ userId: r.id, fullName: fullName(r), timetoken: Number(r.at) }));
+    },
+
+    /** Typing: relayed to the other members; nothing stored. */
+    typing: async (userId: string, twId: string): Promise<void> => {
+      const { room } = await requireMember(db, userId, twId);
+      if (room.archived_by !== null) return;
+      const me = await db
+        .selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const others = (await members(room.id)).filter((id) => id !== userId);
+      app.publish(SERVER_EVENTS.Typing, { twId: room.id, userId, fullName: fullName(me) }, { users: others });
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

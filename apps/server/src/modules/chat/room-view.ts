@@ -1,0 +1,138 @@
+import type { TChatRoom, TMessage, TParticipant } from '@rounds/contracts/chat';
+import { ZMessageAttributes } from '@rounds/contracts/chat';
+import type { TChatStatus } from '@rounds/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
+import type { MessageCrypto } from '../../lib/message-crypto';
+
+type RoomRow = Selectable<RoomsTable>;
+type MemberRow = Selectable<RoomMembersTable>;
+type MessageRow = Selectable<MessagesTable>;
+
+export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
+
+/** A stored message as clients see it; the body is decrypted here and nowhere else. */
+export function toMessage(row: MessageRow, authorName: string, crypto: MessageCrypto): TMessage {
+  const attributes = ZMessageAttributes.safeParse(JSON.parse(row.attributes));
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    twId: row.room_id,
+    seq: Number(row.seq),
+    body: crypto.open(row.body),
+    timetoken: Number(row.created_at),
+    author: row.author_id,
+    authorName,
+    attributes: attributes.success ? attributes.data : {},
+  };
+}
+
+/** Messages with their authors' names, in the order given. */
+export async function messagesWithAuthors(db: Db, rows: MessageRow[], crypto: MessageCrypto): Promise<TMessage[]> {
+  const authorIds = [...new Set(rows.map((r) => r.author_id).filter((id): id is string => id !== null))];
+  const names = new Map<string, string>();
+  if (authorIds.length > 0) {
+    for (const u of await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', authorIds)
+      .execute()) {
+      names.set(u.id, fullName(u));
+    }
+  }
+  return rows.map((r) => toMessage(r, r.author_id ? (names.get(r.author_id) ?? '') : '', crypto));
+}
+
+/**
+ * The rooms as `userId` sees them: per-user name of direct chats, favorite, mute, unread count, participants
+ * with live presence, the last message. A handful of queries for the whole list, not a few per room.
+ */
+export async function roomViews(
+  app: FastifyInstance,
+  userId: string,
+  rooms: { room: RoomRow; member: MemberRow }[],
+  crypto: MessageCrypto,
+): Promise<TChatRoom[]> {
+  if (rooms.length === 0) return [];
+  const roomIds = rooms.map((r) => r.room.id);
+  const memberRows = await app.db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select([
+      'room_members.room_id',
+      'room_members.joined_at',
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.avatar',
+      'users.chat_status',
+      'users.deleted',
+    ])
+    .where('room_members.room_id', 'in', roomIds)
+    .orderBy('room_members.joined_at')
+    .execute();
+  const archivers = rooms.map((r) => r.room.archived_by).filter((id): id is string => id !== null);
+  const archiverNames = new Map<string, string>();
+  if (archivers.length > 0) {
+    for (const u of await app.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', archivers)
+      .execute()) {
+      archiverNames.set(u.id, fullName(u));
+    }
+  }
+  const online = await app.presence.connectedUsers([...new Set(memberRows.map((m) => m.id))]);
+  const participants = new Map<string, TParticipant[]>();
+  for (const m of memberRows) {
+    const connected = online.has(m.id);
+    const list = participants.get(m.room_id) ?? [];
+    list.push({
+      id: m.id,
+      firstName: m.first_name,
+      lastName: m.last_name,
+      fullName: fullName(m),
+      avatar: m.avatar ? { path: m.avatar, isGenerated: false } : null,
+      chatStatus: (connected ? m.chat_status : 4) as TChatStatus,
+      connected,
+      deleted: m.deleted === 1,
+    });
+    participants.set(m.room_id, list);
+  }
+  const lastIds = rooms.map((r) => r.room.last_message_id).filter((id): id is string => id !== null);
+  const lastRows = lastIds.length
+    ? await app.db.selectFrom('messages').selectAll().where('id', 'in', lastIds).execute()
+    : [];
+  const lastMessages = new Map((await messagesWithAuthors(app.db, lastRows, crypto)).map((m) => [m.id, m] as const));
+
+  return rooms.map(({ room, member }) => {
+    const people = participants.get(room.id) ?? [];
+    const other = room.type === 'direct' ? people.find((p) => p.id !== userId) : undefined;
+    const last = room.last_message_id ? lastMessages.get(room.last_message_id) : undefined;
+    return {
+      id: room.id,
+      twId: room.id,
+      type: room.type,
+      name: room.type === 'direct' ? (other?.fullName ?? '') : (room.name ?? ''),
+      avatar: other?.avatar ?? null,
+      owner: room.owner_id,
+      participants: people,
+      isFavorite: member.is_favorite === 1,
+      muted: member.muted === 1,
+      unreadCount: Number(member.unread_count),
+      lastMessage: last ?? null,
+      lastSeq: Number(room.last_seq),
+      lastReadSeq: Number(member.last_read_seq),
+      archived: room.archived_by !== null,
+      archivedBy: room.archived_by
+        ? { id: room.archived_by, fullName: archiverNames.get(room.archived_by) ?? '' }
+        : null,
+      disabled: room.type === 'direct' && (other === undefined || other.deleted),
+      chatStatus: room.type === 'direct' ? (other?.chatStatus ?? 4) : null,
+      createdAt: Number(room.created_at),
+      updatedAt: Number(room.last_message_at ?? room.updated_at),
+    };
+  });
+}

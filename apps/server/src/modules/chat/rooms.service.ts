@@ -1,0 +1,559 @@
+import { CHAT_LIMITS, CHAT_TEXTS, type TChatRoom, type TMessage, type TSystemEvent } from '@rounds/contracts/chat';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { LIMITS } from '@rounds/contracts/limits';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { MessageCrypto } from '../../lib/message-crypto';
+import { writeAudit } from '../audit/audit.service';
+import { appendMessage, publishMessages } from './message-writer';
+import { fullName, roomViews } from './room-view';
+
+type Person = { id: string; fullName: string };
+
+export const roomUnavailable = () => notFound(CHAT_TEXTS.conversationUnavailable, 'CONVERSATION_UNAVAILABLE');
+const participantsError = (message: string) => new AppError(400, 'VALIDATION', `participants: ${message}`);
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** Rooms of `userId` with their member rows; `roomIds` narrows to those. */
+async function memberRooms(db: Db, userId: string, roomIds?: string[]) {
+  if (roomIds && roomIds.length === 0) return [];
+  let q = db
+    .selectFrom('room_members')
+    .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+    .selectAll('rooms')
+    .select([
+      'room_members.room_id',
+      'room_members.user_id',
+      'room_members.joined_at',
+      'room_members.is_favorite',
+      'room_members.muted',
+      'room_members.last_read_seq',
+      'room_members.unread_count',
+    ])
+    .where('room_members.user_id', '=', userId);
+  if (roomIds) q = q.where('rooms.id', 'in', roomIds);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    room: {
+      id: r.id,
+      type: r.type,
+      name: r.name,
+      name_key: r.name_key,
+      direct_key: r.direct_key,
+      owner_id: r.owner_id,
+      archived_by: r.archived_by,
+      last_seq: r.last_seq,
+      last_message_id: r.last_message_id,
+      last_message_at: r.last_message_at,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    member: {
+      room_id: r.room_id,
+      user_id: r.user_id,
+      joined_at: r.joined_at,
+      is_favorite: r.is_favorite,
+      muted: r.muted,
+      last_read_seq: r.last_read_seq,
+      unread_count: r.unread_count,
+    },
+  }));
+}
+
+/** The room if `userId` is a member; a non-member gets the same 404 as a room that does not exist. */
+export async function requireMember(db: Db, userId: string, twId: string) {
+  const [found] = await memberRooms(db, userId, [twId]);
+  if (!found) throw roomUnavailable();
+  return found;
+}
+
+async function memberIds(db: Db, roomId: string): Promise<string[]> {
+  const rows = await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+async function people(db: Db, ids: string[]): Promise<Person[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, fullName: fullName(r) }]));
+  return ids.map((id) => byId.get(id)).filter((p): p is Person => p !== undefined);
+}
+
+/**
+ * Users who may be put in a group: they exist, are active and not deleted, and have logged in at least once
+ * (spec doc 1 section 4). Anything else is a 400 naming the participants field.
+ */
+async function assertPickable(db: Db, ids: string[], requireLogin: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'last_login_at'])
+    .where('id', 'in', ids)
+    .where('deleted', '=', 0)
+    .where('active', '=', 1)
+    .execute();
+  const ok = new Set(rows.filter((r) => !requireLogin || r.last_login_at !== null).map((r) => r.id));
+  if (ids.some((id) => !ok.has(id))) throw participantsError('only active users who have signed in can be added');
+}
+
+async function assertNameFree(db: Db, name: string, exceptRoomId?: string): Promise<void> {
+  let q = db.selectFrom('rooms').select('id').where('name_key', '=', nameKey(name));
+  if (exceptRoomId) q = q.where('id', '!=', exceptRoomId);
+  if (await q.executeTakeFirst()) throw conflict(CHAT_TEXTS.groupNameTaken, 'DUPLICATE_NAME');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+export type ChatDeps = { app: FastifyInstance; crypto: MessageCrypto };
+
+export function createRoomsService({ app, crypto }: ChatDeps) {
+  const db = app.db;
+  const viewsFor = async (userId: string, roomIds: string[]) =>
+    roomViews(app, userId, await memberRooms(db, userId, roomIds), crypto);
+  const viewFor = async (userId: string, roomId: string): Promise<TChatRoom> => {
+    const [view] = await viewsFor(userId, [roomId]);
+    if (!view) throw roomUnavailable();
+    return view;
+  };
+  const system = (trx: Db, roomId: string, event: TSystemEvent, now: number) =>
+    appendMessage(trx, crypto, {
+      roomId,
+      authorId: null,
+      authorName: '',
+      clientId: newId(now),
+      body: '',
+      attributes: { systemMessage: true, event },
+      now,
+    });
+
+  /** After commit: new members learn of the room, removed ones lose it, the rest refetch it, all see what happened. */
+  const announce = async (
+    roomId: string,
+    o: { created?: string[]; updated?: string[]; removed?: string[]; by?: Person; messages?: TMessage[] },
+  ) => {
+    if (o.created?.length) app.publish(SERVER_EVENTS.ConversationCreated, { twId: roomId }, { users: o.created });
+    if (o.updated?.length) app.publish(SERVER_EVENTS.ChatRoomUpdated, { twId: roomId }, { users: o.updated });
+    if (o.removed?.length) {
+      app.publish(
+        SERVER_EVENTS.ChatRoomDeleted,
+        { twId: roomId, archived: false, by: o.by ?? null },
+        { users: o.removed },
+      );
+    }
+    await publishMessages(app, o.messages ?? []);
+  };
+
+  const createGroup = async (userId: string, otherIds: string[], name: string): Promise<TChatRoom> => {
+    if (otherIds.length === 0) throw participantsError('choose at least one person');
+    await assertPickable(db, otherIds, true);
+    const members = [userId, ...otherIds];
+    const now = Date.now();
+    const roomId = newId(now);
+    let created: TMessage;
+    try {
+      created = await db.transaction().execute(async (trx) => {
+        await assertNameFree(trx, name);
+        await trx
+          .insertInto('rooms')
+          .values({
+            id: roomId,
+            type: 'group',
+            name,
+            name_key: nameKey(name),
+            direct_key: null,
+            owner_id: userId,
+            archived_by: null,
+            last_seq: 0,
+            last_message_id: null,
+            last_message_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('room_members')
+          .values(
+            members.map((id) => ({
+              room_id: roomId,
+              user_id: id,
+              joined_at: now,
+              is_favorite: 0,
+              muted: 0,
+              last_read_seq: 0,
+              unread_count: 0,
+            })),
+          )
+          .execute();
+        const [initiator] = await people(trx, [userId]);
+        const message = await system(
+          trx,
+          roomId,
+          { type: 'created', data: { initiator: initiator!, users: await people(trx, otherIds), name } },
+          now,
+        );
+        await writeAudit(trx, { userId, event: 'group created', details: { roomId, name, members: members.length } });
+        return message;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(CHAT_TEXTS.groupNameTaken, 'DUPLICATE_NAME');
+      throw err;
+    }
+    await announce(roomId, { created: members, messages: [created] });
+    return viewFor(userId, roomId);
+  };
+
+  const openDirect = async (userId: string, otherId: string): Promise<TChatRoom> => {
+    const key = [userId, otherId].sort().join(':');
+    const find = () => db.selectFrom('rooms').select('id').where('direct_key', '=', key).executeTakeFirst();
+    const existing = await find();
+    if (existing) return viewFor(userId, existing.id);
+    await assertPickable(db, [otherId], false);
+    const now = Date.now();
+    const roomId = newId(now);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('rooms')
+          .values({
+            id: roomId,
+            type: 'direct',
+            name: null,
+            name_key: null,
+            direct_key: key,
+            owner_id: null,
+            archived_by: null,
+            last_seq: 0,
+            last_message_id: null,
+            last_message_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('room_members')
+          .values(
+            [userId, otherId].map((id) => ({
+              room_id: roomId,
+              user_id: id,
+              joined_at: now,
+              is_favorite: 0,
+              muted: 0,
+              last_read_seq: 0,
+              unread_count: 0,
+            })),
+          )
+          .execute();
+      });
+    } catch (err) {
+      // Both people opened the chat at once: the other request made it.
+      if (!isUniqueViolation(err)) throw err;
+      const raced = await find();
+      if (!raced) throw err;
+      return viewFor(userId, raced.id);
+    }
+    await announce(roomId, { created: [userId, otherId] });
+    return viewFor(userId, roomId);
+  };
+
+  /** A group name for people added to a direct chat: their first names, made unique with a counter. */
+  const autoName = async (ids: string[]): Promise<string> => {
+    const rows = await db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', ids).execute();
+    const base = rows
+      .map((r) => r.first_name)
+      .sort((a, b) => a.localeCompare(b))
+      .join(', ')
+      .slice(0, LIMITS.groupNameMax - 6);
+    for (let n = 1; ; n += 1) {
+      const name = n === 1 ? base : `${base} (${n})`;
+      const taken = await db.selectFrom('rooms').select('id').where('name_key', '=', nameKey(name)).executeTakeFirst();
+      if (!taken) return name;
+    }
+  };
+
+  /** Adds members in a transaction with its system message; the owner check is the caller's. */
+  const addMembers = async (userId: string, roomId: string, ids: string[]) => {
+    const current = new Set(await memberIds(db, roomId));
+    if (ids.some((id) => current.has(id))) throw conflict(CHAT_TEXTS.alreadyMember, 'ALREADY_MEMBER');
+    if (current.size + ids.length > CHAT_LIMITS.groupMembersMax) throw participantsError('too many members');
+    await assertPickable(db, ids, true);
+    const now = Date.now();
+    const message = await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('room_members')
+        .values(
+          ids.map((id) => ({
+            room_id: roomId,
+            user_id: id,
+            joined_at: now,
+            is_favorite: 0,
+            muted: 0,
+            last_read_seq: 0,
+            unread_count: 0,
+          })),
+        )
+        .execute();
+      const [initiator] = await people(trx, [userId]);
+      const added = await system(
+        trx,
+        roomId,
+        { type: 'added', data: { initiator: initiator!, users: await people(trx, ids) } },
+        now,
+      );
+      await writeAudit(trx, { userId, event: 'group updated', details: { roomId, added: ids } });
+      return added;
+    });
+    await announce(roomId, { created: ids, updated: [...current], messages: [message] });
+  };
+
+  const removeMembers = async (userId: string, roomId: string, ids: string[], event: 'removed' | 'left') => {
+    const now = Date.now();
+    const [by] = await people(db, [userId]);
+    const message = await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('room_members').where('room_id', '=', roomId).where('user_id', 'in', ids).execute();
+      const note = await system(
+        trx,
+        roomId,
+        { type: event, data: { initiator: by!, users: await people(trx, ids) } },
+        now,
+      );
+      await writeAudit(trx, {
+        userId,
+        event: event === 'left' ? 'group left' : 'group updated',
+        details: { roomId, removed: ids },
+      });
+      return note;
+    });
+    await announce(roomId, { removed: ids, updated: await memberIds(db, roomId), by, messages: [message] });
+  };
+
+  const requireOwnedGroup = async (userId: string, twId: string) => {
+    const found = await requireMember(db, userId, twId);
+    if (found.room.type !== 'group') throw forbidden('Only groups have an owner.', 'NOT_A_GROUP');
+    if (found.room.archived_by !== null) throw roomUnavailable();
+    if (found.room.owner_id !== userId) throw forbidden('Only the owner of the group can do this.', 'NOT_OWNER');
+    return found;
+  };
+
+  return {
+    viewFor,
+
+    list: async (userId: string, keyword?: string): Promise<TChatRoom[]> => {
+      const views = await roomViews(app, userId, await memberRooms(db, userId), crypto);
+      const term = keyword?.trim().toLowerCase();
+      return views
+        .filter((v) => !term || v.name.toLowerCase().includes(term))
+        .sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : -1));
+    },
+
+    create: async (userId: string, body: { participants: string[]; type: 'direct' | 'group'; name?: string }) => {
+      const others = [...new Set(body.participants)].filter((id) => id !== userId);
+      if (body.type === 'direct') {
+        if (others.length !== 1) throw participantsError('a direct chat is with exactly one other person');
+        return openDirect(userId, others[0]!);
+      }
+      return createGroup(userId, others, body.name!);
+    },
+
+    searchGroups: async (userId: string, keyword: string): Promise<TChatRoom[]> => {
+      const term = keyword.trim().toLowerCase();
+      const views = await roomViews(app, userId, await memberRooms(db, userId), crypto);
+      return views
+        .filter((v) => v.type === 'group' && !v.archived && (!term || v.name.toLowerCase().includes(term)))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /** The user's live rooms whose members are exactly these people and the user: the similar-groups check. */
+    byParticipants: async (userId: string, participants: string[]): Promise<TChatRoom[]> => {
+      const wanted = new Set([...participants, userId]);
+      const mine = (await memberRooms(db, userId)).filter((r) => r.room.archived_by === null);
+      if (mine.length === 0) return [];
+      const members = new Map<string, Set<string>>();
+      for (const r of await db
+        .selectFrom('room_members')
+        .select(['room_id', 'user_id'])
+        .where(
+          'room_id',
+          'in',
+          mine.map((m) => m.room.id),
+        )
+        .execute()) {
+        const set = members.get(r.room_id) ?? new Set<string>();
+        set.add(r.user_id);
+        members.set(r.room_id, set);
+      }
+      const same = mine.filter((m) => {
+        const set = members.get(m.room.id);
+        return set !== undefined && set.size === wanted.size && [...wanted].every((id) => set.has(id));
+      });
+      return roomViews(app, userId, same, crypto);
+    },
+
+    update: async (userId: string, body: { twId: string; participants: string[]; name: string }) => {
+      const { room } = await requireOwnedGroup(userId, body.twId);
+      const next = new Set(body.participants);
+      if (!next.has(userId)) throw participantsError('the owner stays in the group');
+      if (next.size > CHAT_LIMITS.groupMembersMax) throw participantsError('too many members');
+      if (next.size < 2) throw participantsError('choose at least one person');
+      const before = new Set(await memberIds(db, room.id));
+      const added = [...next].filter((id) => !before.has(id));
+      const removed = [...before].filter((id) => !next.has(id));
+      await assertPickable(db, added, true);
+      const renamed = body.name !== room.name;
+      const now = Date.now();
+      const [by] = await people(db, [userId]);
+      let messages: TMessage[];
+      try {
+        messages = await db.transaction().execute(async (trx) => {
+          const out: TMessage[] = [];
+          if (renamed) {
+            await assertNameFree(trx, body.name, room.id);
+            await trx
+              .updateTable('rooms')
+              .set({ name: body.name, name_key: nameKey(body.name), updated_at: now })
+              .where('id', '=', room.id)
+              .execute();
+            out.push(
+              await system(
+                trx,
+                room.id,
+                { type: 'renamed', data: { initiator: by!, users: [], name: body.name } },
+                now,
+              ),
+            );
+          }
+          if (added.length > 0) {
+            await trx
+              .insertInto('room_members')
+              .values(
+                added.map((id) => ({
+                  room_id: room.id,
+                  user_id: id,
+                  joined_at: now,
+                  is_favorite: 0,
+                  muted: 0,
+                  last_read_seq: 0,
+                  unread_count: 0,
+                })),
+              )
+              .execute();
+            out.push(
+              await system(
+                trx,
+                room.id,
+                { type: 'added', data: { initiator: by!, users: await people(trx, added) } },
+                now,
+              ),
+            );
+          }
+          if (removed.length > 0) {
+            await trx
+              .deleteFrom('room_members')
+              .where('room_id', '=', room.id)
+              .where('user_id', 'in', removed)
+              .execute();
+            out.push(
+              await system(
+                trx,
+                room.id,
+                { type: 'removed', data: { initiator: by!, users: await people(trx, removed) } },
+                now,
+              ),
+            );
+          }
+          await writeAudit(trx, {
+            userId,
+            event: 'group updated',
+            details: { roomId: room.id, renamed, added, removed },
+          });
+          return out;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(CHAT_TEXTS.groupNameTaken, 'DUPLICATE_NAME');
+        throw err;
+      }
+      await announce(room.id, {
+        created: added,
+        updated: [...before].filter((id) => next.has(id)),
+        removed,
+        by,
+        messages,
+      });
+      return viewFor(userId, room.id);
+    },
+
+    /** add-contacts: the owner adds to a group; in a direct chat either person adds, which makes a new group. */
+    addContacts: async (userId: string, twId: string, contacts: string[]): Promise<TChatRoom> => {
+      const ids = [...new Set(contacts)];
+      const found = await requireMember(db, userId, twId);
+      if (found.room.type === 'direct') {
+        const pair = await memberIds(db, found.room.id);
+        if (ids.some((id) => pair.includes(id))) throw conflict(CHAT_TEXTS.alreadyMember, 'ALREADY_MEMBER');
+        const others = [...pair.filter((id) => id !== userId), ...ids];
+        await assertPickable(db, others, true);
+        return createGroup(userId, others, await autoName([userId, ...others]));
+      }
+      await requireOwnedGroup(userId, twId);
+      await addMembers(userId, found.room.id, ids);
+      return viewFor(userId, found.room.id);
+    },
+
+    removeContacts: async (userId: string, twId: string, contacts: string[]): Promise<TChatRoom> => {
+      const { room } = await requireOwnedGroup(userId, twId);
+      const ids = [...new Set(contacts)];
+      if (ids.includes(userId)) throw participantsError('the owner stays in the group');
+      const current = new Set(await memberIds(db, room.id));
+      if (ids.some((id) => !current.has(id))) throw participantsError('not a member of this group');
+      await removeMembers(userId, room.id, ids, 'removed');
+      return viewFor(userId, room.id);
+    },
+
+    leave: async (userId: string, twId: string): Promise<void> => {
+      const { room } = await requireMember(db, userId, twId);
+      if (room.type === 'direct') throw forbidden('A direct chat cannot be left.', 'DIRECT_CHAT');
+      if (room.owner_id === userId && room.archived_by === null) {
+        throw forbidden('The owner cannot leave the group; delete it instead.', 'OWNER_CANNOT_LEAVE');
+      }
+      await removeMembers(userId, room.id, [userId], 'left');
+    },
+
+    /** The owner deletes a group: gone from the owner's list, archived (read-only) for the others. */
+    remove: async (userId: string, twId: string): Promise<void> => {
+      const { room } = await requireOwnedGroup(userId, twId);
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('rooms')
+          .set({ archived_by: userId, name_key: null, updated_at: now })
+          .where('id', '=', room.id)
+          .execute();
+        await trx.deleteFrom('room_members').where('room_id', '=', room.id).where('user_id', '=', userId).execute();
+        await writeAudit(trx, { userId, event: 'group deleted', details: { roomId: room.id, name: room.name } });
+      });
+      const [by] = await people(db, [userId]);
+      app.publish(SERVER_EVENTS.ChatRoomDeleted, { twId: room.id, archived: false, by }, { users: [userId] });
+      app.publish(
+        SERVER_EVENTS.ChatRoomDeleted,
+        { twId: room.id, archived: true, by },
+        { users: await memberIds(db, room.id) },
+      );
+    },
+
+    setFlag: async (userId: string, twId: string, flag: 'is_favorite' | 'muted', on: boolean): Promise<void> => {
+      const { room } = await requireMember(db, userId, twId);
+      await db
+        .updateTable('room_members')
+        .set({ [flag]: on ? 1 : 0 })
+        .where('room_id', '=', room.id)
+        .where('user_id', '=', userId)
+        .execute();
+      app.publish(SERVER_EVENTS.ConversationUpdated, { twId: room.id }, { users: [userId] });
+    },
+  };
+}
+
+export type RoomsService = ReturnType<typeof createRoomsService>;

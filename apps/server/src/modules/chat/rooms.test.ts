@@ -1,0 +1,263 @@
+import { CHAT_TEXTS, ZChatRoomReply, ZChatRoomsReply } from '@rounds/contracts/chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser } from '../../testing/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.listen();
+});
+afterAll(() => t.close());
+
+const group = async (owner: Member, others: Member[], name: string) => {
+  const res = await api(t, owner).post('/chat-room', { type: 'group', name, participants: others.map((o) => o.id) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return ZChatRoomReply.parse(res.body).data.chatRoom;
+};
+const send = (
+  socket: Awaited<ReturnType<typeof openSocket>>,
+  twId: string,
+  body: string,
+  clientId = crypto.randomUUID(),
+) =>
+  emitAck<{ ok: boolean; message: { id: string; seq: number }; code?: string }>(socket, 'SendMessage', {
+    clientId,
+    twId,
+    body,
+  });
+
+describe('chat rooms', () => {
+  it('opens one direct chat per pair, whoever starts it, and tells the other person', async () => {
+    const [amy, ben] = await Promise.all([member(t, 'Amy'), member(t, 'Ben')]);
+    const benSocket = await openSocket(t, ben);
+    const created = collect<{ twId: string }>(benSocket, 'ConversationCreated');
+    const first = await api(t, amy).post('/chat-room', { type: 'direct', participants: [ben.id] });
+    expect(first.status).toBe(200);
+    const room = ZChatRoomReply.parse(first.body).data.chatRoom;
+    expect(room).toMatchObject({ type: 'direct', name: ben.name, owner: null, unreadCount: 0, lastSeq: 0 });
+    expect(room.twId).toBe(room.id);
+    expect((await created.next()).twId).toBe(room.id);
+
+    const again = await api(t, ben).post('/chat-room', { type: 'direct', participants: [amy.id, ben.id] });
+    expect(ZChatRoomReply.parse(again.body).data.chatRoom).toMatchObject({ id: room.id, name: amy.name });
+    const bad = await api(t, amy).post('/chat-room', { type: 'direct', participants: [ben.id, (await member(t)).id] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^participants/);
+  });
+
+  it('creates groups with the spec rules: name required, 100 characters, unique, signed-in members', async () => {
+    const [owner, a, b] = await Promise.all([member(t, 'Olga'), member(t), member(t)]);
+    const tooLong = await api(t, owner).post('/chat-room', {
+      type: 'group',
+      name: 'x'.repeat(101),
+      participants: [a.id],
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toContain(CHAT_TEXTS.groupNameTooLong);
+    const blank = await api(t, owner).post('/chat-room', { type: 'group', name: '   ', participants: [a.id] });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toMatch(/^name/);
+
+    const room = await group(owner, [a, b], '  Ward 4 night shift  ');
+    expect(room).toMatchObject({ name: 'Ward 4 night shift', owner: owner.id, type: 'group', lastSeq: 1 });
+    expect(room.participants.map((p) => p.id).sort()).toEqual([owner.id, a.id, b.id].sort());
+
+    const dup = await api(t, a).post('/chat-room', { type: 'group', name: 'WARD 4 NIGHT SHIFT', participants: [b.id] });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(CHAT_TEXTS.groupNameTaken);
+
+    const neverSignedIn = await createUser(t.app);
+    const refused = await api(t, owner).post('/chat-room', {
+      type: 'group',
+      name: 'New',
+      participants: [neverSignedIn.id],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^participants/);
+  });
+
+  it('finds similar groups by exact members and searches the user’s groups', async () => {
+    const [owner, a, b, outsider] = await Promise.all([member(t), member(t), member(t), member(t)]);
+    const room = await group(owner, [a, b], 'Similar check');
+    const same = await api(t, owner).post('/chat-room/chat-rooms-by-participants', { participants: [a.id, b.id] });
+    expect(ZChatRoomsReply.parse(same.body).data.chatRooms.map((r) => r.id)).toEqual([room.id]);
+    const fewer = await api(t, owner).post('/chat-room/chat-rooms-by-participants', { participants: [a.id] });
+    expect(fewer.body.data.chatRooms).toEqual([]);
+    const found = await api(t, a).post('/chat-room/search-groups', { keyword: 'similar' });
+    expect(found.body.data.chatRooms.map((r: { id: string }) => r.id)).toEqual([room.id]);
+    const notMine = await api(t, outsider).post('/chat-room/search-groups', { keyword: 'similar' });
+    expect(notMine.body.data.chatRooms).toEqual([]);
+  });
+
+  it('lets only the owner edit; members added, removed and renamed hear of it at once', async () => {
+    const [owner, a, b, c] = await Promise.all([member(t, 'Owen'), member(t), member(t), member(t, 'Cleo')]);
+    const room = await group(owner, [a, b], 'Edit me');
+    const [aSocket, bSocket, cSocket] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
+    const aUpdated = collect<{ twId: string }>(aSocket, 'ChatRoomUpdated');
+    const aMessages = collect<{ attributes: { event?: { type: string } } }>(aSocket, 'NewMessage');
+    const bDeleted = collect<{ twId: string; archived: boolean }>(bSocket, 'ChatRoomDeleted');
+    const cCreated = collect<{ twId: string }>(cSocket, 'ConversationCreated');
+
+    const notOwner = await api(t, a).post('/chat-room/update-chat-room', {
+      twId: room.id,
+      participants: [owner.id, a.id],
+      name: 'Hijack',
+    });
+    expect(notOwner.status).toBe(403);
+
+    const res = await api(t, owner).post('/chat-room/update-chat-room', {
+      twId: room.id,
+      participants: [owner.id, a.id, c.id],
+      type: 'group',
+      name: 'Edited',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const edited = ZChatRoomReply.parse(res.body).data.chatRoom;
+    expect(edited.name).toBe('Edited');
+    expect(edited.participants.map((p) => p.id).sort()).toEqual([owner.id, a.id, c.id].sort());
+    expect((await aUpdated.next()).twId).toBe(room.id);
+    expect((await cCreated.next()).twId).toBe(room.id);
+    expect(await bDeleted.next()).toMatchObject({ twId: room.id, archived: false });
+    await aMessages.next((m) => m.attributes.event?.type === 'removed');
+    expect(aMessages.seen.map((m) => m.attributes.event?.type).sort()).toEqual(['added', 'removed', 'renamed']);
+
+    // The removed member lost the room: 404, like any non-member, and sending is refused.
+    expect((await api(t, b).get(`/chat-room/details?twId=${room.id}`)).status).toBe(404);
+    expect((await api(t, b).post('/chat-room/messages', { twId: room.id })).status).toBe(404);
+    const refused = await send(bSocket, room.id, 'still here?');
+    expect(refused).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+    expect((await api(t, c).get(`/chat-room/details?twId=${room.id}`)).status).toBe(200);
+  });
+
+  it('adds contacts: owner only, never twice; on a direct chat it makes a new group', async () => {
+    const [owner, a, b] = await Promise.all([member(t, 'Ava'), member(t, 'Bo'), member(t, 'Cy')]);
+    const room = await group(owner, [a], 'Add to me');
+    const twice = await api(t, owner).post(`/chat-room/add-contacts?twId=${room.id}`, { contacts: [a.id] });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(CHAT_TEXTS.alreadyMember);
+    expect((await api(t, a).post(`/chat-room/add-contacts?twId=${room.id}`, { contacts: [b.id] })).status).toBe(403);
+    const added = await api(t, owner).post(`/chat-room/add-contacts?id=${room.id}`, { contacts: [b.id] });
+    expect(added.body.data.chatRoom.participants).toHaveLength(3);
+
+    const direct = ZChatRoomReply.parse(
+      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+    ).data.chatRoom;
+    const grown = await api(t, a).post(`/chat-room/add-contacts?twId=${direct.id}`, { contacts: [owner.id] });
+    expect(grown.status, JSON.stringify(grown.body)).toBe(200);
+    const made = ZChatRoomReply.parse(grown.body).data.chatRoom;
+    expect(made.type).toBe('group');
+    expect(made.id).not.toBe(direct.id);
+    expect(made.name).toBe('Ava, Bo, Cy');
+    expect(made.participants.map((p) => p.id).sort()).toEqual([owner.id, a.id, b.id].sort());
+  });
+
+  it('removes contacts (owner only), lets members leave but not the owner', async () => {
+    const [owner, a, b] = await Promise.all([member(t), member(t), member(t)]);
+    const room = await group(owner, [a, b], 'Leave me');
+    expect((await api(t, owner).post(`/chat-room/leave?twId=${room.id}`)).status).toBe(403);
+    expect((await api(t, a).post(`/chat-room/remove-contacts?twId=${room.id}`, { contacts: [b.id] })).status).toBe(403);
+    const removed = await api(t, owner).post(`/chat-room/remove-contacts?twId=${room.id}`, { contacts: [b.id] });
+    expect(removed.body.data.chatRoom.participants).toHaveLength(2);
+    const ownerSocket = await openSocket(t, owner);
+    const updated = collect<{ twId: string }>(ownerSocket, 'ChatRoomUpdated');
+    expect((await api(t, a).post(`/chat-room/leave?twId=${room.id}`)).status).toBe(200);
+    expect((await updated.next()).twId).toBe(room.id);
+    expect((await api(t, a).get(`/chat-room/details?twId=${room.id}`)).status).toBe(404);
+  });
+
+  it('deletes a group for its owner and archives it for the others', async () => {
+    const [owner, a] = await Promise.all([member(t, 'Dora', 'Owner'), member(t)]);
+    const room = await group(owner, [a], 'Archive me');
+    const aSocket = await openSocket(t, a);
+    const deleted = collect<{ twId: string; archived: boolean; by: { fullName: string } }>(aSocket, 'ChatRoomDeleted');
+    expect((await api(t, a).del(`/chat-room?twId=${room.id}`)).status).toBe(403);
+    expect((await api(t, owner).del(`/chat-room?twId=${room.id}`)).status).toBe(200);
+    expect(await deleted.next()).toMatchObject({ twId: room.id, archived: true, by: { fullName: 'Dora Owner' } });
+
+    const list = ZChatRoomsReply.parse((await api(t, owner).get('/chat-room')).body).data.chatRooms;
+    expect(list.find((r) => r.id === room.id)).toBeUndefined();
+    const seen = ZChatRoomReply.parse((await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body).data.chatRoom;
+    expect(seen).toMatchObject({ archived: true, archivedBy: { id: owner.id, fullName: 'Dora Owner' } });
+    expect(await send(aSocket, room.id, 'anyone?')).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+    // The name is free again.
+    await group(a, [owner], 'Archive me');
+  });
+
+  it('keeps favorite and mute per user and tells the user’s other tabs', async () => {
+    const [a, b] = await Promise.all([member(t), member(t)]);
+    const room = ZChatRoomReply.parse(
+      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+    ).data.chatRoom;
+    const tab = await openSocket(t, a);
+    const updated = collect<{ twId: string }>(tab, 'ConversationUpdated');
+    expect((await api(t, a).post('/chat-room/set-favorite', { id: room.id, twId: room.id })).body.data).toEqual({
+      twId: room.id,
+      isFavorite: true,
+    });
+    expect((await api(t, a).post('/chat-room/mute', { twId: room.id })).body.data.muted).toBe(true);
+    await updated.next();
+    const mine = (await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    expect(mine).toMatchObject({ isFavorite: true, muted: true });
+    const theirs = (await api(t, b).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    expect(theirs).toMatchObject({ isFavorite: false, muted: false });
+    await api(t, a).post('/chat-room/unset-favorite', { twId: room.id });
+    await api(t, a).post('/chat-room/unmute', { twId: room.id });
+    expect((await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom).toMatchObject({
+      isFavorite: false,
+      muted: false,
+    });
+  });
+
+  it('answers a non-member with 404 on every call, and bad input with 400 naming the field', async () => {
+    const [owner, a, outsider] = await Promise.all([member(t), member(t), member(t)]);
+    const room = await group(owner, [a], 'Private ward');
+    const x = api(t, outsider);
+    const calls = [
+      x.get(`/chat-room/details?twId=${room.id}`),
+      x.post('/chat-room/messages', { twId: room.id }),
+      x.post(`/chat-room/add-contacts?twId=${room.id}`, { contacts: [outsider.id] }),
+      x.post(`/chat-room/remove-contacts?twId=${room.id}`, { contacts: [a.id] }),
+      x.post('/chat-room/update-chat-room', { twId: room.id, participants: [outsider.id, a.id], name: 'Mine' }),
+      x.post('/chat-room/set-favorite', { twId: room.id }),
+      x.post('/chat-room/mute', { twId: room.id }),
+      x.post(`/chat-room/leave?twId=${room.id}`),
+      x.del(`/chat-room?twId=${room.id}`),
+      x.get(`/chat-room/seen-by?twId=${room.id}&messageId=${room.lastMessage!.id}`),
+      x.del('/chat-room/remove-message', { twId: room.id, messageId: room.lastMessage!.id }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.message).toBe(CHAT_TEXTS.conversationUnavailable);
+    }
+    const socket = await openSocket(t, outsider);
+    expect(await send(socket, room.id, 'hi')).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+    expect(await emitAck(socket, 'ReadMessage', { twId: room.id, seq: 1 })).toMatchObject({ ok: false });
+    expect(await emitAck(socket, 'Typing', { twId: room.id })).toMatchObject({ ok: false });
+
+    const bad = await api(t, owner).get('/chat-room/details?twId=nope');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/twId/);
+    const noRef = await api(t, owner).get('/chat-room/details');
+    expect(noRef.status).toBe(400);
+    expect((await api(t, owner).post('/chat-room', { type: 'group', name: 'N', participants: [] })).status).toBe(400);
+    expect(await emitAck(socket, 'SendMessage', { twId: room.id })).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+    });
+    await settle();
+  });
+
+  it('disables a direct chat whose other party was deleted', async () => {
+    const [a, b] = await Promise.all([member(t), member(t)]);
+    const room = ZChatRoomReply.parse(
+      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+    ).data.chatRoom;
+    await t.app.db.updateTable('users').set({ deleted: 1 }).where('id', '=', b.id).execute();
+    const view = (await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    expect(view.disabled).toBe(true);
+    const socket = await openSocket(t, a);
+    expect(await send(socket, room.id, 'hello?')).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+  });
+});

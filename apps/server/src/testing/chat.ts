@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import { onTestFinished } from 'vitest';
+import type { TestApp } from './test-app';
+import { createUser, login } from './users';
+
+export type Member = { id: string; email: string; token: string; name: string };
+
+/** A user who has signed in (only they can be put in groups), with a token. */
+export async function member(t: TestApp, firstName = 'Test', lastName?: string): Promise<Member> {
+  const u = await createUser(t.app, { firstName, ...(lastName ? { lastName } : {}) });
+  const { token } = await login(t.app, u.email);
+  const row = await t.app.db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', u.id)
+    .executeTakeFirstOrThrow();
+  return { id: u.id, email: u.email, token, name: `${row.first_name} ${row.last_name}` };
+}
+
+/** A connected socket of that user (a tab), closed when the test ends. */
+export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Promise<Socket> {
+  const socket = connect(t.url(), {
+    path: '/server/socket.io',
+    query: { token: m.token, uuid: tab },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  onTestFinished(() => {
+    socket.disconnect();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Emits and waits for the acknowledgement. */
+export function emitAck<T = Record<string, unknown>>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  return socket.timeout(5_000).emitWithAck(event, payload) as Promise<T>;
+}
+
+/** Records every payload of `event` on the socket, to assert on later. */
+export function collect<T = Record<string, unknown>>(socket: Socket, event: string) {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return {
+    seen,
+    /** The first payload (seen or to come) matching `match`, within 5 s. */
+    next: (match: (p: T) => boolean = () => true) =>
+      new Promise<T>((resolve, reject) => {
+        const found = seen.find(match);
+        if (found) return resolve(found);
+        const timer = setTimeout(() => reject(new Error(`no ${event} arrived`)), 5_000);
+        const listener = (p: T) => {
+          if (!match(p)) return;
+          clearTimeout(timer);
+          socket.off(event, listener);
+          resolve(p);
+        };
+        socket.on(event, listener);
+      }),
+  };
+}
+
+/** Lets events already on the wire arrive, so a test can assert that one did not. */
+export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function api(t: TestApp, m: Member) {
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
+    const res = await t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${m.token}` },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload: unknown = {}) => call('POST', url, payload),
+    del: (url: string, payload?: unknown) => call('DELETE', url, payload),
+  };
+}
