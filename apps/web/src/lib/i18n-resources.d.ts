@@ -1,4 +1,5 @@
 import type enContacts from '../locales/en/contacts.json';
+import type enGroups from '../locales/en/groups.json';
 import type en from '../locales/en.json';
 
 // Typed keys: t('misspelt.key') fails the type check instead of showing the raw key to a user.
@@ -6,7 +7,7 @@ import type en from '../locales/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; contacts: typeof enContacts };
+    resources: { translation: typeof en; contacts: typeof enContacts; groups: typeof enGroups };
     returnNull: false;
   }
 }

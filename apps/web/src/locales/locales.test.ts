@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import enContacts from './en/contacts.json';
+import enGroups from './en/groups.json';
 import en from './en.json';
 import frContacts from './fr/contacts.json';
+import frGroups from './fr/groups.json';
 import fr from './fr.json';
 
 /** Every leaf key as a dotted path, e.g. 'auth.err_pass_lent'. */
@@ -67,7 +69,10 @@ describe('locales', () => {
 });
 
 /** Feature namespaces (locales/<lang>/<namespace>.json): the same parity rules as the main catalogue. */
-const NAMESPACES: [name: string, english: unknown, french: unknown][] = [['contacts', enContacts, frContacts]];
+const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
+  ['contacts', enContacts, frContacts],
+  ['groups', enGroups, frGroups],
+];
 
 describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {
   it('has exactly the same keys in en and fr', () => {
