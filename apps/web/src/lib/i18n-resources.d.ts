@@ -1,3 +1,4 @@
+import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
 import type enGroups from '../locales/en/groups.json';
 import type en from '../locales/en.json';
@@ -7,7 +8,7 @@ import type en from '../locales/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; contacts: typeof enContacts; groups: typeof enGroups };
+    resources: { translation: typeof en; contacts: typeof enContacts; groups: typeof enGroups; chat: typeof enChat };
     returnNull: false;
   }
 }

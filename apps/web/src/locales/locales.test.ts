@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
 import en from './en.json';
+import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
 import frGroups from './fr/groups.json';
 import fr from './fr.json';
@@ -72,6 +74,7 @@ describe('locales', () => {
 const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['contacts', enContacts, frContacts],
   ['groups', enGroups, frGroups],
+  ['chat', enChat, frChat],
 ];
 
 describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {
