@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const MAIN = join(import.meta.dirname, '..', 'main.ts');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+};
+
+/** The real server (main.ts) in its own process, with only the given environment (and PATH). */
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Waits until the process logs that it serves, or fails with its output. */
+export async function untilServing(p: ServerProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!p.output().includes('Rounds is serving')) {
+    if (Date.now() > deadline || p.child.exitCode !== null) throw new Error(`server did not start:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
