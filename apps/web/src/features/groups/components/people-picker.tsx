@@ -1,0 +1,172 @@
+import { ActionIcon, Anchor, CloseButton, Collapse, Group, Indicator, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useContacts } from '../../../api/get-contacts';
+import { useFilterOptions } from '../../../api/get-filter-options';
+import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
+import { isPickable, type TPerson } from '../lib/people';
+import {
+  FILTER_KINDS,
+  filterCount,
+  NO_FILTERS,
+  type TFilterKind,
+  type TPeopleFilters,
+  toListRequest,
+  toPerson,
+} from '../lib/people-request';
+import classes from './groups.module.css';
+import { PeopleList } from './people-list';
+
+/** Labels of the four filters; professions read 'Clinical roles', as on the Contacts screen. */
+const LABEL_KEY = {
+  facility: 'filters.facilities',
+  department: 'filters.departments',
+  profession: 'filters.professions',
+  specialty: 'filters.specialties',
+} as const satisfies Record<TFilterKind, string>;
+
+type TPeoplePickerProps = {
+  /** Extend is search-only (spec doc 1 section 2): no classification filters. */
+  withFilters: boolean;
+  /** Filters start open where there is room for them. */
+  filtersOpen: boolean;
+  selectedIds: ReadonlySet<string>;
+  memberIds: ReadonlySet<string>;
+  onToggle: (person: TPerson) => void;
+};
+
+/**
+ * Finding people: a name search (debounced 500 ms), the four classification filters, and the list of people
+ * who can be picked (signed in at least once; the server leaves out the current user and deleted accounts).
+ */
+export function PeoplePicker({ withFilters, filtersOpen, selectedIds, memberIds, onToggle }: TPeoplePickerProps) {
+  const { t } = useTranslation('groups');
+  const filtersId = useId();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<TPeopleFilters>(NO_FILTERS);
+  const [showFilters, setShowFilters] = useState(filtersOpen);
+  const [debounced] = useDebouncedValue(search, TIMINGS.searchDebounceMs);
+  const contacts = useContacts(useMemo(() => toListRequest(filters, debounced), [filters, debounced]));
+  const people = useMemo(() => contacts.data?.filter(isPickable).map(toPerson), [contacts.data]);
+  const applied = filterCount(filters);
+  const narrowed = applied > 0 || debounced.trim().length > 0;
+
+  const reset = () => {
+    setFilters(NO_FILTERS);
+    setSearch('');
+  };
+
+  return (
+    <div className={classes.picker}>
+      <Group gap={8} wrap="nowrap" align="flex-end">
+        <TextInput
+          style={{ flex: 1 }}
+          type="search"
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          leftSection={<IconSearch size={16} stroke={1.7} />}
+          rightSection={
+            search ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => setSearch('')} /> : null
+          }
+          maxLength={LIMITS.textMaxLength}
+          autoComplete="off"
+        />
+        {withFilters && (
+          <Tooltip label={showFilters ? t('search.hideFilters') : t('search.showFilters')} withArrow>
+            <Indicator label={applied} size={16} disabled={applied === 0} offset={4} zIndex={2}>
+              <ActionIcon
+                variant={showFilters ? 'light' : 'default'}
+                size={36}
+                onClick={() => setShowFilters((open) => !open)}
+                aria-label={showFilters ? t('search.hideFilters') : t('search.showFilters')}
+                aria-expanded={showFilters}
+                aria-controls={filtersId}
+              >
+                <IconAdjustmentsHorizontal size={18} stroke={1.7} />
+              </ActionIcon>
+            </Indicator>
+          </Tooltip>
+        )}
+      </Group>
+      {withFilters && (
+        <Collapse in={showFilters} transitionDuration={150} id={filtersId}>
+          <PeopleFilters filters={filters} onChange={setFilters} />
+        </Collapse>
+      )}
+      <Group justify="space-between" gap="xs" wrap="nowrap" mih={20}>
+        <Text fz="xs" c="dimmed" aria-live="polite">
+          {people ? t('people.count', { count: people.length }) : ''}
+        </Text>
+        {narrowed && (
+          <Anchor component="button" type="button" fz="xs" onClick={reset}>
+            {t('filters.reset')}
+          </Anchor>
+        )}
+      </Group>
+      <PeopleList
+        people={people}
+        loading={contacts.isPending}
+        failed={contacts.isError}
+        narrowed={narrowed}
+        refreshing={contacts.isPlaceholderData}
+        selectedIds={selectedIds}
+        memberIds={memberIds}
+        onToggle={onToggle}
+        onRetry={() => void contacts.refetch()}
+        onReset={reset}
+      />
+    </div>
+  );
+}
+
+function PeopleFilters({
+  filters,
+  onChange,
+}: {
+  filters: TPeopleFilters;
+  onChange: (filters: TPeopleFilters) => void;
+}) {
+  const { t } = useTranslation('groups');
+  const options = {
+    facility: useFilterOptions('facility'),
+    department: useFilterOptions('department'),
+    profession: useFilterOptions('profession'),
+    specialty: useFilterOptions('specialty'),
+  };
+  const texts = useMemo<TFilterSelectTexts>(
+    () => ({
+      any: t('filters.any'),
+      nothingFound: t('filters.nothingFound'),
+      clear: (label) => t('filters.clear', { label }),
+      more: (count) => t('filters.more', { count }),
+    }),
+    [t],
+  );
+  const failed = FILTER_KINDS.some((kind) => options[kind].isError);
+  return (
+    <div>
+      <div className={classes.filters}>
+        {FILTER_KINDS.map((kind) => (
+          <FilterSelect
+            key={kind}
+            label={t(LABEL_KEY[kind])}
+            options={options[kind].data ?? []}
+            value={filters[kind]}
+            onChange={(ids) => onChange({ ...filters, [kind]: ids })}
+            texts={texts}
+          />
+        ))}
+      </div>
+      {failed && (
+        <Text fz="xs" c="red" role="alert" mt={6}>
+          {t('filters.loadFailed')}
+        </Text>
+      )}
+    </div>
+  );
+}
