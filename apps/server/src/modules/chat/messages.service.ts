@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { forbidden, notFound } from '../../lib/errors';
 import { parsePermissions } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
-import { fullName, messagesWithAuthors } from './room-view';
+import { fullName, toMessage } from './room-view';
 import type { ChatDeps } from './rooms.service';
-import { requireMember } from './rooms.service';
+import { requireMember, roomUnavailable } from './rooms.service';
 
 export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
 
@@ -21,37 +21,49 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
   return {
     /** Oldest first. Removed messages are left out; their seq stays a gap. */
     history: async (userId: string, q: HistoryQuery): Promise<{ messages: TMessage[]; hasMore: boolean }> => {
-      const { room } = await requireMember(db, userId, q.twId);
-      let base = db.selectFrom('messages').selectAll().where('room_id', '=', room.id).where('removed', '=', 0);
+      // The hot read of the app (every room opened, every scroll up): a bare membership check, then one query
+      // that brings the authors' names along.
+      const membership = await db
+        .selectFrom('room_members')
+        .select('room_id')
+        .where('room_id', '=', q.twId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!membership) throw roomUnavailable();
+      let base = db
+        .selectFrom('messages')
+        .leftJoin('users', 'users.id', 'messages.author_id')
+        .selectAll('messages')
+        .select(['users.first_name', 'users.last_name'])
+        .where('messages.room_id', '=', q.twId)
+        .where('messages.removed', '=', 0);
+      const shape = (rows: Awaited<ReturnType<typeof base.execute>>) =>
+        rows.map((r) => toMessage(r, r.first_name === null ? '' : `${r.first_name} ${r.last_name}`, crypto));
       if (q.after !== undefined) {
         const rows = await base
-          .where('seq', '>', q.after)
-          .orderBy('seq', 'asc')
+          .where('messages.seq', '>', q.after)
+          .orderBy('messages.seq', 'asc')
           .limit(q.limit + 1)
           .execute();
-        return {
-          messages: await messagesWithAuthors(db, rows.slice(0, q.limit), crypto),
-          hasMore: rows.length > q.limit,
-        };
+        return { messages: shape(rows.slice(0, q.limit)), hasMore: rows.length > q.limit };
       }
       if (q.msgId !== undefined) {
         const target = await db
           .selectFrom('messages')
           .select('seq')
           .where('id', '=', q.msgId)
-          .where('room_id', '=', room.id)
+          .where('room_id', '=', q.twId)
           .executeTakeFirst();
         if (!target) throw notFound('Message not found');
-        base = base.where('seq', '<=', Number(target.seq));
+        base = base.where('messages.seq', '<=', Number(target.seq));
       } else if (q.before !== undefined) {
-        base = base.where('seq', '<', q.before);
+        base = base.where('messages.seq', '<', q.before);
       }
       const rows = await base
-        .orderBy('seq', 'desc')
+        .orderBy('messages.seq', 'desc')
         .limit(q.limit + 1)
         .execute();
-      const page = rows.slice(0, q.limit).reverse();
-      return { messages: await messagesWithAuthors(db, page, crypto), hasMore: rows.length > q.limit };
+      return { messages: shape(rows.slice(0, q.limit).reverse()), hasMore: rows.length > q.limit };
     },
 
     /** The sender removes their own message (delSms not false); members see it vanish. */
