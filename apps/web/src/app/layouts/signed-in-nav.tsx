@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { useUnreadRooms } from '../../features/rooms/stores/unread-rooms';
+import { useUnreadRooms } from '../../features/chat/stores/unread-rooms';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { type TSessionUser, useSession } from '../../lib/session-store';
 import { MorePanel } from './more-panel';

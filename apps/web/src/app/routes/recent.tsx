@@ -1,12 +1,25 @@
-import { IconMessages } from '@tabler/icons-react';
+import { ROUTES } from '@rounds/contracts/routes';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { useNavigate } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { RecentScreen } from '../../features/chat/components/recent-screen';
+import { useLogo } from '../../features/settings/hooks/use-logo';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** Recent chats, the home screen: built by the chat issue. */
+/**
+ * Recent chats, the home screen (spec doc 1 section 2). The route composes the chat feature with the
+ * panel logo of the app settings (features do not import each other). The ?rs= linked-message parameter
+ * belongs to the priority issue; until then it is ignored.
+ */
 export function RecentRoute() {
   const { t } = useTranslation();
-  const page = t('pages.recent');
-  usePageTitle(page);
-  return <ComingSoon page={page} icon={IconMessages} />;
+  usePageTitle(t('pages.recent'));
+  const logo = useLogo('recent');
+  const navigate = useNavigate();
+  return (
+    <RecentScreen
+      logo={<BrandLogo src={logo} height={32} withWordmark />}
+      onStart={() => void navigate(ROUTES.contacts)}
+    />
+  );
 }

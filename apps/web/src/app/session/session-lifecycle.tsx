@@ -1,5 +1,7 @@
 import { TIMINGS } from '@rounds/contracts/limits';
-import { useEffect } from 'react';
+import { ROUTES } from '@rounds/contracts/routes';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import type { Socket } from 'socket.io-client';
 import { onUserUpdated } from '../../features/account/realtime';
 import {
@@ -13,6 +15,7 @@ import {
 } from '../../features/auth/lib/idle';
 import { applyUserPreferences } from '../../features/auth/lib/start-session';
 import { onForcedLogout, type TForcedLogoutReason } from '../../features/auth/realtime';
+import { onChat } from '../../features/chat/realtime';
 import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
 import { onPresence } from '../../features/contacts/realtime';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
@@ -37,7 +40,10 @@ export function SessionLifecycle() {
   const defaultTimeout = useAppSettings().data?.sessionTimeout;
   const timeoutMs = sessionTimeoutMs(userTimeout, defaultTimeout);
 
-  useSessionSocket(userId);
+  const navigate = useNavigate();
+
+  // A click on a message's desktop notification opens its room in Recent.
+  useSessionSocket(userId, (twId) => void navigate(ROUTES.recent, { state: { twId } }));
   useAwayDetection(userId);
   useTokenRenewal(userId, timeoutMs);
   useIdleLogout(userId, timeoutMs);
@@ -71,7 +77,10 @@ function forcedLogout(reason: TForcedLogoutReason): void {
   }, TIMINGS.forcedLogoutDelayMs);
 }
 
-function useSessionSocket(userId: string | undefined): void {
+function useSessionSocket(userId: string | undefined, openRoom: (twId: string) => void): void {
+  // Read when a notification is clicked, so the socket is not reopened each time the callback changes.
+  const openRoomRef = useRef(openRoom);
+  openRoomRef.current = openRoom;
   useEffect(() => {
     const token = useSession.getState().token;
     if (!userId || !token) return;
@@ -98,6 +107,7 @@ function useSessionSocket(userId: string | undefined): void {
       unsubscribe.push(onForcedLogout(socket, forcedLogout));
       unsubscribe.push(onUserUpdated(socket, applyUserPreferences));
       unsubscribe.push(onPresence(socket));
+      unsubscribe.push(onChat(socket, { openRoom: (twId) => openRoomRef.current(twId) }));
       // 'Unauthorized' comes from the handshake check: the token expired or the session ended.
       const onConnectError = (error: Error) => {
         if (error.message === 'Unauthorized') void recover(socket);

@@ -1,0 +1,11 @@
+import { CLIENT_EVENTS } from '@rounds/contracts/events';
+import { getSocket } from '../../../lib/socket';
+
+/**
+ * Socket ReadMessage {twId, seq}: everything up to seq has been read. The server answers every member with
+ * Read, the user's own tabs with the new unread count. When the socket is down, socket.io sends it on
+ * reconnection. Paced by delivery/read-marker.ts.
+ */
+export function emitReadMessage(twId: string, seq: number): void {
+  getSocket()?.emit(CLIENT_EVENTS.ReadMessage, { twId, seq });
+}

@@ -1,0 +1,24 @@
+import { type TChatRoom, ZFavoriteReply } from '@rounds/contracts/chat';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { patchRoom } from '../lib/rooms-cache';
+import { chatRoomKey } from './get-chat-room';
+import { CHAT_ROOMS_KEY } from './get-chat-rooms';
+
+/** POST /chat-room/set-favorite or /unset-favorite {twId}: the two halves of one toggle, so one file. */
+export async function setFavorite({ twId, favorite }: { twId: string; favorite: boolean }) {
+  const path = favorite ? '/chat-room/set-favorite' : '/chat-room/unset-favorite';
+  const reply = await api.post(path, { twId }, { schema: ZFavoriteReply });
+  return reply.data;
+}
+
+export function useSetFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setFavorite,
+    onSuccess: ({ twId, isFavorite }) => {
+      queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && patchRoom(rooms, twId, { isFavorite }));
+      queryClient.setQueryData<TChatRoom | null>(chatRoomKey(twId), (room) => room && { ...room, isFavorite });
+    },
+  });
+}

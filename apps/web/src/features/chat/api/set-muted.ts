@@ -1,0 +1,23 @@
+import { type TChatRoom, ZMuteReply } from '@rounds/contracts/chat';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { patchRoom } from '../lib/rooms-cache';
+import { chatRoomKey } from './get-chat-room';
+import { CHAT_ROOMS_KEY } from './get-chat-rooms';
+
+/** POST /chat-room/mute or /unmute {twId}: a muted room makes no sound and no desktop notification. */
+export async function setMuted({ twId, muted }: { twId: string; muted: boolean }) {
+  const reply = await api.post(muted ? '/chat-room/mute' : '/chat-room/unmute', { twId }, { schema: ZMuteReply });
+  return reply.data;
+}
+
+export function useSetMuted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMuted,
+    onSuccess: ({ twId, muted }) => {
+      queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && patchRoom(rooms, twId, { muted }));
+      queryClient.setQueryData<TChatRoom | null>(chatRoomKey(twId), (room) => room && { ...room, muted });
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconEye, IconTrash, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from './chat.module.css';
+
+type TActionBarProps = {
+  canDelete: boolean;
+  canSeeReaders: boolean;
+  onCopy: () => void;
+  onDelete: () => void;
+  onSeenBy: () => void;
+  onClose: () => void;
+};
+
+/** The actions on the selected message (spec doc 1 section 2): copy, delete (own), seen by (own). Escape closes. */
+export function ActionBar({ canDelete, canSeeReaders, onCopy, onDelete, onSeenBy, onClose }: TActionBarProps) {
+  const { t } = useTranslation('chat');
+  return (
+    <div className={classes.actionBar} role="toolbar" aria-label={t('actions.label')}>
+      <Text fz="sm" fw={600} mr="auto">
+        {t('actions.selected')}
+      </Text>
+      <Group gap={6}>
+        <Button size="xs" variant="default" leftSection={<IconCopy size={15} />} onClick={onCopy}>
+          {t('actions.copy')}
+        </Button>
+        {canSeeReaders && (
+          <Button size="xs" variant="default" leftSection={<IconEye size={15} />} onClick={onSeenBy}>
+            {t('actions.seenBy')}
+          </Button>
+        )}
+        {canDelete && (
+          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={15} />} onClick={onDelete}>
+            {t('actions.delete')}
+          </Button>
+        )}
+        <Tooltip label={t('actions.close')} withArrow>
+          <ActionIcon variant="subtle" color="gray" size={30} onClick={onClose} aria-label={t('actions.close')}>
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </div>
+  );
+}

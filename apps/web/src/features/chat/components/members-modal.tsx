@@ -1,0 +1,101 @@
+import { Badge, Button, Modal, Stack, Text } from '@mantine/core';
+import type { TChatRoom, TParticipant } from '@rounds/contracts/chat';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MODAL_STYLES } from '../../../components/modal-styles';
+import { showToast } from '../../../lib/toast';
+import { useRemoveContacts } from '../api/remove-contacts';
+import { participantStatus, STATUS_KEY } from '../lib/chat-status';
+import classes from './chat.module.css';
+import { RoomAvatar } from './room-avatar';
+
+type TMembersModalProps = { room: TChatRoom; me: string | undefined; opened: boolean; onClose: () => void };
+
+/**
+ * The group's members with their live status, the owner first. The owner can remove others, with a second
+ * click to confirm (a slip of the finger at night must not take someone out of a care team's group).
+ */
+export function MembersModal({ room, me, opened, onClose }: TMembersModalProps) {
+  const { t, i18n } = useTranslation('chat');
+  const remove = useRemoveContacts();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const isOwner = room.owner !== null && room.owner === me;
+  const collator = new Intl.Collator(i18n.language, { sensitivity: 'base' });
+  const members = [...room.participants].sort(
+    (a, b) => Number(b.id === room.owner) - Number(a.id === room.owner) || collator.compare(a.fullName, b.fullName),
+  );
+
+  const onRemove = (member: TParticipant) => {
+    if (confirming !== member.id) {
+      setConfirming(member.id);
+      return;
+    }
+    remove.mutate(
+      { twId: room.twId, contacts: [member.id] },
+      {
+        onSuccess: () => showToast(t('members.removed', { name: member.fullName }), 'success'),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('members.title', { name: room.name })}
+      centered
+      size="md"
+      styles={MODAL_STYLES}
+    >
+      <Text fz="sm" c="dimmed" mb="xs">
+        {t('room.members', { count: room.participants.length })}
+      </Text>
+      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+        {members.map((member) => {
+          const status = participantStatus(member);
+          const self = member.id === me;
+          return (
+            <li key={member.id} className={classes.memberRow}>
+              <RoomAvatar name={member.fullName} path={member.avatar?.path} group={false} status={status} size={38} />
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Text fz="sm" fw={600} truncate>
+                  {member.fullName}{' '}
+                  {self && (
+                    <Text span c="dimmed" fz="sm" fw={400}>
+                      {t('members.you')}
+                    </Text>
+                  )}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {member.deleted ? t('members.deleted') : t(`status.${STATUS_KEY[status]}`)}
+                </Text>
+              </Stack>
+              {member.id === room.owner && (
+                <Badge variant="light" radius="sm" tt="none">
+                  {t('members.owner')}
+                </Badge>
+              )}
+              {isOwner && !self && (
+                <Button
+                  size="compact-sm"
+                  variant={confirming === member.id ? 'filled' : 'subtle'}
+                  color="red"
+                  loading={remove.isPending && confirming === member.id}
+                  onClick={() => onRemove(member)}
+                  aria-label={
+                    confirming === member.id
+                      ? t('members.confirmLabel', { name: member.fullName })
+                      : t('members.removeLabel', { name: member.fullName })
+                  }
+                >
+                  {confirming === member.id ? t('members.confirmRemove') : t('members.remove')}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </Stack>
+    </Modal>
+  );
+}

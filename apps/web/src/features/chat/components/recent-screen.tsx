@@ -1,0 +1,151 @@
+import { ActionIcon, Center, CloseButton, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
+import { LIMITS } from '@rounds/contracts/limits';
+import { ROUTES } from '@rounds/contracts/routes';
+import { IconSearch, IconUsersPlus } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useGroupModal } from '../../../lib/group-modal-store';
+import { useSession } from '../../../lib/session-store';
+import { useCreateDirectChat } from '../api/create-direct-chat';
+import { useChatRoom } from '../api/get-chat-room';
+import { useChatRooms } from '../api/get-chat-rooms';
+import { useChatView } from '../stores/chat-view';
+import { useUnreadRooms } from '../stores/unread-rooms';
+import classes from './chat.module.css';
+import { EmptyRoom } from './empty-room';
+import { RoomList } from './room-list';
+import { RoomView } from './room-view';
+
+const ID = /^[0-9a-f]{24}$/;
+
+/**
+ * What Recent was opened with: {contactId} from Contacts (open the direct chat with them), {twId} from the
+ * group modal or a notification (open that room). The open room stays in the history entry's state, so a
+ * reload reopens it.
+ */
+function readState(state: unknown): { twId: string | null; contactId: string | null } {
+  const value = (state ?? {}) as { twId?: unknown; contactId?: unknown };
+  return {
+    twId: typeof value.twId === 'string' && ID.test(value.twId) ? value.twId : null,
+    contactId: typeof value.contactId === 'string' && ID.test(value.contactId) ? value.contactId : null,
+  };
+}
+
+type TRecentScreenProps = {
+  /** The panel's logo for the current theme, composed by the route (features do not import each other). */
+  logo?: ReactNode;
+  /** The app's Contacts page, where a conversation starts. */
+  onStart: () => void;
+};
+
+/**
+ * Recent chats, the home screen (spec doc 1 section 2): the rooms on the left with a search, the open room
+ * on the right or a placeholder; on a phone one at a time. Opening it resets the Recent badge.
+ */
+export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
+  const { t } = useTranslation('chat');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const me = useSession((s) => s.user?.id);
+  const { twId, contactId } = readState(location.state);
+  const [search, setSearch] = useState('');
+  const rooms = useChatRooms();
+  const listed = twId ? rooms.data?.find((room) => room.twId === twId) : undefined;
+  // A room the list does not have (a group created a moment ago): asked for by itself.
+  const details = useChatRoom(twId, !rooms.isPending && !listed);
+  const room = listed ?? details.data ?? undefined;
+
+  const show = useCallback(
+    (state: { twId: string; contactId?: string } | null) =>
+      void navigate({ pathname: ROUTES.recent, search: location.search }, { replace: true, state }),
+    [navigate, location.search],
+  );
+
+  useEffect(() => {
+    useChatView.getState().setView({ onRecent: true, openTwId: twId });
+  }, [twId]);
+  useEffect(() => {
+    useUnreadRooms.getState().reset();
+    return () => useChatView.getState().setView({ onRecent: false, openTwId: null });
+  }, []);
+
+  // From Contacts: the direct chat with that contact, existing or new (the server decides), then open it.
+  // The contact id stays in the state beside the room: Contacts reads it to keep the contact highlighted.
+  const createDirect = useCreateDirectChat();
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!contactId || twId || asked.current === contactId) return;
+    asked.current = contactId;
+    createDirect.mutate(contactId, {
+      onSuccess: (created) => show({ twId: created.twId, contactId }),
+      onError: () => show(null),
+    });
+  }, [contactId, twId, createDirect, show]);
+
+  const opening = (twId !== null && !room && (rooms.isPending || details.isLoading)) || (contactId !== null && !twId);
+
+  return (
+    <div className={classes.screen} data-has-selection={twId || contactId ? '' : undefined}>
+      <aside className={classes.panel} aria-labelledby={titleId}>
+        <div className={classes.panelTop}>
+          {logo}
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Title order={1} fz="h4" id={titleId}>
+              {t('title')}
+            </Title>
+            <Tooltip label={t('newGroup')} withArrow>
+              <ActionIcon
+                variant="light"
+                size={36}
+                onClick={() => useGroupModal.getState().open()}
+                aria-label={t('newGroup')}
+                aria-haspopup="dialog"
+              >
+                <IconUsersPlus size={19} stroke={1.7} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <TextInput
+            type="search"
+            aria-label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            leftSection={<IconSearch size={16} stroke={1.7} />}
+            rightSection={
+              search ? <CloseButton size="sm" aria-label={t('list.clear')} onClick={() => setSearch('')} /> : null
+            }
+            maxLength={LIMITS.textMaxLength}
+            autoComplete="off"
+          />
+        </div>
+        <div className={classes.panelBody}>
+          <RoomList
+            rooms={rooms.data}
+            loading={rooms.isPending}
+            failed={rooms.isError}
+            search={search}
+            selectedTwId={twId}
+            me={me}
+            onSelect={(next) => show({ twId: next })}
+            onRetry={() => void rooms.refetch()}
+            onStart={onStart}
+          />
+        </div>
+      </aside>
+      <section className={classes.detail} aria-label={room?.name ?? t('empty.title')}>
+        {room ? (
+          <RoomView key={room.twId} room={room} onBack={() => show(null)} onGone={() => show(null)} />
+        ) : opening ? (
+          <Center style={{ flex: 1 }} role="status" aria-label={t('room.loading')}>
+            <Loader size="sm" />
+          </Center>
+        ) : (
+          <EmptyRoom unavailable={twId !== null} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { TChatRoom } from '@rounds/contracts/chat';
+import { IconArchive, IconBellOff, IconStarFilled } from '@tabler/icons-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../hooks/use-message-text';
+import { roomStatus, STATUS_KEY } from '../lib/chat-status';
+import { roomTime } from '../lib/format-time';
+import { activityAt } from '../lib/group-rooms';
+import classes from './chat.module.css';
+import { RoomAvatar } from './room-avatar';
+
+type TRoomListItemProps = {
+  room: TChatRoom;
+  me: string | undefined;
+  now: number;
+  selected: boolean;
+  onSelect: (twId: string) => void;
+};
+
+/**
+ * One room: avatar (with the other person's status for a direct chat), name, time of the last message, its
+ * first 40 characters, the unread count and a muted mark. Its accessible name says the same in words.
+ */
+export const RoomListItem = memo(function RoomListItem({ room, me, now, selected, onSelect }: TRoomListItemProps) {
+  const { t } = useTranslation('chat');
+  const { language, preview } = useMessageText();
+  const status = roomStatus(room, me);
+  const unread = room.unreadCount;
+  const at = activityAt(room);
+  const line = preview(room.lastMessage, me, room.type === 'group');
+
+  return (
+    <UnstyledButton
+      className={classes.row}
+      data-selected={selected || undefined}
+      data-unread={unread > 0 || undefined}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(room.twId)}
+      data-room-id={room.twId}
+    >
+      <RoomAvatar name={room.name} path={room.avatar?.path} group={room.type === 'group'} status={status} />
+      <span className={classes.rowText}>
+        <span className={classes.rowLine}>
+          <span className={classes.rowName}>{room.name}</span>
+          {room.isFavorite && <IconStarFilled size={13} className={classes.rowIcon} aria-hidden />}
+          <span className={classes.rowTime} aria-hidden>
+            {roomTime(at, language, now, t('list.yesterday'))}
+          </span>
+        </span>
+        <span className={classes.rowLine}>
+          <span className={classes.rowSnippet}>{line}</span>
+          {room.archived && <IconArchive size={15} className={classes.rowIcon} aria-hidden />}
+          {room.muted && <IconBellOff size={15} className={classes.rowIcon} aria-hidden />}
+          {unread > 0 && (
+            <span className={classes.unread} aria-hidden>
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </span>
+      </span>
+      <VisuallyHidden>
+        {[
+          status !== null ? t(`status.${STATUS_KEY[status]}`) : t('list.group'),
+          unread > 0 ? t('list.unread', { count: unread }) : null,
+          room.muted ? t('list.muted') : null,
+          room.archived ? t('list.archived') : null,
+        ]
+          .filter(Boolean)
+          .map((part) => `, ${part}`)
+          .join('')}
+      </VisuallyHidden>
+    </UnstyledButton>
+  );
+});

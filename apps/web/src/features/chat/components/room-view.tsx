@@ -1,0 +1,200 @@
+import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
+import { IconArchive, IconLock, IconUserOff } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session-store';
+import { showToast } from '../../../lib/toast';
+import { useDeleteChatRoom } from '../api/delete-chat-room';
+import { useLeaveChatRoom } from '../api/leave-chat-room';
+import { useRemoveMessage } from '../api/remove-message';
+import { useMarkRead } from '../hooks/use-mark-read';
+import { createGate } from '../lib/gate';
+import { useMessages } from '../stores/messages';
+import { ActionBar } from './action-bar';
+import classes from './chat.module.css';
+import { Composer } from './composer';
+import { ConfirmModal } from './confirm-modal';
+import { MembersModal } from './members-modal';
+import { MessageList } from './message-list';
+import { RoomHeader } from './room-header';
+import { SeenByModal } from './seen-by-modal';
+import { TypingLine } from './typing-line';
+
+/** Message actions: at most one every 2 s each (spec doc 1 section 9). */
+const ACTION_THROTTLE_MS = 2_000;
+
+type TDialog = 'members' | 'deleteRoom' | 'leaveRoom' | 'deleteMessage' | 'seenBy' | null;
+
+type TRoomViewProps = {
+  room: TChatRoom;
+  onBack: () => void;
+  /** The user left or deleted the room: Recent closes it. */
+  onGone: () => void;
+};
+
+/**
+ * One open room (spec doc 1 section 2, "Chat room view"): header, messages, who is typing, the action bar of
+ * a selected message, and the composer, which an archived group or a direct chat with a removed account
+ * replaces with a read-only note.
+ */
+export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
+  const { t } = useTranslation('chat');
+  const me = useSession((s) => s.user?.id);
+  const mayDelete = useSession((s) => s.user?.permissions.delSms !== false);
+  const [selected, setSelected] = useState<TMessage | null>(null);
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const [seenById, setSeenById] = useState<string | null>(null);
+  const deleteRoom = useDeleteChatRoom();
+  const leaveRoom = useLeaveChatRoom();
+  const removeMessage = useRemoveMessage();
+  const gates = useMemo(
+    () => ({
+      copy: createGate(ACTION_THROTTLE_MS),
+      delete: createGate(ACTION_THROTTLE_MS),
+      seen: createGate(ACTION_THROTTLE_MS),
+    }),
+    [],
+  );
+  useMarkRead(room);
+
+  const stillThere = useMessages((s) =>
+    selected ? (s.rooms[room.twId]?.messages.some((m) => m.id === selected.id) ?? false) : false,
+  );
+  // The selected message was removed (by its author, in another tab): its actions go with it.
+  useEffect(() => {
+    if (selected && !stillThere) setSelected(null);
+  }, [selected, stillThere]);
+
+  // Escape closes the action bar; inside a dialog, Escape belongs to the dialog.
+  useEffect(() => {
+    if (!selected || dialog) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setSelected(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [selected, dialog]);
+
+  const own = selected !== null && selected.author === me;
+  const readOnly = room.archived || room.disabled;
+
+  const copy = () => {
+    if (!selected || !gates.copy.tryPass()) return;
+    navigator.clipboard
+      .writeText(selected.body)
+      .then(() => showToast(t('actions.copied'), 'success'))
+      .catch(() => showToast(t('actions.copyFailed'), 'error'));
+  };
+
+  const confirmDeleteMessage = () => {
+    if (!selected || !gates.delete.tryPass()) return;
+    removeMessage.mutate(
+      { twId: room.twId, messageId: selected.id },
+      {
+        onSuccess: () => {
+          showToast(t('deleteMessage.done'), 'success');
+          setSelected(null);
+          setDialog(null);
+        },
+      },
+    );
+  };
+
+  const openSeenBy = () => {
+    if (!selected || !gates.seen.tryPass()) return;
+    setSeenById(selected.id);
+    setDialog('seenBy');
+  };
+
+  return (
+    <>
+      <RoomHeader
+        room={room}
+        me={me}
+        onBack={onBack}
+        onMembers={() => setDialog('members')}
+        onLeave={() => setDialog('leaveRoom')}
+        onDelete={() => setDialog('deleteRoom')}
+      />
+      {room.archived && (
+        <p className={classes.notice} role="status">
+          <IconArchive size={18} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
+          {room.archivedBy ? t('room.archivedBy', { name: room.archivedBy.fullName }) : t('room.archived')}
+        </p>
+      )}
+      <MessageList
+        room={room}
+        selectedId={selected?.id ?? null}
+        onSelect={(message) => setSelected((current) => (current?.id === message.id ? null : message))}
+      />
+      <TypingLine twId={room.twId} />
+      {selected && (
+        <ActionBar
+          canDelete={own && mayDelete && !readOnly}
+          canSeeReaders={own}
+          onCopy={copy}
+          onDelete={() => setDialog('deleteMessage')}
+          onSeenBy={openSeenBy}
+          onClose={() => setSelected(null)}
+        />
+      )}
+      {readOnly || !me ? (
+        <div className={classes.readOnly}>
+          {room.disabled ? <IconUserOff size={18} aria-hidden /> : <IconLock size={18} aria-hidden />}
+          <span>{room.disabled ? t('room.disabled') : t('room.archived')}</span>
+        </div>
+      ) : (
+        <Composer twId={room.twId} userId={me} />
+      )}
+
+      <MembersModal room={room} me={me} opened={dialog === 'members'} onClose={() => setDialog(null)} />
+      <SeenByModal twId={room.twId} messageId={dialog === 'seenBy' ? seenById : null} onClose={() => setDialog(null)} />
+      <ConfirmModal
+        opened={dialog === 'deleteMessage'}
+        title={t('deleteMessage.title')}
+        body={t('deleteMessage.body')}
+        confirm={t('deleteMessage.confirm')}
+        cancel={t('deleteMessage.cancel')}
+        busy={removeMessage.isPending}
+        onConfirm={confirmDeleteMessage}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmModal
+        opened={dialog === 'deleteRoom'}
+        title={t('deleteRoom.title')}
+        body={t('deleteRoom.body', { name: room.name })}
+        confirm={t('deleteRoom.confirm')}
+        cancel={t('deleteRoom.cancel')}
+        busy={deleteRoom.isPending}
+        onConfirm={() =>
+          deleteRoom.mutate(room.twId, {
+            onSuccess: () => {
+              showToast(t('deleteRoom.done', { group: room.name }), 'success');
+              setDialog(null);
+              onGone();
+            },
+          })
+        }
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmModal
+        opened={dialog === 'leaveRoom'}
+        title={t('leaveRoom.title')}
+        body={t('leaveRoom.body', { name: room.name })}
+        confirm={t('leaveRoom.confirm')}
+        cancel={t('leaveRoom.cancel')}
+        busy={leaveRoom.isPending}
+        onConfirm={() =>
+          leaveRoom.mutate(room.twId, {
+            onSuccess: () => {
+              showToast(t('leaveRoom.done', { name: room.name }), 'success');
+              setDialog(null);
+              onGone();
+            },
+          })
+        }
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
+}

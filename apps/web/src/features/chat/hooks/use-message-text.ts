@@ -1,0 +1,43 @@
+import type { TMessage } from '@rounds/contracts/chat';
+import type { TLanguage } from '@rounds/contracts/common';
+import { toLanguage } from '@rounds/contracts/values';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { snippet } from '../lib/snippet';
+import { systemText } from '../lib/system-message';
+
+/**
+ * Texts built from messages in the reader's language: a system message's sentence, and the one-line preview
+ * of a room's last message ('You: …', 'Liam: …' in groups), cut at 40 characters.
+ */
+export function useMessageText() {
+  const { t, i18n } = useTranslation('chat');
+  const language: TLanguage = toLanguage(i18n.language);
+  const list = useMemo(() => {
+    const format = new Intl.ListFormat(language, { type: 'conjunction', style: 'long' });
+    return (names: string[]) => format.format(names);
+  }, [language]);
+
+  const systemLine = useCallback(
+    (message: TMessage) => {
+      const { key, params } = systemText(message.attributes.event, list);
+      return t(key, params);
+    },
+    [t, list],
+  );
+
+  const preview = useCallback(
+    (message: TMessage | null, me: string | undefined, group: boolean) => {
+      if (!message) return t('list.noMessages');
+      if (message.attributes.systemMessage) return snippet(systemLine(message));
+      const text = snippet(message.body);
+      if (message.author === me) return snippet(t('list.you', { text }));
+      if (group)
+        return snippet(t('list.author', { name: message.authorName.split(' ')[0] ?? message.authorName, text }));
+      return text;
+    },
+    [t, systemLine],
+  );
+
+  return { language, systemLine, preview };
+}

@@ -1,0 +1,97 @@
+import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
+import { CHAT_STATUS, type TChatStatus } from '@rounds/contracts/user';
+
+/**
+ * Pure updates of the cached room list from the socket events (realtime.ts). Each returns the same array
+ * when nothing changed, so TanStack Query does not re-render the list for an event about nothing it shows.
+ */
+
+type TApplyMessageOptions = {
+  me: string | undefined;
+  /** The room is open in a focused window: the user reads it now, so it does not count as unread. */
+  readNow: boolean;
+};
+
+/** A new message: the room's last message and sequence move on, and it counts as unread for others' messages. */
+export function applyMessage(
+  rooms: readonly TChatRoom[],
+  message: TMessage,
+  { me, readNow }: TApplyMessageOptions,
+): TChatRoom[] | null {
+  const index = rooms.findIndex((room) => room.twId === message.twId);
+  if (index < 0) return null;
+  const room = rooms[index]!;
+  // An event for a message already counted (a catch-up and the socket both delivered it) changes nothing.
+  if (message.seq <= room.lastSeq && room.lastMessage && room.lastMessage.seq >= message.seq)
+    return rooms as TChatRoom[];
+  const own = message.author !== null && message.author === me;
+  const counts = !own && !readNow && !message.attributes.systemMessage && message.seq > room.lastReadSeq;
+  const next: TChatRoom = {
+    ...room,
+    lastMessage: !room.lastMessage || message.seq >= room.lastMessage.seq ? message : room.lastMessage,
+    lastSeq: Math.max(room.lastSeq, message.seq),
+    lastReadSeq: own || readNow ? Math.max(room.lastReadSeq, message.seq) : room.lastReadSeq,
+    unreadCount: own || readNow ? 0 : room.unreadCount + (counts ? 1 : 0),
+    updatedAt: Math.max(room.updatedAt, message.timetoken),
+  };
+  const copy = [...rooms];
+  copy[index] = next;
+  return copy;
+}
+
+/** This user has read up to seq (here or in another tab). unreadCount comes with the user's own copy. */
+export function applyOwnRead(
+  rooms: readonly TChatRoom[],
+  twId: string,
+  seq: number,
+  unreadCount: number | undefined,
+): TChatRoom[] {
+  return patchRoom(rooms, twId, (room) => {
+    const lastReadSeq = Math.max(room.lastReadSeq, seq);
+    const unread = unreadCount ?? (lastReadSeq >= room.lastSeq ? 0 : room.unreadCount);
+    if (lastReadSeq === room.lastReadSeq && unread === room.unreadCount) return room;
+    return { ...room, lastReadSeq, unreadCount: unread };
+  });
+}
+
+/** Presence of a user: their dot in every room they are in, and the status of a direct chat with them. */
+export function applyPresence(
+  rooms: readonly TChatRoom[],
+  event: { userId: string; chatStatus: TChatStatus; connected: boolean },
+  me: string | undefined,
+): TChatRoom[] {
+  let changed = false;
+  const next = rooms.map((room) => {
+    const index = room.participants.findIndex((p) => p.id === event.userId);
+    if (index < 0) return room;
+    const current = room.participants[index]!;
+    if (current.chatStatus === event.chatStatus && current.connected === event.connected) return room;
+    changed = true;
+    const participants = [...room.participants];
+    participants[index] = { ...current, chatStatus: event.chatStatus, connected: event.connected };
+    const isOther = room.type === 'direct' && event.userId !== me;
+    const chatStatus = isOther ? (event.connected ? event.chatStatus : CHAT_STATUS.Offline) : room.chatStatus;
+    return { ...room, participants, chatStatus };
+  });
+  return changed ? next : (rooms as TChatRoom[]);
+}
+
+export function patchRoom(
+  rooms: readonly TChatRoom[],
+  twId: string,
+  patch: Partial<TChatRoom> | ((room: TChatRoom) => TChatRoom),
+): TChatRoom[] {
+  const index = rooms.findIndex((room) => room.twId === twId);
+  if (index < 0) return rooms as TChatRoom[];
+  const room = rooms[index]!;
+  const next = typeof patch === 'function' ? patch(room) : { ...room, ...patch };
+  if (next === room) return rooms as TChatRoom[];
+  const copy = [...rooms];
+  copy[index] = next;
+  return copy;
+}
+
+export function withoutRoom(rooms: readonly TChatRoom[], twId: string): TChatRoom[] {
+  const next = rooms.filter((room) => room.twId !== twId);
+  return next.length === rooms.length ? (rooms as TChatRoom[]) : next;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { systemText } from './system-message';
+import { hex } from './test-fixtures';
+
+const list = (names: string[]) => names.join(' & ');
+const initiator = { id: hex(1), fullName: 'Ava Boudreaux' };
+
+describe('systemText', () => {
+  it('names who added whom', () => {
+    const text = systemText(
+      {
+        type: 'added',
+        data: {
+          initiator,
+          users: [
+            { id: hex(2), fullName: 'Liam Hebert' },
+            { id: hex(3), fullName: 'Noah Thibodeaux' },
+          ],
+        },
+      },
+      list,
+    );
+    expect(text).toEqual({
+      key: 'system.added',
+      params: { initiator: 'Ava Boudreaux', users: 'Liam Hebert & Noah Thibodeaux', name: '' },
+    });
+  });
+
+  it('says which group was created when it has a name', () => {
+    expect(systemText({ type: 'created', data: { initiator, users: [], name: 'ICU nights' } }, list).key).toBe(
+      'system.createdNamed',
+    );
+    expect(systemText({ type: 'created', data: { initiator, users: [] } }, list).key).toBe('system.created');
+  });
+
+  it('falls back to a neutral line without an event', () => {
+    expect(systemText(undefined, list).key).toBe('system.unknown');
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { dayStart } from './days';
+import type { TOutboxEntry } from './outbox-entry';
+import { ids, message } from './test-fixtures';
+import { buildTimeline } from './timeline';
+
+const pending = (clientId: string, createdAt: number, patch: Partial<TOutboxEntry> = {}): TOutboxEntry => ({
+  clientId,
+  twId: ids.room,
+  userId: ids.me,
+  body: 'pending',
+  createdAt,
+  error: null,
+  ...patch,
+});
+
+const options = { me: ids.me, isGroup: true, dayOf: dayStart };
+const day = (y: number, m: number, d: number, h = 10) => new Date(y, m, d, h).getTime();
+
+describe('buildTimeline', () => {
+  it('separates days and shows the author once per run in a group', () => {
+    const items = buildTimeline(
+      [
+        message(1, { timetoken: day(2025, 2, 3, 9) }),
+        message(2, { timetoken: day(2025, 2, 3, 10) }),
+        message(3, { timetoken: day(2025, 2, 4, 8) }),
+        message(4, { timetoken: day(2025, 2, 4, 9), author: ids.me, authorName: 'Me' }),
+      ],
+      [],
+      options,
+    );
+    expect(items.map((item) => item.kind)).toEqual(['day', 'message', 'message', 'day', 'message', 'message']);
+    const shown = items.flatMap((item) => (item.kind === 'message' ? [item.showAuthor] : []));
+    expect(shown).toEqual([true, false, true, false]);
+  });
+
+  it('never shows the author in a direct chat', () => {
+    const items = buildTimeline([message(1)], [], { ...options, isGroup: false });
+    expect(items.some((item) => item.kind === 'message' && item.showAuthor)).toBe(false);
+  });
+
+  it('puts pending sends last, oldest first, and drops one whose stored copy arrived', () => {
+    const at = day(2025, 2, 3, 11);
+    const stored = message(5, { author: ids.me, clientId: 'sent', timetoken: at });
+    const items = buildTimeline(
+      [message(1, { timetoken: at }), stored],
+      [pending('later', at + 2), pending('sent', at), pending('earlier', at + 1)],
+      options,
+    );
+    expect(items.map((item) => item.key)).toEqual([
+      `day-${dayStart(at)}`,
+      `m-${message(1).id}`,
+      'c-sent',
+      'c-earlier',
+      'c-later',
+    ]);
+  });
+
+  it('gives a sent message the key of its pending bubble, so it is updated in place', () => {
+    const entry = pending('abc', day(2025, 2, 3));
+    const before = buildTimeline([], [entry], options).at(-1);
+    const after = buildTimeline([message(1, { author: ids.me, clientId: 'abc' })], [], options).at(-1);
+    expect(before?.key).toBe('c-abc');
+    expect(after?.key).toBe('c-abc');
+  });
+
+  it('renders system messages as their own kind, not as someone’s bubble', () => {
+    const items = buildTimeline([message(1, { author: null, attributes: { systemMessage: true } })], [], options);
+    expect(items.map((item) => item.kind)).toEqual(['day', 'system']);
+  });
+});

@@ -1,0 +1,61 @@
+import type { TMessage } from '@rounds/contracts/chat';
+import type { TOutboxEntry } from './outbox-entry';
+
+export type TTimelineItem =
+  | { kind: 'day'; key: string; at: number }
+  | { kind: 'system'; key: string; message: TMessage }
+  | { kind: 'message'; key: string; message: TMessage; own: boolean; showAuthor: boolean }
+  | { kind: 'pending'; key: string; entry: TOutboxEntry };
+
+type TTimelineOptions = { me: string | undefined; isGroup: boolean; dayOf: (at: number) => number };
+
+/**
+ * What the message list draws, in order: stored messages by seq, then this user's sends still waiting for
+ * the server, with a separator wherever the day changes. A send whose stored copy has arrived (matched by
+ * its client id) is shown once, as the stored message. A sent message keeps the key of its pending bubble
+ * (the client id), so the bubble is updated in place rather than redrawn.
+ */
+export function buildTimeline(
+  messages: readonly TMessage[],
+  pending: readonly TOutboxEntry[],
+  { me, isGroup, dayOf }: TTimelineOptions,
+): TTimelineItem[] {
+  const items: TTimelineItem[] = [];
+  let day: number | undefined;
+  let previousAuthor: string | null | undefined;
+  const startDay = (at: number) => {
+    const next = dayOf(at);
+    if (next === day) return;
+    day = next;
+    previousAuthor = undefined;
+    items.push({ kind: 'day', key: `day-${next}`, at });
+  };
+
+  const stored = new Set<string>();
+  for (const message of messages) {
+    startDay(message.timetoken);
+    if (message.attributes.systemMessage) {
+      items.push({ kind: 'system', key: `m-${message.id}`, message });
+      previousAuthor = undefined;
+      continue;
+    }
+    const own = message.author !== null && message.author === me;
+    if (own) stored.add(message.clientId);
+    items.push({
+      kind: 'message',
+      key: own ? `c-${message.clientId}` : `m-${message.id}`,
+      message,
+      own,
+      showAuthor: isGroup && !own && message.author !== previousAuthor,
+    });
+    previousAuthor = message.author;
+  }
+
+  for (const entry of [...pending].sort((a, b) => a.createdAt - b.createdAt)) {
+    if (stored.has(entry.clientId)) continue;
+    startDay(entry.createdAt);
+    items.push({ kind: 'pending', key: `c-${entry.clientId}`, entry });
+    previousAuthor = me;
+  }
+  return items;
+}

@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+
+type TChatViewState = {
+  /** Recent is on screen. */
+  onRecent: boolean;
+  /** The room open in Recent, if any. */
+  openTwId: string | null;
+  setView: (view: { onRecent: boolean; openTwId: string | null }) => void;
+};
+
+/**
+ * What the user is looking at, for the socket handlers that run whatever the page: a message in the open
+ * room is read at once, others count towards the Recent badge and may notify.
+ */
+export const useChatView = create<TChatViewState>()((set) => ({
+  onRecent: false,
+  openTwId: null,
+  setView: ({ onRecent, openTwId }) => set({ onRecent, openTwId }),
+}));
