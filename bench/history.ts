@@ -128,7 +128,11 @@ async function seed(o: { dataDir: string; databaseUrl?: string; schema?: string 
   return { roomId, email: users[0]!.email };
 }
 
-async function run(label: string, env: Record<string, string>, o: { dataDir: string; databaseUrl?: string; schema?: string }) {
+async function run(
+  label: string,
+  env: Record<string, string>,
+  o: { dataDir: string; databaseUrl?: string; schema?: string },
+) {
   console.log(`\n${label}`);
   const { roomId, email } = await seed(o);
   const server = await startBenchServer({
@@ -188,9 +192,11 @@ async function run(label: string, env: Record<string, string>, o: { dataDir: str
     { dbSchema: o.schema, logger: false },
   );
   try {
-    const userId = (await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const userId = (await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+      .id;
     const point = () => 101 + Math.floor(Math.random() * (MESSAGES - 100));
-    for (let i = 0; i < 100; i += 1) await app.chat.messages.history(userId, { twId: roomId, before: point(), limit: 100 });
+    for (let i = 0; i < 100; i += 1)
+      await app.chat.messages.history(userId, { twId: roomId, before: point(), limit: 100 });
     const times: number[] = [];
     for (let i = 0; i < 2_000; i += 1) {
       const t0 = performance.now();

@@ -38,8 +38,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DbHandle> 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; on the message path preparing cost more than running. Statements are
+ * kept by their SQL text (a bounded, least-recently-used set: lists of ids make many distinct texts).
+ * Reusing one is safe because better-sqlite3 runs each to completion before the next starts.
+ */
+function cachingStatements(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 /** `schema`: keep Kysely's own bookkeeping tables in that PostgreSQL schema (it introspects every schema otherwise). */

@@ -5,71 +5,99 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { fullName } from './room-view';
+import { fullName, toMessage } from './room-view';
 
-export type AppendInput = {
-  roomId: string;
+export type AppendItem = {
   authorId: string | null;
   authorName: string;
   clientId: string;
   body: string;
   attributes: TMessageAttributes;
-  now: number;
 };
 
 /**
- * Appends a message in the caller's transaction: next seq of the room, the room's last message, unread counts
- * of the other members (system messages count for nobody), and the author's own read position.
+ * Appends messages to one room in the caller's transaction: the next seqs of the room, its last message, the
+ * unread counts of the members (system messages count for nobody) and each author's own read position
+ * (writing in a room means having read it). A handful of statements however many messages.
  */
-export async function appendMessage(trx: Db, crypto: MessageCrypto, m: AppendInput): Promise<TMessage> {
-  const id = newId(m.now);
+export async function appendMessages(
+  trx: Db,
+  crypto: MessageCrypto,
+  roomId: string,
+  items: AppendItem[],
+  now: number,
+): Promise<TMessage[]> {
+  const ids = items.map(() => newId(now));
   const room = await trx
     .updateTable('rooms')
-    .set({ last_seq: sql`last_seq + 1`, last_message_id: id, last_message_at: m.now, updated_at: m.now })
-    .where('id', '=', m.roomId)
+    .set({
+      last_seq: sql`last_seq + ${items.length}`,
+      last_message_id: ids.at(-1)!,
+      last_message_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', roomId)
     .returning('last_seq')
     .executeTakeFirstOrThrow();
-  const seq = Number(room.last_seq);
-  await trx
-    .insertInto('messages')
-    .values({
-      id,
-      room_id: m.roomId,
-      seq,
-      client_id: m.clientId,
-      author_id: m.authorId,
-      body: crypto.seal(m.body),
-      attributes: JSON.stringify(m.attributes),
-      removed: 0,
-      created_at: m.now,
-    })
-    .execute();
-  if (m.authorId !== null && !m.attributes.systemMessage) {
-    await trx
-      .updateTable('room_members')
-      .set({ unread_count: sql`unread_count + 1` })
-      .where('room_id', '=', m.roomId)
-      .where('user_id', '!=', m.authorId)
-      .execute();
-    // Writing in a room means having read it.
-    await trx
-      .updateTable('room_members')
-      .set({ last_read_seq: seq, unread_count: 0 })
-      .where('room_id', '=', m.roomId)
-      .where('user_id', '=', m.authorId)
-      .execute();
-  }
-  return {
-    id,
+  const first = Number(room.last_seq) - items.length + 1;
+  const messages: TMessage[] = items.map((m, i) => ({
+    id: ids[i]!,
     clientId: m.clientId,
-    twId: m.roomId,
-    seq,
+    twId: roomId,
+    seq: first + i,
     body: m.body,
-    timetoken: m.now,
+    timetoken: now,
     author: m.authorId,
     authorName: m.authorName,
     attributes: m.attributes,
-  };
+  }));
+  await trx
+    .insertInto('messages')
+    .values(
+      messages.map((m) => ({
+        id: m.id,
+        room_id: roomId,
+        seq: m.seq,
+        client_id: m.clientId,
+        author_id: m.author,
+        body: crypto.seal(m.body),
+        attributes: JSON.stringify(m.attributes),
+        removed: 0,
+        created_at: now,
+      })),
+    )
+    .execute();
+  const counted = messages.filter((m) => m.author !== null && !m.attributes.systemMessage);
+  if (counted.length > 0) {
+    await trx
+      .updateTable('room_members')
+      .set({ unread_count: sql`unread_count + ${counted.length}` })
+      .where('room_id', '=', roomId)
+      .execute();
+    for (const author of new Set(counted.map((m) => m.author!))) {
+      const last = counted.findLastIndex((m) => m.author === author);
+      await trx
+        .updateTable('room_members')
+        .set({
+          last_read_seq: counted[last]!.seq,
+          unread_count: counted.slice(last + 1).filter((m) => m.author !== author).length,
+        })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', author)
+        .execute();
+    }
+  }
+  return messages;
+}
+
+export async function appendMessage(
+  trx: Db,
+  crypto: MessageCrypto,
+  roomId: string,
+  item: AppendItem,
+  now: number,
+): Promise<TMessage> {
+  return (await appendMessages(trx, crypto, roomId, [item], now))[0]!;
 }
 
 /** Publishes stored messages to the current members of their rooms, decided now from the database. */
@@ -110,63 +138,103 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
   let queue: Pending[] = [];
   let running = false;
 
-  const writeOne = async (trx: Db, input: SendInput, now: number, fresh: TMessage[]): Promise<SendResult> => {
-    const room = await trx
-      .selectFrom('rooms')
-      .innerJoin('room_members', (j) =>
-        j.onRef('room_members.room_id', '=', 'rooms.id').on('room_members.user_id', '=', input.userId),
-      )
-      .innerJoin('users', 'users.id', 'room_members.user_id')
-      .select(['rooms.id', 'rooms.type', 'rooms.archived_by', 'users.first_name', 'users.last_name'])
-      .where('rooms.id', '=', input.twId)
-      .executeTakeFirst();
-    if (!room || room.archived_by !== null) return unavailable;
-    const existing = await trx
-      .selectFrom('messages')
-      .select('id')
-      .where('room_id', '=', input.twId)
-      .where('client_id', '=', input.clientId)
-      .executeTakeFirst();
-    if (existing) {
-      const again = fresh.find((m) => m.id === existing.id);
-      if (again) return { ok: true, message: again };
-      const row = await trx.selectFrom('messages').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
-      return {
-        ok: true,
-        message: {
-          id: row.id,
-          clientId: row.client_id,
-          twId: row.room_id,
-          seq: Number(row.seq),
-          body: crypto.open(row.body),
-          timetoken: Number(row.created_at),
-          author: row.author_id,
-          authorName: fullName(room),
-          attributes: JSON.parse(row.attributes),
-        },
-      };
+  /** One transaction for the whole batch: membership, resends and state read in a few queries, then per room. */
+  const writeBatch = async (trx: Db, inputs: SendInput[], now: number) => {
+    const roomIds = [...new Set(inputs.map((i) => i.twId))];
+    const userIds = [...new Set(inputs.map((i) => i.userId))];
+    const memberships = new Map(
+      (
+        await trx
+          .selectFrom('room_members')
+          .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+          .innerJoin('users', 'users.id', 'room_members.user_id')
+          .select([
+            'room_members.room_id',
+            'room_members.user_id',
+            'rooms.type',
+            'rooms.archived_by',
+            'users.first_name',
+            'users.last_name',
+          ])
+          .where('room_members.room_id', 'in', roomIds)
+          .where('room_members.user_id', 'in', userIds)
+          .execute()
+      ).map((r) => [`${r.room_id}:${r.user_id}`, r]),
+    );
+    const stored = new Map(
+      (
+        await trx
+          .selectFrom('messages')
+          .selectAll()
+          // Both columns of the (room_id, client_id) unique index, so this is a lookup, not a scan.
+          .where('room_id', 'in', roomIds)
+          .where(
+            'client_id',
+            'in',
+            inputs.map((i) => i.clientId),
+          )
+          .execute()
+      ).map((r) => [`${r.room_id}:${r.client_id}`, r]),
+    );
+    const directRooms = [...memberships.values()].filter((m) => m.type === 'direct').map((m) => m.room_id);
+    const closed = new Set(
+      directRooms.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('room_members')
+              .innerJoin('users', 'users.id', 'room_members.user_id')
+              .select('room_members.room_id')
+              .where('room_members.room_id', 'in', directRooms)
+              .where('users.deleted', '=', 1)
+              .execute()
+          ).map((r) => r.room_id),
+    );
+
+    const results: (SendResult | { pending: string })[] = [];
+    const byRoom = new Map<string, (AppendItem & { key: string })[]>();
+    for (const input of inputs) {
+      const member = memberships.get(`${input.twId}:${input.userId}`);
+      const key = `${input.twId}:${input.clientId}`;
+      if (!member || member.archived_by !== null) {
+        results.push(unavailable);
+        continue;
+      }
+      const before = stored.get(key);
+      if (before) {
+        results.push({ ok: true, message: toMessage(before, fullName(member), crypto) });
+        continue;
+      }
+      if (closed.has(input.twId)) {
+        results.push(unavailable);
+        continue;
+      }
+      results.push({ pending: key });
+      const list = byRoom.get(input.twId) ?? [];
+      // The same client id twice in one batch is one message.
+      if (!list.some((m) => m.key === key)) {
+        list.push({
+          key,
+          authorId: input.userId,
+          authorName: fullName(member),
+          clientId: input.clientId,
+          body: input.body,
+          attributes: {},
+        });
+      }
+      byRoom.set(input.twId, list);
     }
-    if (room.type === 'direct') {
-      const gone = await trx
-        .selectFrom('room_members')
-        .innerJoin('users', 'users.id', 'room_members.user_id')
-        .select('users.id')
-        .where('room_members.room_id', '=', input.twId)
-        .where('users.deleted', '=', 1)
-        .executeTakeFirst();
-      if (gone) return unavailable;
+    const fresh: TMessage[] = [];
+    const made = new Map<string, TMessage>();
+    for (const [roomId, items] of byRoom) {
+      const messages = await appendMessages(trx, crypto, roomId, items, now);
+      for (const [i, m] of messages.entries()) made.set(items[i]!.key, m);
+      fresh.push(...messages);
     }
-    const message = await appendMessage(trx, crypto, {
-      roomId: input.twId,
-      authorId: input.userId,
-      authorName: fullName(room),
-      clientId: input.clientId,
-      body: input.body,
-      attributes: {},
-      now,
-    });
-    fresh.push(message);
-    return { ok: true, message };
+    return {
+      results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),
+      fresh,
+    };
   };
 
   const drain = async () => {
@@ -174,14 +242,14 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
     while (queue.length > 0) {
       const batch = queue;
       queue = [];
-      const fresh: TMessage[] = [];
       try {
-        const results = await app.db.transaction().execute(async (trx) => {
-          const out: SendResult[] = [];
-          const now = Date.now();
-          for (const p of batch) out.push(await writeOne(trx, p.input, now, fresh));
-          return out;
-        });
+        const { results, fresh } = await app.db.transaction().execute((trx) =>
+          writeBatch(
+            trx,
+            batch.map((p) => p.input),
+            Date.now(),
+          ),
+        );
         for (const [i, p] of batch.entries()) p.resolve(results[i]!);
         await publishMessages(app, fresh).catch((err) => app.log.warn({ err }, 'publishing messages failed'));
       } catch (err) {

@@ -121,15 +121,13 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     return view;
   };
   const system = (trx: Db, roomId: string, event: TSystemEvent, now: number) =>
-    appendMessage(trx, crypto, {
+    appendMessage(
+      trx,
+      crypto,
       roomId,
-      authorId: null,
-      authorName: '',
-      clientId: newId(now),
-      body: '',
-      attributes: { systemMessage: true, event },
+      { authorId: null, authorName: '', clientId: newId(now), body: '', attributes: { systemMessage: true, event } },
       now,
-    });
+    );
 
   /** After commit: new members learn of the room, removed ones lose it, the rest refetch it, all see what happened. */
   const announce = async (

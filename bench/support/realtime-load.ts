@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
+
+/**
+ * The load generator of bench/realtime, in its own process. Connects every user, then sends at each rate for
+ * a few seconds and measures send-to-delivery latency at every member of the room (the sender's other
+ * sockets included), lost and duplicated deliveries. Prints one JSON line per step.
+ * argv: config file { mode: 'rounds' | 'relay', url, users: [{ token, room }], steps: [{ rate, seconds }] }.
+ */
+type Config = {
+  mode: 'rounds' | 'relay';
+  url: string;
+  users: { token: string; room: string }[];
+  steps: { rate: number; seconds: number }[];
+  maxP99Ms: number;
+};
+const config = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Config;
+const roomSize = new Map<string, number>();
+for (const u of config.users) roomSize.set(u.room, (roomSize.get(u.room) ?? 0) + 1);
+
+type Step = { latencies: number[]; delivered: Set<string>; duplicated: number; acked: number; failed: number };
+let step: Step = { latencies: [], delivered: new Set(), duplicated: 0, acked: 0, failed: 0 };
+
+const onDelivery = (socketIndex: number, id: string, sentAt: number) => {
+  const key = `${socketIndex}:${id}`;
+  if (step.delivered.has(key)) {
+    step.duplicated += 1;
+    return;
+  }
+  step.delivered.add(key);
+  step.latencies.push(performance.now() - sentAt);
+};
+
+type Sender = (room: string, id: string) => void;
+const senders: Sender[] = [];
+
+async function connectRounds() {
+  let connected = 0;
+  await Promise.all(
+    config.users.map(
+      (u, i) =>
+        new Promise<void>((resolve, reject) => {
+          const socket: Socket = io(config.url, {
+            path: '/server/socket.io',
+            query: { token: u.token, uuid: randomUUID() },
+            transports: ['websocket'],
+            reconnection: false,
+          });
+          socket.on('NewMessage', (m: { clientId: string; body: string }) => {
+            onDelivery(i, m.clientId, Number(m.body));
+          });
+          socket.once('connect', () => {
+            connected += 1;
+            resolve();
+          });
+          socket.once('connect_error', reject);
+          senders[i] = (room, id) => {
+            socket.emit(
+              'SendMessage',
+              { clientId: id, twId: room, body: String(performance.now()) },
+              (ack: { ok: boolean }) => {
+                if (ack?.ok) step.acked += 1;
+                else step.failed += 1;
+              },
+            );
+          };
+        }),
+    ),
+  );
+  return connected;
+}
+
+async function connectRelay() {
+  await Promise.all(
+    config.users.map(
+      (u, i) =>
+        new Promise<void>((resolve, reject) => {
+          const socket = new WebSocket(`${config.url}/?room=${u.room}`);
+          socket.on('message', (data) => {
+            const m = JSON.parse(String(data)) as { id: string; t: number };
+            onDelivery(i, m.id, m.t);
+          });
+          socket.once('open', () => resolve());
+          socket.once('error', reject);
+          senders[i] = (_room, id) => {
+            socket.send(JSON.stringify({ id, t: performance.now() }));
+            step.acked += 1;
+          };
+        }),
+    ),
+  );
+  return config.users.length;
+}
+
+const t0 = performance.now();
+const connected = config.mode === 'rounds' ? await connectRounds() : await connectRelay();
+console.log(JSON.stringify({ connected, connectSeconds: (performance.now() - t0) / 1000 }));
+// Presence announcements of the connections settle before measuring.
+await new Promise((r) => setTimeout(r, 3_000));
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+let next = 0;
+for (const { rate, seconds } of config.steps) {
+  step = { latencies: [], delivered: new Set(), duplicated: 0, acked: 0, failed: 0 };
+  let sent = 0;
+  let expected = 0;
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = (performance.now() - started) / 1000;
+      const due = Math.min(Math.floor(elapsed * rate), rate * seconds);
+      while (sent < due) {
+        const i = next % config.users.length;
+        next += 1;
+        const room = config.users[i]!.room;
+        senders[i]!(room, randomUUID());
+        expected += roomSize.get(room)!;
+        sent += 1;
+      }
+      if (elapsed >= seconds) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  const sendSeconds = (performance.now() - started) / 1000;
+  // Whatever is still in flight gets its chance to arrive.
+  await new Promise((r) => setTimeout(r, 3_000));
+  const sorted = step.latencies.sort((a, b) => a - b);
+  const result = {
+    rate,
+    sent,
+    achievedRate: Math.round(sent / sendSeconds),
+    acked: step.acked,
+    failed: step.failed,
+    expected,
+    delivered: step.delivered.size,
+    lost: expected - step.delivered.size,
+    duplicated: step.duplicated,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+  console.log(JSON.stringify(result));
+  if (result.p99 >= config.maxP99Ms * 3 || result.lost > expected / 2) break; // far past the knee: stop
+}
+process.exit(0);
