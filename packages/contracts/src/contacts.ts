@@ -65,3 +65,6 @@ export const ZDeleteFilterRequest = z.object({ id: ZId });
 export const ZChangeChatStatus = z.object({ chatStatus: ZChatStatus, manual: z.boolean().optional().default(true) });
 export const ZPresenceEvent = z.object({ userId: z.string(), chatStatus: ZChatStatus, connected: z.boolean() });
 export type TPresenceEvent = z.infer<typeof ZPresenceEvent>;
+
+/** NewRegisteredContact (server → everyone): a user finished verification and is now in the directory. */
+export const ZNewRegisteredContactEvent = z.object({ userId: ZId });

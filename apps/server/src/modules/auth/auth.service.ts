@@ -307,6 +307,11 @@ export async function register(
   return { tempToken: await signTempToken(app.config.JWT_SECRET, id), user: await dto(app, id) };
 }
 
+/** A user whose email and phone are now both verified appears in everyone's contacts (doc 2 section 7). */
+function announceNewContact(app: FastifyInstance, userId: string): void {
+  app.publish(SERVER_EVENTS.NewRegisteredContact, { userId }, { all: true });
+}
+
 export async function verifyEmail(app: FastifyInstance, input: { verifyToken: string; tempToken?: string }, ctx: Ctx) {
   const user = await userFromTempToken(app, input.tempToken, ctx.lang);
   const check = await checkCode(app.db, app.config.JWT_SECRET, {
@@ -331,6 +336,7 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
     await bumpDirectory(trx);
   });
   const updated = (await userById(app, user.id))!;
+  if (user.email_verified !== 1 && updated.phone_verified === 1) announceNewContact(app, user.id);
   if (updated.phone_verified !== 1) {
     const target = phoneTarget(updated);
     if (target) await sendCode(app, updated, 'verify-phone', target, ctx).catch(() => 0);
@@ -381,6 +387,7 @@ export async function verifyPhone(app: FastifyInstance, input: { verifyToken: st
     await writeAudit(trx, { userId: user.id, event: 'phone verified', ip: ctx.ip });
     await bumpDirectory(trx);
   });
+  if (user.phone_verified !== 1 && user.email_verified === 1) announceNewContact(app, user.id);
   return { user: await dto(app, user.id), phoneVerified: true };
 }
 

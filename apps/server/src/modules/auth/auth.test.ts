@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
 import { signAccessToken } from '../../lib/tokens';
 import { solveCaptcha } from '../../testing/captcha';
+import { collect, member, openSocket, settle } from '../../testing/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../testing/users';
 
@@ -62,6 +63,10 @@ async function registrationPayload(email: string) {
 
 describe('register → verify email → verify phone → login', () => {
   it('walks the whole flow with codes from the outbox', async () => {
+    // Someone already signed in sees the newcomer arrive once both checks are done, not before.
+    await t.listen();
+    const watcher = await openSocket(t, await member(t));
+    const arrivals = collect<{ userId: string }>(watcher, 'NewRegisteredContact');
     const email = `claire.${newId().slice(-6)}@test.rounds`;
     const reg = await post('/api/v1/auth/register', await registrationPayload(email));
     expect(reg.statusCode, reg.body).toBe(200);
@@ -93,6 +98,9 @@ describe('register → verify email → verify phone → login', () => {
     expect(ok.json()).toMatchObject({ token: null, phoneVerified: false });
     expect(ok.json().user).toMatchObject({ email, emailVerified: true, unverifiedEmail: null });
 
+    await settle();
+    expect(arrivals.seen).toEqual([]);
+
     // A used code cannot be used again.
     const reused = await post('/api/v1/auth/verify-email', { verifyToken: code, tempToken });
     expect(reused.statusCode).toBe(400);
@@ -111,6 +119,7 @@ describe('register → verify email → verify phone → login', () => {
     const phone = await post('/api/v1/auth/verify-phone', { verifyToken: smsCode2, tempToken: phoneTemp });
     expect(phone.statusCode, phone.body).toBe(200);
     expect(phone.json().user).toMatchObject({ phone: '2255550199', unverifiedPhone: null, phoneVerified: true });
+    expect(await arrivals.next()).toEqual({ userId: user.id });
     expect(smsCode).toMatch(/^\d{6}$/);
 
     const session = await post('/api/v1/auth/login', {

@@ -31,8 +31,11 @@ export function onPresence(socket: Socket): () => void {
 
   for (const name of PRESENCE_EVENTS) socket.on(name, listener);
   socket.on('connect', resync);
+  // A newcomer finished verification: the lists are fetched again to include them.
+  socket.on(SERVER_EVENTS.NewRegisteredContact, resync);
   return () => {
     for (const name of PRESENCE_EVENTS) socket.off(name, listener);
     socket.off('connect', resync);
+    socket.off(SERVER_EVENTS.NewRegisteredContact, resync);
   };
 }
