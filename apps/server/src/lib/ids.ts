@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomPooled } from './random-pool';
 
 /**
  * 24 lowercase hex characters, time-ordered: 6 bytes of milliseconds, 2 bytes of a per-process counter,
@@ -15,9 +15,9 @@ export function newId(now = Date.now()): string {
     now = lastMs;
   } else {
     lastMs = now;
-    counter = randomBytes(1)[0]!; // start low but not at zero, so two processes rarely align
+    counter = randomPooled(1)[0]!; // start low but not at zero, so two processes rarely align
   }
-  return now.toString(16).padStart(12, '0') + counter.toString(16).padStart(4, '0') + randomBytes(4).toString('hex');
+  return now.toString(16).padStart(12, '0') + counter.toString(16).padStart(4, '0') + randomPooled(4).toString('hex');
 }
 
 export function idTime(id: string): number {

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey } from 'node:crypto';
+import { randomPooled } from './random-pool';
 
 /**
  * Message bodies at rest: AES-256-GCM with a fresh 96-bit IV per value, stored as base64url(iv | tag | data).
@@ -13,7 +14,7 @@ export function createMessageCrypto(key: string): MessageCrypto {
   const secret = createSecretKey(raw);
   return {
     seal: (plain) => {
-      const iv = randomBytes(12);
+      const iv = randomPooled(12);
       const cipher = createCipheriv('aes-256-gcm', secret, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
