@@ -98,7 +98,7 @@ export function GroupForm({ mode, meId, room, preselected, mobile }: TGroupFormP
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate className={classes.fill}>
       <div className={classes.form}>
         <div className={classes.side}>
           {named && (
@@ -127,9 +127,6 @@ export function GroupForm({ mode, meId, room, preselected, mobile }: TGroupFormP
             onDropPerson={dropPerson}
             disabled={submitter.processing}
           />
-          <Text fz="xs" c="dimmed" mt={-6}>
-            {t('selected.youIncluded')}
-          </Text>
         </div>
         <PeoplePicker
           withFilters={mode !== 'extend'}

@@ -11,10 +11,13 @@ import { type TGroupModalMode, type TGroupModalRequest, useGroupModal } from '..
 import { useSession } from '../../../lib/session-store';
 import { useRoomDetails } from '../api/get-room-details';
 import { GroupForm } from './group-form';
+import classes from './groups.module.css';
 import { GroupsPanel } from './groups-panel';
 
 /** Under 768px the navigation is a bottom bar (styles.css) and the modal takes the whole screen. */
 const PHONE = '(max-width: 48em)';
+
+const GROUP_MODAL_ID = 'group-modal';
 
 /** A new request (another drop on a chat while the modal is open) starts a fresh form. */
 const requestKey = (request: TGroupModalRequest) =>
@@ -39,30 +42,35 @@ export function GroupModal({ opened, onClose }: { opened: boolean; onClose: () =
   if (!request || !meId) return null;
   const mode = request.mode;
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t(`title.${mode}`)}
-      fullScreen={mobile}
-      size={920}
-      centered
-      radius={mobile ? 0 : 'lg'}
-      styles={MODAL_STYLES}
-      transitionProps={{ transition: mobile ? 'slide-up' : 'pop', duration: 150 }}
-    >
-      {mode === 'create' ? (
-        <CreateTabs key={requestKey(request)} meId={meId} preselected={request.preselected ?? []} mobile={mobile} />
-      ) : (
-        <RoomForm
-          key={requestKey(request)}
-          mode={mode}
-          twId={request.twId}
-          meId={meId}
-          preselected={request.preselected ?? []}
-          mobile={mobile}
-        />
-      )}
-    </Modal>
+    // A stack, so the similar-groups dialog above it alone answers Escape and holds the focus.
+    <Modal.Stack>
+      <Modal
+        stackId={GROUP_MODAL_ID}
+        opened={opened}
+        onClose={onClose}
+        title={t(`title.${mode}`)}
+        fullScreen={mobile}
+        size={920}
+        centered
+        radius={mobile ? 0 : 'lg'}
+        styles={MODAL_STYLES}
+        classNames={{ content: classes.modalContent, body: classes.modalBody }}
+        transitionProps={{ transition: mobile ? 'slide-up' : 'pop', duration: 150 }}
+      >
+        {mode === 'create' ? (
+          <CreateTabs key={requestKey(request)} meId={meId} preselected={request.preselected ?? []} mobile={mobile} />
+        ) : (
+          <RoomForm
+            key={requestKey(request)}
+            mode={mode}
+            twId={request.twId}
+            meId={meId}
+            preselected={request.preselected ?? []}
+            mobile={mobile}
+          />
+        )}
+      </Modal>
+    </Modal.Stack>
   );
 }
 
@@ -79,7 +87,7 @@ function CreateTabs({ meId, preselected, mobile }: TCreateTabsProps) {
     navigate(ROUTES.recent, { state: { twId: room.twId } });
   };
   return (
-    <Tabs value={tab} onChange={setTab}>
+    <Tabs value={tab} onChange={setTab} className={classes.fill}>
       <Tabs.List grow={mobile} mb="md">
         <Tabs.Tab value="people" leftSection={<IconUsers size={16} stroke={1.7} />}>
           {t('tabs.people')}
@@ -88,10 +96,10 @@ function CreateTabs({ meId, preselected, mobile }: TCreateTabsProps) {
           {t('tabs.groups')}
         </Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="people">
+      <Tabs.Panel value="people" className={classes.fill}>
         <GroupForm mode="create" meId={meId} preselected={preselected} mobile={mobile} />
       </Tabs.Panel>
-      <Tabs.Panel value="groups">
+      <Tabs.Panel value="groups" className={classes.fill}>
         <GroupsPanel active={tab === 'groups'} onOpen={open} />
       </Tabs.Panel>
     </Tabs>

@@ -33,7 +33,7 @@ export function GroupsPanel({ active, onOpen }: { active: boolean; onOpen: (room
   const narrowed = keyword.trim().length > 0;
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" className={classes.fill}>
       <TextInput
         type="search"
         label={t('groups.search')}

@@ -39,15 +39,20 @@ export function SelectedPeople({ selection, onRemove, onDropPerson, disabled }: 
   };
 
   return (
-    <section aria-labelledby={titleId}>
-      <Group justify="space-between" gap="xs" mb={6} wrap="nowrap">
-        <Text id={titleId} component="h3" fz="sm" fw={600} m={0}>
-          {t('selected.label')}
+    <section aria-labelledby={titleId} className={classes.selected}>
+      <div>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text id={titleId} component="h3" fz="sm" fw={600} m={0}>
+            {t('selected.label')}
+          </Text>
+          <Text fz="xs" c="dimmed" aria-live="polite">
+            {t('selected.count', { count: selection.length })}
+          </Text>
+        </Group>
+        <Text fz="xs" c="dimmed">
+          {t('selected.youIncluded')}
         </Text>
-        <Text fz="xs" c="dimmed" aria-live="polite">
-          {t('selected.count', { count: selection.length })}
-        </Text>
-      </Group>
+      </div>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the pointer; the list's checkboxes do the same by keyboard */}
       <div
         className={classes.dropZone}

@@ -27,14 +27,14 @@ export function SimilarGroupsDialog({
   const { t } = useTranslation('groups');
   return (
     <Modal
+      // Stacked over the group modal (group-modal.tsx): only the top one answers Escape.
+      stackId="similar-groups"
       opened
       onClose={onCancel}
       title={t('similar.title')}
       centered
       radius="lg"
       size="md"
-      // Above the group modal it belongs to.
-      zIndex={310}
       styles={MODAL_STYLES}
       closeOnClickOutside={!processing}
       closeOnEscape={!processing}

@@ -1,0 +1,345 @@
+import { CHAT_TEXTS } from '@rounds/contracts/chat';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO_PASSWORD } from '../support/api';
+import { dismissToasts, loginUi, openContext } from '../support/app';
+import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+/**
+ * The group modal against the demo hospital (SEED_DEMO): create through the similar-groups dialog and see the
+ * group reach another member at once, the duplicate-name rules, edit and extend, and how it looks in both
+ * themes and languages, on a desktop and a phone. Each journey signs in its own demo users, since a second
+ * sign-in of the same user ends the first session.
+ */
+
+const demo = (name: string) => `${name}@demo.rounds.local`;
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  // Many sign-ins and page loads from one address within a minute: far over the per-client limits meant for
+  // people. E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist.
+  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type TSession = { token: string; id: string };
+
+/** Signs a demo user in through the API (this ends their browser session, so it comes first). */
+async function apiSession(email: string): Promise<TSession> {
+  const reply = await api<{ token: string; user: { id: string } }>(server, 'POST', '/auth/login', {
+    username: email,
+    password: DEMO_PASSWORD,
+  });
+  expect(reply.status).toBe(200);
+  return { token: reply.body.token, id: reply.body.user.id };
+}
+
+async function logout(session: TSession): Promise<void> {
+  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });
+}
+
+/** A contact's id, found by name the way the contacts screen finds it. */
+async function idOf(session: TSession, fullName: string): Promise<string> {
+  const reply = await api<{ data: { contacts: { id: string; fullName: string }[] } }>(
+    server,
+    'POST',
+    '/contact/list',
+    { search: fullName.split(' ')[0] },
+    session.token,
+  );
+  const contact = reply.body.data.contacts.find((c) => c.fullName === fullName);
+  if (!contact) throw new Error(`no contact ${fullName}`);
+  return contact.id;
+}
+
+/** A group made through the API, as its owner would have made it earlier. */
+async function apiGroup(owner: TSession, name: string, members: string[]): Promise<string> {
+  const participants = await Promise.all(members.map((member) => idOf(owner, member)));
+  const reply = await api<{ data: { chatRoom: { twId: string } } }>(
+    server,
+    'POST',
+    '/chat-room',
+    { participants, type: 'group', name },
+    owner.token,
+  );
+  expect(reply.status).toBe(200);
+  return reply.body.data.chatRoom.twId;
+}
+
+/** The account's language and theme win once signed in, so they are set on the account. */
+async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
+  const session = await apiSession(email);
+  for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
+    const reply = await api(server, 'POST', '/setting', body, session.token);
+    expect(reply.status).toBe(200);
+  }
+  await logout(session);
+}
+
+/** The room the app navigated to: Recent with {twId} in the navigation state, for the chat screen to open. */
+async function openedRoom(page: Page): Promise<string | undefined> {
+  await page.waitForURL((url) => url.pathname === '/');
+  return page.evaluate(() => (history.state as { usr?: { twId?: string } } | null)?.usr?.twId);
+}
+
+/** Opens the modal from the navigation's Group item. */
+async function openGroupModal(page: Page, nav = 'Group', title = 'Create Group') {
+  await page.getByRole('button', { name: nav, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Ticks a person in the People list after searching for them. */
+async function pick(page: Page, name: string, searchLabel = 'Search people'): Promise<void> {
+  const dialog = page.getByRole('dialog').first();
+  await dialog.getByRole('searchbox', { name: searchLabel }).fill(name.split(' ')[0] ?? name);
+  const row = dialog.getByRole('checkbox', { name: new RegExp(`^${name}`) });
+  await row.click();
+  await expect.poll(() => row.getAttribute('aria-checked')).toBe('true');
+}
+
+describe('groups', () => {
+  it('creates a group through the similar-groups dialog, and it reaches another member at once', async () => {
+    // Amelia already has a group with exactly Noah and Olivia.
+    const amelia = await apiSession(demo('amelia.broussard'));
+    await apiGroup(amelia, 'Night shift huddle', ['Noah Thibodeaux', 'Olivia Landry']);
+    await logout(amelia);
+
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+    await loginUi(pageB, demo('noah.thibodeaux'), DEMO_PASSWORD);
+    await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
+
+    const dialog = await openGroupModal(pageA);
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    // Nothing to create yet: no name, no one picked.
+    await expect(create.isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('textbox', { name: 'Group name' }).fill('ICU rapid response');
+    await expect(create.isDisabled()).resolves.toBe(true);
+    await pick(pageA, 'Noah Thibodeaux');
+    await pick(pageA, 'Olivia Landry');
+    await dialog.getByRole('button', { name: 'Remove Noah Thibodeaux' }).waitFor();
+    await dialog.getByRole('button', { name: 'Remove Olivia Landry' }).waitFor();
+    await expect(create.isDisabled()).resolves.toBe(false);
+    await create.click();
+
+    // The same three people already talk in 'Night shift huddle': the dialog offers it, or a new group.
+    const similar = pageA.getByRole('dialog', { name: 'Similar conversations exist' });
+    await similar.getByText('Night shift huddle').waitFor();
+    await similar.getByText('3 members').waitFor();
+    await pageA.waitForTimeout(300); // the dialog's fade-in
+    await snap(pageA, 'groups-similar-light-en');
+    await similar.getByRole('button', { name: 'Create Anyway' }).click();
+
+    const twId = await openedRoom(pageA);
+    expect(twId).toMatch(/^[0-9a-f]{24}$/);
+    await dialog.waitFor({ state: 'detached' });
+    // Noah did nothing: the new group shows up in his browser by itself.
+    await pageB.getByText('ICU rapid response').first().waitFor({ timeout: 15_000 });
+    await snap(pageB, 'groups-created-seen-by-member-light-en');
+
+    // The Groups tab finds it, with its member count, and opens it.
+    const again = await openGroupModal(pageA);
+    await again.getByRole('tab', { name: 'Groups' }).click();
+    await again.getByRole('searchbox', { name: 'Search groups' }).fill('icu');
+    const found = again.getByRole('button', { name: 'Open ICU rapid response, 3 members' });
+    await found.waitFor();
+    // After the search's debounce, only the match is left.
+    await expect.poll(() => again.getByRole('button', { name: /^Open Night shift huddle/ }).count()).toBe(0);
+    await found.click();
+    await expect(openedRoom(pageA)).resolves.toBe(twId);
+
+    expect(errorsA()).toEqual([]);
+    expect(errorsB()).toEqual([]);
+  });
+
+  it('refuses a long or taken name, and opens the own group of a taken name instead', async () => {
+    // Liam's group Lucas is not in, and a group of Lucas's own.
+    const liam = await apiSession(demo('liam.hebert'));
+    await apiGroup(liam, 'Pharmacy round', ['Ethan LeBlanc']);
+    await logout(liam);
+    const lucas = await apiSession(demo('lucas.fontenot'));
+    const own = await apiGroup(lucas, 'Cardiology consults', ['Ava Boudreaux']);
+    await logout(lucas);
+
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, demo('lucas.fontenot'), DEMO_PASSWORD);
+    // /group opens the same modal over Recent.
+    await page.goto('/group');
+    const dialog = page.getByRole('dialog', { name: 'Create Group' });
+    await dialog.waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await pick(page, 'Ethan LeBlanc');
+    const name = dialog.getByRole('textbox', { name: 'Group name' });
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    await name.fill('x'.repeat(101));
+    await dialog.getByText(CHAT_TEXTS.groupNameTooLong).waitFor();
+    await expect(create.isDisabled()).resolves.toBe(true);
+    await name.fill('x'.repeat(100));
+    await expect(dialog.getByText(CHAT_TEXTS.groupNameTooLong).count()).resolves.toBe(0);
+    await expect(create.isDisabled()).resolves.toBe(false);
+
+    // Taken by a group Lucas is not in: the server's message, and the modal stays with his choices.
+    await name.fill('Pharmacy round');
+    await create.click();
+    await page.getByText(CHAT_TEXTS.groupNameTaken).waitFor();
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Remove Ethan LeBlanc' }).waitFor();
+    await snap(page, 'groups-name-taken-light-en');
+    await dismissToasts(page);
+
+    // Taken by his own group: that group opens.
+    await name.fill('cardiology CONSULTS');
+    await create.click();
+    await page.getByText('A group named “Cardiology consults” already exists. It is open now.').waitFor();
+    await expect(openedRoom(page)).resolves.toBe(own);
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors()).toEqual([]);
+  });
+
+  it('lets the owner rename and remove a member, and add people, seen by a member at once', async () => {
+    const benjamin = await apiSession(demo('benjamin.miller'));
+    await apiGroup(benjamin, 'Trauma bay', ['Harper Davis', 'Elijah Martinez']);
+    await logout(benjamin);
+
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+    await loginUi(pageB, demo('harper.davis'), DEMO_PASSWORD);
+    await pageB.getByText('Trauma bay', { exact: true }).first().waitFor();
+    await loginUi(pageA, demo('benjamin.miller'), DEMO_PASSWORD);
+    await pageA.getByText('Trauma bay', { exact: true }).first().click();
+    await pageA.getByRole('heading', { name: 'Trauma bay' }).waitFor();
+
+    // Edit: the current name and members, the owner left out of the chips.
+    await pageA.getByRole('button', { name: 'More actions' }).click();
+    await pageA.getByRole('menuitem', { name: 'Edit group' }).click();
+    const edit = pageA.getByRole('dialog', { name: 'Edit Group' });
+    const name = edit.getByRole('textbox', { name: 'Group name' });
+    await expect.poll(() => name.inputValue()).toBe('Trauma bay');
+    await edit.getByRole('button', { name: 'Remove Harper Davis' }).waitFor();
+    await edit.getByRole('button', { name: 'Remove Elijah Martinez' }).waitFor();
+    await expect(edit.getByRole('tab').count()).resolves.toBe(0);
+
+    // Someone already in the group, dragged onto the chosen ones, is refused with the spec's warning.
+    const harperRow = edit.getByRole('checkbox', { name: /^Harper Davis/ });
+    const chosen = edit.getByRole('region', { name: 'Selected' });
+    await harperRow.dragTo(chosen);
+    await pageA.getByText(CHAT_TEXTS.alreadyMember).waitFor();
+    await dismissToasts(pageA);
+    // Someone new, dragged there, is added.
+    await edit.getByRole('searchbox', { name: 'Search people' }).fill('Mia');
+    await edit.getByRole('checkbox', { name: /^Mia Brown/ }).dragTo(chosen);
+    await edit.getByRole('button', { name: 'Remove Mia Brown' }).waitFor();
+    await edit.getByRole('button', { name: 'Remove Mia Brown' }).click();
+
+    await edit.getByRole('button', { name: 'Remove Elijah Martinez' }).click();
+    await name.fill('Trauma bay (nights)');
+    await pageA.waitForTimeout(300);
+    await snap(pageA, 'groups-edit-light-en');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.waitFor({ state: 'detached' });
+    await pageA.getByRole('heading', { name: 'Trauma bay (nights)' }).waitFor();
+    await pageA.getByText('2 members').first().waitFor();
+    // Harper sees the new name without doing anything.
+    await pageB.getByText('Trauma bay (nights)').first().waitFor({ timeout: 15_000 });
+
+    // Extend: search only; members are shown in the group and cannot be picked again.
+    await pageA.getByRole('button', { name: 'More actions' }).click();
+    await pageA.getByRole('menuitem', { name: 'Add people' }).click();
+    const extend = pageA.getByRole('dialog', { name: 'Add People' });
+    await extend.waitFor();
+    await expect(extend.getByRole('textbox', { name: 'Group name' }).count()).resolves.toBe(0);
+    await expect(extend.getByRole('button', { name: 'Show filters' }).count()).resolves.toBe(0);
+    await extend.getByRole('searchbox', { name: 'Search people' }).fill('Harper');
+    const member = extend.getByRole('checkbox', { name: /^Harper Davis/ });
+    await member.waitFor();
+    await expect(member.isDisabled()).resolves.toBe(true);
+    await extend.getByText('In the group', { exact: true }).waitFor();
+    const add = extend.getByRole('button', { name: 'Add', exact: true });
+    await expect(add.isDisabled()).resolves.toBe(true);
+    await pick(pageA, 'Elijah Martinez');
+    await pick(pageA, 'James Jones');
+    await extend.getByText('1 person', { exact: true }).waitFor();
+    await snap(pageA, 'groups-extend-light-en');
+    await add.click();
+    await extend.waitFor({ state: 'detached' });
+    await pageA.getByText('4 members').first().waitFor();
+
+    expect(errorsA()).toEqual([]);
+    expect(errorsB()).toEqual([]);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const lang of ['en', 'fr'] as const) {
+      for (const viewport of ['desktop', 'mobile'] as const) {
+        it(`looks right (${theme}, ${lang}, ${viewport})`, async () => {
+          const email = demo('grace.nguyen');
+          await setPreferences(email, lang, theme);
+          const context = await openContext(browser, {
+            baseURL: server.url,
+            colorScheme: theme,
+            mobile: viewport === 'mobile',
+          });
+          const page = await context.newPage();
+          const errors = watchErrors(page);
+          await loginUi(page, email, DEMO_PASSWORD);
+          const en = lang === 'en';
+          const dialog = await openGroupModal(page, en ? 'Group' : 'Groupe', en ? 'Create Group' : 'Créer un groupe');
+          await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
+          await dialog.getByRole('checkbox', { name: /^Abigail Taylor/ }).waitFor();
+          await page.waitForTimeout(300); // the modal's transition
+          await snap(page, `groups-create-empty-${theme}-${lang}-${viewport}`);
+
+          const search = en ? 'Search people' : 'Rechercher des personnes';
+          await pick(page, 'Mia Brown', search);
+          await pick(page, 'Camille Martin', search);
+          await pick(page, 'Daniel Jackson', search);
+          await dialog.getByRole('searchbox', { name: search }).fill('');
+          await dialog
+            .getByRole('textbox', { name: en ? 'Group name' : 'Nom du groupe' })
+            .fill(en ? 'Step-down unit, nights' : 'Soins intermédiaires, nuit');
+          if (viewport === 'mobile') {
+            await dialog.getByRole('button', { name: en ? 'Show filters' : 'Afficher les filtres' }).click();
+          }
+          await dialog.getByLabel(en ? 'Departments' : 'Services').click();
+          await page.getByRole('option', { name: 'Intensive Care Unit' }).click();
+          await page.keyboard.press('Escape');
+          // The dropdown closes; the modal stays.
+          await dialog.getByRole('checkbox', { name: /^Logan Williams/ }).waitFor();
+          await expect.poll(() => dialog.getByRole('checkbox').count()).toBe(5);
+          await snap(page, `groups-create-filled-${theme}-${lang}-${viewport}`);
+
+          await dialog.getByRole('tab', { name: en ? 'Groups' : 'Groupes' }).click();
+          await dialog
+            .getByText(en ? 'You are not in any group yet' : "Vous ne faites partie d'aucun groupe")
+            .waitFor();
+          await snap(page, `groups-tab-${theme}-${lang}-${viewport}`);
+          expect(errors()).toEqual([]);
+        });
+      }
+    }
+  }
+});
