@@ -23,7 +23,13 @@ for (const u of config.users) roomSize.set(u.room, (roomSize.get(u.room) ?? 0) +
 type Step = { latencies: number[]; delivered: Set<string>; duplicated: number; acked: number; failed: number };
 let step: Step = { latencies: [], delivered: new Set(), duplicated: 0, acked: 0, failed: 0 };
 
+const probes = new Map<string, () => void>();
 const onDelivery = (socketIndex: number, id: string, sentAt: number) => {
+  const probe = probes.get(id);
+  if (probe) {
+    probe();
+    return;
+  }
   const key = `${socketIndex}:${id}`;
   if (step.delivered.has(key)) {
     step.duplicated += 1;
@@ -97,8 +103,21 @@ async function connectRelay() {
 const t0 = performance.now();
 const connected = config.mode === 'rounds' ? await connectRounds() : await connectRelay();
 console.log(JSON.stringify({ connected, connectSeconds: (performance.now() - t0) / 1000 }));
-// Presence announcements of the connections settle before measuring.
-await new Promise((r) => setTimeout(r, 3_000));
+// Every connection is announced to everyone (presence): measuring starts once a message crosses quickly again.
+const settleStarted = performance.now();
+for (;;) {
+  const id = `probe-${randomUUID()}`;
+  const t = performance.now();
+  const arrived = new Promise<void>((resolve) => probes.set(id, resolve));
+  senders[0]!(config.users[0]!.room, id);
+  await Promise.race([arrived, new Promise((r) => setTimeout(r, 5_000))]);
+  probes.delete(id);
+  if (performance.now() - t < 20 || performance.now() - settleStarted > 180_000) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
+console.error(
+  `  (load generator: settled ${((performance.now() - settleStarted) / 1000).toFixed(1)} s after connecting)`,
+);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

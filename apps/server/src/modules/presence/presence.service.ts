@@ -91,18 +91,55 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
     await wentOffline(orphans.map((r) => r.user_id));
   };
 
-  // A user's connects and disconnects run one at a time in this process, so two tabs opening together
-  // announce the user online once, not twice.
-  const chains = new Map<string, Promise<unknown>>();
-  const serial = <T>(userId: string, work: () => Promise<T>): Promise<T> => {
-    const next = (chains.get(userId) ?? Promise.resolve()).then(work, work);
-    const settled = next.catch(() => undefined);
-    chains.set(userId, settled);
-    void settled.then(() => {
-      if (chains.get(userId) === settled) chains.delete(userId);
-    });
-    return next;
+  /**
+   * Connects and disconnects are written together, one transaction per turn of the queue: when a server
+   * restarts, thousands of sockets reconnect at once, and a durable write each would take minutes. Each user's
+   * change is announced once, and only when it changes what others see (a second tab announces nothing).
+   */
+  type Change = { kind: 'in' | 'out'; userId: string; socketId: string; done: () => void; fail: (e: unknown) => void };
+  let queue: Change[] = [];
+  let flushing = false;
+  const flush = async () => {
+    flushing = true;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const userIds = [...new Set(batch.map((c) => c.userId))];
+        const before = await connectedUsers(userIds);
+        await db.transaction().execute(async (trx) => {
+          const ins = batch.filter((c) => c.kind === 'in');
+          const outs = batch.filter((c) => c.kind === 'out').map((c) => c.socketId);
+          const now = Date.now();
+          if (ins.length > 0) {
+            await trx
+              .insertInto('presence')
+              .values(
+                ins.map((c) => ({ socket_id: c.socketId, user_id: c.userId, server_id: serverId, connected_at: now })),
+              )
+              .onConflict((oc) => oc.column('socket_id').doNothing())
+              .execute();
+          }
+          if (outs.length > 0) await trx.deleteFrom('presence').where('socket_id', 'in', outs).execute();
+        });
+        const after = await connectedUsers(userIds);
+        await announce(userIds.filter((id) => !before.has(id) && after.has(id)));
+        await wentOffline(userIds.filter((id) => before.has(id) && !after.has(id)));
+        for (const c of batch) c.done();
+      } catch (err) {
+        for (const c of batch) c.fail(err);
+      }
+    }
+    flushing = false;
   };
+  const enqueue = (kind: Change['kind'], userId: string, socketId: string) =>
+    new Promise<void>((done, fail) => {
+      queue.push({ kind, userId, socketId, done, fail });
+      if (!flushing) {
+        flushing = true;
+        setImmediate(() => void flush());
+      }
+    });
 
   await db.insertInto('servers').values({ id: serverId, heartbeat_at: Date.now() }).execute();
   await sweep();
@@ -118,20 +155,8 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
     serverId,
     connectedUsers,
     sweep,
-    connected: (userId, socketId) =>
-      serial(userId, async () => {
-        const before = await connectedUsers([userId]);
-        await db
-          .insertInto('presence')
-          .values({ socket_id: socketId, user_id: userId, server_id: serverId, connected_at: Date.now() })
-          .execute();
-        if (!before.has(userId)) await announce([userId]);
-      }),
-    disconnected: (userId, socketId) =>
-      serial(userId, async () => {
-        await db.deleteFrom('presence').where('socket_id', '=', socketId).execute();
-        await wentOffline([userId]);
-      }),
+    connected: (userId, socketId) => enqueue('in', userId, socketId),
+    disconnected: (userId, socketId) => enqueue('out', userId, socketId),
     setStatus: async (userId, chatStatus, manual) => {
       // Offline is not a status a user sets; it is what others see when no socket is connected.
       if (chatStatus === CHAT_STATUS.Offline) return;
