@@ -25,9 +25,8 @@ let step: Step = { latencies: [], delivered: new Set(), duplicated: 0, acked: 0,
 
 const probes = new Map<string, () => void>();
 const onDelivery = (socketIndex: number, id: string, sentAt: number) => {
-  const probe = probes.get(id);
-  if (probe) {
-    probe();
+  if (id.startsWith('probe-')) {
+    probes.get(id)?.();
     return;
   }
   const key = `${socketIndex}:${id}`;
