@@ -188,6 +188,49 @@ describe('messages', () => {
     expect(shown).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it('keeps seqs and unread counts exact when sends to several rooms share one commit', async () => {
+    const [a, b, c] = await Promise.all([member(t), member(t), member(t)]);
+    const rooms = await Promise.all([direct(a, b), direct(a, c), direct(b, c)]);
+    const [aSocket, bSocket, cSocket] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
+    // Sent without waiting for each other, so the writer batches them.
+    const sends = [
+      send(aSocket, rooms[0]!.id, '1'),
+      send(bSocket, rooms[0]!.id, '2'),
+      send(aSocket, rooms[0]!.id, '3'),
+      send(aSocket, rooms[1]!.id, '4'),
+      send(cSocket, rooms[1]!.id, '5'),
+      send(bSocket, rooms[2]!.id, '6'),
+      send(cSocket, rooms[2]!.id, '7'),
+      send(cSocket, rooms[2]!.id, '8'),
+    ];
+    const acks = await Promise.all(sends);
+    expect(acks.every((x) => x.ok)).toBe(true);
+    for (const [i, reader] of [a, a, b].entries()) {
+      const seqs = (await history(reader, { twId: rooms[i]!.id })).messages.map((m) => m.seq);
+      expect(seqs).toEqual(seqs.map((_, n) => n + 1));
+    }
+    const state = async (m: Member, twId: string) => {
+      const room = (await api(t, m).get(`/chat-room/details?twId=${twId}`)).body.data.chatRoom;
+      const messages = (await history(m, { twId })).messages;
+      const mine = messages.filter((x) => x.author === m.id).map((x) => x.seq);
+      const lastMine = mine.length ? Math.max(...mine) : 0;
+      const expected = messages.filter((x) => x.author !== m.id && x.seq > lastMine).length;
+      return { unread: room.unreadCount, expected, lastReadSeq: room.lastReadSeq, lastMine };
+    };
+    for (const [m, twId] of [
+      [a, rooms[0]!.id],
+      [b, rooms[0]!.id],
+      [a, rooms[1]!.id],
+      [c, rooms[1]!.id],
+      [b, rooms[2]!.id],
+      [c, rooms[2]!.id],
+    ] as const) {
+      const s = await state(m, twId);
+      expect(s.unread).toBe(s.expected);
+      expect(s.lastReadSeq).toBe(s.lastMine);
+    }
+  });
+
   it('rejects empty and oversized bodies', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
     const room = await direct(a, b);
