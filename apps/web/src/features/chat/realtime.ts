@@ -113,8 +113,14 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
   const onRemoved = (payload: unknown) => {
     const parsed = ZMessageRemovedEvent.safeParse(payload);
     if (!parsed.success) return;
-    const { twId, messageId } = parsed.data;
+    const { twId, messageId, seq } = parsed.data;
     useMessages.getState().remove(twId, messageId);
+    // The server counts it out of the unread of those who had not read it yet; so does the list.
+    updateRooms((rooms) =>
+      patchRoom(rooms, twId, (room) =>
+        seq > room.lastReadSeq && room.unreadCount > 0 ? { ...room, unreadCount: room.unreadCount - 1 } : room,
+      ),
+    );
     const rooms = queryClient.getQueryData<TChatRoom[]>(CHAT_ROOMS_KEY);
     // The list's snippet showed the removed message: the server knows what the last one is now.
     if (rooms?.some((room) => room.twId === twId && room.lastMessage?.id === messageId)) refetchRoom(twId);

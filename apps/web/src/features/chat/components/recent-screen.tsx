@@ -90,7 +90,7 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
     <div className={classes.screen} data-has-selection={twId || contactId ? '' : undefined}>
       <aside className={classes.panel} aria-labelledby={titleId}>
         <div className={classes.panelTop}>
-          {logo}
+          {logo && <div className={classes.logo}>{logo}</div>}
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Title order={1} fz="h4" id={titleId}>
               {t('title')}

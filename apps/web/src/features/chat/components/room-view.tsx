@@ -69,7 +69,9 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
   useEffect(() => {
     if (!selected || dialog) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setSelected(null);
+      // The Escape that closed a dialog is still on its way up when this listener returns with the dialog gone.
+      const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
+      if (event.key === 'Escape' && !inDialog) setSelected(null);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -167,13 +169,15 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         cancel={t('deleteRoom.cancel')}
         busy={deleteRoom.isPending}
         onConfirm={() =>
-          deleteRoom.mutate(room.twId, {
-            onSuccess: () => {
+          // mutateAsync: the room leaves the list on success, which unmounts this view before mutate's own
+          // callbacks would run; the promise settles whatever happens to the component.
+          deleteRoom
+            .mutateAsync(room.twId)
+            .then(() => {
               showToast(t('deleteRoom.done', { group: room.name }), 'success');
-              setDialog(null);
               onGone();
-            },
-          })
+            })
+            .catch(() => undefined)
         }
         onClose={() => setDialog(null)}
       />
@@ -185,13 +189,13 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         cancel={t('leaveRoom.cancel')}
         busy={leaveRoom.isPending}
         onConfirm={() =>
-          leaveRoom.mutate(room.twId, {
-            onSuccess: () => {
+          leaveRoom
+            .mutateAsync(room.twId)
+            .then(() => {
               showToast(t('leaveRoom.done', { name: room.name }), 'success');
-              setDialog(null);
               onGone();
-            },
-          })
+            })
+            .catch(() => undefined)
         }
         onClose={() => setDialog(null)}
       />

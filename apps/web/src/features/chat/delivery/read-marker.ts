@@ -19,10 +19,12 @@ type TMarkOptions = {
 /**
  * Marks a room read up to seq. The first mark goes at once (opening a room), later ones are gathered and
  * sent at most every TIMINGS.markAsReadDebounceMs with the highest seq (spec: mark-as-read debounced 4 s),
- * so a busy room does not cost a message per message. The list's unread count drops as soon as it is sent;
- * the server's Read event then confirms it in every tab.
+ * so a busy room does not cost a message per message. The list's unread count drops as soon as the read is
+ * decided; the server's Read event then confirms it in every tab.
  */
 export function markRead(twId: string, seq: number, { delayMs = 0, requireFocus = false }: TMarkOptions = {}): void {
+  // Decided now (the user is looking at it): the list says read at once, whatever the pacing of the send.
+  if (!requireFocus) showRead(twId, seq);
   const marker = markers.get(twId) ?? { sentSeq: 0, sentAt: Number.NEGATIVE_INFINITY, wantedSeq: 0 };
   markers.set(twId, marker);
   if (seq <= marker.wantedSeq && seq <= marker.sentSeq) return;
@@ -36,13 +38,14 @@ export function markRead(twId: string, seq: number, { delayMs = 0, requireFocus 
     marker.sentSeq = marker.wantedSeq;
     marker.sentAt = Date.now();
     emitReadMessage(twId, marker.sentSeq);
-    queryClient.setQueryData<TChatRoom[]>(
-      CHAT_ROOMS_KEY,
-      (rooms) => rooms && applyOwnRead(rooms, twId, marker.sentSeq, undefined),
-    );
+    showRead(twId, marker.sentSeq);
   };
   if (wait === 0) send();
   else marker.timer = setTimeout(send, wait);
+}
+
+function showRead(twId: string, seq: number): void {
+  queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && applyOwnRead(rooms, twId, seq, undefined));
 }
 
 /** Signed out: nothing pending is sent for the next user of this tab. */

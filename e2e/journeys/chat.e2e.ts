@@ -1,0 +1,473 @@
+import { TIMINGS } from '@rounds/contracts/limits';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO_PASSWORD } from '../support/api';
+import { dismissToasts, loginUi, openContext } from '../support/app';
+import { launchBrowser, newContext, snap, watchErrors } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+/**
+ * Conversations against the demo hospital (SEED_DEMO): two people in two browsers talk in real time (typing,
+ * the Recent badge, seen by, copy, delete), one of them loses the network and gets exactly what was sent
+ * meanwhile, an owner deletes a group that the others keep archived, and how it all looks in both themes and
+ * languages on a desktop and a phone. Each journey signs in its own demo users, since a second sign-in of the
+ * same user ends the first session.
+ */
+
+const demo = (name: string) => `${name}@demo.rounds.local`;
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  // Many sign-ins and page loads from one address within a minute: far over the per-client limits meant for
+  // people. E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist.
+  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type TSession = { token: string; id: string };
+
+/** Signs a demo user in through the API (this ends their browser session, so it comes first). */
+async function apiSession(email: string): Promise<TSession> {
+  const reply = await api<{ token: string; user: { id: string } }>(server, 'POST', '/auth/login', {
+    username: email,
+    password: DEMO_PASSWORD,
+  });
+  expect(reply.status).toBe(200);
+  return { token: reply.body.token, id: reply.body.user.id };
+}
+
+async function logout(session: TSession): Promise<void> {
+  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });
+}
+
+async function idOf(session: TSession, fullName: string): Promise<string> {
+  const reply = await api<{ data: { contacts: { id: string; fullName: string }[] } }>(
+    server,
+    'POST',
+    '/contact/list',
+    { search: fullName.split(' ')[0] },
+    session.token,
+  );
+  const contact = reply.body.data.contacts.find((c) => c.fullName === fullName);
+  if (!contact) throw new Error(`no contact ${fullName}`);
+  return contact.id;
+}
+
+/** A group made through the API, as its owner would have made it earlier. */
+async function apiGroup(ownerEmail: string, name: string, members: string[]): Promise<void> {
+  const owner = await apiSession(ownerEmail);
+  const participants = await Promise.all(members.map((member) => idOf(owner, member)));
+  const reply = await api(server, 'POST', '/chat-room', { participants, type: 'group', name }, owner.token);
+  expect(reply.status).toBe(200);
+  await logout(owner);
+}
+
+/** The account's language and theme win once signed in, so they are set on the account. */
+async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
+  const session = await apiSession(email);
+  for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
+    const reply = await api(server, 'POST', '/setting', body, session.token);
+    expect(reply.status).toBe(200);
+  }
+  await logout(session);
+}
+
+/** The demo staff have varied languages: the functional journeys read English. */
+async function english(...names: string[]): Promise<void> {
+  for (const name of names) await setPreferences(demo(name), 'en', 'light');
+}
+
+const composer = (page: Page, label = 'Type a message') => page.getByRole('textbox', { name: label });
+const log = (page: Page) => page.getByRole('log');
+/** A stored message's bubble (pending ones have no message id yet). */
+const bubble = (page: Page, text: string) => log(page).locator('button[data-message-id]').filter({ hasText: text });
+/** A room in the Recent list: its accessible name starts with the room's name. */
+const roomRow = (page: Page, name: string, list = 'Conversations') =>
+  page.getByRole('navigation', { name: list }).getByRole('button', { name: new RegExp(`^${name}`) });
+const roomTitle = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+/** Opens the direct chat with a contact the way a user does: Contacts, then the contact. */
+async function openDirect(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Contacts' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/contacts');
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await roomTitle(page, name).waitFor();
+}
+
+/** Types and sends with Enter, then waits for the server's stored copy (the bubble gets its message id). */
+async function send(page: Page, text: string, label?: string): Promise<void> {
+  await composer(page, label).fill(text);
+  await composer(page, label).press('Enter');
+  await bubble(page, text).waitFor();
+}
+
+describe('chat', () => {
+  it('two people talk in real time: both ways, typing, the Recent badge, seen by, copy and delete', async () => {
+    await english('olivia.landry', 'liam.hebert');
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    await contextA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+    await loginUi(pageA, demo('olivia.landry'), DEMO_PASSWORD);
+    await loginUi(pageB, demo('liam.hebert'), DEMO_PASSWORD);
+    // Liam is on Contacts, not looking at Recent.
+    await pageB.getByRole('link', { name: 'Contacts' }).first().click();
+    await pageB.waitForURL((url) => url.pathname === '/contacts');
+
+    await openDirect(pageA, 'Liam Hebert');
+    await pageA.getByText('No messages yet. Write the first one below.').waitFor();
+    const send1 = pageA.getByRole('button', { name: 'Send' });
+    await expect(send1.isDisabled()).resolves.toBe(true);
+    await composer(pageA).fill('   ');
+    await expect(send1.isDisabled()).resolves.toBe(true);
+    await send(pageA, 'Bed 12 is asking for pain relief again, can you review?');
+
+    // The Recent badge counts the room with news; opening Recent resets it.
+    const badge = pageB.getByRole('status', { name: 'Conversations with new messages: 1' });
+    await badge.waitFor();
+    await pageB.locator('a.nav-item[href="/"]').click();
+    await pageB.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => badge.count()).toBe(0);
+    const row = roomRow(pageB, 'Olivia Landry');
+    // The last message, cut at 40 characters.
+    await expect.poll(() => row.textContent()).toContain('Bed 12 is asking for pain relief again,…');
+    await expect(row.getAttribute('data-unread')).resolves.not.toBeNull();
+    await pageB.getByRole('button', { name: /1 unread message/ }).waitFor();
+    await pageB.getByText('Today', { exact: true }).first().waitFor();
+    await snap(pageB, 'chat-unread-light-en');
+
+    // Opening the room reads it.
+    await row.click();
+    await roomTitle(pageB, 'Olivia Landry').waitFor();
+    await bubble(pageB, 'Bed 12 is asking for pain relief').waitFor();
+    await expect.poll(() => row.getAttribute('data-unread')).toBeNull();
+
+    // Typing shows on the other side, and goes when the message arrives.
+    await composer(pageB).pressSequentially('On my w', { delay: 40 });
+    const typing = pageA.getByText('Liam Hebert is typing…');
+    await typing.waitFor();
+    await snap(pageA, 'chat-typing-light-en');
+    await composer(pageB).fill('On my way, 5 minutes. Please check her last dose time.');
+    await composer(pageB).press('Enter');
+    await bubble(pageA, 'On my way, 5 minutes.').waitFor();
+    await expect.poll(() => typing.count()).toBe(0);
+    await expect(composer(pageB).inputValue()).resolves.toBe('');
+
+    // Shift+Enter is a new line, not a send.
+    await composer(pageA).fill('Last dose 01:10.');
+    await composer(pageA).press('Shift+Enter');
+    await composer(pageA).pressSequentially('Pain 7/10.');
+    await expect(composer(pageA).inputValue()).resolves.toBe('Last dose 01:10.\nPain 7/10.');
+    await composer(pageA).press('Enter');
+    await bubble(pageB, 'Pain 7/10.').waitFor();
+
+    // Seen by: Liam, who has the room open, read it; the list updates by itself.
+    await bubble(pageA, 'Bed 12 is asking').click();
+    const actions = pageA.getByRole('toolbar', { name: 'Message actions' });
+    await actions.getByRole('button', { name: 'Seen by' }).click();
+    const seen = pageA.getByRole('dialog', { name: 'Seen by' });
+    await seen.getByText('Liam Hebert').waitFor();
+    await pageA.waitForTimeout(300); // the modal's fade-in
+    await snap(pageA, 'chat-seen-by-light-en');
+    await pageA.keyboard.press('Escape');
+    await seen.waitFor({ state: 'detached' });
+
+    // Copy puts the text on the clipboard; Escape closes the action bar.
+    await actions.getByRole('button', { name: 'Copy' }).click();
+    await pageA.getByText('Message copied to the clipboard.').waitFor();
+    await expect(pageA.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      'Bed 12 is asking for pain relief again, can you review?',
+    );
+    await pageA.keyboard.press('Escape');
+    await actions.waitFor({ state: 'detached' });
+    // Another's message offers no delete and no seen by.
+    await bubble(pageA, 'On my way').click();
+    await actions.getByRole('button', { name: 'Copy' }).waitFor();
+    await expect(actions.getByRole('button', { name: 'Delete' }).count()).resolves.toBe(0);
+    await expect(actions.getByRole('button', { name: 'Seen by' }).count()).resolves.toBe(0);
+    await pageA.keyboard.press('Escape');
+
+    // A message deleted by its sender vanishes for the other at once.
+    await send(pageA, 'Wrong patient, please ignore');
+    await bubble(pageB, 'Wrong patient').waitFor();
+    await bubble(pageA, 'Wrong patient').click();
+    await actions.getByRole('button', { name: 'Delete' }).click();
+    const confirm = pageA.getByRole('dialog', { name: 'Delete message?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await pageA.getByText('Message deleted.').waitFor();
+    await expect.poll(() => bubble(pageB, 'Wrong patient').count()).toBe(0);
+    await expect.poll(() => bubble(pageA, 'Wrong patient').count()).toBe(0);
+    await dismissToasts(pageA);
+    await snap(pageA, 'chat-conversation-light-en');
+
+    // Both sides hold each message exactly once.
+    for (const page of [pageA, pageB]) {
+      await expect(bubble(page, 'Bed 12 is asking').count()).resolves.toBe(1);
+      await expect(bubble(page, 'On my way').count()).resolves.toBe(1);
+      await expect(bubble(page, 'Pain 7/10.').count()).resolves.toBe(1);
+    }
+    expect(errorsA()).toEqual([]);
+    expect(errorsB()).toEqual([]);
+  }, 90_000);
+
+  it('gets exactly once what was sent while offline, and sends what was written meanwhile', async () => {
+    await english('noah.thibodeaux', 'emma.guidry');
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    const network = await cuttableSocket(contextB);
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+    await loginUi(pageA, demo('noah.thibodeaux'), DEMO_PASSWORD);
+    await loginUi(pageB, demo('emma.guidry'), DEMO_PASSWORD);
+
+    await openDirect(pageA, 'Emma Guidry');
+    await send(pageA, 'Before the outage: bed 3 is stable.');
+    await roomRow(pageB, 'Noah Thibodeaux').click();
+    await bubble(pageB, 'Before the outage').waitFor();
+
+    // Emma's network goes; the app says so.
+    await network.cut();
+    await pageB.getByText('Connection Lost').waitFor();
+    for (const n of [1, 2, 3]) await send(pageA, `During the outage ${n}: bed ${n + 3} needs a check.`);
+    // What Emma writes meanwhile waits, shown as sending (the composer keeps the focus under the overlay).
+    await composer(pageB).pressSequentially('Written offline: on my way to bed 4.');
+    await composer(pageB).press('Enter');
+    await log(pageB).getByText('Sending…').waitFor();
+    await snap(pageB, 'chat-offline-light-en');
+    await pageB.waitForTimeout(1_500);
+    await expect(bubble(pageB, 'During the outage').count()).resolves.toBe(0);
+
+    await network.restore();
+    for (const n of [1, 2, 3]) await bubble(pageB, `During the outage ${n}:`).waitFor({ timeout: 20_000 });
+    await bubble(pageB, 'Written offline').waitFor({ timeout: 20_000 });
+    await bubble(pageA, 'Written offline').waitFor({ timeout: 20_000 });
+    // A moment for any late duplicate (the socket and the catch-up both deliver): there is none.
+    await pageB.waitForTimeout(1_500);
+    for (const page of [pageA, pageB]) {
+      for (const n of [1, 2, 3]) await expect(bubble(page, `During the outage ${n}:`).count()).resolves.toBe(1);
+      await expect(bubble(page, 'Written offline').count()).resolves.toBe(1);
+      await expect(bubble(page, 'Before the outage').count()).resolves.toBe(1);
+    }
+    await expect(log(pageB).getByText('Sending…').count()).resolves.toBe(0);
+    // In the order they were sent.
+    const texts = await log(pageB).locator('button[data-message-id]').allInnerTexts();
+    const order = ['Before the outage', 'During the outage 1', 'During the outage 2', 'During the outage 3'].map(
+      (start) => texts.findIndex((text) => text.includes(start)),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    await snap(pageB, 'chat-after-outage-light-en');
+    expect(errorsA()).toEqual([]);
+    // The browser reports the failed reconnection attempts while offline; nothing else.
+    expect(errorsB().filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+  }, 90_000);
+
+  it('lets the owner run the group, and keeps it archived and read-only for the others once deleted', async () => {
+    await english('amelia.broussard', 'lucas.fontenot');
+    await apiGroup(demo('amelia.broussard'), 'Cardiac step-down', ['Lucas Fontenot', 'Ava Boudreaux']);
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+    await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
+    await loginUi(pageB, demo('lucas.fontenot'), DEMO_PASSWORD);
+
+    await roomRow(pageB, 'Cardiac step-down').click();
+    await log(pageB).getByText('Amelia Broussard created the group “Cardiac step-down”').waitFor();
+    // A member may leave but not delete or edit.
+    await pageB.getByRole('button', { name: 'More actions' }).click();
+    await pageB.getByRole('menuitem', { name: 'Leave group' }).waitFor();
+    await expect(pageB.getByRole('menuitem', { name: 'Delete group' }).count()).resolves.toBe(0);
+    await expect(pageB.getByRole('menuitem', { name: 'Edit group' }).count()).resolves.toBe(0);
+    await pageB.keyboard.press('Escape');
+
+    await roomRow(pageA, 'Cardiac step-down').click();
+    await send(pageA, 'Handover at 07:00 in the family room.');
+    await bubble(pageB, 'Handover at 07:00').waitFor();
+    // Lucas has the room open: it does not count as unread for him.
+    await expect(roomRow(pageB, 'Cardiac step-down').getAttribute('data-unread')).resolves.toBeNull();
+    // In a group, others' messages carry the author's name.
+    await log(pageB).getByText('Amelia Broussard', { exact: true }).waitFor();
+
+    // The members, owner first, with their status; the owner may remove the others.
+    await pageA.getByRole('button', { name: /^Show members/ }).click();
+    const members = pageA.getByRole('dialog', { name: 'Members of Cardiac step-down' });
+    await members.getByText('3 members').waitFor();
+    await members.getByText('Owner').waitFor();
+    await members.getByRole('button', { name: 'Remove Lucas Fontenot from the group' }).waitFor();
+    await pageA.waitForTimeout(300);
+    await snap(pageA, 'chat-members-light-en');
+    await pageA.keyboard.press('Escape');
+
+    // Favorite and mute are toggles that stick.
+    await pageA.getByRole('button', { name: 'Add to favorites' }).click();
+    await pageA.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+    await pageA.getByRole('navigation', { name: 'Conversations' }).getByText('Favorites').waitFor();
+    await pageA.getByRole('button', { name: 'Mute notifications' }).click();
+    await pageA.getByRole('button', { name: 'Unmute notifications' }).waitFor();
+    // The list says so too: the muted mark, and the last message with its author.
+    await pageA.getByRole('button', { name: /^Cardiac step-down.*You: Handover at 07:00.*, Muted$/ }).waitFor();
+
+    // The owner deletes it: gone for her, archived and read-only for Lucas.
+    await pageA.getByRole('button', { name: 'More actions' }).click();
+    await pageA.getByRole('menuitem', { name: 'Delete group' }).click();
+    const confirm = pageA.getByRole('dialog', { name: 'Delete group?' });
+    await confirm.getByRole('button', { name: 'Delete group' }).click();
+    await pageA.getByText('You have successfully removed Cardiac step-down').waitFor();
+    await expect.poll(() => roomRow(pageA, 'Cardiac step-down').count()).toBe(0);
+    await pageA.getByText('No conversation open').waitFor();
+
+    await pageB.getByText('Archived by Amelia Broussard.', { exact: false }).first().waitFor();
+    await expect.poll(() => composer(pageB).count()).toBe(0);
+    await bubble(pageB, 'Handover at 07:00').waitFor();
+    await snap(pageB, 'chat-archived-light-en');
+    expect(errorsA()).toEqual([]);
+    expect(errorsB()).toEqual([]);
+  }, 90_000);
+
+  describe('looks', () => {
+    // Grace's conversations: a direct chat with Mia, and a group Mia runs with Daniel in it.
+    beforeAll(async () => {
+      await english('mia.brown', 'grace.nguyen');
+      await apiGroup(demo('mia.brown'), 'ICU night shift', ['Grace Nguyen', 'Daniel Jackson']);
+      // Not openContext: its clean-up belongs to a test, and this runs before them (closed below).
+      const [contextMia, contextGrace] = await Promise.all([
+        newContext(browser, { baseURL: server.url }),
+        newContext(browser, { baseURL: server.url }),
+      ]);
+      const [mia, grace] = await Promise.all([contextMia.newPage(), contextGrace.newPage()]);
+      await loginUi(mia, demo('mia.brown'), DEMO_PASSWORD);
+      await roomRow(mia, 'ICU night shift').click();
+      await send(mia, 'Bed 4: BP 86/50 after the second bolus. Starting noradrenaline per protocol.');
+      await send(mia, 'Family of bed 9 arriving at 4 am, please let security know.');
+      await openDirect(mia, 'Grace Nguyen');
+      await send(mia, 'Can you review bed 12 before 3 am? BP 88/54, HR 118, lactate pending.');
+
+      await loginUi(grace, demo('grace.nguyen'), DEMO_PASSWORD);
+      await roomRow(grace, 'Mia Brown').click();
+      await send(grace, 'Coming now. Please repeat the vitals and start a 500 mL bolus.');
+      await bubble(mia, 'Coming now').waitFor();
+      await send(mia, 'Done. Repeat BP 94/58.');
+      await bubble(grace, 'Done. Repeat BP').waitFor();
+      await Promise.all([contextMia.close(), contextGrace.close()]);
+    }, 90_000);
+
+    for (const theme of ['light', 'dark'] as const) {
+      for (const lang of ['en', 'fr'] as const) {
+        for (const viewport of ['desktop', 'mobile'] as const) {
+          it(`looks right (${theme}, ${lang}, ${viewport})`, async () => {
+            const email = demo('grace.nguyen');
+            await setPreferences(email, lang, theme);
+            const context = await openContext(browser, {
+              baseURL: server.url,
+              colorScheme: theme,
+              mobile: viewport === 'mobile',
+            });
+            const page = await context.newPage();
+            const errors = watchErrors(page);
+            await loginUi(page, email, DEMO_PASSWORD);
+            const en = lang === 'en';
+            const list = 'Conversations';
+            await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
+            await roomRow(page, 'ICU night shift', list).waitFor();
+            // The navigation loads in its own chunk after sign-in.
+            await page.locator('a.nav-item[href="/"]').waitFor();
+            const label = en ? 'Type a message' : 'Écrire un message';
+
+            if (viewport === 'mobile') {
+              await snap(page, `chat-list-${theme}-${lang}-mobile`);
+              await roomRow(page, 'Mia Brown', list).click();
+              await bubble(page, 'Done. Repeat BP').waitFor();
+              await composer(page, label).waitFor();
+              // The list hides while a room is open.
+              await expect(page.getByRole('navigation', { name: list }).isVisible()).resolves.toBe(false);
+              await snap(page, `chat-room-${theme}-${lang}-mobile`);
+              await page
+                .getByRole('button', { name: en ? 'Back to conversations' : 'Retour aux conversations' })
+                .click();
+              await roomRow(page, 'ICU night shift', list).click();
+              await bubble(page, 'Family of bed 9').waitFor();
+              await snap(page, `chat-group-${theme}-${lang}-mobile`);
+            } else {
+              await page.getByText(en ? 'No conversation open' : 'Aucune conversation ouverte').waitFor();
+              await snap(page, `chat-empty-${theme}-${lang}-desktop`);
+              await roomRow(page, 'Mia Brown', list).click();
+              await bubble(page, 'Done. Repeat BP').waitFor();
+              await composer(page, label).fill(en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ');
+              await snap(page, `chat-room-${theme}-${lang}-desktop`);
+              await roomRow(page, 'ICU night shift', list).click();
+              await bubble(page, 'Family of bed 9').waitFor();
+              await log(page).getByText('Mia Brown', { exact: true }).first().waitFor();
+              await snap(page, `chat-group-${theme}-${lang}-desktop`);
+              // The draft of the other room is still there on return.
+              await roomRow(page, 'Mia Brown', list).click();
+              await page.waitForTimeout(TIMINGS.draftSaveMs);
+              await expect(composer(page, label).inputValue()).resolves.toBe(
+                en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ',
+              );
+              await composer(page, label).fill('');
+            }
+            expect(errors()).toEqual([]);
+          });
+        }
+      }
+    }
+  });
+});
+
+/**
+ * Lets a test take a browser's network away and give it back. Offline mode stops new requests (and the
+ * socket's reconnection attempts) but a WebSocket already open may live on, so the open ones are routed
+ * through Playwright and closed on cut(): the app sees what a real outage does to it.
+ */
+async function cuttableSocket(
+  context: BrowserContext,
+): Promise<{ cut: () => Promise<void>; restore: () => Promise<void> }> {
+  const open = new Set<WebSocketRoute>();
+  let offline = false;
+  await context.routeWebSocket(/\/server\/socket\.io\//, (ws) => {
+    if (offline) {
+      void ws.close();
+      return;
+    }
+    const upstream = ws.connectToServer();
+    open.add(ws);
+    ws.onClose(() => {
+      open.delete(ws);
+      void upstream.close();
+    });
+    upstream.onClose(() => {
+      open.delete(ws);
+      void ws.close();
+    });
+  });
+  return {
+    cut: async () => {
+      offline = true;
+      await context.setOffline(true);
+      await Promise.all([...open].map((ws) => ws.close()));
+    },
+    restore: async () => {
+      offline = false;
+      await context.setOffline(false);
+    },
+  };
+}
