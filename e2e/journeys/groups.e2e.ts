@@ -85,10 +85,20 @@ async function setPreferences(email: string, language: 'en' | 'fr', theme: 'ligh
   await logout(session);
 }
 
-/** The room the app navigated to: Recent with {twId} in the navigation state, for the chat screen to open. */
-async function openedRoom(page: Page): Promise<string | undefined> {
-  await page.waitForURL((url) => url.pathname === '/');
-  return page.evaluate(() => (history.state as { usr?: { twId?: string } } | null)?.usr?.twId);
+/**
+ * The room the app navigated to: Recent with {twId} in the navigation state, for the chat screen to open.
+ * Polled: the page is often on Recent already, so the address alone does not say the navigation happened.
+ */
+async function openedRoom(page: Page, previous?: string): Promise<string | undefined> {
+  let twId: string | undefined;
+  await expect
+    .poll(async () => {
+      const url = new URL(page.url());
+      twId = await page.evaluate(() => (history.state as { usr?: { twId?: string } } | null)?.usr?.twId);
+      return url.pathname === '/' && twId !== undefined && twId !== previous;
+    })
+    .toBe(true);
+  return twId;
 }
 
 /** Opens the modal from the navigation's Group item. */
@@ -162,6 +172,7 @@ describe('groups', () => {
     // After the search's debounce, only the match is left.
     await expect.poll(() => again.getByRole('button', { name: /^Open Night shift huddle/ }).count()).toBe(0);
     await found.click();
+    await again.waitFor({ state: 'detached' });
     await expect(openedRoom(pageA)).resolves.toBe(twId);
 
     expect(errorsA()).toEqual([]);
@@ -290,6 +301,46 @@ describe('groups', () => {
 
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);
+  });
+
+  it('starts a group from a direct chat with the other person already picked', async () => {
+    const isabella = await apiSession(demo('isabella.johnson'));
+    const logan = await idOf(isabella, 'Logan Williams');
+    const direct = await api<{ data: { chatRoom: { twId: string } } }>(
+      server,
+      'POST',
+      '/chat-room',
+      { participants: [logan], type: 'direct' },
+      isabella.token,
+    );
+    expect(direct.status).toBe(200);
+    await logout(isabella);
+
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, demo('isabella.johnson'), DEMO_PASSWORD);
+    await page.getByText('Logan Williams', { exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Logan Williams' }).waitFor();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Add people' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Create Group' });
+    await dialog.getByRole('button', { name: 'Remove Logan Williams' }).waitFor();
+    // Logan is in already: dragging him onto the chosen ones again only warns.
+    await dialog.getByRole('searchbox', { name: 'Search people' }).fill('Logan');
+    await dialog
+      .getByRole('checkbox', { name: /^Logan Williams/ })
+      .dragTo(dialog.getByRole('region', { name: 'Selected' }));
+    await page.getByText(CHAT_TEXTS.alreadyMember).waitFor();
+    await pick(page, 'Emily Moore');
+    await dialog.getByRole('textbox', { name: 'Group name' }).fill('Ward 5 handover');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(openedRoom(page, direct.body.data.chatRoom.twId)).resolves.toMatch(/^[0-9a-f]{24}$/);
+    await page.getByRole('heading', { name: 'Ward 5 handover' }).waitFor();
+    await page.getByText('3 members').first().waitFor();
+    expect(errors()).toEqual([]);
   });
 
   for (const theme of ['light', 'dark'] as const) {

@@ -1,7 +1,8 @@
 import { Button, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import { LIMITS } from '@rounds/contracts/limits';
-import { type FormEvent, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContacts } from '../../../api/get-contacts';
 import { type TGroupModalMode, useGroupModal } from '../../../lib/group-modal-store';
@@ -40,6 +41,8 @@ export function GroupForm({ mode, meId, room, preselected, mobile }: TGroupFormP
   const { t } = useTranslation('groups');
   const close = useGroupModal((s) => s.close);
   const submitter = useGroupSubmit({ mode, twId: room?.twId, meId });
+  // A finger cannot drag rows here (HTML5 drag and drop is mouse-only on phones and tablets).
+  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false }) ?? false;
   const [name, setName] = useState(mode === 'edit' ? (room?.name ?? '') : '');
   // Editing starts from the current members; the owner is always in and is not shown as a chip.
   const [selection, dispatch] = useReducer(
@@ -87,7 +90,8 @@ export function GroupForm({ mode, meId, room, preselected, mobile }: TGroupFormP
     const person = directory.get(id);
     if (person) dispatch({ type: 'add', people: [person] });
   };
-  const toggle = (person: TPerson) => dispatch({ type: 'toggle', person });
+  // Stable, so typing the name does not re-render every row of a long list (rows are memoised).
+  const toggle = useCallback((person: TPerson) => dispatch({ type: 'toggle', person }), []);
 
   const named = needsName(mode);
   const tooLong = named && nameTooLong(name);
@@ -105,7 +109,7 @@ export function GroupForm({ mode, meId, room, preselected, mobile }: TGroupFormP
             <TextInput
               label={t('name.label')}
               placeholder={t('name.placeholder')}
-              withAsterisk
+              required
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
               error={tooLong ? t('name.tooLong') : undefined}
@@ -125,6 +129,7 @@ export function GroupForm({ mode, meId, room, preselected, mobile }: TGroupFormP
             selection={selection}
             onRemove={(id) => dispatch({ type: 'remove', id })}
             onDropPerson={dropPerson}
+            touch={touch}
             disabled={submitter.processing}
           />
         </div>

@@ -54,6 +54,7 @@ export function GroupModal({ opened, onClose }: { opened: boolean; onClose: () =
         centered
         radius={mobile ? 0 : 'lg'}
         styles={MODAL_STYLES}
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
         classNames={{ content: classes.modalContent, body: classes.modalBody }}
         transitionProps={{ transition: mobile ? 'slide-up' : 'pop', duration: 150 }}
       >
@@ -88,7 +89,7 @@ function CreateTabs({ meId, preselected, mobile }: TCreateTabsProps) {
   };
   return (
     <Tabs value={tab} onChange={setTab} className={classes.fill}>
-      <Tabs.List grow={mobile} mb="md">
+      <Tabs.List mb="md">
         <Tabs.Tab value="people" leftSection={<IconUsers size={16} stroke={1.7} />}>
           {t('tabs.people')}
         </Tabs.Tab>

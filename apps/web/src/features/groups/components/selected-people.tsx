@@ -12,13 +12,15 @@ type TSelectedPeopleProps = {
   onRemove: (id: string) => void;
   /** A person dragged from the list (or from anywhere that sets PERSON_DRAG_TYPE) was dropped here. */
   onDropPerson: (id: string) => void;
+  /** A touch screen cannot drag rows: the hint only mentions ticking. */
+  touch: boolean;
   disabled?: boolean;
 };
 
 const carriesPerson = (event: DragEvent) => event.dataTransfer.types.includes(PERSON_DRAG_TYPE);
 
 /** The people chosen so far, as removable chips; people dragged from the list can be dropped here. */
-export function SelectedPeople({ selection, onRemove, onDropPerson, disabled }: TSelectedPeopleProps) {
+export function SelectedPeople({ selection, onRemove, onDropPerson, touch, disabled }: TSelectedPeopleProps) {
   const { t } = useTranslation('groups');
   const [over, setOver] = useState(false);
   const titleId = useId();
@@ -66,7 +68,7 @@ export function SelectedPeople({ selection, onRemove, onDropPerson, disabled }: 
           <Group gap={8} wrap="nowrap" c="dimmed" align="flex-start">
             <IconUserPlus size={18} stroke={1.6} style={{ flex: 'none', marginTop: 1 }} aria-hidden />
             <Text fz="sm" c="dimmed">
-              {over ? t('selected.dropHere') : t('selected.none')}
+              {over ? t('selected.dropHere') : touch ? t('selected.noneTouch') : t('selected.none')}
             </Text>
           </Group>
         ) : (

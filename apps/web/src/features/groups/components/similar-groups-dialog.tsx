@@ -36,6 +36,7 @@ export function SimilarGroupsDialog({
       radius="lg"
       size="md"
       styles={MODAL_STYLES}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       closeOnClickOutside={!processing}
       closeOnEscape={!processing}
     >
