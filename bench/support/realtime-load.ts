@@ -146,8 +146,13 @@ for (const { rate, seconds } of config.steps) {
     }, 5);
   });
   const sendSeconds = (performance.now() - started) / 1000;
-  // Whatever is still in flight gets its chance to arrive.
-  await new Promise((r) => setTimeout(r, 3_000));
+  // Whatever is still in flight gets its chance to arrive: wait until deliveries stop coming (at most 30 s),
+  // so 'lost' counts only what never arrives.
+  for (let quiet = 0, seen = -1, waited = 0; quiet < 2 && waited < 30_000; waited += 1_000) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    quiet = step.delivered.size === seen ? quiet + 1 : 0;
+    seen = step.delivered.size;
+  }
   const sorted = step.latencies.sort((a, b) => a - b);
   const result = {
     rate,
