@@ -1,3 +1,4 @@
+import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,6 +278,44 @@ describe('chat', () => {
     expect(errorsB().filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   }, 90_000);
 
+  it('shows a refused message on its bubble and in a toast, and sends it on Retry with the same id', async () => {
+    await english('mason.arceneaux', 'isabella.johnson');
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    const refusal = await refusingSocket(contextA);
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+    await loginUi(pageB, demo('isabella.johnson'), DEMO_PASSWORD);
+    await loginUi(pageA, demo('mason.arceneaux'), DEMO_PASSWORD);
+    await openDirect(pageA, 'Isabella Johnson');
+
+    refusal.refuse = true;
+    await composer(pageA).fill('Bed 7 family meeting moved to 10:00.');
+    await composer(pageA).press('Enter');
+    const failed = log(pageA).getByRole('alert');
+    await failed.getByText(CHAT_TEXTS.conversationUnavailable).waitFor();
+    await pageA.locator('.mantine-Notification-root').getByText(CHAT_TEXTS.conversationUnavailable).waitFor();
+    await log(pageA).getByText('Not sent').waitFor();
+    await pageA.waitForTimeout(400); // the bubble's colour and the toast's slide settle
+    await snap(pageA, 'chat-refused-light-en');
+
+    refusal.refuse = false;
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await bubble(pageA, 'Bed 7 family meeting').waitFor();
+    await expect.poll(() => log(pageA).getByText('Not sent').count()).toBe(0);
+    await roomRow(pageB, 'Mason Arceneaux').click();
+    await bubble(pageB, 'Bed 7 family meeting').waitFor();
+    await expect(bubble(pageB, 'Bed 7 family meeting').count()).resolves.toBe(1);
+    // The retry carried the first attempt's client id.
+    expect(new Set(refusal.clientIds).size).toBe(1);
+    expect(refusal.clientIds.length).toBeGreaterThanOrEqual(2);
+    expect(errorsA()).toEqual([]);
+    expect(errorsB()).toEqual([]);
+  });
+
   it('lets the owner run the group, and keeps it archived and read-only for the others once deleted', async () => {
     await english('amelia.broussard', 'lucas.fontenot');
     await apiGroup(demo('amelia.broussard'), 'Cardiac step-down', ['Lucas Fontenot', 'Ava Boudreaux']);
@@ -315,7 +354,15 @@ describe('chat', () => {
     await members.getByRole('button', { name: 'Remove Lucas Fontenot from the group' }).waitFor();
     await pageA.waitForTimeout(300);
     await snap(pageA, 'chat-members-light-en');
+    // Removing takes a second click to confirm.
+    await members.getByRole('button', { name: 'Remove Ava Boudreaux from the group' }).click();
+    await members.getByRole('button', { name: 'Confirm removing Ava Boudreaux from the group' }).click();
+    await pageA.getByText('Ava Boudreaux was removed from the group.').waitFor();
+    await members.getByText('2 members').waitFor();
+    await expect(members.getByText('Ava Boudreaux').count()).resolves.toBe(0);
     await pageA.keyboard.press('Escape');
+    await log(pageB).getByText('Amelia Broussard removed Ava Boudreaux').waitFor();
+    await pageB.getByRole('button', { name: /^Show members: 2 members/ }).waitFor();
 
     // Favorite and mute are toggles that stick.
     await pageA.getByRole('button', { name: 'Add to favorites' }).click();
@@ -323,8 +370,8 @@ describe('chat', () => {
     await pageA.getByRole('navigation', { name: 'Conversations' }).getByText('Favorites').waitFor();
     await pageA.getByRole('button', { name: 'Mute notifications' }).click();
     await pageA.getByRole('button', { name: 'Unmute notifications' }).waitFor();
-    // The list says so too: the muted mark, and the last message with its author.
-    await pageA.getByRole('button', { name: /^Cardiac step-down.*You: Handover at 07:00.*, Muted$/ }).waitFor();
+    // The list says so too: the muted mark, and the last message (the removal) in words.
+    await pageA.getByRole('button', { name: /^Cardiac step-down.*Amelia Broussard removed Ava.*, Muted$/ }).waitFor();
 
     // The owner deletes it: gone for her, archived and read-only for Lucas.
     await pageA.getByRole('button', { name: 'More actions' }).click();
@@ -342,6 +389,54 @@ describe('chat', () => {
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);
   }, 90_000);
+
+  it('loads older messages near the top without moving what the reader was looking at', async () => {
+    await english('ethan.leblanc', 'sophia.richard');
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+    await loginUi(pageA, demo('ethan.leblanc'), DEMO_PASSWORD);
+    await openDirect(pageA, 'Sophia Richard');
+    // More than one page (100): the sends queue up and reach the server in order.
+    const note = (n: number) => `Note ${String(n).padStart(3, '0')} of the night handover.`;
+    for (let n = 1; n <= 105; n += 1) {
+      await composer(pageA).fill(note(n));
+      await composer(pageA).press('Enter');
+    }
+    await bubble(pageA, note(105)).waitFor({ timeout: 30_000 });
+
+    await loginUi(pageB, demo('sophia.richard'), DEMO_PASSWORD);
+    await roomRow(pageB, 'Ethan LeBlanc').click();
+    await bubble(pageB, note(105)).waitFor();
+    // The newest page, at the bottom.
+    await expect(bubble(pageB, note(5)).count()).resolves.toBe(0);
+    await expect(bubble(pageB, note(6)).isVisible()).resolves.toBe(true);
+    await expect(pageB.getByText('This is the beginning of the conversation.').count()).resolves.toBe(0);
+    const logBox = async () => (await log(pageB).boundingBox())!;
+    const inView = async (n: number) => {
+      const box = await bubble(pageB, note(n)).boundingBox();
+      const frame = await logBox();
+      return box !== null && box.y >= frame.y - 1 && box.y + box.height <= frame.y + frame.height + 1;
+    };
+    await expect.poll(() => inView(105)).toBe(true);
+
+    // Up to the top: the page before comes in above, and the message that was at the top stays in view.
+    await log(pageB).evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect.poll(() => inView(6)).toBe(true);
+    await bubble(pageB, note(1)).waitFor();
+    await pageB.getByText('This is the beginning of the conversation.').waitFor({ state: 'attached' });
+    await expect.poll(() => inView(6)).toBe(true);
+    await expect(inView(1)).resolves.toBe(false);
+    for (const n of [1, 5, 6, 50, 105]) await expect(bubble(pageB, note(n)).count()).resolves.toBe(1);
+    expect(errorsA()).toEqual([]);
+    expect(errorsB()).toEqual([]);
+  }, 120_000);
 
   describe('looks', () => {
     // Grace's conversations: a direct chat with Mia, and a group Mia runs with Daniel in it.
@@ -470,4 +565,31 @@ async function cuttableSocket(
       await context.setOffline(false);
     },
   };
+}
+
+/**
+ * Lets a test make the server refuse SendMessage, as it does for a conversation the user can no longer write
+ * in: while `refuse` is set, the acknowledgement is answered here with ok: false (socket.io frames: "42<id>[…]"
+ * for an event with an acknowledgement, "43<id>[…]" for the answer). Every SendMessage's client id is kept.
+ */
+async function refusingSocket(context: BrowserContext): Promise<{ refuse: boolean; clientIds: string[] }> {
+  const state = { refuse: false, clientIds: [] as string[] };
+  await context.routeWebSocket(/\/server\/socket\.io\//, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((message) => {
+      const frame = typeof message === 'string' ? /^42(\d+)(\["SendMessage",.*)$/s.exec(message) : null;
+      if (frame) {
+        const [, id, body] = frame;
+        const payload = (JSON.parse(body!) as [string, { clientId: string }])[1];
+        state.clientIds.push(payload.clientId);
+        if (state.refuse) {
+          const ack = { ok: false, code: 'ROOM_UNAVAILABLE', message: CHAT_TEXTS.conversationUnavailable };
+          ws.send(`43${id}${JSON.stringify([ack])}`);
+          return;
+        }
+      }
+      upstream.send(message);
+    });
+  });
+  return state;
 }

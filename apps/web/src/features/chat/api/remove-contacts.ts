@@ -1,25 +1,24 @@
+import { type TChatRoom, ZChatRoomReply } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { patchRoom } from '../lib/rooms-cache';
 import { chatRoomKey } from './get-chat-room';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
-/**
- * POST /chat-room/remove-contacts?twId {contacts}: the owner removes members from a group. The contract names
- * no reply for it; the room's new state comes from the refetch below.
- */
+/** POST /chat-room/remove-contacts?twId {contacts}: the owner removes members from a group; the room as it is now. */
 export async function removeContacts({ twId, contacts }: { twId: string; contacts: string[] }) {
-  await api.post('/chat-room/remove-contacts', { contacts }, { query: { twId } });
-  return twId;
+  const reply = await api.post('/chat-room/remove-contacts', { contacts }, { query: { twId }, schema: ZChatRoomReply });
+  return reply.data.chatRoom;
 }
 
 export function useRemoveContacts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeContacts,
-    onSuccess: (twId) => {
-      // ChatRoomUpdated follows for every member; refetching here shows the change without waiting for it.
-      void queryClient.invalidateQueries({ queryKey: CHAT_ROOMS_KEY });
-      void queryClient.invalidateQueries({ queryKey: chatRoomKey(twId) });
+    onSuccess: (room) => {
+      // ChatRoomUpdated follows for every member; the reply shows the change without waiting for it.
+      queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && patchRoom(rooms, room.twId, room));
+      queryClient.setQueryData<TChatRoom | null>(chatRoomKey(room.twId), (current) => current && room);
     },
   });
 }
