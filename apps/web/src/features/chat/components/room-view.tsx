@@ -143,7 +143,7 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
       {readOnly || !me ? (
         <div className={classes.readOnly}>
           {room.disabled ? <IconUserOff size={18} aria-hidden /> : <IconLock size={18} aria-hidden />}
-          <span>{room.disabled ? t('room.disabled') : t('room.archived')}</span>
+          <span>{room.disabled ? t('room.disabled') : t('room.readOnly')}</span>
         </div>
       ) : (
         <Composer twId={room.twId} userId={me} />
