@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -6,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
@@ -16,6 +18,8 @@ import { installChatSocket } from './modules/chat/chat.socket';
 import { createMessageWriter, type MessageWriter } from './modules/chat/message-writer';
 import { createMessagesService, type MessagesService } from './modules/chat/messages.service';
 import { createRoomsService, type RoomsService } from './modules/chat/rooms.service';
+import { uploadsRoutes } from './modules/chat/uploads.routes';
+import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/directory';
 import { referenceRoutes } from './modules/directory/reference.routes';
@@ -46,7 +50,7 @@ declare module 'fastify' {
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
-    chat: { rooms: RoomsService; messages: MessagesService; writer: MessageWriter };
+    chat: { rooms: RoomsService; messages: MessagesService; writer: MessageWriter; uploads: UploadsService };
   }
 }
 
@@ -133,7 +137,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rooms: createRoomsService({ app, crypto: messageCrypto }),
     messages: createMessagesService({ app, crypto: messageCrypto }),
     writer: createMessageWriter(app, messageCrypto),
+    uploads: createUploadsService(
+      app,
+      config.S3_BUCKET
+        ? await s3FileStore({
+            bucket: config.S3_BUCKET,
+            region: config.S3_REGION,
+            endpoint: config.S3_ENDPOINT,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          })
+        : localFileStore(join(config.DATA_DIR, 'files'), config.MESSAGE_KEY),
+    ),
   });
+  // Uploads never sent are removed after a day; checked hourly.
+  const uploadSweep = setInterval(
+    () => void app.chat.uploads.sweep().catch((err) => app.log.warn({ err }, 'upload sweep failed')),
+    60 * 60 * 1000,
+  );
+  uploadSweep.unref();
+  app.addHook('onClose', async () => clearInterval(uploadSweep));
   installChatSocket(app);
   app.addHook('preClose', async () => {
     // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.
@@ -150,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(referenceRoutes);
   await app.register(contactsRoutes);
   await app.register(chatRoutes);
+  await app.register(uploadsRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -61,6 +61,14 @@ const ZEnv = z.object({
   SMS_AUTH_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+  // Chat files: local disk under DATA_DIR unless an S3-compatible bucket is named.
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** An URGENT message nobody acknowledged is notified once more after this many seconds. */
+  URGENT_ESCALATION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFileKey, ZMessageFile, ZMessageVoice } from './chat-files';
 import { ZId } from './common';
 import { LIMITS } from './limits';
 import { ZAvatar, ZChatStatus } from './user';
@@ -87,6 +88,8 @@ export const ZMessage = z.object({
   author: ZId.nullable(),
   authorName: z.string(),
   attributes: ZMessageAttributes,
+  files: z.array(ZMessageFile).default([]),
+  voice: ZMessageVoice.nullable().default(null),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -208,6 +211,18 @@ export const ZSendMessage = z.object({
   clientId: z.string().min(8).max(64),
   twId: ZId,
   body: z.string().max(CHAT_LIMITS.messageMaxLength),
+  /** Keys of images uploaded by the sender and not sent yet. */
+  files: z.array(ZFileKey).max(LIMITS.chatFilesMax).optional(),
+  /** A voice note uploaded by the sender, with its length in seconds. */
+  voice: z
+    .object({
+      key: ZFileKey,
+      duration: z
+        .number()
+        .nonnegative()
+        .max(LIMITS.voiceMaxSeconds + 5),
+    })
+    .optional(),
 });
 export type TSendMessage = z.infer<typeof ZSendMessage>;
 export const ZSendMessageAck = z.discriminatedUnion('ok', [

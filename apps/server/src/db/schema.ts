@@ -156,7 +156,24 @@ export type MessagesTable = {
   attributes: string;
   removed: number;
   created_at: number;
+  /** JSON { files, voice } of a message with attachments; null otherwise. */
+  media: string | null;
 };
+export type UploadsTable = {
+  key: string;
+  uploader_id: string;
+  kind: 'image' | 'voice';
+  name: string;
+  type: string;
+  size: number;
+  room_id: string | null;
+  message_id: string | null;
+  thumb_key: string | null;
+  created_at: number;
+};
+export type MessageLogsTable = { id: string; message_id: string; room_id: string; created_at: number };
+export type AcknowledgementsTable = { message_id: string; user_id: string; acknowledged_at: number };
+export type EscalationsTable = { message_id: string; due_at: number; done_at: number | null };
 export type MessageReadsTable = { room_id: string; user_id: string; seq: number; read_at: number };
 
 export type Database = {
@@ -165,6 +182,10 @@ export type Database = {
   room_members: RoomMembersTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  uploads: UploadsTable;
+  message_logs: MessageLogsTable;
+  acknowledgements: AcknowledgementsTable;
+  escalations: EscalationsTable;
   saved_filters: SavedFiltersTable;
   presence: PresenceTable;
   servers: ServersTable;

@@ -3,6 +3,7 @@ import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-directory';
 import * as m0004 from './0004-chat';
+import * as m0005 from './0005-attachments';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-directory': m0003,
   '0004-chat': m0004,
+  '0005-attachments': m0005,
 };

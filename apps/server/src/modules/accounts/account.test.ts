@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
+import { multipart } from '../../testing/multipart';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../testing/users';
 
@@ -37,17 +38,6 @@ async function outboxCode(to: string) {
   return /(\d{6})/.exec(res.json().data.messages[0]?.text ?? '')?.[1] ?? '';
 }
 
-function multipart(name: string, filename: string, type: string, bytes: Buffer) {
-  const boundary = `----rounds${newId()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -207,11 +197,11 @@ describe('own account', () => {
 
   it('uploads an avatar decided by its bytes, at most 2 MB, and deletes it', async () => {
     const s = await session();
-    const png = multipart('file', 'me.png', 'image/png', PNG);
+    const png = multipart([{ name: 'file', filename: 'me.png', type: 'image/png', bytes: PNG }]);
     const up = await t.app.inject({
       method: 'POST',
       url: '/api/v1/setting/upload-avatar',
-      payload: png.body,
+      payload: png.payload,
       headers: { ...png.headers, authorization: `Bearer ${s.token}` },
     });
     expect(up.statusCode, up.body).toBe(200);
@@ -221,20 +211,29 @@ describe('own account', () => {
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.equals(PNG)).toBe(true);
 
-    const fake = multipart('file', 'evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
+    const fake = multipart([
+      { name: 'file', filename: 'evil.png', type: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') },
+    ]);
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/v1/setting/upload-avatar',
-      payload: fake.body,
+      payload: fake.payload,
       headers: { ...fake.headers, authorization: `Bearer ${s.token}` },
     });
     expect(refused.statusCode).toBe(415);
 
-    const big = multipart('file', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
+    const big = multipart([
+      {
+        name: 'file',
+        filename: 'big.png',
+        type: 'image/png',
+        bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+      },
+    ]);
     const tooBig = await t.app.inject({
       method: 'POST',
       url: '/api/v1/setting/upload-avatar',
-      payload: big.body,
+      payload: big.payload,
       headers: { ...big.headers, authorization: `Bearer ${s.token}` },
     });
     expect(tooBig.statusCode).toBe(413);

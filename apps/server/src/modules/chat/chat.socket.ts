@@ -34,8 +34,10 @@ export function installChatSocket(app: FastifyInstance): void {
     };
 
     on(CLIENT_EVENTS.SendMessage, ZSendMessage, async (m) => {
-      if (m.body.trim() === '') return { ok: false, code: 'VALIDATION_ERROR', message: 'body: Required' };
-      return app.chat.writer.send({ userId, clientId: m.clientId, twId: m.twId, body: m.body });
+      if (m.body.trim() === '' && !m.files?.length && !m.voice) {
+        return { ok: false, code: 'VALIDATION_ERROR', message: 'body: Required' };
+      }
+      return app.chat.writer.send({ userId, ...m });
     });
     on(CLIENT_EVENTS.ReadMessage, ZReadMessage, async (m) => {
       await app.chat.messages.read(userId, m.twId, m.seq);

@@ -1,11 +1,12 @@
 import { CHAT_TEXTS, type TMessage, type TMessageAttributes } from '@rounds/contracts/chat';
+import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { fullName, toMessage } from './room-view';
+import { fullName, type TMedia, toMessage } from './room-view';
 
 export type AppendItem = {
   authorId: string | null;
@@ -13,6 +14,7 @@ export type AppendItem = {
   clientId: string;
   body: string;
   attributes: TMessageAttributes;
+  media?: TMedia;
 };
 
 /**
@@ -61,6 +63,8 @@ export async function appendToRooms(
         author: m.authorId,
         authorName: m.authorName,
         attributes: m.attributes,
+        files: m.media?.files ?? [],
+        voice: m.media?.voice ?? null,
       })),
     );
   }
@@ -78,9 +82,16 @@ export async function appendToRooms(
         attributes: JSON.stringify(m.attributes),
         removed: 0,
         created_at: now,
+        media: m.files.length > 0 || m.voice ? JSON.stringify({ files: m.files, voice: m.voice }) : null,
       })),
     )
     .execute();
+  // Sent files become readable by the room's members (and no longer withdrawable by their uploader).
+  for (const m of all) {
+    const keys = [...m.files.map((f) => f.key), ...(m.voice ? [m.voice.key] : [])];
+    if (keys.length === 0) continue;
+    await trx.updateTable('uploads').set({ room_id: m.twId, message_id: m.id }).where('key', 'in', keys).execute();
+  }
 
   // Unread: every member of a room gains the room's counted messages; then each author's own row is set to
   // read up to their last message, with what others wrote after it still unread.
@@ -153,7 +164,14 @@ export async function publishMessages(app: FastifyInstance, messages: TMessage[]
   for (const m of messages) app.publish(SERVER_EVENTS.NewMessage, m, { users: members.get(m.twId) ?? [] });
 }
 
-export type SendInput = { userId: string; clientId: string; twId: string; body: string };
+export type SendInput = {
+  userId: string;
+  clientId: string;
+  twId: string;
+  body: string;
+  files?: string[];
+  voice?: { key: string; duration: number };
+};
 export type SendResult = { ok: true; message: TMessage } | { ok: false; code: string; message: string };
 
 type Pending = { input: SendInput; resolve: (r: SendResult) => void; reject: (e: unknown) => void };
@@ -227,6 +245,34 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
           ).map((r) => r.room_id),
     );
 
+    const keys = inputs.flatMap((i) => [...(i.files ?? []), ...(i.voice ? [i.voice.key] : [])]);
+    const uploads = new Map(
+      keys.length === 0
+        ? []
+        : (await trx.selectFrom('uploads').selectAll().where('key', 'in', keys).execute()).map((u) => [u.key, u]),
+    );
+    const claimed = new Set<string>();
+    /**
+     * The message's files and voice, if every key is the sender's own, of the right kind, not sent yet and not
+     * taken by another message of this batch.
+     */
+    const mediaOf = (input: SendInput): TMedia | null => {
+      const own = (key: string, kind: 'image' | 'voice') => {
+        const u = uploads.get(key);
+        const ok = u && u.uploader_id === input.userId && u.room_id === null && u.kind === kind && !claimed.has(key);
+        return ok ? u : null;
+      };
+      const files = (input.files ?? []).map((key) => own(key, 'image'));
+      const voice = input.voice ? own(input.voice.key, 'voice') : undefined;
+      if (files.some((f) => f === null) || voice === null) return null;
+      for (const f of files) claimed.add(f!.key);
+      if (voice) claimed.add(voice.key);
+      return {
+        files: files.map((f) => ({ id: f!.key, key: f!.key, name: f!.name, type: f!.type, size: Number(f!.size) })),
+        voice: voice && input.voice ? { key: voice.key, duration: input.voice.duration } : null,
+      };
+    };
+
     const results: (SendResult | { pending: string })[] = [];
     const byRoom = new Map<string, (AppendItem & { key: string })[]>();
     for (const input of inputs) {
@@ -245,19 +291,27 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         results.push(unavailable);
         continue;
       }
-      results.push({ pending: key });
       const list = byRoom.get(input.twId) ?? [];
       // The same client id twice in one batch is one message.
-      if (!list.some((m) => m.key === key)) {
-        list.push({
-          key,
-          authorId: input.userId,
-          authorName: fullName(member),
-          clientId: input.clientId,
-          body: input.body,
-          attributes: {},
-        });
+      if (list.some((m) => m.key === key)) {
+        results.push({ pending: key });
+        continue;
       }
+      const media = mediaOf(input);
+      if (!media) {
+        results.push({ ok: false, code: 'FILE_NOT_FOUND', message: CHAT_FILE_TEXTS.notUploaded });
+        continue;
+      }
+      results.push({ pending: key });
+      list.push({
+        key,
+        authorId: input.userId,
+        authorName: fullName(member),
+        clientId: input.clientId,
+        body: input.body,
+        attributes: {},
+        media,
+      });
       byRoom.set(input.twId, list);
     }
     const made = new Map<string, TMessage>();

@@ -1,8 +1,10 @@
 import type { TChatRoom, TMessage, TParticipant } from '@rounds/contracts/chat';
 import { ZMessageAttributes } from '@rounds/contracts/chat';
+import { ZMessageFile, ZMessageVoice } from '@rounds/contracts/chat-files';
 import type { TChatStatus } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
 import type { MessageCrypto } from '../../lib/message-crypto';
@@ -16,6 +18,7 @@ export const fullName = (u: { first_name: string; last_name: string }) => `${u.f
 /** A stored message as clients see it; the body is decrypted here and nowhere else. */
 export function toMessage(row: MessageRow, authorName: string, crypto: MessageCrypto): TMessage {
   const attributes = ZMessageAttributes.safeParse(JSON.parse(row.attributes));
+  const media = ZMedia.safeParse(row.media ? JSON.parse(row.media) : {});
   return {
     id: row.id,
     clientId: row.client_id,
@@ -26,8 +29,17 @@ export function toMessage(row: MessageRow, authorName: string, crypto: MessageCr
     author: row.author_id,
     authorName,
     attributes: attributes.success ? attributes.data : {},
+    files: media.success ? media.data.files : [],
+    voice: media.success ? media.data.voice : null,
   };
 }
+
+/** What the media column holds. */
+export const ZMedia = z.object({
+  files: z.array(ZMessageFile).default([]),
+  voice: ZMessageVoice.nullable().default(null),
+});
+export type TMedia = z.infer<typeof ZMedia>;
 
 /** Messages with their authors' names, in the order given. */
 export async function messagesWithAuthors(db: Db, rows: MessageRow[], crypto: MessageCrypto): Promise<TMessage[]> {

@@ -15,6 +15,8 @@ export function message(seq: number, patch: Partial<TMessage> = {}): TMessage {
     author: hex(7),
     authorName: 'Liam Hebert',
     attributes: {},
+    files: [],
+    voice: null,
     ...patch,
   };
 }

@@ -1,0 +1,191 @@
+import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { CHAT_FILE_TEXTS, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, emitAck, type Member, member, openSocket } from '../../testing/chat';
+import { multipart, type Part } from '../../testing/multipart';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+let PNG: Buffer;
+let JPEG: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.listen();
+  const image = sharp({ create: { width: 800, height: 600, channels: 3, background: '#c0392b' } });
+  PNG = await image.clone().png().toBuffer();
+  JPEG = await image.clone().jpeg().toBuffer();
+});
+afterAll(() => t.close());
+
+const MB = 1024 * 1024;
+const upload = (m: Member, parts: Part[], url = '/api/v1/chat-room/upload-chat-images') =>
+  t.app.inject({ method: 'POST', url, ...withAuth(m, multipart(parts)) });
+const withAuth = (m: Member, body: ReturnType<typeof multipart>) => ({
+  payload: body.payload,
+  headers: { ...body.headers, authorization: `Bearer ${m.token}` },
+});
+const fetchFile = (m: Member, key: string, thumb = false) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/chat-room/image?key=${key}${thumb ? '&thumb=1' : ''}&cb=${Math.random()}`,
+    headers: { authorization: `Bearer ${m.token}` },
+  });
+const direct = async (a: Member, b: Member) =>
+  ZChatRoomReply.parse((await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body).data
+    .chatRoom;
+
+describe('chat files', () => {
+  it('stores images by their bytes, readable by the uploader, then by the room it was sent to', async () => {
+    const [a, b, outsider] = await Promise.all([member(t), member(t), member(t)]);
+    const res = await upload(a, [
+      { filename: 'wound.png', type: 'image/png', bytes: PNG },
+      { filename: 'wound.jpg', type: 'image/jpeg', bytes: JPEG },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const files = ZUploadImagesReply.parse(res.json()).data.files;
+    expect(files.map((f) => [f.name, f.type, f.size])).toEqual([
+      ['wound.png', 'image/png', PNG.length],
+      ['wound.jpg', 'image/jpeg', JPEG.length],
+    ]);
+    const key = files[0]!.Key;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+
+    const mine = await fetchFile(a, key);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.equals(PNG)).toBe(true);
+    expect(mine.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(String(mine.headers['content-security-policy'])).toContain('sandbox');
+    expect((await fetchFile(b, key)).statusCode).toBe(404);
+
+    const room = await direct(a, b);
+    const socket = await openSocket(t, a);
+    const ack = ZSendMessageAck.parse(
+      await emitAck(socket, 'SendMessage', {
+        clientId: crypto.randomUUID(),
+        twId: room.id,
+        body: '',
+        files: files.map((f) => f.Key),
+      }),
+    );
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(ack.message.files.map((f) => f.name)).toEqual(['wound.png', 'wound.jpg']);
+    expect((await fetchFile(b, key)).rawPayload.equals(PNG)).toBe(true);
+    expect((await fetchFile(outsider, key)).statusCode).toBe(404);
+    const thumb = await fetchFile(b, key, true);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(480);
+
+    // Sent files are not withdrawn, nor sent again with another message.
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/chat-room/upload-chat-images?key=${key}`,
+          headers: { authorization: `Bearer ${a.token}` },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const again = await emitAck(socket, 'SendMessage', {
+      clientId: crypto.randomUUID(),
+      twId: room.id,
+      body: 'x',
+      files: [key],
+    });
+    expect(again).toMatchObject({ ok: false, code: 'FILE_NOT_FOUND', message: CHAT_FILE_TEXTS.notUploaded });
+    // Nobody sends another user's upload.
+    const [other] = ZUploadImagesReply.parse(
+      (await upload(b, [{ filename: 'b.png', type: 'image/png', bytes: PNG }])).json(),
+    ).data.files;
+    const stolen = await emitAck(socket, 'SendMessage', {
+      clientId: crypto.randomUUID(),
+      twId: room.id,
+      body: 'x',
+      files: [other!.Key],
+    });
+    expect(stolen).toMatchObject({ ok: false, code: 'FILE_NOT_FOUND' });
+  });
+
+  it('decides the type from the bytes: a renamed file is refused, an SVG is served as a download', async () => {
+    const a = await member(t);
+    const renamed = await upload(a, [
+      { filename: 'photo.png', type: 'image/png', bytes: Buffer.from('MZ\x90\x00 not an image') },
+    ]);
+    expect(renamed.statusCode).toBe(415);
+    expect(renamed.json().message).toBe(CHAT_FILE_TEXTS.unsupported);
+    const pdf = await upload(a, [{ filename: 'scan.jpg', type: 'image/jpeg', bytes: Buffer.from('%PDF-1.7\n...') }]);
+    expect(pdf.statusCode).toBe(415);
+
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const res = await upload(a, [{ filename: 'chart.svg', type: 'image/svg+xml', bytes: svg }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const key = res.json().data.files[0].Key;
+    const served = await fetchFile(a, key);
+    expect(served.headers['content-type']).toBe('image/svg+xml');
+    expect(served.headers['content-disposition']).toMatch(/^attachment/);
+    expect(String(served.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
+  });
+
+  it('holds the spec limits: 10 MB a file, 10 MB in all, 10 files, all or nothing', async () => {
+    const a = await member(t);
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * MB)]);
+    const one = await upload(a, [{ filename: 'huge.png', type: 'image/png', bytes: big }]);
+    expect(one.statusCode).toBe(413);
+    expect(one.json().message).toBe('File size of huge.png exceeds maximum limit of 10Mb');
+
+    const six = Buffer.concat([PNG, Buffer.alloc(6 * MB)]);
+    const total = await upload(a, [
+      { filename: 'a.png', type: 'image/png', bytes: six },
+      { filename: 'b.png', type: 'image/png', bytes: six },
+    ]);
+    expect(total.statusCode).toBe(413);
+    expect(total.json().message).toBe(CHAT_FILE_TEXTS.totalTooLarge);
+
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.png`, type: 'image/png', bytes: PNG }));
+    const many = await upload(a, eleven);
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toBe(CHAT_FILE_TEXTS.tooMany);
+    // Nothing of the refused requests was kept.
+    const kept = await t.app.db.selectFrom('uploads').select('key').where('uploader_id', '=', a.id).execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('takes voice notes, lets the uploader withdraw an unsent file, and sweeps those never sent after a day', async () => {
+    const a = await member(t);
+    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000, 7)]);
+    const voice = await upload(
+      a,
+      [{ name: 'file', filename: 'voice.webm', type: 'audio/webm', bytes: webm }],
+      '/api/v1/chat-room/upload-chat-audio',
+    );
+    expect(voice.statusCode, voice.body).toBe(200);
+    expect(voice.json().data.voice).toMatchObject({ type: 'audio/webm', size: webm.length });
+    const notAudio = await upload(
+      a,
+      [{ name: 'file', filename: 'v.webm', type: 'audio/webm', bytes: PNG }],
+      '/api/v1/chat-room/upload-chat-audio',
+    );
+    expect(notAudio.statusCode).toBe(415);
+
+    const [f] = ZUploadImagesReply.parse(
+      (await upload(a, [{ filename: 'x.png', type: 'image/png', bytes: PNG }])).json(),
+    ).data.files;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/chat-room/upload-chat-images?key=${f!.Key}`,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await fetchFile(a, f!.Key)).statusCode).toBe(404);
+
+    const [g] = ZUploadImagesReply.parse(
+      (await upload(a, [{ filename: 'y.png', type: 'image/png', bytes: PNG }])).json(),
+    ).data.files;
+    expect(await t.app.chat.uploads.sweep(Date.now() + 25 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(2);
+    expect((await fetchFile(a, g!.Key)).statusCode).toBe(404);
+  });
+});
