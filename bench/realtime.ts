@@ -143,10 +143,20 @@ async function seed(dataDir: string) {
 function runLoad(config: object): Promise<{ connected: number; connectSeconds: number; steps: StepResult[] }> {
   const file = join(mkdtempSync(join(tmpdir(), 'rounds-bench-load-')), 'config.json');
   writeFileSync(file, JSON.stringify(config));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'support', 'realtime-load.ts'), file], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof-load'] : []),
+      '--import',
+      'tsx',
+      join(ROOT, 'bench', 'support', 'realtime-load.ts'),
+      file,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;
@@ -173,8 +183,10 @@ const line = (s: StepResult) =>
   `p50 ${fmt(s.p50).padStart(6)} ms  p99 ${fmt(s.p99).padStart(7)} ms  max ${fmt(s.max).padStart(7)} ms  ` +
   `lost ${s.lost}  duplicated ${s.duplicated}  failed acks ${s.failed}`;
 const clean = (s: StepResult) => s.lost === 0 && s.duplicated === 0 && s.failed === 0;
+/** The generator kept the pace when it sent 99% of the asked rate over the step (timer granularity). */
+const kept = (s: StepResult) => s.achievedRate >= s.rate * 0.99;
 const best = (steps: StepResult[]) =>
-  steps.filter((s) => clean(s) && s.p99 < 100).reduce((m, s) => Math.max(m, s.achievedRate), 0);
+  steps.filter((s) => clean(s) && kept(s) && s.p99 < 100).reduce((m, s) => Math.max(m, s.rate), 0);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-realtime-'));
 const users = await seed(dataDir);
@@ -188,7 +200,7 @@ try {
     maxP99Ms: 100,
     steps: [
       { rate: 500, seconds: 10 },
-      ...[1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000].map((rate) => ({ rate, seconds: 5 })),
+      ...[1_000, 1_500, 1_750, 2_000, 2_250, 2_500, 3_000, 4_000].map((rate) => ({ rate, seconds: 5 })),
     ],
   });
 } finally {
