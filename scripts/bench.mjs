@@ -14,7 +14,8 @@ if (!name || !existsSync(join(root, 'bench', `${name}.ts`))) {
 }
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', join(root, 'bench', `${name}.ts`), ...process.argv.slice(3)],
+  // The server's own GC setting (scripts/start.mjs), for benchmarks that run parts of it in process.
+  ['--max-semi-space-size=32', '--import', 'tsx', join(root, 'bench', `${name}.ts`), ...process.argv.slice(3)],
   {
     cwd: root,
     stdio: 'inherit',

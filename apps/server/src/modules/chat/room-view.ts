@@ -17,8 +17,12 @@ export const fullName = (u: { first_name: string; last_name: string }) => `${u.f
 
 /** A stored message as clients see it; the body is decrypted here and nowhere else. */
 export function toMessage(row: MessageRow, authorName: string, crypto: MessageCrypto): TMessage {
-  const attributes = ZMessageAttributes.safeParse(JSON.parse(row.attributes));
-  const media = ZMedia.safeParse(row.media ? JSON.parse(row.media) : {});
+  // Most messages have neither attributes nor media: skip parsing those (a page of history reads a hundred).
+  const attributes =
+    row.attributes === '{}'
+      ? { success: true as const, data: {} }
+      : ZMessageAttributes.safeParse(JSON.parse(row.attributes));
+  const media = row.media === null ? NO_MEDIA : ZMedia.safeParse(JSON.parse(row.media));
   return {
     id: row.id,
     clientId: row.client_id,
@@ -40,6 +44,7 @@ export const ZMedia = z.object({
   voice: ZMessageVoice.nullable().default(null),
 });
 export type TMedia = z.infer<typeof ZMedia>;
+const NO_MEDIA = { success: true as const, data: { files: [], voice: null } };
 
 /** Messages with their authors' names, in the order given. */
 export async function messagesWithAuthors(db: Db, rows: MessageRow[], crypto: MessageCrypto): Promise<TMessage[]> {
