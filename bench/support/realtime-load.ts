@@ -41,38 +41,45 @@ const onDelivery = (socketIndex: number, id: string, sentAt: number) => {
 type Sender = (room: string, id: string) => void;
 const senders: Sender[] = [];
 
+/** Connects in waves: every connection is announced to everyone already connected (presence). */
+async function inWaves<T>(items: T[], connect: (item: T, i: number) => Promise<void>) {
+  for (let start = 0; start < items.length; start += 250) {
+    await Promise.all(items.slice(start, start + 250).map((item, j) => connect(item, start + j)));
+  }
+}
+
 async function connectRounds() {
   let connected = 0;
-  await Promise.all(
-    config.users.map(
-      (u, i) =>
-        new Promise<void>((resolve, reject) => {
-          const socket: Socket = io(config.url, {
-            path: '/server/socket.io',
-            query: { token: u.token, uuid: randomUUID() },
-            transports: ['websocket'],
-            reconnection: false,
-          });
-          socket.on('NewMessage', (m: { clientId: string; body: string }) => {
-            onDelivery(i, m.clientId, Number(m.body));
-          });
-          socket.once('connect', () => {
-            connected += 1;
-            resolve();
-          });
-          socket.once('connect_error', reject);
-          senders[i] = (room, id) => {
-            socket.emit(
-              'SendMessage',
-              { clientId: id, twId: room, body: String(performance.now()) },
-              (ack: { ok: boolean }) => {
-                if (ack?.ok) step.acked += 1;
-                else step.failed += 1;
-              },
-            );
-          };
-        }),
-    ),
+  await inWaves(
+    config.users,
+    (u, i) =>
+      new Promise<void>((resolve, reject) => {
+        const socket: Socket = io(config.url, {
+          path: '/server/socket.io',
+          query: { token: u.token, uuid: randomUUID() },
+          transports: ['websocket'],
+          reconnection: false,
+          timeout: 120_000,
+        });
+        socket.on('NewMessage', (m: { clientId: string; body: string }) => {
+          onDelivery(i, m.clientId, Number(m.body));
+        });
+        socket.once('connect', () => {
+          connected += 1;
+          resolve();
+        });
+        socket.once('connect_error', reject);
+        senders[i] = (room, id) => {
+          socket.emit(
+            'SendMessage',
+            { clientId: id, twId: room, body: String(performance.now()) },
+            (ack: { ok: boolean }) => {
+              if (ack?.ok) step.acked += 1;
+              else step.failed += 1;
+            },
+          );
+        };
+      }),
   );
   return connected;
 }
