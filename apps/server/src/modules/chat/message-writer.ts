@@ -174,6 +174,9 @@ export type SendInput = {
 };
 export type SendResult = { ok: true; message: TMessage } | { ok: false; code: string; message: string };
 
+/** Most sends written in one transaction. */
+const MAX_BATCH = 256;
+
 type Pending = { input: SendInput; resolve: (r: SendResult) => void; reject: (e: unknown) => void };
 
 const unavailable: SendResult = {
@@ -189,7 +192,7 @@ const unavailable: SendResult = {
  * already stored is answered with the stored message and not published again.
  */
 export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto) {
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let running = false;
 
   /** One transaction for the whole batch: membership, resends and state read in a few queries, then per room. */
@@ -332,8 +335,8 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
   const drain = async () => {
     running = true;
     while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
+      // Bounded, so a burst never builds a statement past the engines' parameter limits (SQLite 32,766).
+      const batch = queue.splice(0, MAX_BATCH);
       try {
         const { results, fresh } = await app.db.transaction().execute((trx) =>
           writeBatch(

@@ -231,6 +231,19 @@ describe('messages', () => {
     }
   });
 
+  it('stores a burst larger than one statement can carry, every send acknowledged in order', async () => {
+    const [a, b] = await Promise.all([member(t), member(t)]);
+    const room = await direct(a, b);
+    // 3,500 sends queued before the writer runs: one insert of them all would pass SQLite's 32,766 parameters.
+    const acks = await Promise.all(
+      Array.from({ length: 3_500 }, (_, i) =>
+        t.app.chat.writer.send({ userId: a.id, clientId: crypto.randomUUID(), twId: room.id, body: `burst ${i}` }),
+      ),
+    );
+    expect(acks.filter((x) => !x.ok)).toEqual([]);
+    expect(acks.map((x) => (x.ok ? x.message.seq : 0))).toEqual(acks.map((_, i) => i + 1));
+  }, 60_000);
+
   it('rejects empty and oversized bodies', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
     const room = await direct(a, b);
