@@ -17,6 +17,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { installChatSocket } from './modules/chat/chat.socket';
 import { createMessageWriter, type MessageWriter } from './modules/chat/message-writer';
 import { createMessagesService, type MessagesService } from './modules/chat/messages.service';
+import { createPriorityService, type PriorityService } from './modules/chat/priority.service';
 import { createRoomsService, type RoomsService } from './modules/chat/rooms.service';
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
@@ -50,7 +51,13 @@ declare module 'fastify' {
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
-    chat: { rooms: RoomsService; messages: MessagesService; writer: MessageWriter; uploads: UploadsService };
+    chat: {
+      rooms: RoomsService;
+      messages: MessagesService;
+      writer: MessageWriter;
+      uploads: UploadsService;
+      priority: PriorityService;
+    };
   }
 }
 
@@ -137,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rooms: createRoomsService({ app, crypto: messageCrypto }),
     messages: createMessagesService({ app, crypto: messageCrypto }),
     writer: createMessageWriter(app, messageCrypto),
+    priority: createPriorityService(app, messageCrypto),
     uploads: createUploadsService(
       app,
       config.S3_BUCKET
@@ -156,7 +164,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     60 * 60 * 1000,
   );
   uploadSweep.unref();
-  app.addHook('onClose', async () => clearInterval(uploadSweep));
+  // URGENT messages nobody acknowledged in time are notified once more; checked often enough to be on time.
+  const escalationSweep = setInterval(
+    () => void app.chat.priority.escalate().catch((err) => app.log.warn({ err }, 'escalation sweep failed')),
+    Math.min(30_000, Math.max(1_000, (config.URGENT_ESCALATION_SECONDS * 1000) / 10)),
+  );
+  escalationSweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(uploadSweep);
+    clearInterval(escalationSweep);
+  });
   installChatSocket(app);
   app.addHook('preClose', async () => {
     // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.

@@ -66,13 +66,22 @@ export type TSystemEvent = z.infer<typeof ZSystemEvent>;
 export const PRIORITY_LEVELS = ['IMPORTANT', 'URGENT'] as const;
 export const ZPriorityLevel = z.enum(PRIORITY_LEVELS);
 
+export const ZAcknowledgement = z.object({ userId: ZId, timetoken: z.number() });
+export type TAcknowledgement = z.infer<typeof ZAcknowledgement>;
+/** An URGENT message re-notified to those who had not acknowledged it. */
+export const ZEscalation = z.object({ timetoken: z.number(), userIds: z.array(ZId), sms: z.boolean() });
+
 export const ZMessageAttributes = z.object({
   systemMessage: z.boolean().optional(),
   event: ZSystemEvent.optional(),
-  /** Priority (the attachments and priority issue fills these). */
+  /** Priority: marked important (level IMPORTANT or URGENT), whom to notify, and their acknowledgements. */
   important: z.boolean().optional(),
   level: ZPriorityLevel.nullable().optional(),
   notify: z.array(ZId).optional(),
+  /** The notified members were also sent an SMS with a link. */
+  sms: z.boolean().optional(),
+  acknowledgements: z.array(ZAcknowledgement).optional(),
+  escalations: z.array(ZEscalation).optional(),
 });
 export type TMessageAttributes = z.infer<typeof ZMessageAttributes>;
 
@@ -206,6 +215,32 @@ export const ZSeenByReply = z.object({ data: z.object({ seen: z.array(ZSeenEntry
 
 // ---- Socket events ----
 
+/**
+ * Priority options of a message (the importance dialog): level, whom to notify (default every other member)
+ * and whether they also get an SMS (the sender's sms permission not false).
+ */
+export const ZPriorityOptions = z.object({
+  level: ZPriorityLevel.optional(),
+  notify: z.array(ZId).max(CHAT_LIMITS.groupMembersMax).optional(),
+  sms: z.boolean().optional(),
+});
+export type TPriorityOptions = z.infer<typeof ZPriorityOptions>;
+
+/** POST /chat-room/message-important: the sender marks a sent message (default IMPORTANT). */
+export const ZMarkImportantRequest = z.object({ messageId: ZId, twId: ZId }).extend(ZPriorityOptions.shape);
+/** POST /chat-room/acknowledge-message: a notified member acknowledges (userId, when given, is the caller). */
+export const ZAcknowledgeRequest = z.object({ messageId: ZId, userId: ZId.optional() });
+export const ZMessageReply = z.object({ data: z.object({ message: ZMessage }) });
+/** GET /chat-room/message-logs?logId: where an SMS link leads. */
+export const ZMessageLogQuery = z.object({ logId: ZId });
+export const ZMessageLogReply = z.object({
+  data: z.object({ log: z.object({ id: ZId, conversationId: ZId, messageId: ZId }) }),
+});
+/** ImportantMarked and Acknowledged (server → members): the message with its new attributes. */
+export const ZMessageUpdatedEvent = z.object({ twId: ZId, message: ZMessage });
+/** Escalation (server → the members not yet acknowledged): an URGENT message still waiting for them. */
+export const ZEscalationEvent = z.object({ twId: ZId, message: ZMessage });
+
 /** SendMessage (client → server), acknowledged with ZSendMessageAck after the message is durably stored. */
 export const ZSendMessage = z.object({
   clientId: z.string().min(8).max(64),
@@ -223,6 +258,7 @@ export const ZSendMessage = z.object({
         .max(LIMITS.voiceMaxSeconds + 5),
     })
     .optional(),
+  ...ZPriorityOptions.shape,
 });
 export type TSendMessage = z.infer<typeof ZSendMessage>;
 export const ZSendMessageAck = z.discriminatedUnion('ok', [

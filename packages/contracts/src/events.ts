@@ -37,6 +37,8 @@ export const SERVER_EVENTS = {
   ImportantMarked: 'ImportantMarked',
   Read: 'Read',
   Acknowledged: 'Acknowledged',
+  /** Beyond the spec: an URGENT message nobody acknowledged in time, notified again. */
+  UrgentReminder: 'UrgentReminder',
   NewRegisteredContact: 'NewRegisteredContact',
   ForcePasswordUpdate: 'ForcePasswordUpdate',
   Unauthorized: 'Unauthorized',

@@ -1,11 +1,16 @@
 import {
   roomKey,
+  ZAcknowledgeRequest,
   ZChatRoomListQuery,
   ZChatRoomReply,
   ZChatRoomsReply,
   ZContactsBody,
   ZCreateChatRoomRequest,
   ZFavoriteReply,
+  ZMarkImportantRequest,
+  ZMessageLogQuery,
+  ZMessageLogReply,
+  ZMessageReply,
   ZMessagesReply,
   ZMessagesRequest,
   ZMuteReply,
@@ -21,6 +26,7 @@ import {
   ZUpdateChatRoomRequest,
 } from '@rounds/contracts/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/errors';
 import { authOf, requireAuth } from '../../plugins/auth';
 
 const tags = ['chat rooms'];
@@ -28,7 +34,7 @@ const tags = ['chat rooms'];
 /** Spec doc 1 section 7 "Chat rooms". Routes validate and authorize; the services hold the rules. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = requireAuth(app);
-  const { rooms, messages } = app.chat;
+  const { rooms, messages, priority } = app.chat;
   const me = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
 
   app.get(
@@ -157,5 +163,31 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/chat-room/seen-by',
     { schema: { tags, querystring: ZSeenByQuery, response: { 200: ZSeenByReply } }, onRequest: auth },
     async (req) => ({ data: { seen: await messages.seenBy(me(req), req.query.twId, req.query.messageId) } }),
+  );
+
+  app.post(
+    '/api/v1/chat-room/acknowledge-message',
+    { schema: { tags, body: ZAcknowledgeRequest, response: { 200: ZMessageReply } }, onRequest: auth },
+    async (req) => {
+      if (req.body.userId !== undefined && req.body.userId !== me(req)) {
+        throw forbidden('You can only acknowledge for yourself.', 'NOT_YOURSELF');
+      }
+      return { data: { message: await priority.acknowledge(me(req), req.body.messageId) } };
+    },
+  );
+
+  app.post(
+    '/api/v1/chat-room/message-important',
+    { schema: { tags, body: ZMarkImportantRequest, response: { 200: ZMessageReply } }, onRequest: auth },
+    async (req) => {
+      const { twId, messageId, ...options } = req.body;
+      return { data: { message: await priority.markImportant(me(req), twId, messageId, options) } };
+    },
+  );
+
+  app.get(
+    '/api/v1/chat-room/message-logs',
+    { schema: { tags, querystring: ZMessageLogQuery, response: { 200: ZMessageLogReply } }, onRequest: auth },
+    async (req) => ({ data: { log: await priority.messageLog(me(req), req.query.logId) } }),
   );
 };

@@ -1,11 +1,14 @@
-import { CHAT_TEXTS, type TMessage, type TMessageAttributes } from '@rounds/contracts/chat';
+import { CHAT_TEXTS, type TMessage, type TMessageAttributes, type TPriorityOptions } from '@rounds/contracts/chat';
 import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import { parsePermissions } from '../accounts/user-view';
+import { priorityAttributes, recordPriority, wantsPriority } from './priority.service';
 import { fullName, type TMedia, toMessage } from './room-view';
 
 export type AppendItem = {
@@ -171,7 +174,7 @@ export type SendInput = {
   body: string;
   files?: string[];
   voice?: { key: string; duration: number };
-};
+} & TPriorityOptions;
 export type SendResult = { ok: true; message: TMessage } | { ok: false; code: string; message: string };
 
 /** Most sends written in one transaction. */
@@ -192,6 +195,7 @@ const unavailable: SendResult = {
  * already stored is answered with the stored message and not published again.
  */
 export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto) {
+  const escalateAfterMs = app.config.URGENT_ESCALATION_SECONDS * 1000;
   const queue: Pending[] = [];
   let running = false;
 
@@ -276,6 +280,28 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
       };
     };
 
+    // Priority sends need the rooms' members (whom to notify) and the senders' permissions (SMS).
+    const urgentRooms = [...new Set(inputs.filter(wantsPriority).map((i) => i.twId))];
+    const roomMembers = new Map<string, string[]>();
+    const smsAllowed = new Map<string, boolean>();
+    if (urgentRooms.length > 0) {
+      for (const r of await trx
+        .selectFrom('room_members')
+        .select(['room_id', 'user_id'])
+        .where('room_id', 'in', urgentRooms)
+        .execute()) {
+        roomMembers.set(r.room_id, [...(roomMembers.get(r.room_id) ?? []), r.user_id]);
+      }
+      const senders = [...new Set(inputs.filter(wantsPriority).map((i) => i.userId))];
+      for (const u of await trx
+        .selectFrom('users')
+        .select(['id', 'permissions'])
+        .where('id', 'in', senders)
+        .execute()) {
+        smsAllowed.set(u.id, parsePermissions(u.permissions).sms !== false);
+      }
+    }
+
     const results: (SendResult | { pending: string })[] = [];
     const byRoom = new Map<string, (AppendItem & { key: string })[]>();
     for (const input of inputs) {
@@ -305,6 +331,18 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         results.push({ ok: false, code: 'FILE_NOT_FOUND', message: CHAT_FILE_TEXTS.notUploaded });
         continue;
       }
+      const attributes = wantsPriority(input)
+        ? priorityAttributes(
+            input,
+            input.userId,
+            roomMembers.get(input.twId) ?? [],
+            smsAllowed.get(input.userId) ?? false,
+          )
+        : {};
+      if (attributes instanceof AppError) {
+        results.push({ ok: false, code: attributes.code, message: attributes.message });
+        continue;
+      }
       results.push({ pending: key });
       list.push({
         key,
@@ -312,13 +350,14 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         authorName: fullName(member),
         clientId: input.clientId,
         body: input.body,
-        attributes: {},
+        attributes,
         media,
       });
       byRoom.set(input.twId, list);
     }
     const made = new Map<string, TMessage>();
     const fresh: TMessage[] = [];
+    const logs = new Map<string, string | null>();
     if (byRoom.size > 0) {
       for (const [roomId, messages] of await appendToRooms(trx, crypto, byRoom, now)) {
         const items = byRoom.get(roomId)!;
@@ -326,9 +365,13 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         fresh.push(...messages);
       }
     }
+    for (const m of fresh) {
+      if (m.attributes.important) logs.set(m.id, await recordPriority(trx, m, now, escalateAfterMs));
+    }
     return {
       results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),
       fresh,
+      logs,
     };
   };
 
@@ -338,7 +381,7 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
       // Bounded, so a burst never builds a statement past the engines' parameter limits (SQLite 32,766).
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const { results, fresh } = await app.db.transaction().execute((trx) =>
+        const { results, fresh, logs } = await app.db.transaction().execute((trx) =>
           writeBatch(
             trx,
             batch.map((p) => p.input),
@@ -347,6 +390,12 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         );
         for (const [i, p] of batch.entries()) p.resolve(results[i]!);
         await publishMessages(app, fresh).catch((err) => app.log.warn({ err }, 'publishing messages failed'));
+        for (const m of fresh) {
+          if (!m.attributes.important) continue;
+          await app.chat.priority
+            .afterSend(m, logs.get(m.id) ?? null)
+            .catch((err) => app.log.warn({ err }, 'priority notification failed'));
+        }
       } catch (err) {
         // Nothing of the batch was stored; the clients retry with the same client ids.
         for (const p of batch) p.reject(err);

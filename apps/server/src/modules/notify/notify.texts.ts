@@ -1,7 +1,15 @@
 import type { TLanguage } from '@rounds/contracts/common';
 
 /** Email and SMS texts: the product name and the code or link, never message content. */
-export type NotifyTemplate = 'verify-email' | 'verify-phone' | 'reset-password' | 'update-phone' | 'update-email';
+export type NotifyTemplate =
+  | 'verify-email'
+  | 'verify-phone'
+  | 'reset-password'
+  | 'update-phone'
+  | 'update-email'
+  | 'priority-important'
+  | 'priority-urgent'
+  | 'priority-reminder';
 
 const T: Record<NotifyTemplate, Record<TLanguage, { subject: string; text: string }>> = {
   'verify-email': {
@@ -31,6 +39,25 @@ const T: Record<NotifyTemplate, Record<TLanguage, { subject: string; text: strin
   'update-phone': {
     en: { subject: '', text: 'Rounds: your verification code is {code}' },
     fr: { subject: '', text: 'Rounds : votre code de vérification est {code}' },
+  },
+  // Priority messages: who sent it and the link, never the text (an SMS is not a secure channel).
+  'priority-important': {
+    en: { subject: '', text: 'Rounds: {sender} sent you an important message. Open it: {link}' },
+    fr: { subject: '', text: 'Rounds : {sender} vous a envoyé un message important. Ouvrez-le : {link}' },
+  },
+  'priority-urgent': {
+    en: { subject: '', text: 'Rounds: {sender} sent you an URGENT message. Open it: {link}' },
+    fr: { subject: '', text: 'Rounds : {sender} vous a envoyé un message URGENT. Ouvrez-le : {link}' },
+  },
+  'priority-reminder': {
+    en: {
+      subject: '',
+      text: 'Rounds: reminder, the URGENT message from {sender} still needs your acknowledgement: {link}',
+    },
+    fr: {
+      subject: '',
+      text: 'Rounds : rappel, le message URGENT de {sender} attend toujours votre accusé de réception : {link}',
+    },
   },
   'reset-password': {
     en: {
