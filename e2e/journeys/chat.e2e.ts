@@ -386,6 +386,13 @@ describe('chat', () => {
     await expect.poll(() => composer(pageB).count()).toBe(0);
     await bubble(pageB, 'Handover at 07:00').waitFor();
     await snap(pageB, 'chat-archived-light-en');
+
+    // Lucas leaves the archived group: it is gone from his list.
+    await pageB.getByRole('button', { name: 'More actions' }).click();
+    await pageB.getByRole('menuitem', { name: 'Leave group' }).click();
+    await pageB.getByRole('dialog', { name: 'Leave group?' }).getByRole('button', { name: 'Leave group' }).click();
+    await pageB.getByText('You left “Cardiac step-down”.').waitFor();
+    await expect.poll(() => roomRow(pageB, 'Cardiac step-down').count()).toBe(0);
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);
   }, 90_000);
