@@ -219,6 +219,9 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
           ])
           .where('room_members.room_id', 'in', roomIds)
           .where('room_members.user_id', 'in', userIds)
+          // A socket opened before its user was deactivated or deleted sends nothing more.
+          .where('users.active', '=', 1)
+          .where('users.deleted', '=', 0)
           .execute()
       ).map((r) => [`${r.room_id}:${r.user_id}`, r]),
     );

@@ -249,6 +249,32 @@ describe('chat rooms', () => {
     await settle();
   });
 
+  it('answers a deleted user 401 on every call, and their open socket sends nothing', async () => {
+    const [owner, gone] = await Promise.all([member(t), member(t)]);
+    const room = await group(owner, [gone], 'Deleted member');
+    const socket = await openSocket(t, gone);
+    const refused = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await t.app.db.updateTable('users').set({ deleted: 1 }).where('id', '=', gone.id).execute();
+    const x = api(t, gone);
+    for (const res of await Promise.all([
+      x.get('/chat-room'),
+      x.get(`/chat-room/details?twId=${room.id}`),
+      x.post('/chat-room/messages', { twId: room.id }),
+      x.post(`/chat-room/leave?twId=${room.id}`),
+    ])) {
+      expect(res.status).toBe(401);
+    }
+    // A socket opened before the deletion sends nothing more.
+    const ack = await emitAck(socket, 'SendMessage', {
+      clientId: crypto.randomUUID(),
+      twId: room.id,
+      body: 'still here',
+    });
+    expect(ack).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+    socket.disconnect();
+    await refused;
+  });
+
   it('disables a direct chat whose other party was deleted', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
     const room = ZChatRoomReply.parse(
