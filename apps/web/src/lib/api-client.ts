@@ -67,6 +67,8 @@ export type TRequestOptions<TReply> = {
   toast?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Read a successful reply as a Blob (an image with a bearer header cannot be a plain <img src>). */
+  blob?: boolean;
 };
 
 /**
@@ -162,7 +164,7 @@ export async function apiRequest<TReply = unknown>(
   path: string,
   options: TInternalOptions<TReply> = {},
 ): Promise<TReply> {
-  const { method = 'GET', body, query, schema, auth = true, toast = true, signal, retried = false } = options;
+  const { method = 'GET', body, query, schema, auth = true, toast = true, signal, retried = false, blob } = options;
   const token = options.token ?? (auth ? useSession.getState().token : null);
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': usePreferences.getState().language });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -201,7 +203,7 @@ export async function apiRequest<TReply = unknown>(
       throw new ApiError(0, CLIENT_ERROR_CODES.network, defaultErrorText());
     }
 
-    const data = await readBody(response);
+    const data = blob && response.ok ? await response.blob() : await readBody(response);
     // An access token lives 15 minutes: a tab that slept past that renews it and asks once more, rather
     // than telling a nurse the whole session is over.
     if (response.status === 401 && token && tokenRefresher && !retried) {
@@ -209,6 +211,7 @@ export async function apiRequest<TReply = unknown>(
       if (fresh) throw RETRY_WITH_NEW_TOKEN;
     }
     if (!response.ok) throw errorFromReply(response.status, data);
+    if (blob) return data as TReply;
     const contractSchema = await contract;
     if (!contractSchema) return data as TReply;
     const parsed = contractSchema.safeParse(data);
@@ -245,3 +248,67 @@ export const api = {
   delete: <TReply = unknown>(path: string, body?: unknown, options?: TMethodOptions<TReply>) =>
     apiRequest<TReply>(path, { ...options, method: 'DELETE', body }),
 };
+
+export type TUploadOptions<TReply> = {
+  schema: z.ZodType<TReply> | (() => Promise<z.ZodType<TReply>>);
+  /** Fraction sent, 0 to 1, as the browser reports it. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  toast?: TRequestOptions<TReply>['toast'];
+  retried?: boolean;
+};
+
+/**
+ * A multipart POST with upload progress, which fetch cannot report: XMLHttpRequest, with the same token,
+ * language, one retry after a token refresh, error mapping and toasts as apiRequest. No timeout: a 10 MB
+ * photo on a weak ward Wi-Fi may take longer than a minute, and the progress shows it is moving.
+ */
+export async function apiUpload<TReply>(
+  path: string,
+  form: FormData,
+  options: TUploadOptions<TReply>,
+): Promise<TReply> {
+  const { schema, onProgress, signal, toast = true, retried = false } = options;
+  const token = useSession.getState().token;
+  const contract = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  contract.catch(() => undefined);
+  try {
+    const { status, data } = await new Promise<{ status: number; data: unknown }>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', buildUrl(path, undefined));
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Accept-Language', usePreferences.getState().language);
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let parsed: unknown = xhr.responseText;
+        try {
+          parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+        } catch {
+          // Not JSON (a proxy's error page): kept as text, errorFromReply falls back to the generic text.
+        }
+        resolve({ status: xhr.status, data: parsed });
+      };
+      xhr.onerror = () => reject(new ApiError(0, CLIENT_ERROR_CODES.network, defaultErrorText()));
+      xhr.onabort = () => reject(new ApiError(0, CLIENT_ERROR_CODES.aborted, defaultErrorText()));
+      if (signal?.aborted) return xhr.abort();
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+    if (status === 401 && token && tokenRefresher && !retried) {
+      const fresh = await tokenRefresher().catch(() => null);
+      if (fresh) throw RETRY_WITH_NEW_TOKEN;
+    }
+    if (status < 200 || status >= 300) throw errorFromReply(status, data);
+    const parsed = (await contract).safeParse(data);
+    if (!parsed.success) throw new ApiError(status, CLIENT_ERROR_CODES.invalidReply, defaultErrorText());
+    return parsed.data;
+  } catch (caught) {
+    if (caught === RETRY_WITH_NEW_TOKEN) return await apiUpload(path, form, { ...options, retried: true });
+    const error = caught instanceof ApiError ? caught : new ApiError(0, CLIENT_ERROR_CODES.unknown, defaultErrorText());
+    reportError(error, token != null, toast);
+    throw error;
+  }
+}

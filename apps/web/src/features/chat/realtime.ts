@@ -1,7 +1,10 @@
 import {
   type TChatRoom,
+  type TMessage,
   ZChatRoomDeletedEvent,
+  ZEscalationEvent,
   ZMessageRemovedEvent,
+  ZMessageUpdatedEvent,
   ZNewMessageEvent,
   ZReadEvent,
   ZRoomEvent,
@@ -13,18 +16,23 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import type { Socket } from 'socket.io-client';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
+import { clearChatFileUrls } from './api/get-chat-file';
 import { chatRoomKey } from './api/get-chat-room';
 import { CHAT_ROOMS_KEY } from './api/get-chat-rooms';
 import { seenByRoomKey } from './api/get-seen-by';
+import { hideUrgentNotice, showUrgentNotice } from './components/urgent-notice';
 import { catchUpAll } from './delivery/catch-up';
 import { flushOutbox } from './delivery/outbox-sender';
 import { markRead, resetReadMarkers } from './delivery/read-marker';
 import { receiveMessage } from './delivery/receive';
+import { releaseTray } from './delivery/uploads';
+import { ackSummary } from './lib/acknowledgements';
 import { alertFor } from './lib/alerts';
 import { askNotificationPermission, showDesktopNotification } from './lib/desktop-notification';
 import { playMessageSound, unlockSound } from './lib/message-sound';
 import { applyOwnRead, applyPresence, patchRoom, withoutRoom } from './lib/rooms-cache';
 import { snippet } from './lib/snippet';
+import { useAttachments } from './stores/attachments';
 import { useChatView } from './stores/chat-view';
 import { useMessages } from './stores/messages';
 import { useOutbox } from './stores/outbox';
@@ -72,12 +80,26 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
   const userId = me();
   if (userId) useOutbox.getState().keepOnly(userId);
 
+  /** An URGENT message this user must acknowledge: a notice that stays, and the sound even if muted. */
+  const urgentAlert = (message: TMessage, reminder: boolean) => {
+    const summary = ackSummary(message, me());
+    if (!summary.mayAcknowledge || summary.level !== 'URGENT') return;
+    const room = queryClient.getQueryData<TChatRoom[]>(CHAT_ROOMS_KEY)?.find((r) => r.twId === message.twId);
+    showUrgentNotice(message, {
+      roomName: room?.name ?? message.authorName,
+      reminder,
+      onOpen: () => openRoom(message.twId),
+    });
+    playMessageSound();
+  };
+
   const onNewMessage = (payload: unknown) => {
     const parsed = ZNewMessageEvent.safeParse(payload);
     if (!parsed.success) return;
     const message = parsed.data;
     const { own, readNow, room } = receiveMessage(message);
     if (own || message.attributes.systemMessage) return;
+    urgentAlert(message, false);
 
     // Open but not focused: it stays unread until the window gets focus back (hooks/use-mark-read.ts).
     if (readNow) markRead(message.twId, message.seq, { delayMs: TIMINGS.readMarkerDelayMs, requireFocus: true });
@@ -102,6 +124,29 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
         onClick: () => openRoom(message.twId),
       });
     }
+  };
+
+  /** ImportantMarked, Acknowledged: the message's new attributes replace it where it is shown. */
+  const onMessageUpdated = (payload: unknown) => {
+    const parsed = ZMessageUpdatedEvent.safeParse(payload);
+    if (!parsed.success) return;
+    const { twId, message } = parsed.data;
+    useMessages.getState().add(twId, [message]);
+    updateRooms((rooms) =>
+      patchRoom(rooms, twId, (room) =>
+        room.lastMessage?.id === message.id ? { ...room, lastMessage: message } : room,
+      ),
+    );
+    // Acknowledged here or in another tab: the notice asking for it has done its job.
+    if (!ackSummary(message, me()).mayAcknowledge) hideUrgentNotice(message.id);
+    else if (parsed.data.message.author !== me()) urgentAlert(message, false);
+  };
+
+  const onUrgentReminder = (payload: unknown) => {
+    const parsed = ZEscalationEvent.safeParse(payload);
+    if (!parsed.success) return;
+    useMessages.getState().add(parsed.data.twId, [parsed.data.message]);
+    urgentAlert(parsed.data.message, true);
   };
 
   const onTyping = (payload: unknown) => {
@@ -183,6 +228,9 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
 
   socket.on(SERVER_EVENTS.NewMessage, onNewMessage);
   socket.on(SERVER_EVENTS.Typing, onTyping);
+  socket.on(SERVER_EVENTS.ImportantMarked, onMessageUpdated);
+  socket.on(SERVER_EVENTS.Acknowledged, onMessageUpdated);
+  socket.on(SERVER_EVENTS.UrgentReminder, onUrgentReminder);
   socket.on(SERVER_EVENTS.MessageRemoved, onRemoved);
   socket.on(SERVER_EVENTS.Read, onRead);
   socket.on(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted);
@@ -194,6 +242,9 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
   return () => {
     socket.off(SERVER_EVENTS.NewMessage, onNewMessage);
     socket.off(SERVER_EVENTS.Typing, onTyping);
+    socket.off(SERVER_EVENTS.ImportantMarked, onMessageUpdated);
+    socket.off(SERVER_EVENTS.Acknowledged, onMessageUpdated);
+    socket.off(SERVER_EVENTS.UrgentReminder, onUrgentReminder);
     socket.off(SERVER_EVENTS.MessageRemoved, onRemoved);
     socket.off(SERVER_EVENTS.Read, onRead);
     socket.off(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted);
@@ -206,6 +257,8 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
     useTyping.getState().clear();
     useUnreadRooms.getState().reset();
     resetReadMarkers();
+    for (const twId of new Set(useAttachments.getState().files.map((file) => file.twId))) releaseTray(twId);
+    clearChatFileUrls();
     queryClient.removeQueries({ queryKey: ['chat'] });
   };
 }

@@ -1,19 +1,33 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconEye, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCopy, IconEye, IconFlag, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './chat.module.css';
 
 type TActionBarProps = {
   canDelete: boolean;
   canSeeReaders: boolean;
+  canMarkImportant: boolean;
   onCopy: () => void;
+  onMarkImportant: () => void;
   onDelete: () => void;
   onSeenBy: () => void;
   onClose: () => void;
 };
 
-/** The actions on the selected message (spec doc 1 section 2): copy, delete (own), seen by (own). Escape closes. */
-export function ActionBar({ canDelete, canSeeReaders, onCopy, onDelete, onSeenBy, onClose }: TActionBarProps) {
+/**
+ * The actions on the selected message (spec doc 1 section 2): copy, mark important (own), seen by (own),
+ * delete (own). Escape closes.
+ */
+export function ActionBar({
+  canDelete,
+  canSeeReaders,
+  canMarkImportant,
+  onCopy,
+  onMarkImportant,
+  onDelete,
+  onSeenBy,
+  onClose,
+}: TActionBarProps) {
   const { t } = useTranslation('chat');
   return (
     <div className={classes.actionBar} role="toolbar" aria-label={t('actions.label')}>
@@ -24,6 +38,17 @@ export function ActionBar({ canDelete, canSeeReaders, onCopy, onDelete, onSeenBy
         <Button size="xs" variant="default" leftSection={<IconCopy size={15} />} onClick={onCopy}>
           {t('actions.copy')}
         </Button>
+        {canMarkImportant && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFlag size={15} />}
+            onClick={onMarkImportant}
+            aria-haspopup="dialog"
+          >
+            {t('actions.markImportant')}
+          </Button>
+        )}
         {canSeeReaders && (
           <Button size="xs" variant="default" leftSection={<IconEye size={15} />} onClick={onSeenBy}>
             {t('actions.seenBy')}

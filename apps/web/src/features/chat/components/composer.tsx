@@ -1,25 +1,44 @@
 import { ActionIcon, Textarea, Tooltip } from '@mantine/core';
-import { CHAT_LIMITS } from '@rounds/contracts/chat';
+import { CHAT_LIMITS, type TChatRoom } from '@rounds/contracts/chat';
+import { CHAT_FILE_TYPES } from '@rounds/contracts/chat-files';
 import { TIMINGS } from '@rounds/contracts/limits';
-import { IconSend2 } from '@tabler/icons-react';
+import { IconFlag, IconPaperclip, IconSend2 } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { sendTyping } from '../api/send-typing';
 import { sendMessage } from '../delivery/outbox-sender';
+import { addFiles, releaseTray } from '../delivery/uploads';
 import { createThrottledSaver, readDraft, writeDraft } from '../lib/drafts';
+import type { TSendExtras } from '../lib/outbox-entry';
+import { useAttachments } from '../stores/attachments';
+import { useUploadBanner } from '../stores/upload-banner';
 import classes from './chat.module.css';
+import { ImportanceModal } from './importance-modal';
+import { UploadBanner } from './upload-banner';
+import { UploadTray } from './upload-tray';
+import { VoiceRecorder } from './voice-recorder';
 
-type TComposerProps = { twId: string; userId: string };
+type TComposerProps = { room: TChatRoom; userId: string };
+
+const ACCEPT = CHAT_FILE_TYPES.join(',');
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line, Send is off while there is nothing to send.
- * The draft is kept per room (saved at most every 500 ms, spec doc 1 section 9) and comes back on return.
+ * Images wait in the tray above it while they upload; Send with an upload still running is refused with the
+ * spec's text. The flag sends through the importance dialog; the microphone records a voice note instead.
+ * The draft (text only) is kept per room (saved at most every 500 ms, spec doc 1 section 9).
  * Typing is announced to the others at most every 2 s.
  */
-export function Composer({ twId, userId }: TComposerProps) {
+export function Composer({ room, userId }: TComposerProps) {
+  const { twId } = room;
   const { t } = useTranslation('chat');
   const [text, setText] = useState(() => readDraft(userId, twId));
+  const [importance, setImportance] = useState(false);
+  const [recording, setRecording] = useState<MediaStream | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const tray = useAttachments(useShallow((s) => s.files.filter((file) => file.twId === twId)));
   const saver = useMemo(
     () => createThrottledSaver<string>((value) => writeDraft(userId, twId, value), TIMINGS.draftSaveMs),
     [userId, twId],
@@ -31,16 +50,29 @@ export function Composer({ twId, userId }: TComposerProps) {
     if (window.matchMedia('(min-width: 768px)').matches) inputRef.current?.focus({ preventScroll: true });
   }, []);
 
-  const empty = text.trim().length === 0;
+  const live = tray.filter((file) => file.error === null);
+  const empty = text.trim().length === 0 && live.length === 0;
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (empty) return;
-    sendMessage(twId, text.trim());
+  /** Sends what is written and uploaded; false when it may not go yet (the banner says why). */
+  const send = (extras: TSendExtras = {}): boolean => {
+    if (live.some((file) => file.key === null)) {
+      useUploadBanner.getState().show(t('files.errors.notUploaded'));
+      return false;
+    }
+    if (empty) return false;
+    const keys = live.map((file) => file.key!);
+    sendMessage(twId, text.trim(), { ...extras, files: keys.length > 0 ? keys : undefined });
+    releaseTray(twId);
     setText('');
     saver.push('');
     saver.flush();
     inputRef.current?.focus();
+    return true;
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -51,34 +83,113 @@ export function Composer({ twId, userId }: TComposerProps) {
     }
   };
 
+  const pick = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const refused = addFiles(twId, [...files]);
+    if (refused) useUploadBanner.getState().show(refused);
+  };
+
+  if (recording) {
+    return (
+      <div className={classes.composerWrap}>
+        <VoiceRecorder twId={twId} stream={recording} onDone={() => setRecording(null)} />
+      </div>
+    );
+  }
+
   return (
-    <form className={classes.composer} onSubmit={submit}>
-      <Textarea
-        ref={inputRef}
-        className={classes.composerInput}
-        aria-label={t('composer.label')}
-        placeholder={t('composer.label')}
-        title={t('composer.hint')}
-        value={text}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setText(value);
-          saver.push(value);
-          if (value.trim()) sendTyping(twId);
+    <div className={classes.composerWrap}>
+      <UploadBanner />
+      <UploadTray twId={twId} />
+      <form className={classes.composer} onSubmit={submit}>
+        <input
+          ref={fileRef}
+          type="file"
+          accept={ACCEPT}
+          multiple
+          hidden
+          data-testid="attach-input"
+          onChange={(event) => {
+            pick(event.currentTarget.files);
+            // The same photo picked again after removing it is a new choice.
+            event.currentTarget.value = '';
+          }}
+        />
+        <Tooltip label={t('files.attach')} withArrow>
+          <ActionIcon
+            size={40}
+            radius="xl"
+            variant="subtle"
+            color="gray"
+            onClick={() => fileRef.current?.click()}
+            aria-label={t('files.attach')}
+          >
+            <IconPaperclip size={20} stroke={1.8} />
+          </ActionIcon>
+        </Tooltip>
+        <Textarea
+          ref={inputRef}
+          className={classes.composerInput}
+          aria-label={t('composer.label')}
+          placeholder={t('composer.label')}
+          title={t('composer.hint')}
+          value={text}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setText(value);
+            saver.push(value);
+            if (value.trim()) sendTyping(twId);
+          }}
+          onKeyDown={onKeyDown}
+          onPaste={(event) => {
+            // A screenshot pasted from the clipboard is an image like any other.
+            if (event.clipboardData.files.length > 0) {
+              event.preventDefault();
+              pick(event.clipboardData.files);
+            }
+          }}
+          autosize
+          minRows={1}
+          maxRows={6}
+          maxLength={CHAT_LIMITS.messageMaxLength}
+          radius="lg"
+          size="md"
+        />
+        {empty ? (
+          // Nothing written: the microphone takes the flag's place (a voice note is sent on its own).
+          <VoiceRecorder.Start onStart={setRecording} />
+        ) : (
+          <Tooltip label={t('importance.open')} withArrow>
+            <ActionIcon
+              size={40}
+              radius="xl"
+              variant="subtle"
+              color="orange"
+              onClick={() => setImportance(true)}
+              aria-label={t('importance.open')}
+              aria-haspopup="dialog"
+            >
+              <IconFlag size={20} stroke={1.8} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Tooltip label={t('composer.send')} withArrow>
+          <ActionIcon type="submit" size={42} radius="xl" disabled={empty} aria-label={t('composer.send')}>
+            <IconSend2 size={20} stroke={1.8} />
+          </ActionIcon>
+        </Tooltip>
+      </form>
+      <ImportanceModal
+        opened={importance}
+        room={room}
+        mode="send"
+        onClose={() => setImportance(false)}
+        onConfirm={(options) => {
+          // Closed either way: a refusal (uploads still running) shows in the banner under the dialog.
+          send(options);
+          setImportance(false);
         }}
-        onKeyDown={onKeyDown}
-        autosize
-        minRows={1}
-        maxRows={6}
-        maxLength={CHAT_LIMITS.messageMaxLength}
-        radius="lg"
-        size="md"
       />
-      <Tooltip label={t('composer.send')} withArrow>
-        <ActionIcon type="submit" size={42} radius="xl" disabled={empty} aria-label={t('composer.send')}>
-          <IconSend2 size={20} stroke={1.8} />
-        </ActionIcon>
-      </Tooltip>
-    </form>
+    </div>
   );
 }

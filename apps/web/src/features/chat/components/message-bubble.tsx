@@ -1,13 +1,17 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import type { TMessage } from '@rounds/contracts/chat';
 import type { TLanguage } from '@rounds/contracts/common';
-import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconFlag, IconMicrophone, IconPhoto } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discardSend, retrySend } from '../delivery/outbox-sender';
+import { ackSummary } from '../lib/acknowledgements';
 import { formatTime } from '../lib/format-time';
 import type { TOutboxEntry } from '../lib/outbox-entry';
 import classes from './chat.module.css';
+import { MessageImages } from './message-images';
+import { PriorityStatus } from './priority-status';
+import { VoicePlayer } from './voice-player';
 
 type TMessageBubbleProps = {
   message: TMessage;
@@ -15,6 +19,11 @@ type TMessageBubbleProps = {
   showAuthor: boolean;
   selected: boolean;
   language: TLanguage;
+  me: string | undefined;
+  /** A member's name by id, for the acknowledgement lists. */
+  nameOf: (userId: string) => string;
+  /** Reached through a link (?rs=): marked for a moment so the eye finds it. */
+  highlighted?: boolean;
   onSelect: (message: TMessage) => void;
 };
 
@@ -28,30 +37,58 @@ export const MessageBubble = memo(function MessageBubble({
   showAuthor,
   selected,
   language,
+  me,
+  nameOf,
+  highlighted,
   onSelect,
 }: TMessageBubbleProps) {
   const { t } = useTranslation('chat');
   const time = formatTime(message.timetoken, language);
+  const summary = ackSummary(message, me);
+  const urgent = summary.level === 'URGENT';
   return (
-    <div className={classes.messageRow} data-own={own || undefined} data-first={showAuthor || undefined}>
+    <div
+      className={classes.messageRow}
+      data-own={own || undefined}
+      data-first={showAuthor || undefined}
+      data-highlighted={highlighted || undefined}
+      data-row-id={message.id}
+    >
       {showAuthor && (
         <span className={classes.author} aria-hidden>
           {message.authorName}
         </span>
       )}
+      {message.files.length > 0 && <MessageImages files={message.files} own={own} />}
+      {message.voice && <VoicePlayer fileKey={message.voice.key} duration={message.voice.duration} own={own} />}
       <button
         type="button"
         className={classes.bubble}
         aria-pressed={selected}
         onClick={() => onSelect(message)}
         data-message-id={message.id}
+        data-priority={summary.priority ? summary.level : undefined}
       >
         <VisuallyHidden>{own ? t('message.you') : message.authorName}: </VisuallyHidden>
-        <span className={classes.body}>{message.body}</span>
+        {summary.priority && (
+          <span className={classes.priorityBadge} data-level={summary.level}>
+            {urgent ? <IconAlertTriangle size={12} aria-hidden /> : <IconFlag size={12} aria-hidden />}
+            {urgent ? t('priority.urgent') : t('priority.important')}
+          </span>
+        )}
+        {message.body && <span className={classes.body}>{message.body}</span>}
+        {!message.body && (message.files.length > 0 || message.voice) && (
+          <VisuallyHidden>
+            {message.voice ? t('voice.note') : t('files.images', { count: message.files.length })}
+          </VisuallyHidden>
+        )}
         <span className={classes.meta}>
           <time dateTime={new Date(message.timetoken).toISOString()}>{time}</time>
         </span>
       </button>
+      {summary.priority && (
+        <PriorityStatus message={message} summary={summary} own={own} me={me} language={language} nameOf={nameOf} />
+      )}
     </div>
   );
 });
@@ -73,7 +110,24 @@ export function PendingBubble({ entry, language }: { entry: TOutboxEntry; langua
     >
       <div className={classes.bubble}>
         <VisuallyHidden>{t('message.you')}: </VisuallyHidden>
-        <span className={classes.body}>{entry.body}</span>
+        {entry.level && (
+          <span className={classes.priorityBadge} data-level={entry.level}>
+            {entry.level === 'URGENT' ? t('priority.urgent') : t('priority.important')}
+          </span>
+        )}
+        {(entry.files?.length ?? 0) > 0 && (
+          <span className={classes.pendingExtra}>
+            <IconPhoto size={14} aria-hidden />
+            {t('files.images', { count: entry.files?.length ?? 0 })}
+          </span>
+        )}
+        {entry.voice && (
+          <span className={classes.pendingExtra}>
+            <IconMicrophone size={14} aria-hidden />
+            {t('voice.note')}
+          </span>
+        )}
+        {entry.body && <span className={classes.body}>{entry.body}</span>}
         <span className={classes.meta}>
           {failed ? (
             <>

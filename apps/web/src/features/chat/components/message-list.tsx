@@ -43,6 +43,8 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
   const { twId } = room;
   const { messages, hasOlder, status, loadingOlder, loadOlder, retry } = useRoomMessages(twId);
   const pending = useOutbox(useShallow((s) => s.entries.filter((e) => e.twId === twId && e.userId === me)));
+  const names = useMemo(() => new Map(room.participants.map((p) => [p.id, p.fullName])), [room.participants]);
+  const nameOf = useMemo(() => (userId: string) => names.get(userId) ?? t('priority.formerMember'), [names, t]);
   const items = useMemo(
     () => buildTimeline(messages ?? [], pending, { me, isGroup: room.type === 'group', dayOf: dayStart }),
     [messages, pending, me, room.type],
@@ -178,6 +180,8 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
                     showAuthor={item.showAuthor}
                     selected={item.message.id === selectedId}
                     language={language}
+                    me={me}
+                    nameOf={nameOf}
                     onSelect={onSelect}
                   />
                 );

@@ -1,19 +1,23 @@
 import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
 import { IconArchive, IconLock, IconUserOff } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast';
 import { useDeleteChatRoom } from '../api/delete-chat-room';
 import { useLeaveChatRoom } from '../api/leave-chat-room';
+import { useMarkImportant } from '../api/mark-important';
 import { useRemoveMessage } from '../api/remove-message';
+import { addFiles } from '../delivery/uploads';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { createGate } from '../lib/gate';
 import { useMessages } from '../stores/messages';
+import { useUploadBanner } from '../stores/upload-banner';
 import { ActionBar } from './action-bar';
 import classes from './chat.module.css';
 import { Composer } from './composer';
 import { ConfirmModal } from './confirm-modal';
+import { ImportanceModal } from './importance-modal';
 import { MembersModal } from './members-modal';
 import { MessageList } from './message-list';
 import { RoomHeader } from './room-header';
@@ -23,7 +27,9 @@ import { TypingLine } from './typing-line';
 /** Message actions: at most one every 2 s each (spec doc 1 section 9). */
 const ACTION_THROTTLE_MS = 2_000;
 
-type TDialog = 'members' | 'deleteRoom' | 'leaveRoom' | 'deleteMessage' | 'seenBy' | null;
+type TDialog = 'members' | 'deleteRoom' | 'leaveRoom' | 'deleteMessage' | 'seenBy' | 'importance' | null;
+
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
 type TRoomViewProps = {
   room: TChatRoom;
@@ -47,6 +53,8 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
   const deleteRoom = useDeleteChatRoom();
   const leaveRoom = useLeaveChatRoom();
   const removeMessage = useRemoveMessage();
+  const markImportant = useMarkImportant();
+  const [dragging, setDragging] = useState(false);
   const gates = useMemo(
     () => ({
       copy: createGate(ACTION_THROTTLE_MS),
@@ -79,6 +87,29 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
 
   const own = selected !== null && selected.author === me;
   const readOnly = room.archived || room.disabled;
+  const canWrite = !readOnly && me !== undefined;
+
+  // Images dropped anywhere on the open room go to the composer's tray (a contact dragged in is not a file).
+  const dropZone = canWrite
+    ? {
+        onDragOver: (event: DragEvent) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: (event: DragEvent) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          setDragging(false);
+          const refused = addFiles(room.twId, [...event.dataTransfer.files]);
+          if (refused) useUploadBanner.getState().show(refused);
+        },
+      }
+    : {};
 
   const copy = () => {
     if (!selected || !gates.copy.tryPass()) return;
@@ -109,7 +140,12 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
   };
 
   return (
-    <>
+    <div className={classes.roomDrop} data-dragging={dragging || undefined} {...dropZone}>
+      {dragging && (
+        <div className={classes.dropHint} aria-hidden>
+          {t('files.dropHere')}
+        </div>
+      )}
       <RoomHeader
         room={room}
         me={me}
@@ -134,7 +170,9 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         <ActionBar
           canDelete={own && mayDelete && !readOnly}
           canSeeReaders={own}
+          canMarkImportant={own && !readOnly && !selected.attributes.systemMessage}
           onCopy={copy}
+          onMarkImportant={() => setDialog('importance')}
           onDelete={() => setDialog('deleteMessage')}
           onSeenBy={openSeenBy}
           onClose={() => setSelected(null)}
@@ -146,9 +184,29 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
           <span>{room.disabled ? t('room.disabled') : t('room.readOnly')}</span>
         </div>
       ) : (
-        <Composer twId={room.twId} userId={me} />
+        <Composer room={room} userId={me} />
       )}
 
+      <ImportanceModal
+        opened={dialog === 'importance' && selected !== null}
+        room={room}
+        mode="mark"
+        busy={markImportant.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={(options) => {
+          if (!selected) return;
+          markImportant.mutate(
+            { twId: room.twId, messageId: selected.id, ...options },
+            {
+              onSuccess: () => {
+                showToast(t('importance.marked'), 'success');
+                setDialog(null);
+                setSelected(null);
+              },
+            },
+          );
+        }}
+      />
       <MembersModal room={room} me={me} opened={dialog === 'members'} onClose={() => setDialog(null)} />
       <SeenByModal twId={room.twId} messageId={dialog === 'seenBy' ? seenById : null} onClose={() => setDialog(null)} />
       <ConfirmModal
@@ -199,6 +257,6 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         }
         onClose={() => setDialog(null)}
       />
-    </>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { getSocket } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { emitSendMessage } from '../api/send-message';
 import { resetTyping } from '../api/send-typing';
-import type { TOutboxEntry } from '../lib/outbox-entry';
+import type { TOutboxEntry, TSendExtras } from '../lib/outbox-entry';
 import { useOutbox } from '../stores/outbox';
 import { receiveMessage } from './receive';
 
@@ -20,10 +20,18 @@ const queues = new Map<string, Promise<void>>();
  * its own, and goes out over the socket; the acknowledgement (or its NewMessage, whichever comes first)
  * replaces it with the stored message. Without a connection it waits in the outbox for the next one.
  */
-export function sendMessage(twId: string, body: string): void {
+export function sendMessage(twId: string, body: string, extras: TSendExtras = {}): void {
   const userId = useSession.getState().user?.id;
   if (!userId) return;
-  const entry: TOutboxEntry = { clientId: crypto.randomUUID(), twId, userId, body, createdAt: Date.now(), error: null };
+  const entry: TOutboxEntry = {
+    clientId: crypto.randomUUID(),
+    twId,
+    userId,
+    body,
+    createdAt: Date.now(),
+    error: null,
+    ...extras,
+  };
   useOutbox.getState().add(entry);
   resetTyping(twId);
   enqueue(entry);
@@ -71,7 +79,8 @@ async function attempt(clientId: string): Promise<void> {
   const socket = getSocket();
   // Offline: the next 'connect' flushes the outbox.
   if (!socket?.connected) return;
-  const result = await emitSendMessage(socket, { clientId, twId: entry.twId, body: entry.body });
+  const { twId, body, files, voice, level, notify, sms } = entry;
+  const result = await emitSendMessage(socket, { clientId, twId, body, files, voice, level, notify, sms });
   if (result.kind === 'stored') {
     receiveMessage(result.message);
     return;

@@ -1,3 +1,7 @@
+import type { PRIORITY_LEVELS } from '@rounds/contracts/chat';
+
+type TPriorityLevel = (typeof PRIORITY_LEVELS)[number];
+
 /**
  * A message this user has sent that the server has not yet acknowledged (ARCHITECTURE.md, delivery model):
  * shown at once, retried with the same clientId after a reconnect, replaced by the stored message.
@@ -10,4 +14,13 @@ export type TOutboxEntry = {
   body: string;
   createdAt: number;
   error: string | null;
+  /** Keys of uploaded images sent with it (the tray's previews are gone; the bubble counts them). */
+  files?: string[];
+  voice?: { key: string; duration: number };
+  level?: TPriorityLevel;
+  notify?: string[];
+  sms?: boolean;
 };
+
+/** What goes with the text: images, a voice note, priority (the importance dialog). */
+export type TSendExtras = Pick<TOutboxEntry, 'files' | 'voice' | 'level' | 'notify' | 'sms'>;

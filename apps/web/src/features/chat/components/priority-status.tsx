@@ -1,0 +1,129 @@
+import { Button, Collapse, Text, UnstyledButton } from '@mantine/core';
+import type { TMessage } from '@rounds/contracts/chat';
+import type { TLanguage } from '@rounds/contracts/common';
+import { IconChecks, IconChevronDown, IconClockExclamation } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAcknowledgeMessage } from '../api/acknowledge-message';
+import type { TAckSummary } from '../lib/acknowledgements';
+import { formatTime } from '../lib/format-time';
+import classes from './chat.module.css';
+
+type TPriorityStatusProps = {
+  message: TMessage;
+  summary: TAckSummary;
+  own: boolean;
+  me: string | undefined;
+  language: TLanguage;
+  nameOf: (userId: string) => string;
+};
+
+/**
+ * Under an important message: Acknowledge for a notified member who has not; for the sender, where it
+ * stands ('Acknowledged' once everyone notified has, else 'x of y acknowledged') with who did and when,
+ * who has not yet, and the reminders sent (the escalation timeline). Live through the socket events.
+ */
+export function PriorityStatus({ message, summary, own, me, language, nameOf }: TPriorityStatusProps) {
+  const { t } = useTranslation('chat');
+  const acknowledge = useAcknowledgeMessage();
+  const [open, setOpen] = useState(false);
+  const urgent = summary.level === 'URGENT';
+
+  if (summary.mayAcknowledge) {
+    return (
+      <div className={classes.priorityLine} data-own={own || undefined}>
+        <Button
+          size="xs"
+          radius="xl"
+          color={urgent ? 'red' : 'orange'}
+          leftSection={<IconChecks size={15} />}
+          loading={acknowledge.isPending}
+          onClick={() => acknowledge.mutate(message.id)}
+        >
+          {t('priority.acknowledge')}
+        </Button>
+      </div>
+    );
+  }
+
+  if (!own) {
+    const mine = summary.acknowledged.find((ack) => ack.userId === me);
+    if (!mine) return null;
+    return (
+      <div className={classes.priorityLine}>
+        <Text fz="xs" c="dimmed">
+          <IconChecks size={13} aria-hidden style={{ verticalAlign: -2 }} />{' '}
+          {t('priority.youAcknowledged', { time: formatTime(mine.timetoken, language) })}
+        </Text>
+      </div>
+    );
+  }
+
+  if (summary.notified.length === 0) return null;
+  const escalations = message.attributes.escalations ?? [];
+  const label = summary.complete
+    ? t('priority.acknowledged')
+    : t('priority.progress', { count: summary.acknowledged.length, total: summary.notified.length });
+
+  return (
+    <div className={classes.priorityLine} data-own>
+      <UnstyledButton
+        className={classes.ackToggle}
+        data-complete={summary.complete || undefined}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {summary.complete ? <IconChecks size={14} aria-hidden /> : <IconClockExclamation size={14} aria-hidden />}
+        <span data-testid="ack-status">{label}</span>
+        <IconChevronDown size={13} aria-hidden style={{ transform: open ? 'rotate(180deg)' : undefined }} />
+      </UnstyledButton>
+      <Collapse in={open}>
+        <div className={classes.ackDetails}>
+          {summary.acknowledged.length > 0 && (
+            <>
+              <Text fz="xs" fw={700}>
+                {t('priority.whoAcknowledged')}
+              </Text>
+              <ul>
+                {summary.acknowledged.map((ack) => (
+                  <li key={ack.userId}>
+                    {nameOf(ack.userId)} · {formatTime(ack.timetoken, language)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {summary.waiting.length > 0 && (
+            <>
+              <Text fz="xs" fw={700}>
+                {t('priority.notYet')}
+              </Text>
+              <ul>
+                {summary.waiting.map((id) => (
+                  <li key={id}>{nameOf(id)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {escalations.length > 0 && (
+            <>
+              <Text fz="xs" fw={700}>
+                {t('priority.reminders')}
+              </Text>
+              <ul>
+                {escalations.map((step) => (
+                  <li key={step.timetoken}>
+                    {t(step.sms ? 'priority.remindedSms' : 'priority.reminded', {
+                      names: step.userIds.map(nameOf).join(', '),
+                      time: formatTime(step.timetoken, language),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </Collapse>
+    </div>
+  );
+}

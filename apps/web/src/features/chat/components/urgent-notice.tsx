@@ -1,0 +1,49 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TMessage } from '@rounds/contracts/chat';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { i18n } from '../../../lib/i18n';
+import { snippet } from '../lib/snippet';
+
+const PREVIEW_MAX = 120;
+
+/**
+ * An URGENT message waiting for this user's acknowledgement, first sent or re-notified (UrgentReminder):
+ * a red notification that stays until dismissed or opened, because a toast that fades at 3 a.m. while the
+ * nurse is with a patient is a toast never seen. One per message: a reminder replaces the first notice.
+ */
+export function showUrgentNotice(
+  message: TMessage,
+  { roomName, reminder, onOpen }: { roomName: string; reminder: boolean; onOpen: () => void },
+): void {
+  const id = `urgent-${message.id}`;
+  notifications.hide(id);
+  const name = message.authorName;
+  notifications.show({
+    id,
+    color: 'red',
+    icon: <IconAlertTriangle size={18} />,
+    autoClose: false,
+    withBorder: true,
+    title: reminder ? i18n.t('chat:urgent.reminderTitle', { name }) : i18n.t('chat:urgent.title', { name }),
+    message: (
+      <Stack gap={6} align="flex-start">
+        <Text fz="sm">{message.body ? snippet(message.body, PREVIEW_MAX) : roomName}</Text>
+        <Button
+          size="compact-sm"
+          color="red"
+          onClick={() => {
+            notifications.hide(id);
+            onOpen();
+          }}
+        >
+          {i18n.t('chat:urgent.open')}
+        </Button>
+      </Stack>
+    ),
+  });
+}
+
+export function hideUrgentNotice(messageId: string): void {
+  notifications.hide(`urgent-${messageId}`);
+}
