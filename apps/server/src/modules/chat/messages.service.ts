@@ -86,7 +86,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('messages')
-          .set({ removed: 1, body: crypto.seal(''), attributes: '{}' })
+          .set({ removed: 1, body: crypto.seal(''), attributes: '{}', media: null })
           .where('id', '=', message.id)
           .execute();
         // Those who had not read it yet have one unread message fewer.
@@ -115,6 +115,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         await writeAudit(trx, { userId, event: 'message removed', details: { roomId: room.id, messageId } });
       });
       app.publish(SERVER_EVENTS.MessageRemoved, { twId: room.id, messageId, seq }, { users: await members(room.id) });
+      await app.chat.uploads.forgetMessage(messageId);
     },
 
     /** ReadMessage: the member has read up to seq. Moves forward only; the other members see it. */

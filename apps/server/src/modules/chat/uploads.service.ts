@@ -173,6 +173,18 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
       await Promise.all([row.key, row.thumb_key].filter((k): k is string => !!k).map((k) => store.remove(k)));
     },
 
+    /** A removed message takes its files with it. */
+    forgetMessage: async (messageId: string) => {
+      const rows = await db
+        .selectFrom('uploads')
+        .select(['key', 'thumb_key'])
+        .where('message_id', '=', messageId)
+        .execute();
+      if (rows.length === 0) return;
+      await db.deleteFrom('uploads').where('message_id', '=', messageId).execute();
+      for (const r of rows) for (const k of [r.key, r.thumb_key]) if (k) await store.remove(k).catch(() => undefined);
+    },
+
     /** Uploads never sent are removed after a day. */
     sweep: async (now = Date.now()) => {
       const stale = await db

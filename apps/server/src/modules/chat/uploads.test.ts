@@ -106,6 +106,11 @@ describe('chat files', () => {
       files: [other!.Key],
     });
     expect(stolen).toMatchObject({ ok: false, code: 'FILE_NOT_FOUND' });
+    // Removing the message removes its files.
+    const removed = await api(t, a).del('/chat-room/remove-message', { twId: room.id, messageId: ack.message.id });
+    expect(removed.status).toBe(200);
+    expect((await fetchFile(b, key)).statusCode).toBe(404);
+    expect((await fetchFile(a, key)).statusCode).toBe(404);
   });
 
   it('decides the type from the bytes: a renamed file is refused, an SVG is served as a download', async () => {
