@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 /**
  * Recent chats, the home screen (spec doc 1 section 2). The route composes the chat feature with the
  * panel logo of the app settings (features do not import each other). The ?rs= linked-message parameter
- * belongs to the priority issue; until then it is ignored.
+ * is the chat feature's own (hooks/use-linked-message.ts).
  */
 export function RecentRoute() {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useSession } from '../../../lib/session-store';
+import { useFocusMessage } from '../hooks/use-focus-message';
 import { useMessageText } from '../hooks/use-message-text';
 import { useNow } from '../hooks/use-now';
 import { useRoomMessages } from '../hooks/use-room-messages';
@@ -51,6 +52,7 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
   );
 
   const logRef = useRef<HTMLDivElement>(null);
+  const highlighted = useFocusMessage(twId, messages, logRef);
   const atBottomRef = useRef(true);
   const heightRef = useRef(0);
   const seen = useRef<{ first?: string; last?: string }>({});
@@ -182,6 +184,7 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
                     language={language}
                     me={me}
                     nameOf={nameOf}
+                    highlighted={item.message.id === highlighted}
                     onSelect={onSelect}
                   />
                 );

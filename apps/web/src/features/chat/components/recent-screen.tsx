@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session-store';
 import { useCreateDirectChat } from '../api/create-direct-chat';
 import { useChatRoom } from '../api/get-chat-room';
 import { useChatRooms } from '../api/get-chat-rooms';
+import { useLinkedMessage } from '../hooks/use-linked-message';
 import { useChatView } from '../stores/chat-view';
 import { useUnreadRooms } from '../stores/unread-rooms';
 import classes from './chat.module.css';
@@ -62,6 +63,17 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
       void navigate({ pathname: ROUTES.recent, search: location.search }, { replace: true, state }),
     [navigate, location.search],
   );
+
+  // An SMS link (?rs=): its conversation opens, and rs leaves the address either way.
+  const openLinked = useCallback(
+    (linked: string, search: string) =>
+      void navigate(
+        { pathname: ROUTES.recent, search },
+        { replace: true, state: linked ? { twId: linked } : location.state },
+      ),
+    [navigate, location.state],
+  );
+  useLinkedMessage(location.search, openLinked);
 
   useEffect(() => {
     useChatView.getState().setView({ onRecent: true, openTwId: twId });

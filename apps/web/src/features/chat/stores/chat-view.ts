@@ -6,6 +6,9 @@ type TChatViewState = {
   /** The room open in Recent, if any. */
   openTwId: string | null;
   setView: (view: { onRecent: boolean; openTwId: string | null }) => void;
+  /** A message to scroll to and mark once its room is open (an SMS link, ?rs=). */
+  focus: { twId: string; messageId: string } | null;
+  setFocus: (focus: { twId: string; messageId: string } | null) => void;
 };
 
 /**
@@ -16,4 +19,6 @@ export const useChatView = create<TChatViewState>()((set) => ({
   onRecent: false,
   openTwId: null,
   setView: ({ onRecent, openTwId }) => set({ onRecent, openTwId }),
+  focus: null,
+  setFocus: (focus) => set({ focus }),
 }));
