@@ -67,6 +67,8 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
     });
     try {
       const [, size] = await Promise.all([pipeline(file.file, sniff.stream), store.put(key, sniff.stream)]);
+      // Past the size limit the parser ends the stream early rather than failing it: never keep a cut file.
+      if (file.file.truncated) throw tooLarge(file.filename);
       return { key, name: file.filename.slice(0, 255) || 'file', type: sniff.type()!, size };
     } catch (err) {
       await store.remove(key).catch(() => undefined);

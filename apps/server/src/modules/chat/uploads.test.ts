@@ -175,6 +175,21 @@ describe('chat files', () => {
       '/api/v1/chat-room/upload-chat-audio',
     );
     expect(notAudio.statusCode).toBe(415);
+    const longVoice = Buffer.concat([webm, Buffer.alloc(10 * MB)]);
+    const tooLong = await upload(
+      a,
+      [{ name: 'file', filename: 'long.webm', type: 'audio/webm', bytes: longVoice }],
+      '/api/v1/chat-room/upload-chat-audio',
+    );
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json().message).toBe('File size of long.webm exceeds maximum limit of 10Mb');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat-room/upload-chat-audio',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(none.statusCode).toBe(400);
 
     const [f] = ZUploadImagesReply.parse(
       (await upload(a, [{ filename: 'x.png', type: 'image/png', bytes: PNG }])).json(),
