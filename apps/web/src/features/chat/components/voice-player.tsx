@@ -28,7 +28,14 @@ export function VoicePlayer({ fileKey, src, duration, own }: TVoicePlayerProps) 
   // A MediaRecorder's WebM says its length is Infinity: the duration measured while recording is the truth.
   const length = duration > 0 ? duration : 0;
 
-  useEffect(() => setUrl(src ?? null), [src]);
+  // The source is set by hand, never as a prop: React setting src again after a fetch would reload the
+  // element and stop the playback that has just started.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio || !src) return;
+    audio.src = src;
+    setUrl(src);
+  }, [src]);
 
   const toggle = async () => {
     const audio = audioRef.current;
@@ -57,7 +64,6 @@ export function VoicePlayer({ fileKey, src, duration, own }: TVoicePlayerProps) 
       {/* biome-ignore lint/a11y/useMediaCaption: a voice note has no captions to offer; its length is shown beside it */}
       <audio
         ref={audioRef}
-        src={url ?? undefined}
         preload="none"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
