@@ -20,7 +20,8 @@ export function PhoneField({ codes, value, onChange, error, disabled, autoFocus 
   const { t } = useTranslation();
   const options = codes.length ? codes : [{ code: value.phoneCountryCode, country: value.phoneCountryName }];
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap">
+    // On a phone the two stack, so the country reads in full ('(+1) - United States', not '(+1) - United Sta').
+    <Group align="flex-start" gap="xs" wrap="wrap">
       <NativeSelect
         label={t('phone.countryCode')}
         value={value.phoneCountryCode}
@@ -30,7 +31,7 @@ export function PhoneField({ codes, value, onChange, error, disabled, autoFocus 
           const code = options.find((item) => item.code === event.currentTarget.value);
           if (code) onChange({ ...value, phoneCountryCode: code.code, phoneCountryName: code.country });
         }}
-        w={{ base: 150, xs: 200 }}
+        w={{ base: '100%', xs: 200 }}
         style={{ flex: 'none' }}
       />
       <TextInput
@@ -47,7 +48,7 @@ export function PhoneField({ codes, value, onChange, error, disabled, autoFocus 
         onChange={(event) => onChange({ ...value, phone: event.currentTarget.value.replace(/\D+/g, '').slice(0, 20) })}
         error={error}
         withAsterisk
-        style={{ flex: 1, minWidth: 0 }}
+        style={{ flex: '1 1 180px', minWidth: 0 }}
       />
     </Group>
   );
