@@ -17,7 +17,7 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 }
 
-/** By keyboard: a toast may be covering the button (both sit top right) and would delay a click. */
+/** By keyboard: a toast may be covering the button and would delay a click. */
 export async function toggleTheme(page: Page, name = 'Toggle theme'): Promise<void> {
   await page.getByRole('button', { name }).press('Enter');
 }

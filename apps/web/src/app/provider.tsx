@@ -16,7 +16,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const colorScheme = usePreferences((s) => s.theme);
   return (
     <MantineProvider theme={theme} forceColorScheme={colorScheme}>
-      <Notifications position="top-right" autoClose={TIMINGS.toastMs} limit={4} zIndex={4000} />
+      <Notifications position="top-center" autoClose={TIMINGS.toastMs} limit={4} zIndex={4000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
