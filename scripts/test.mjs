@@ -1,4 +1,4 @@
-// `npm test`: every suite (server, web, end-to-end). Installs Debian's chromium first when it is missing
+// `npm test`: every suite (server, web, end-to-end). Installs Debian's chromium and redis-server first when missing
 // and we are root; otherwise says how. Each suite writes a JSON report; the totals close the run.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -8,16 +8,20 @@ const root = join(import.meta.dirname, '..');
 const resultsDir = process.env.ROUNDS_RESULTS_DIR ?? join(root, 'node_modules', '.cache', 'rounds-test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-if (!existsSync('/usr/bin/chromium')) {
+// Debian packages the suites run against: chromium for the browser journeys, redis-server for scale-out.
+const missing = [
+  ['/usr/bin/chromium', 'chromium fonts-noto-core'],
+  ['/usr/bin/redis-server', 'redis-server'],
+].filter(([path]) => !existsSync(path));
+if (missing.length > 0) {
+  const packages = missing.map(([, names]) => names).join(' ');
   if (process.getuid?.() === 0) {
-    console.log('Installing Debian chromium for the browser tests…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core', {
+    console.log(`Installing ${packages} for the tests…`);
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
       stdio: 'inherit',
     });
   } else {
-    console.error(
-      'The browser tests need Debian chromium: run `sudo apt-get install -y chromium`, then `npm test` again.',
-    );
+    console.error(`The tests need Debian packages: run \`sudo apt-get install -y ${packages}\`, then \`npm test\` again.`);
     process.exit(1);
   }
 }

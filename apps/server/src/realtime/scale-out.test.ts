@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, collect, emitAck, member, openSocket } from '../testing/chat';
+import { freePort } from '../testing/server-process';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * Two server processes' worth of apps on one database and one Redis: a user connected to one hears, at once,
+ * what a user connected to the other sends, and sees them online. (redis-server comes with `npm test`.)
+ */
+let redis: ChildProcess;
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  const port = await freePort();
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i += 1) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.end();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  first = await createTestApp({ REDIS_URL: url });
+  second = await createTestApp({ REDIS_URL: url, DATA_DIR: first.config.DATA_DIR }, { schema: first.schema });
+  await Promise.all([first.listen(), second.listen()]);
+});
+afterAll(async () => {
+  await second?.close({ keepData: true });
+  await first?.close();
+  redis?.kill('SIGTERM');
+});
+
+describe('scale-out through Redis', () => {
+  it('delivers messages and presence between users on different processes', async () => {
+    const [a, b] = await Promise.all([member(first, 'Ana'), member(first, 'Ben')]);
+    const room = ZChatRoomReply.parse(
+      (await api(first, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+    ).data.chatRoom;
+    const bSocket = await openSocket(second, b);
+    const online = collect<{ userId: string; connected: boolean }>(bSocket, 'UserOnline');
+    const inbox = collect<{ body: string }>(bSocket, 'NewMessage');
+    const aSocket = await openSocket(first, a);
+    expect(await online.next((p) => p.userId === a.id)).toMatchObject({ connected: true });
+    const ack = ZSendMessageAck.parse(
+      await emitAck(aSocket, 'SendMessage', { clientId: crypto.randomUUID(), twId: room.id, body: 'across processes' }),
+    );
+    expect(ack.ok).toBe(true);
+    expect((await inbox.next()).body).toBe('across processes');
+  });
+});
