@@ -21,7 +21,9 @@ if (missing.length > 0) {
       stdio: 'inherit',
     });
   } else {
-    console.error(`The tests need Debian packages: run \`sudo apt-get install -y ${packages}\`, then \`npm test\` again.`);
+    console.error(
+      `The tests need Debian packages: run \`sudo apt-get install -y ${packages}\`, then \`npm test\` again.`,
+    );
     process.exit(1);
   }
 }
