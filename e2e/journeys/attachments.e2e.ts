@@ -243,7 +243,7 @@ describe('attachments', () => {
 
     await composer(pageA).fill('Bed 7 desaturating to 84%, need a second pair of hands now.');
     await pageA.getByRole('button', { name: 'Send as important or urgent' }).click();
-    const dialog = pageA.getByRole('dialog', { name: 'Send as important' });
+    const dialog = pageA.getByRole('dialog', { name: 'Priority message' });
     await dialog.getByText('Urgent', { exact: true }).click();
     await dialog.getByRole('radio', { name: 'Chosen members' }).check();
     // Several others and nobody chosen: nothing to send to.

@@ -68,6 +68,8 @@ export const MessageBubble = memo(function MessageBubble({
         onClick={() => onSelect(message)}
         data-message-id={message.id}
         data-priority={summary.priority ? summary.level : undefined}
+        // Only images or a voice note above it: the bubble is then just its time, not an empty box.
+        data-bare={(!message.body && !summary.priority) || undefined}
       >
         <VisuallyHidden>{own ? t('message.you') : message.authorName}: </VisuallyHidden>
         {summary.priority && (
