@@ -14,6 +14,7 @@ import { ZPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { Socket } from 'socket.io-client';
+import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
 import { clearChatFileUrls } from './api/get-chat-file';
@@ -31,7 +32,6 @@ import { alertFor } from './lib/alerts';
 import { askNotificationPermission, showDesktopNotification } from './lib/desktop-notification';
 import { playMessageSound, unlockSound } from './lib/message-sound';
 import { applyOwnRead, applyPresence, patchRoom, withoutRoom } from './lib/rooms-cache';
-import { snippet } from './lib/snippet';
 import { useAttachments } from './stores/attachments';
 import { useChatView } from './stores/chat-view';
 import { useMessages } from './stores/messages';
@@ -46,8 +46,6 @@ const ROOM_EVENTS = [
 ] as const;
 const PRESENCE_EVENTS = [SERVER_EVENTS.UserOnline, SERVER_EVENTS.UserOffline, SERVER_EVENTS.ChatStatusChanged] as const;
 const GESTURES = ['pointerdown', 'keydown'] as const;
-/** Notification text is a preview, like the spec's message preview (256); the room holds the rest. */
-const NOTIFICATION_BODY_MAX = 140;
 
 type TChatRealtimeOptions = {
   /** Opens a room in Recent (a click on a desktop notification); the app's router does the navigating. */
@@ -118,7 +116,11 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
       const group = room?.type === 'group';
       showDesktopNotification({
         title: room?.name ?? message.authorName,
-        body: snippet(group ? `${message.authorName}: ${message.body}` : message.body, NOTIFICATION_BODY_MAX),
+        // Never the text: desktop notifications show on locked and shared screens, and messages carry patient
+        // details. The room name and the sender are enough to know where to look.
+        body: group
+          ? i18n.t('chat:notification.newMessageFrom', { name: message.authorName })
+          : i18n.t('chat:notification.newMessage'),
         tag: message.twId,
         icon: room?.avatar?.path,
         onClick: () => openRoom(message.twId),
