@@ -343,6 +343,47 @@ describe('groups', () => {
     expect(errors()).toEqual([]);
   });
 
+  it('takes a person dropped on a chat: a new group from a direct chat, edit of an owned group', async () => {
+    await setPreferences(demo('henry.anderson'), 'en', 'light');
+    const henry = await apiSession(demo('henry.anderson'));
+    const [raj, mei] = await Promise.all([idOf(henry, 'Raj Patel'), idOf(henry, 'Mei Chen')]);
+    for (const other of [raj, mei]) {
+      const reply = await api(server, 'POST', '/chat-room', { participants: [other], type: 'direct' }, henry.token);
+      expect(reply.status).toBe(200);
+    }
+    await apiGroup(henry, 'Pharmacy nights', ['Mei Chen']);
+    await logout(henry);
+
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, demo('henry.anderson'), DEMO_PASSWORD);
+    const row = (name: string) =>
+      page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+    // Mei's direct chat dropped on the chat with Raj: a new group with both of them picked.
+    await row('Raj Patel').click();
+    await page.getByRole('heading', { name: 'Raj Patel' }).waitFor();
+    await row('Mei Chen').dragTo(page.getByRole('log'));
+    const create = page.getByRole('dialog', { name: 'Create Group' });
+    await create.getByRole('button', { name: 'Remove Raj Patel' }).waitFor();
+    await create.getByRole('button', { name: 'Remove Mei Chen' }).waitFor();
+    await page.keyboard.press('Escape');
+    await create.waitFor({ state: 'detached' });
+
+    // Raj dropped on Henry's own group: edit, with Raj picked; Mei, already in, only warns.
+    await row('Pharmacy nights').click();
+    await page.getByRole('heading', { name: 'Pharmacy nights' }).waitFor();
+    await row('Raj Patel').dragTo(page.getByRole('log'));
+    const edit = page.getByRole('dialog', { name: 'Edit Group' });
+    await edit.getByRole('button', { name: 'Remove Raj Patel' }).waitFor();
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+    await row('Mei Chen').dragTo(page.getByRole('log'));
+    await page.getByText(CHAT_TEXTS.alreadyMember).waitFor();
+    expect(errors()).toEqual([]);
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     for (const lang of ['en', 'fr'] as const) {
       for (const viewport of ['desktop', 'mobile'] as const) {

@@ -3,6 +3,7 @@ import type { TChatRoom } from '@rounds/contracts/chat';
 import { IconArchive, IconBellOff, IconStarFilled } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import { useMessageText } from '../hooks/use-message-text';
 import { roomStatus, STATUS_KEY } from '../lib/chat-status';
 import { roomTime } from '../lib/format-time';
@@ -29,6 +30,9 @@ export const RoomListItem = memo(function RoomListItem({ room, me, now, selected
   const unread = room.unreadCount;
   const at = activityAt(room);
   const line = preview(room.lastMessage, me, room.type === 'group');
+  // A direct chat stands for its other person: dragged onto the open chat it adds them (a new group, or the
+  // owner's group in edit).
+  const person = room.type === 'direct' && !room.disabled ? room.participants.find((p) => p.id !== me) : undefined;
 
   return (
     <UnstyledButton
@@ -38,6 +42,15 @@ export const RoomListItem = memo(function RoomListItem({ room, me, now, selected
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(room.twId)}
       data-room-id={room.twId}
+      draggable={person !== undefined}
+      onDragStart={
+        person
+          ? (event) => {
+              event.dataTransfer.setData(PERSON_DRAG_TYPE, person.id);
+              event.dataTransfer.effectAllowed = 'copy';
+            }
+          : undefined
+      }
     >
       <RoomAvatar name={room.name} path={room.avatar?.path} group={room.type === 'group'} status={status} />
       <span className={classes.rowText}>

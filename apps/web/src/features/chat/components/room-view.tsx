@@ -2,6 +2,8 @@ import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
 import { IconArchive, IconLock, IconUserOff } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroupModal } from '../../../lib/group-modal-store';
+import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import { useSession } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast';
 import { useDeleteChatRoom } from '../api/delete-chat-room';
@@ -30,6 +32,7 @@ const ACTION_THROTTLE_MS = 2_000;
 type TDialog = 'members' | 'deleteRoom' | 'leaveRoom' | 'deleteMessage' | 'seenBy' | 'importance' | null;
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+const carriesPerson = (event: DragEvent) => event.dataTransfer.types.includes(PERSON_DRAG_TYPE);
 
 type TRoomViewProps = {
   room: TChatRoom;
@@ -54,7 +57,7 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
   const leaveRoom = useLeaveChatRoom();
   const removeMessage = useRemoveMessage();
   const markImportant = useMarkImportant();
-  const [dragging, setDragging] = useState(false);
+  const [dragging, setDragging] = useState<'files' | 'person' | false>(false);
   const gates = useMemo(
     () => ({
       copy: createGate(ACTION_THROTTLE_MS),
@@ -89,19 +92,42 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
   const readOnly = room.archived || room.disabled;
   const canWrite = !readOnly && me !== undefined;
 
-  // Images dropped anywhere on the open room go to the composer's tray (a contact dragged in is not a file).
+  // A person dropped on a direct chat starts a group with both; on a group its owner owns, opens edit with
+  // them picked (spec doc 1 section 2). Anyone else's group takes no people.
+  const takesPeople = canWrite && (room.type === 'direct' || room.owner === me);
+  const dropPerson = (id: string) => {
+    const other = room.participants.find((p) => p.id !== me);
+    if (!id || id === me || room.participants.some((p) => p.id === id)) {
+      showToast(t('room.alreadyMember'), 'warning');
+      return;
+    }
+    if (room.type === 'direct' && other) {
+      useGroupModal.getState().open({ mode: 'create', preselected: [other.id, id] });
+    } else {
+      useGroupModal.getState().open({ mode: 'edit', twId: room.twId, preselected: [id] });
+    }
+  };
+
+  // Images dropped anywhere on the open room go to the composer's tray; people, as above.
   const dropZone = canWrite
     ? {
         onDragOver: (event: DragEvent) => {
-          if (!carriesFiles(event)) return;
+          const person = carriesPerson(event) && takesPeople;
+          if (!carriesFiles(event) && !person) return;
           event.preventDefault();
           event.dataTransfer.dropEffect = 'copy';
-          setDragging(true);
+          setDragging(person ? 'person' : 'files');
         },
         onDragLeave: (event: DragEvent) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
         },
         onDrop: (event: DragEvent) => {
+          if (carriesPerson(event) && takesPeople) {
+            event.preventDefault();
+            setDragging(false);
+            dropPerson(event.dataTransfer.getData(PERSON_DRAG_TYPE));
+            return;
+          }
           if (!carriesFiles(event)) return;
           event.preventDefault();
           setDragging(false);
@@ -143,7 +169,9 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
     <div className={classes.roomDrop} data-dragging={dragging || undefined} {...dropZone}>
       {dragging && (
         <div className={classes.dropHint} aria-hidden>
-          {t('files.dropHere')}
+          {dragging === 'person'
+            ? t(room.type === 'direct' ? 'room.dropPersonDirect' : 'room.dropPersonGroup')
+            : t('files.dropHere')}
         </div>
       )}
       <RoomHeader

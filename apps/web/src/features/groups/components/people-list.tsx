@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Checkbox, Skeleton, Stack, Text, ThemeIcon, Visua
 import { IconAlertCircle, IconFilterOff, IconRefresh, IconUserSearch } from '@tabler/icons-react';
 import { type DragEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERSON_DRAG_TYPE, type TPerson } from '../lib/people';
+import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
+import type { TPerson } from '../lib/people';
 import classes from './groups.module.css';
 import { PersonAvatar, STATUS_KEY, shownStatus } from './person-avatar';
 

@@ -2,7 +2,7 @@ import { CloseButton, Group, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERSON_DRAG_TYPE } from '../lib/people';
+import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import type { TSelection } from '../lib/selection';
 import classes from './groups.module.css';
 import { PersonAvatar } from './person-avatar';

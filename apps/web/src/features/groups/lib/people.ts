@@ -16,6 +16,3 @@ export type TPerson = Pick<
 export function isPickable(contact: Pick<TContact, 'lastLoginDate'>): boolean {
   return contact.lastLoginDate !== null;
 }
-
-/** The drag payload type of a person (contacts, the group modal's list): its value is the user id. */
-export const PERSON_DRAG_TYPE = 'application/x-rounds-user';
