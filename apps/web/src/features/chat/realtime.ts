@@ -19,7 +19,7 @@ import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
 import { clearChatFileUrls } from './api/get-chat-file';
 import { chatRoomKey } from './api/get-chat-room';
-import { CHAT_ROOMS_KEY } from './api/get-chat-rooms';
+import { CHAT_ROOMS_KEY, refreshChatRooms } from './api/get-chat-rooms';
 import { seenByRoomKey } from './api/get-seen-by';
 import { hideUrgentNotice, showUrgentNotice } from './components/urgent-notice';
 import { catchUpAll } from './delivery/catch-up';
@@ -64,7 +64,7 @@ function updateRoom(twId: string, update: (room: TChatRoom) => TChatRoom): void 
 }
 
 function refetchRoom(twId: string): void {
-  void queryClient.invalidateQueries({ queryKey: CHAT_ROOMS_KEY });
+  void refreshChatRooms();
   void queryClient.invalidateQueries({ queryKey: chatRoomKey(twId) });
 }
 

@@ -1,7 +1,7 @@
 import type { TChatRoom } from '@rounds/contracts/chat';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { CHAT_ROOMS_KEY } from '../api/get-chat-rooms';
+import { CHAT_ROOMS_KEY, refreshChatRooms } from '../api/get-chat-rooms';
 import { CATCH_UP_PAGE, getMessages } from '../api/get-messages';
 import { lastSeqOf } from '../lib/merge-messages';
 import { withoutRoom } from '../lib/rooms-cache';
@@ -50,5 +50,6 @@ async function fetchAfter(twId: string, after: number | undefined): Promise<void
 /** After every (re)connection: each loaded room continues from its last seq, and the room list is refetched. */
 export async function catchUpAll(): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: ['chat'] });
+  void refreshChatRooms();
   await Promise.all(Object.keys(useMessages.getState().rooms).map((twId) => catchUpRoom(twId)));
 }

@@ -1,7 +1,7 @@
 import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
 import { queryClient } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session-store';
-import { CHAT_ROOMS_KEY } from '../api/get-chat-rooms';
+import { CHAT_ROOMS_KEY, chatRoomsInFlight, refreshChatRooms } from '../api/get-chat-rooms';
 import { lastSeqOf } from '../lib/merge-messages';
 import { applyMessage } from '../lib/rooms-cache';
 import { useChatView } from '../stores/chat-view';
@@ -49,7 +49,8 @@ export function receiveMessage(message: TMessage): TReceived {
     room = next.find((r) => r.twId === twId);
     return next;
   });
-  // A room the list does not have yet (created elsewhere a moment ago): fetch the list with it.
-  if (unknown) void queryClient.invalidateQueries({ queryKey: CHAT_ROOMS_KEY });
+  // A room the list does not have yet (created elsewhere a moment ago), or a list answer still on its way that
+  // predates this message: fetch the list again.
+  if (unknown || chatRoomsInFlight()) void refreshChatRooms();
   return { own, open, readNow, room };
 }
