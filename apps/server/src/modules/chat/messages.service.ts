@@ -6,17 +6,14 @@ import { parsePermissions } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { fullName, toMessage } from './room-view';
 import type { ChatDeps } from './rooms.service';
-import { requireMember, roomUnavailable } from './rooms.service';
+import { memberIds, requireMember, roomUnavailable } from './rooms.service';
 
 export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
 
 /** History, removal, read positions and typing: everything about messages except sending (message-writer). */
 export function createMessagesService({ app, crypto }: ChatDeps) {
   const db = app.db;
-  const members = async (roomId: string) =>
-    (await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute()).map(
-      (r) => r.user_id,
-    );
+  const members = (roomId: string) => memberIds(db, roomId);
 
   return {
     /** Oldest first. Removed messages are left out; their seq stays a gap. */

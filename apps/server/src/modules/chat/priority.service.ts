@@ -9,7 +9,7 @@ import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
 import { renderNotify } from '../notify/notify.texts';
 import { fullName, toMessage } from './room-view';
-import { requireMember } from './rooms.service';
+import { memberIds, requireMember } from './rooms.service';
 
 /** Priority asked for: any of the options given. */
 export const wantsPriority = (o: TPriorityOptions) => o.level !== undefined || o.notify !== undefined || o.sms === true;
@@ -79,10 +79,7 @@ const smsTemplate = (m: TMessage) => (m.attributes.level === 'URGENT' ? 'priorit
 export function createPriorityService(app: FastifyInstance, crypto: MessageCrypto) {
   const db = app.db;
   const escalateAfterMs = app.config.URGENT_ESCALATION_SECONDS * 1000;
-  const members = async (roomId: string) =>
-    (await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute()).map(
-      (r) => r.user_id,
-    );
+  const members = (roomId: string) => memberIds(db, roomId);
   const load = async (trx: Db, roomId: string, messageId: string) => {
     const row = await trx
       .selectFrom('messages')

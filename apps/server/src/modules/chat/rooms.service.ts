@@ -69,7 +69,52 @@ export async function requireMember(db: Db, userId: string, twId: string) {
   return found;
 }
 
-async function memberIds(db: Db, roomId: string): Promise<string[]> {
+/** New members of a room: not favorite, not muted, nothing read. */
+function insertMembers(trx: Db, roomId: string, userIds: string[], now: number) {
+  return trx
+    .insertInto('room_members')
+    .values(
+      userIds.map((id) => ({
+        room_id: roomId,
+        user_id: id,
+        joined_at: now,
+        is_favorite: 0,
+        muted: 0,
+        last_read_seq: 0,
+        unread_count: 0,
+      })),
+    )
+    .execute();
+}
+
+/** A new room with its first members: a group (name, owner) or a direct chat (the pair's key). */
+async function insertRoom(
+  trx: Db,
+  room: { id: string; type: 'direct' | 'group'; name?: string; ownerId?: string; directKey?: string },
+  members: string[],
+  now: number,
+) {
+  await trx
+    .insertInto('rooms')
+    .values({
+      id: room.id,
+      type: room.type,
+      name: room.name ?? null,
+      name_key: room.name === undefined ? null : nameKey(room.name),
+      direct_key: room.directKey ?? null,
+      owner_id: room.ownerId ?? null,
+      archived_by: null,
+      last_seq: 0,
+      last_message_id: null,
+      last_message_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await insertMembers(trx, room.id, members, now);
+}
+
+export async function memberIds(db: Db, roomId: string): Promise<string[]> {
   const rows = await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute();
   return rows.map((r) => r.user_id);
 }
@@ -156,37 +201,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     try {
       created = await db.transaction().execute(async (trx) => {
         await assertNameFree(trx, name);
-        await trx
-          .insertInto('rooms')
-          .values({
-            id: roomId,
-            type: 'group',
-            name,
-            name_key: nameKey(name),
-            direct_key: null,
-            owner_id: userId,
-            archived_by: null,
-            last_seq: 0,
-            last_message_id: null,
-            last_message_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await trx
-          .insertInto('room_members')
-          .values(
-            members.map((id) => ({
-              room_id: roomId,
-              user_id: id,
-              joined_at: now,
-              is_favorite: 0,
-              muted: 0,
-              last_read_seq: 0,
-              unread_count: 0,
-            })),
-          )
-          .execute();
+        await insertRoom(trx, { id: roomId, type: 'group', name, ownerId: userId }, members, now);
         const [initiator] = await people(trx, [userId]);
         const message = await system(
           trx,
@@ -215,37 +230,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     const roomId = newId(now);
     try {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('rooms')
-          .values({
-            id: roomId,
-            type: 'direct',
-            name: null,
-            name_key: null,
-            direct_key: key,
-            owner_id: null,
-            archived_by: null,
-            last_seq: 0,
-            last_message_id: null,
-            last_message_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await trx
-          .insertInto('room_members')
-          .values(
-            [userId, otherId].map((id) => ({
-              room_id: roomId,
-              user_id: id,
-              joined_at: now,
-              is_favorite: 0,
-              muted: 0,
-              last_read_seq: 0,
-              unread_count: 0,
-            })),
-          )
-          .execute();
+        await insertRoom(trx, { id: roomId, type: 'direct', directKey: key }, [userId, otherId], now);
       });
     } catch (err) {
       // Both people opened the chat at once: the other request made it.
@@ -281,20 +266,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     await assertPickable(db, ids, true);
     const now = Date.now();
     const message = await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('room_members')
-        .values(
-          ids.map((id) => ({
-            room_id: roomId,
-            user_id: id,
-            joined_at: now,
-            is_favorite: 0,
-            muted: 0,
-            last_read_seq: 0,
-            unread_count: 0,
-          })),
-        )
-        .execute();
+      await insertMembers(trx, roomId, ids, now);
       const [initiator] = await people(trx, [userId]);
       const added = await system(
         trx,
@@ -425,20 +397,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
             );
           }
           if (added.length > 0) {
-            await trx
-              .insertInto('room_members')
-              .values(
-                added.map((id) => ({
-                  room_id: room.id,
-                  user_id: id,
-                  joined_at: now,
-                  is_favorite: 0,
-                  muted: 0,
-                  last_read_seq: 0,
-                  unread_count: 0,
-                })),
-              )
-              .execute();
+            await insertMembers(trx, room.id, added, now);
             out.push(
               await system(
                 trx,
