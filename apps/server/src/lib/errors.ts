@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     /** Extra reply fields the spec's client reads (attemptLeft, tempToken). */
     readonly extra: Record<string, unknown> = {},
+    /** Values for the message's {placeholders}, filled in the reader's language. */
+    readonly vars: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,3 +1,5 @@
+import { CHAT_TEXTS } from '@rounds/contracts/chat';
+import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
 import type { TLanguage } from '@rounds/contracts/common';
 
 /**
@@ -85,6 +87,99 @@ const TEXTS = {
   loggedOut: { en: 'You have been logged out.', fr: 'Vous avez été déconnecté.' },
   forbidden: { en: 'You are not allowed to do this.', fr: "Vous n'êtes pas autorisé à faire cela." },
   unknownItem: { en: 'Unknown item', fr: 'Élément inconnu' },
+
+  // Conversations and files: keyed by their English text, which services throw as is (see localize()).
+  [CHAT_TEXTS.groupNameTooLong]: {
+    en: CHAT_TEXTS.groupNameTooLong,
+    fr: 'Le nom que vous donnez au groupe est trop long. Choisissez un nom de groupe plus court.',
+  },
+  [CHAT_TEXTS.groupNameTaken]: {
+    en: CHAT_TEXTS.groupNameTaken,
+    fr: 'Vous ou un autre utilisateur avez déjà créé un groupe portant ce nom. Choisissez un autre nom de groupe.',
+  },
+  [CHAT_TEXTS.alreadyMember]: { en: CHAT_TEXTS.alreadyMember, fr: 'Cette personne fait déjà partie du groupe !' },
+  [CHAT_TEXTS.conversationUnavailable]: {
+    en: CHAT_TEXTS.conversationUnavailable,
+    fr: "La conversation n'est pas disponible, veuillez réessayer.",
+  },
+  [CHAT_FILE_TEXTS.fileTooLarge]: {
+    en: CHAT_FILE_TEXTS.fileTooLarge,
+    fr: 'La taille du fichier {file} dépasse la limite maximale de 10 Mo',
+  },
+  [CHAT_FILE_TEXTS.unsupported]: {
+    en: CHAT_FILE_TEXTS.unsupported,
+    fr: "Ce format de fichier n'est pas pris en charge.",
+  },
+  [CHAT_FILE_TEXTS.tooMany]: { en: CHAT_FILE_TEXTS.tooMany, fr: "Vous pouvez envoyer jusqu'à 10 fichiers à la fois." },
+  [CHAT_FILE_TEXTS.totalTooLarge]: {
+    en: CHAT_FILE_TEXTS.totalTooLarge,
+    fr: 'Les fichiers envoyés dépassent la limite maximale de 10 Mo',
+  },
+  [CHAT_FILE_TEXTS.notUploaded]: {
+    en: CHAT_FILE_TEXTS.notUploaded,
+    fr: 'Toutes les images ne sont pas encore envoyées !!',
+  },
+  'Only the owner of the group can do this.': {
+    en: 'Only the owner of the group can do this.',
+    fr: 'Seul le propriétaire du groupe peut faire cela.',
+  },
+  'Only groups have an owner.': { en: 'Only groups have an owner.', fr: 'Seuls les groupes ont un propriétaire.' },
+  'A direct chat cannot be left.': {
+    en: 'A direct chat cannot be left.',
+    fr: 'On ne peut pas quitter une conversation directe.',
+  },
+  'The owner cannot leave the group; delete it instead.': {
+    en: 'The owner cannot leave the group; delete it instead.',
+    fr: 'Le propriétaire ne peut pas quitter le groupe ; supprimez-le plutôt.',
+  },
+  'Only the sender can delete a message.': {
+    en: 'Only the sender can delete a message.',
+    fr: "Seul l'expéditeur peut supprimer un message.",
+  },
+  'You are not allowed to delete messages.': {
+    en: 'You are not allowed to delete messages.',
+    fr: "Vous n'êtes pas autorisé à supprimer des messages.",
+  },
+  'Only the sender can see who has seen a message.': {
+    en: 'Only the sender can see who has seen a message.',
+    fr: "Seul l'expéditeur peut voir qui a vu un message.",
+  },
+  'Only the sender can mark a message important.': {
+    en: 'Only the sender can mark a message important.',
+    fr: "Seul l'expéditeur peut marquer un message comme important.",
+  },
+  'This message does not ask you for an acknowledgement.': {
+    en: 'This message does not ask you for an acknowledgement.',
+    fr: 'Ce message ne vous demande pas d’accusé de réception.',
+  },
+  'You are not allowed to send SMS.': {
+    en: 'You are not allowed to send SMS.',
+    fr: "Vous n'êtes pas autorisé à envoyer des SMS.",
+  },
+  'You can only acknowledge for yourself.': {
+    en: 'You can only acknowledge for yourself.',
+    fr: 'Vous ne pouvez accuser réception que pour vous-même.',
+  },
+  'Message not found': { en: 'Message not found', fr: 'Message introuvable' },
+  'File not found': { en: 'File not found', fr: 'Fichier introuvable' },
+  'Not found': { en: 'Not found', fr: 'Introuvable' },
+  'only active users who have signed in can be added': {
+    en: 'only active users who have signed in can be added',
+    fr: 'seuls les utilisateurs actifs qui se sont déjà connectés peuvent être ajoutés',
+  },
+  'choose at least one person': { en: 'choose at least one person', fr: 'choisissez au moins une personne' },
+  'too many members': { en: 'too many members', fr: 'trop de membres' },
+  'a direct chat is with exactly one other person': {
+    en: 'a direct chat is with exactly one other person',
+    fr: 'une conversation directe se fait avec exactement une autre personne',
+  },
+  'the owner stays in the group': { en: 'the owner stays in the group', fr: 'le propriétaire reste dans le groupe' },
+  'not a member of this group': { en: 'not a member of this group', fr: 'ne fait pas partie de ce groupe' },
+  'only other members of the room': {
+    en: 'only other members of the room',
+    fr: 'uniquement d’autres membres de la conversation',
+  },
+  'choose whom to notify': { en: 'choose whom to notify', fr: 'choisissez qui prévenir' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TextKey = keyof typeof TEXTS;
@@ -93,4 +188,16 @@ export function text(key: string, lang: TLanguage, vars: Record<string, string |
   const entry = (TEXTS as Record<string, Record<TLanguage, string>>)[key];
   const template = entry ? entry[lang] : key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+/**
+ * A message thrown in English (a key of TEXTS) in the reader's language; 'field: detail' keeps its field name
+ * and translates the detail. Anything unknown is returned as it is (already localized, or not a sentence).
+ */
+export function localize(message: string, lang: TLanguage, vars: Record<string, string | number> = {}): string {
+  const table = TEXTS as Record<string, Record<TLanguage, string>>;
+  if (table[message]) return text(message, lang, vars);
+  const field = /^([\w.]+): (.+)$/.exec(message);
+  if (field && table[field[2]!]) return `${field[1]}: ${text(field[2]!, lang, vars)}`;
+  return message;
 }

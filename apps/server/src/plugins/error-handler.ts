@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
-import { text } from '../lib/messages';
+import { localize, text } from '../lib/messages';
 import { requestLanguage } from '../lib/request-language';
 
 type ErrorBody = { message: string; code: string } & Record<string, unknown>;
@@ -32,7 +32,11 @@ export function installErrorHandler(app: FastifyInstance): void {
 
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { message: error.message, code: error.code, ...error.extra };
+      body = {
+        message: localize(error.message, requestLanguage(request), error.vars),
+        code: error.code,
+        ...error.extra,
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const first = error.validation[0];

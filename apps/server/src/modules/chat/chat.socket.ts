@@ -1,8 +1,10 @@
 import { ZReadMessage, ZSendMessage, ZTypingMessage } from '@rounds/contracts/chat';
+import { type TLanguage, toLanguage } from '@rounds/contracts/common';
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { AppError } from '../../lib/errors';
+import { localize } from '../../lib/messages';
 import type { SocketData } from '../../realtime/socket-server';
 
 type Ack = (reply: unknown) => void;
@@ -12,9 +14,25 @@ const RETRY = { ok: false, code: 'RETRY', message: 'Something went wrong, please
 export function installChatSocket(app: FastifyInstance): void {
   app.io.on('connection', (socket) => {
     const { userId } = socket.data as SocketData;
+    // Refusals are shown to the user, in their language: read once, and only when something is refused.
+    let language: Promise<TLanguage> | undefined;
+    const languageOf = () =>
+      (language ??= app.db
+        .selectFrom('users')
+        .select('language')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+        .then((row) => toLanguage(row?.language))
+        .catch(() => 'en' as const));
     const on = <T>(event: string, schema: ZodType<T>, handle: (payload: T) => Promise<unknown>) => {
       socket.on(event, (payload: unknown, ack?: unknown) => {
-        const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
+        const send: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
+        const reply: Ack = (r) => {
+          const refusal = r as { ok?: boolean; message?: unknown };
+          if (refusal.ok !== false || typeof refusal.message !== 'string') return send(r);
+          const message = refusal.message;
+          void languageOf().then((lang) => send({ ...refusal, message: localize(message, lang) }));
+        };
         const parsed = schema.safeParse(payload);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
@@ -26,7 +44,8 @@ export function installChatSocket(app: FastifyInstance): void {
           return;
         }
         handle(parsed.data).then(reply, (err: unknown) => {
-          if (err instanceof AppError) return reply({ ok: false, code: err.code, message: err.message });
+          if (err instanceof AppError)
+            return reply({ ok: false, code: err.code, message: localize(err.message, 'en', err.vars) });
           app.log.warn({ err, event }, 'socket event failed');
           reply(RETRY);
         });

@@ -275,6 +275,36 @@ describe('chat rooms', () => {
     await refused;
   });
 
+  it("answers refusals in the reader's language, over HTTP and on the socket", async () => {
+    const [owner, a] = await Promise.all([member(t), member(t)]);
+    const room = await group(owner, [a], 'Langue');
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat-room',
+      headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'fr' },
+      payload: { type: 'group', name: 'langue', participants: [owner.id] },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(
+      'Vous ou un autre utilisateur avez déjà créé un groupe portant ce nom. Choisissez un autre nom de groupe.',
+    );
+    const leave = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chat-room/leave?twId=${room.id}`,
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    expect(leave.json().message).toBe('Le propriétaire ne peut pas quitter le groupe ; supprimez-le plutôt.');
+
+    const outsider = await member(t);
+    await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', outsider.id).execute();
+    const socket = await openSocket(t, outsider);
+    expect(await send(socket, room.id, 'bonjour')).toMatchObject({
+      ok: false,
+      code: 'CONVERSATION_UNAVAILABLE',
+      message: "La conversation n'est pas disponible, veuillez réessayer.",
+    });
+  });
+
   it('disables a direct chat whose other party was deleted', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
     const room = ZChatRoomReply.parse(

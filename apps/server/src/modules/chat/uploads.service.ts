@@ -15,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const THUMBNAILED = new Set(['image/jpeg', 'image/png', 'image/apng', 'image/gif']);
 
 const tooLarge = (name: string) =>
-  new AppError(413, 'FILE_TOO_LARGE', CHAT_FILE_TEXTS.fileTooLarge.replace('{file}', name));
+  new AppError(413, 'FILE_TOO_LARGE', CHAT_FILE_TEXTS.fileTooLarge, {}, { file: name });
 const totalTooLarge = () => new AppError(413, 'FILES_TOO_LARGE', CHAT_FILE_TEXTS.totalTooLarge);
 const unsupported = () => new AppError(415, 'UNSUPPORTED_FILE', CHAT_FILE_TEXTS.unsupported);
 const tooMany = () => new AppError(400, 'TOO_MANY_FILES', CHAT_FILE_TEXTS.tooMany);

@@ -141,6 +141,15 @@ describe('chat files', () => {
     const one = await upload(a, [{ filename: 'huge.png', type: 'image/png', bytes: big }]);
     expect(one.statusCode).toBe(413);
     expect(one.json().message).toBe('File size of huge.png exceeds maximum limit of 10Mb');
+    const french = withAuth(a, multipart([{ filename: 'huge.png', type: 'image/png', bytes: big }]));
+    const inFrench = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat-room/upload-chat-images',
+      payload: french.payload,
+      headers: { ...french.headers, 'accept-language': 'fr' },
+    });
+    expect(inFrench.statusCode).toBe(413);
+    expect(inFrench.json().message).toBe('La taille du fichier huge.png dépasse la limite maximale de 10 Mo');
 
     const six = Buffer.concat([PNG, Buffer.alloc(6 * MB)]);
     const total = await upload(a, [
