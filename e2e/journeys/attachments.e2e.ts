@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD, outbox } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
+import { demo, demoApi } from '../support/demo';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
@@ -14,10 +16,9 @@ import { type RunningServer, startServer } from '../support/server';
  * sees it turn acknowledged live. Looks in both themes and languages, desktop and phone.
  */
 
-const demo = (name: string) => `${name}@demo.rounds.local`;
-
 let server: RunningServer;
 let browser: Browser;
+const { apiSession, logout, idOf, setPreferences } = demoApi(() => server);
 beforeAll(async () => {
   const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
   [server, browser] = await Promise.all([
@@ -29,61 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-type TSession = { token: string; id: string; phone: string };
-
-async function apiSession(email: string): Promise<TSession> {
-  const reply = await api<{ token: string; user: { id: string; phone: string; phoneCountryCode: string } }>(
-    server,
-    'POST',
-    '/auth/login',
-    { username: email, password: DEMO_PASSWORD },
-  );
-  expect(reply.status).toBe(200);
-  const { user } = reply.body;
-  return { token: reply.body.token, id: user.id, phone: `${user.phoneCountryCode}${user.phone}` };
-}
-
-async function logout(session: TSession): Promise<void> {
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });
-}
-
-async function idOf(session: TSession, fullName: string): Promise<string> {
-  const reply = await api<{ data: { contacts: { id: string; fullName: string }[] } }>(
-    server,
-    'POST',
-    '/contact/list',
-    { search: fullName.split(' ')[0] },
-    session.token,
-  );
-  const contact = reply.body.data.contacts.find((c) => c.fullName === fullName);
-  if (!contact) throw new Error(`no contact ${fullName}`);
-  return contact.id;
-}
-
-async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const session = await apiSession(email);
-  for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
-    const reply = await api(server, 'POST', '/setting', body, session.token);
-    expect(reply.status).toBe(200);
-  }
-  await logout(session);
-}
-
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Type a message' });
-const log = (page: Page) => page.getByRole('log');
-const bubble = (page: Page, text: string) => log(page).locator('button[data-message-id]').filter({ hasText: text });
-const roomRow = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(`^${name}`) });
-const roomTitle = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-async function openDirect(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name: 'Contacts' }).first().click();
-  await page.waitForURL((url) => url.pathname === '/contacts');
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await roomTitle(page, name).waitFor();
-}
 
 /** Small distinct PNGs drawn on a canvas in the page: what a phone camera would give, only smaller. */
 async function pngs(page: Page, colours: string[]): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {

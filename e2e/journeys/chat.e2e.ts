@@ -2,9 +2,11 @@ import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
+import { DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
 import { launchBrowser, newContext, snap, watchErrors } from '../support/browser';
+import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
+import { demo, demoApi } from '../support/demo';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
@@ -15,10 +17,9 @@ import { type RunningServer, startServer } from '../support/server';
  * same user ends the first session.
  */
 
-const demo = (name: string) => `${name}@demo.rounds.local`;
-
 let server: RunningServer;
 let browser: Browser;
+const { apiSession, logout, apiGroup: groupOf, setPreferences } = demoApi(() => server);
 beforeAll(async () => {
   // Many sign-ins and page loads from one address within a minute: far over the per-client limits meant for
   // people. E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist.
@@ -33,75 +34,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type TSession = { token: string; id: string };
-
-/** Signs a demo user in through the API (this ends their browser session, so it comes first). */
-async function apiSession(email: string): Promise<TSession> {
-  const reply = await api<{ token: string; user: { id: string } }>(server, 'POST', '/auth/login', {
-    username: email,
-    password: DEMO_PASSWORD,
-  });
-  expect(reply.status).toBe(200);
-  return { token: reply.body.token, id: reply.body.user.id };
-}
-
-async function logout(session: TSession): Promise<void> {
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });
-}
-
-async function idOf(session: TSession, fullName: string): Promise<string> {
-  const reply = await api<{ data: { contacts: { id: string; fullName: string }[] } }>(
-    server,
-    'POST',
-    '/contact/list',
-    { search: fullName.split(' ')[0] },
-    session.token,
-  );
-  const contact = reply.body.data.contacts.find((c) => c.fullName === fullName);
-  if (!contact) throw new Error(`no contact ${fullName}`);
-  return contact.id;
-}
-
 /** A group made through the API, as its owner would have made it earlier. */
 async function apiGroup(ownerEmail: string, name: string, members: string[]): Promise<void> {
   const owner = await apiSession(ownerEmail);
-  const participants = await Promise.all(members.map((member) => idOf(owner, member)));
-  const reply = await api(server, 'POST', '/chat-room', { participants, type: 'group', name }, owner.token);
-  expect(reply.status).toBe(200);
+  await groupOf(owner, name, members);
   await logout(owner);
-}
-
-/** The account's language and theme win once signed in, so they are set on the account. */
-async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const session = await apiSession(email);
-  for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
-    const reply = await api(server, 'POST', '/setting', body, session.token);
-    expect(reply.status).toBe(200);
-  }
-  await logout(session);
 }
 
 /** The demo staff have varied languages: the functional journeys read English. */
 async function english(...names: string[]): Promise<void> {
   for (const name of names) await setPreferences(demo(name), 'en', 'light');
-}
-
-const composer = (page: Page, label = 'Type a message') => page.getByRole('textbox', { name: label });
-const log = (page: Page) => page.getByRole('log');
-/** A stored message's bubble (pending ones have no message id yet). */
-const bubble = (page: Page, text: string) => log(page).locator('button[data-message-id]').filter({ hasText: text });
-/** A room in the Recent list: its accessible name starts with the room's name. */
-const roomRow = (page: Page, name: string, list = 'Conversations') =>
-  page.getByRole('navigation', { name: list }).getByRole('button', { name: new RegExp(`^${name}`) });
-const roomTitle = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-/** Opens the direct chat with a contact the way a user does: Contacts, then the contact. */
-async function openDirect(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name: 'Contacts' }).first().click();
-  await page.waitForURL((url) => url.pathname === '/contacts');
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await roomTitle(page, name).waitFor();
 }
 
 /** Types and sends with Enter, then waits for the server's stored copy (the bubble gets its message id). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { demo, demoApi } from '../support/demo';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
@@ -13,10 +14,9 @@ import { type RunningServer, startServer } from '../support/server';
  * sign-in of the same user ends the first session.
  */
 
-const demo = (name: string) => `${name}@demo.rounds.local`;
-
 let server: RunningServer;
 let browser: Browser;
+const { apiSession, logout, idOf, apiGroup, setPreferences } = demoApi(() => server);
 beforeAll(async () => {
   // Many sign-ins and page loads from one address within a minute: far over the per-client limits meant for
   // people. E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist.
@@ -30,60 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-type TSession = { token: string; id: string };
-
-/** Signs a demo user in through the API (this ends their browser session, so it comes first). */
-async function apiSession(email: string): Promise<TSession> {
-  const reply = await api<{ token: string; user: { id: string } }>(server, 'POST', '/auth/login', {
-    username: email,
-    password: DEMO_PASSWORD,
-  });
-  expect(reply.status).toBe(200);
-  return { token: reply.body.token, id: reply.body.user.id };
-}
-
-async function logout(session: TSession): Promise<void> {
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });
-}
-
-/** A contact's id, found by name the way the contacts screen finds it. */
-async function idOf(session: TSession, fullName: string): Promise<string> {
-  const reply = await api<{ data: { contacts: { id: string; fullName: string }[] } }>(
-    server,
-    'POST',
-    '/contact/list',
-    { search: fullName.split(' ')[0] },
-    session.token,
-  );
-  const contact = reply.body.data.contacts.find((c) => c.fullName === fullName);
-  if (!contact) throw new Error(`no contact ${fullName}`);
-  return contact.id;
-}
-
-/** A group made through the API, as its owner would have made it earlier. */
-async function apiGroup(owner: TSession, name: string, members: string[]): Promise<string> {
-  const participants = await Promise.all(members.map((member) => idOf(owner, member)));
-  const reply = await api<{ data: { chatRoom: { twId: string } } }>(
-    server,
-    'POST',
-    '/chat-room',
-    { participants, type: 'group', name },
-    owner.token,
-  );
-  expect(reply.status).toBe(200);
-  return reply.body.data.chatRoom.twId;
-}
-
-/** The account's language and theme win once signed in, so they are set on the account. */
-async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const session = await apiSession(email);
-  for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
-    const reply = await api(server, 'POST', '/setting', body, session.token);
-    expect(reply.status).toBe(200);
-  }
-  await logout(session);
-}
 
 /**
  * The room the app navigated to: Recent with {twId} in the navigation state, for the chat screen to open.

@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core';
+
+/** Locators of the chat screen, by role and accessible name as a user (or a screen reader) finds them. */
+export const composer = (page: Page, label = 'Type a message') => page.getByRole('textbox', { name: label });
+export const log = (page: Page) => page.getByRole('log');
+/** A stored message's bubble (pending ones have no message id yet). */
+export const bubble = (page: Page, text: string) =>
+  log(page).locator('button[data-message-id]').filter({ hasText: text });
+/** A room in the Recent list: its accessible name starts with the room's name. */
+export const roomRow = (page: Page, name: string, list = 'Conversations') =>
+  page.getByRole('navigation', { name: list }).getByRole('button', { name: new RegExp(`^${name}`) });
+export const roomTitle = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+/** Opens the direct chat with a contact the way a user does: Contacts, then the contact. */
+export async function openDirect(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Contacts' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/contacts');
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await roomTitle(page, name).waitFor();
+}

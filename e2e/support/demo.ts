@@ -1,0 +1,65 @@
+import { expect } from 'vitest';
+import { api, DEMO_PASSWORD } from './api';
+import type { RunningServer } from './server';
+
+/** A demo user's email from 'first.last' (SEED_DEMO staff, apps/server/src/db/seed-demo.ts). */
+export const demo = (name: string) => `${name}@demo.rounds.local`;
+
+export type TSession = { token: string; id: string; phone: string };
+
+/**
+ * API helpers for journeys on the demo hospital. `server` is a getter: journeys start theirs in beforeAll.
+ * Signing a user in through the API ends their browser session, so these come before the browser does.
+ */
+export function demoApi(server: () => RunningServer) {
+  const apiSession = async (email: string): Promise<TSession> => {
+    const reply = await api<{ token: string; user: { id: string; phone: string; phoneCountryCode: string } }>(
+      server(),
+      'POST',
+      '/auth/login',
+      { username: email, password: DEMO_PASSWORD },
+    );
+    expect(reply.status).toBe(200);
+    const { user } = reply.body;
+    return { token: reply.body.token, id: user.id, phone: `${user.phoneCountryCode}${user.phone}` };
+  };
+  const logout = async (session: TSession): Promise<void> => {
+    await fetch(`${server().url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });
+  };
+  /** A contact's id, found by name the way the contacts screen finds it. */
+  const idOf = async (session: TSession, fullName: string): Promise<string> => {
+    const reply = await api<{ data: { contacts: { id: string; fullName: string }[] } }>(
+      server(),
+      'POST',
+      '/contact/list',
+      { search: fullName.split(' ')[0] },
+      session.token,
+    );
+    const contact = reply.body.data.contacts.find((c) => c.fullName === fullName);
+    if (!contact) throw new Error(`no contact ${fullName}`);
+    return contact.id;
+  };
+  /** A group made through the API, as its owner would have made it earlier; its twId. */
+  const apiGroup = async (owner: TSession, name: string, members: string[]): Promise<string> => {
+    const participants = await Promise.all(members.map((member) => idOf(owner, member)));
+    const reply = await api<{ data: { chatRoom: { twId: string } } }>(
+      server(),
+      'POST',
+      '/chat-room',
+      { participants, type: 'group', name },
+      owner.token,
+    );
+    expect(reply.status).toBe(200);
+    return reply.body.data.chatRoom.twId;
+  };
+  /** The account's language and theme win once signed in, so they are set on the account. */
+  const setPreferences = async (email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> => {
+    const session = await apiSession(email);
+    for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
+      const reply = await api(server(), 'POST', '/setting', body, session.token);
+      expect(reply.status).toBe(200);
+    }
+    await logout(session);
+  };
+  return { apiSession, logout, idOf, apiGroup, setPreferences };
+}
