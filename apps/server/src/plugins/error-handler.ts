@@ -16,6 +16,9 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_VALIDATION: 'VALIDATION_ERROR',
 };
 
+/** What busboy says of a multipart body it cannot read. */
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/;
+
 function fieldName(path: string): string {
   return path.replace(/^\//, '').replaceAll('/', '.');
 }
@@ -46,6 +49,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         message: `${field ? `${where}.${String(field)}` : where}: ${text(first?.message ?? 'is invalid', requestLanguage(request))}`,
         code: 'VALIDATION_ERROR',
       };
+    } else if (MALFORMED_MULTIPART.test(error.message ?? '')) {
+      // busboy's own errors carry no status: a body that is not the multipart it claims is the client's.
+      status = 400;
+      body = { message: 'body: not valid multipart/form-data', code: 'BAD_REQUEST' };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its contract');
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

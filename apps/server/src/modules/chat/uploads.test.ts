@@ -168,6 +168,23 @@ describe('chat files', () => {
     expect(kept).toEqual([]);
   });
 
+  it('answers a body that is not the multipart it claims with 400, not 500', async () => {
+    const a = await member(t);
+    for (const url of [
+      '/api/v1/chat-room/upload-chat-images',
+      '/api/v1/chat-room/upload-chat-audio',
+      '/api/v1/setting/upload-avatar',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${a.token}`, 'content-type': 'multipart/form-data' },
+        payload: 'garbage',
+      });
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+
   it('takes voice notes, lets the uploader withdraw an unsent file, and sweeps those never sent after a day', async () => {
     const a = await member(t);
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000, 7)]);
