@@ -1,8 +1,8 @@
 import { Avatar } from '@mantine/core';
 import type { TChatStatus } from '@rounds/contracts/user';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { StatusDot } from '../../../components/status-dot';
 import classes from './chat.module.css';
-import { StatusDot } from './status-dot';
 
 type TRoomAvatarProps = {
   name: string;
@@ -24,7 +24,7 @@ export function RoomAvatar({ name, path, group, status, size = 44 }: TRoomAvatar
       ) : (
         <Avatar src={path ?? null} alt="" size={size} radius={size} color="initials" name={name} />
       )}
-      {status !== null && <StatusDot status={status} size={Math.max(10, Math.round(size * 0.28))} />}
+      {status !== null && <StatusDot status={status} size={Math.max(10, Math.round(size * 0.28))} onAvatar />}
     </span>
   );
 }

@@ -14,13 +14,13 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StatusDot } from '../../../components/status-dot';
 import { useGroupModal } from '../../../lib/group-modal-store';
 import { useSetFavorite } from '../api/set-favorite';
 import { useSetMuted } from '../api/set-muted';
 import { otherParticipant, roomStatus, STATUS_KEY } from '../lib/chat-status';
 import classes from './chat.module.css';
 import { RoomAvatar } from './room-avatar';
-import { StatusDot } from './status-dot';
 
 type TRoomHeaderProps = {
   room: TChatRoom;

@@ -1,8 +1,8 @@
 import { Avatar } from '@mantine/core';
 import type { TContact } from '@rounds/contracts/contacts';
+import { StatusDot } from '../../../components/status-dot';
 import { shownStatus } from '../lib/chat-status';
 import classes from './contacts.module.css';
-import { StatusDot } from './status-dot';
 
 type TContactAvatarProps = { contact: TContact; size?: number };
 
@@ -18,7 +18,7 @@ export function ContactAvatar({ contact, size = 40 }: TContactAvatarProps) {
         color="initials"
         name={contact.fullName}
       />
-      <StatusDot status={shownStatus(contact)} size={Math.max(10, Math.round(size * 0.3))} />
+      <StatusDot status={shownStatus(contact)} size={Math.max(10, Math.round(size * 0.3))} onAvatar />
     </span>
   );
 }

@@ -3,10 +3,10 @@ import type { TContact } from '@rounds/contracts/contacts';
 import type { TNamedItem } from '@rounds/contracts/user';
 import { IconArrowLeft, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StatusDot } from '../../../components/status-dot';
 import { STATUS_KEY, shownStatus } from '../lib/chat-status';
 import { ContactAvatar, roleLine } from './contact-avatar';
 import classes from './contacts.module.css';
-import { StatusDot } from './status-dot';
 
 type TSelectedContactProps = { contact: TContact; onOpen: (contact: TContact) => void; onBack: () => void };
 

@@ -1,6 +1,6 @@
 import { Avatar } from '@mantine/core';
 import { CHAT_STATUS } from '@rounds/contracts/user';
-import type { CSSProperties } from 'react';
+import { StatusDot } from '../../../components/status-dot';
 import type { TPerson } from '../lib/people';
 import classes from './groups.module.css';
 
@@ -34,13 +34,7 @@ export function PersonAvatar({ person, size = 36, withStatus = true }: TPersonAv
         color="initials"
         name={person.fullName}
       />
-      {withStatus && (
-        <span
-          className={classes.dot}
-          data-status={shownStatus(person)}
-          style={{ '--dot-size': `${Math.max(10, Math.round(size * 0.32))}px` } as CSSProperties}
-        />
-      )}
+      {withStatus && <StatusDot status={shownStatus(person)} size={Math.max(10, Math.round(size * 0.32))} onAvatar />}
     </span>
   );
 }
