@@ -77,7 +77,9 @@ export function createSocketEvents(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') || 'payload';
-      return { answer: refuse(SOCKET_REFUSAL_CODES.validation, localize(`${field}: ${issue?.message}`, data.language)) };
+      return {
+        answer: refuse(SOCKET_REFUSAL_CODES.validation, localize(`${field}: ${issue?.message}`, data.language)),
+      };
     }
     const handle = handlers.get(event)!;
     try {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 
-export type Budget = { allowed: boolean; /** Until the window resets. */ resetMs: number };
+export type Budget = { allowed: boolean /** Until the window resets. */; resetMs: number };
 
 export type SocketRateLimiter = {
   /** Counts one event of the user and says whether it is within the budget. */
