@@ -190,7 +190,12 @@ const best = (steps: StepResult[]) =>
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-realtime-'));
 const users = await seed(dataDir);
-const server = await startBenchServer({ DATA_DIR: dataDir, JWT_SECRET, RATE_LIMIT_MAX: '1000000' });
+const server = await startBenchServer({
+  DATA_DIR: dataDir,
+  JWT_SECRET,
+  RATE_LIMIT_MAX: '1000000',
+  SOCKET_RATE_LIMIT_MAX: '1000000',
+});
 let rounds: Awaited<ReturnType<typeof runLoad>>;
 try {
   rounds = await runLoad({

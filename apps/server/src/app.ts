@@ -37,7 +37,8 @@ import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
 import { createPublisher, type Publish } from './realtime/publish';
-import { createSocketServer, type RealtimeServer } from './realtime/socket-server';
+import { createSocketEvents, type SocketEvents } from './realtime/socket-handler';
+import { createSocketServer, installConnectionEvents, type RealtimeServer } from './realtime/socket-server';
 
 // Module augmentation needs `interface`; this is the one place it is used.
 declare module 'fastify' {
@@ -47,6 +48,8 @@ declare module 'fastify' {
     engine: DbHandle['engine'];
     io: RealtimeServer;
     publish: Publish;
+    /** Client socket events: register handlers with app.socketEvents.on(event, handler). */
+    socketEvents: SocketEvents;
     notifier: Notifier;
     captcha: Captcha;
     presence: Presence;
@@ -131,9 +134,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost));
   await installOpenApi(app);
 
-  const io = await createSocketServer(app, config);
+  const { io, authority, limiter } = await createSocketServer(app, config);
   app.decorate('io', io);
   app.decorate('publish', createPublisher(io));
+  app.decorate('socketEvents', createSocketEvents(app, { limiter, authority }));
+  installConnectionEvents(app, app.socketEvents, authority);
   // Alone (no Redis), every other server row is a dead earlier run of this one: its presence is swept now.
   const presence = await startPresence(app, { alone: !config.REDIS_URL });
   app.decorate('presence', presence);

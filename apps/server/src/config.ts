@@ -48,6 +48,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Client socket events per user per minute, all tabs and processes together (Redis when REDIS_URL is set). */
+  SOCKET_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z

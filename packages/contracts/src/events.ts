@@ -1,8 +1,27 @@
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
+import { ZUserReply } from './account';
+import {
+  ZChatRoomDeletedEvent,
+  ZEscalationEvent,
+  ZMessageRemovedEvent,
+  ZMessageUpdatedEvent,
+  ZNewMessageEvent,
+  ZReadEvent,
+  ZReadMessage,
+  ZRoomEvent,
+  ZSendMessage,
+  ZSendMessageAck,
+  ZTypingEvent,
+  ZTypingMessage,
+} from './chat';
+import { ZChangeChatStatus, ZNewRegisteredContactEvent, ZPresenceEvent } from './contacts';
 
 /**
- * Every socket event, both directions (doc 2 section 7). Names are the contract; payloads are parsed
- * on both sides. Later issues add their payload schemas here.
+ * Every socket event, both directions (doc 2 section 7). Names are the contract, and so are the payloads:
+ * SERVER_EVENT_PAYLOADS maps each server event to its payload schema (publish() is typed from it, the web parses
+ * with it), CLIENT_EVENT_CONTRACTS maps each client event to its request and acknowledgement (the server's
+ * socket-handler parses with it, the web's request() types and parses with it). The schemas live with their
+ * domain (chat.ts, contacts.ts…) and are referenced here, never copied.
  */
 export const CLIENT_EVENTS = {
   Ping: 'Ping',
@@ -11,6 +30,8 @@ export const CLIENT_EVENTS = {
   ReadMessage: 'ReadMessage',
   /** Beyond the spec (its client read typing from the chat provider): the user is typing in a room. */
   Typing: 'Typing',
+  /** Beyond the spec: a renewed access token for the open socket, so it outlives the token it opened with. */
+  Authenticate: 'Authenticate',
 } as const;
 
 export const SERVER_EVENTS = {
@@ -41,10 +62,12 @@ export const SERVER_EVENTS = {
   UrgentReminder: 'UrgentReminder',
   NewRegisteredContact: 'NewRegisteredContact',
   ForcePasswordUpdate: 'ForcePasswordUpdate',
+  /** The socket's token expired or its session ended: the client renews its token and reconnects. */
   Unauthorized: 'Unauthorized',
 } as const;
 
 export type TServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
+export type TClientEventName = (typeof CLIENT_EVENTS)[keyof typeof CLIENT_EVENTS];
 
 /** Socket handshake: token and a per-tab uuid in the query (doc 2 section 7). */
 export const ZSocketHandshakeQuery = z.object({
@@ -58,3 +81,84 @@ export const ZPongPayload = z.object({ at: z.number() });
 /** Reasons for a forced logout, shown to the user 10 s before it happens. */
 export const FORCED_LOGOUT_REASONS = ['accountChanged', 'accountRemoved', 'duplicateSession'] as const;
 export const ZForcedLogoutPayload = z.object({ reason: z.enum(FORCED_LOGOUT_REASONS) });
+
+/** Codes of the refusals every client event may get, whatever the event (realtime/socket-handler.ts). */
+export const SOCKET_REFUSAL_CODES = {
+  validation: 'VALIDATION_ERROR',
+  rateLimited: 'RATE_LIMITED',
+  unauthorized: 'UNAUTHORIZED',
+  retry: 'RETRY',
+} as const;
+
+/** The one shape of a refused client event: the message is in the user's language, fit to show. */
+export const ZSocketRefusal = z.object({ ok: z.literal(false), message: z.string(), code: z.string() });
+export type TSocketRefusal = z.infer<typeof ZSocketRefusal>;
+/** The acknowledgement of events that answer nothing but done or refused. */
+export const ZOkAck = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), ZSocketRefusal]);
+
+/** Unauthorized (server → one socket): why the socket is being closed. */
+export const ZUnauthorizedPayload = z.object({ code: z.string(), message: z.string() });
+/** Authenticate (client → server): the tab's renewed access token; the socket lives until it expires. */
+export const ZAuthenticateRequest = z.object({ token: z.string().min(1).max(4096) });
+export const ZAuthenticateAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), expiresAt: z.number() }),
+  ZSocketRefusal,
+]);
+
+/** Events the administration issue will publish; until then they carry nothing the client reads. */
+const ZNoPayload = z.object({}).optional();
+
+export const SERVER_EVENT_PAYLOADS = {
+  Pong: ZPongPayload,
+  ForcedLogout: ZForcedLogoutPayload,
+  ForcedDelete: ZNoPayload,
+  DuplicateSession: ZForcedLogoutPayload,
+  UserOnline: ZPresenceEvent,
+  UserOffline: ZPresenceEvent,
+  ChatStatusChanged: ZPresenceEvent,
+  /** The account replies' shape ({ user }). */
+  UserUpdated: ZUserReply,
+  LogsChanged: ZNoPayload,
+  AccountDataChanged: ZNoPayload,
+  AccountRemoved: ZNoPayload,
+  PermissionsChanged: ZNoPayload,
+  ConversationCreated: ZRoomEvent,
+  ConversationUpdated: ZRoomEvent,
+  ChatRoomDeleted: ZChatRoomDeletedEvent,
+  ChatRoomUpdated: ZRoomEvent,
+  NewMessage: ZNewMessageEvent,
+  Typing: ZTypingEvent,
+  MessageRemoved: ZMessageRemovedEvent,
+  ImportantMarked: ZMessageUpdatedEvent,
+  Read: ZReadEvent,
+  Acknowledged: ZMessageUpdatedEvent,
+  UrgentReminder: ZEscalationEvent,
+  NewRegisteredContact: ZNewRegisteredContactEvent,
+  ForcePasswordUpdate: ZNoPayload,
+  Unauthorized: ZUnauthorizedPayload,
+} as const satisfies Record<TServerEventName, ZodType>;
+
+export const CLIENT_EVENT_CONTRACTS = {
+  /** Without an acknowledgement the server answers with Pong. */
+  Ping: { request: ZPingPayload, ack: z.union([ZPongPayload, ZSocketRefusal]) },
+  ChangeChatStatus: { request: ZChangeChatStatus, ack: ZOkAck },
+  SendMessage: { request: ZSendMessage, ack: ZSendMessageAck },
+  ReadMessage: { request: ZReadMessage, ack: ZOkAck },
+  Typing: { request: ZTypingMessage, ack: ZOkAck },
+  Authenticate: { request: ZAuthenticateRequest, ack: ZAuthenticateAck },
+} as const satisfies Record<TClientEventName, { request: ZodType; ack: ZodType }>;
+
+type TServerSchemas = typeof SERVER_EVENT_PAYLOADS;
+type TClientContracts = typeof CLIENT_EVENT_CONTRACTS;
+/** What a publisher passes for event E (defaults may be left out). */
+export type TServerEventInput<E extends TServerEventName> = z.input<TServerSchemas[E]>;
+/** What a subscriber receives for event E, once parsed. */
+export type TServerEventPayload<E extends TServerEventName> = z.output<TServerSchemas[E]>;
+/** What a client sends with event E. */
+export type TClientRequest<E extends TClientEventName> = z.input<TClientContracts[E]['request']>;
+/** What the server's handler receives for event E, once parsed. */
+export type TClientRequestParsed<E extends TClientEventName> = z.output<TClientContracts[E]['request']>;
+/** The acknowledgement of event E, as the server sends it. */
+export type TClientAckInput<E extends TClientEventName> = z.input<TClientContracts[E]['ack']>;
+/** The acknowledgement of event E, as the client reads it once parsed. */
+export type TClientAck<E extends TClientEventName> = z.output<TClientContracts[E]['ack']>;

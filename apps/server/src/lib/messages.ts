@@ -87,6 +87,12 @@ const TEXTS = {
   loggedOut: { en: 'You have been logged out.', fr: 'Vous avez été déconnecté.' },
   forbidden: { en: 'You are not allowed to do this.', fr: "Vous n'êtes pas autorisé à faire cela." },
   unknownItem: { en: 'Unknown item', fr: 'Élément inconnu' },
+  // The REST limiter's text (plugins/security.ts), for refused socket events.
+  rateLimited: {
+    en: 'Too many requests, please try again in {s} seconds.',
+    fr: 'Trop de requêtes, veuillez réessayer dans {s} secondes.',
+  },
+  retry: { en: 'Something went wrong, please try again.', fr: 'Une erreur s’est produite, veuillez réessayer.' },
 
   // Conversations and files: keyed by their English text, which services throw as is (see localize()).
   [CHAT_TEXTS.groupNameTooLong]: {

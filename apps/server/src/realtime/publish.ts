@@ -1,7 +1,16 @@
-import type { TServerEventName } from '@rounds/contracts/events';
+import type { TServerEventInput, TServerEventName } from '@rounds/contracts/events';
 import type { Server } from 'socket.io';
 
-export type Audience = { users: readonly string[] } | { sessions: readonly string[] } | { all: true };
+/**
+ * Who gets an event: users (every tab of theirs), sessions (every tab signed in with them), tabs (the sockets
+ * of one tab of one user, e.g. the tab that accepted a call), sockets (by socket id) or everyone.
+ */
+export type Audience =
+  | { users: readonly string[] }
+  | { sessions: readonly string[] }
+  | { tabs: readonly { userId: string; tabId: string }[] }
+  | { sockets: readonly string[] }
+  | { all: true };
 
 export function userChannel(userId: string): string {
   return `user:${userId}`;
@@ -11,11 +20,25 @@ export function sessionChannel(sessionId: string): string {
   return `session:${sessionId}`;
 }
 
+/** The tab uuid comes from the client: the user id in the name keeps one user from joining another's tab. */
+export function tabChannel(userId: string, tabId: string): string {
+  return `tab:${userId}:${tabId}`;
+}
+
 /**
  * The one place that emits to clients. Callers decide the audience from the database after commit;
- * the event goes to the channels of those users (every tab of theirs, on any server process with Redis).
+ * the event goes to the channels of that audience (on any server process with Redis). The payload's type
+ * follows the event name (packages/contracts/src/events.ts SERVER_EVENT_PAYLOADS).
  */
-export type Publish = (event: TServerEventName, payload: unknown, audience: Audience) => void;
+export type Publish = <E extends TServerEventName>(event: E, payload: TServerEventInput<E>, audience: Audience) => void;
+
+function channelsOf(audience: Exclude<Audience, { all: true }>): string[] {
+  if ('users' in audience) return audience.users.map(userChannel);
+  if ('sessions' in audience) return audience.sessions.map(sessionChannel);
+  if ('tabs' in audience) return audience.tabs.map((t) => tabChannel(t.userId, t.tabId));
+  // socket.io puts every socket in a room named by its id.
+  return [...audience.sockets];
+}
 
 export function createPublisher(io: Server): Publish {
   return (event, payload, audience) => {
@@ -23,7 +46,7 @@ export function createPublisher(io: Server): Publish {
       io.emit(event, payload);
       return;
     }
-    const channels = 'users' in audience ? audience.users.map(userChannel) : audience.sessions.map(sessionChannel);
+    const channels = channelsOf(audience);
     if (channels.length === 0) return;
     io.to(channels).emit(event, payload);
   };

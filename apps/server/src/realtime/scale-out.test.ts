@@ -58,4 +58,16 @@ describe('scale-out through Redis', () => {
     expect(ack.ok).toBe(true);
     expect((await inbox.next()).body).toBe('across processes');
   });
+
+  it('shares one socket rate budget per user between the processes', async () => {
+    const max = first.config.SOCKET_RATE_LIMIT_MAX;
+    const u = await member(first, 'Uma');
+    // One tab on each process: together they get the budget once, not twice.
+    const [onFirst, onSecond] = await Promise.all([openSocket(first, u), openSocket(second, u)]);
+    const burst = (socket: typeof onFirst) =>
+      Promise.all(Array.from({ length: max }, () => emitAck<{ at?: number; code?: string }>(socket, 'Ping', {})));
+    const replies = (await Promise.all([burst(onFirst), burst(onSecond)])).flat();
+    expect(replies.filter((r) => typeof r.at === 'number')).toHaveLength(max);
+    expect(replies.filter((r) => r.code === 'RATE_LIMITED')).toHaveLength(max);
+  });
 });

@@ -82,17 +82,25 @@ describe('realtime server', () => {
     const bobTab = open({ token: b.token, uuid: 'b1' });
     await Promise.all([connected(aliceTab1), connected(aliceTab2), connected(bobTab)]);
 
+    // NewRegisteredContact carries one id: a marker per publish.
+    const n = (i: number) => `${'0'.repeat(23)}${i}`;
     const got: string[] = [];
-    aliceTab1.on('UserUpdated', (p) => got.push(`a1:${p.n}`));
-    aliceTab2.on('UserUpdated', (p) => got.push(`a2:${p.n}`));
-    bobTab.on('UserUpdated', (p) => got.push(`b1:${p.n}`));
+    aliceTab1.on('NewRegisteredContact', (p) => got.push(`a1:${Number(p.userId)}`));
+    aliceTab2.on('NewRegisteredContact', (p) => got.push(`a2:${Number(p.userId)}`));
+    bobTab.on('NewRegisteredContact', (p) => got.push(`b1:${Number(p.userId)}`));
 
-    t.app.publish('UserUpdated', { n: 1 }, { users: [alice] });
-    t.app.publish('UserUpdated', { n: 2 }, { users: [bob] });
-    t.app.publish('UserUpdated', { n: 3 }, { all: true });
-    t.app.publish('UserUpdated', { n: 4 }, { users: [] });
+    t.app.publish('NewRegisteredContact', { userId: n(1) }, { users: [alice] });
+    t.app.publish('NewRegisteredContact', { userId: n(2) }, { users: [bob] });
+    t.app.publish('NewRegisteredContact', { userId: n(3) }, { all: true });
+    t.app.publish('NewRegisteredContact', { userId: n(4) }, { users: [] });
+    // One tab of one user: the other tab of that user, and another user claiming the same tab uuid, get nothing.
+    const mallory = open({ token: b.token, uuid: 'a2' });
+    await connected(mallory);
+    mallory.on('NewRegisteredContact', (p) => got.push(`m:${Number(p.userId)}`));
+    t.app.publish('NewRegisteredContact', { userId: n(5) }, { tabs: [{ userId: alice, tabId: 'a2' }] });
+    t.app.publish('NewRegisteredContact', { userId: n(6) }, { sockets: [bobTab.id!] });
     await new Promise((r) => setTimeout(r, 300));
-    expect(got.sort()).toEqual(['a1:1', 'a1:3', 'a2:1', 'a2:3', 'b1:2', 'b1:3']);
+    expect(got.sort()).toEqual(['a1:1', 'a1:3', 'a2:1', 'a2:3', 'a2:5', 'b1:2', 'b1:3', 'b1:6']);
   });
 
   it('refuses a well-signed token whose session does not exist', async () => {

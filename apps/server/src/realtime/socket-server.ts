@@ -1,23 +1,50 @@
+import type { TLanguage } from '@rounds/contracts/common';
 import { CLIENT_EVENTS, SERVER_EVENTS, ZSocketHandshakeQuery } from '@rounds/contracts/events';
 import { SOCKET_PATH, TIMINGS } from '@rounds/contracts/limits';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { decodeJwt } from 'jose';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config';
+import { AppError } from '../lib/errors';
 import { resolveAuth } from '../plugins/auth';
-import { sessionChannel, userChannel } from './publish';
+import { sessionChannel, tabChannel, userChannel } from './publish';
+import { createSocketAuthority, type SocketAuthority } from './socket-authority';
+import type { SocketEvents } from './socket-handler';
+import { createSocketRateLimiter, type SocketRateLimiter } from './socket-rate-limit';
 
-export type SocketData = { userId: string; role: string; sessionId: string; tabId: string };
-// Event maps stay open here: payloads are parsed against packages/contracts where they are handled.
+export type SocketData = {
+  userId: string;
+  role: string;
+  sessionId: string;
+  /** The per-tab uuid the client sent in the handshake. */
+  tabId: string;
+  /** When the access token the socket last presented expires (epoch ms). */
+  expiresAt: number;
+  /** The user's language, for refusals; refreshed by every session check. */
+  language: TLanguage;
+};
+// Event maps stay open here: payloads are parsed against packages/contracts by realtime/socket-handler.ts.
 export type RealtimeServer = Server;
+
+/** A token resolveAuth accepted carries its expiry; REST refuses it from then on, and so does the socket. */
+function expiryOf(token: string): number {
+  const exp = decodeJwt(token).exp;
+  return typeof exp === 'number' ? exp * 1000 : Date.now();
+}
 
 /**
  * socket.io at the spec's path. The handshake carries the access token and a per-tab uuid; a socket
- * that fails authentication is refused before it joins anything. Each socket joins its user's channel,
- * and all delivery goes through publish().
+ * that fails authentication is refused before it joins anything. Each socket joins its user's, session's and
+ * tab's channels, and all delivery goes through publish(). The authority closes sockets whose session ends,
+ * whose user is deactivated or deleted, or whose token expires (realtime/socket-authority.ts); the rate limiter
+ * counts every client event (realtime/socket-rate-limit.ts); both are applied by realtime/socket-handler.ts.
  */
-export async function createSocketServer(app: FastifyInstance, config: Config): Promise<RealtimeServer> {
+export async function createSocketServer(
+  app: FastifyInstance,
+  config: Config,
+): Promise<{ io: RealtimeServer; authority: SocketAuthority; limiter: SocketRateLimiter }> {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     pingInterval: TIMINGS.socketPingMs,
@@ -35,26 +62,60 @@ export async function createSocketServer(app: FastifyInstance, config: Config): 
     });
   }
 
+  const authority = createSocketAuthority(app);
+  const limiter = createSocketRateLimiter({
+    max: config.SOCKET_RATE_LIMIT_MAX,
+    windowMs: 60_000,
+    redisUrl: config.REDIS_URL,
+    onRedisError: (err) => app.log.warn({ err }, 'socket rate limit: Redis unavailable, counting in this process'),
+  });
+  app.addHook('onClose', async () => {
+    authority.stop();
+    await limiter.close();
+  });
+
   io.use(async (socket, next) => {
     const raw = { ...socket.handshake.query, ...(socket.handshake.auth as Record<string, unknown>) };
     const parsed = ZSocketHandshakeQuery.safeParse(raw);
     if (!parsed.success) return next(new Error('Unauthorized'));
     const auth = await resolveAuth(app, parsed.data.token).catch(() => null);
     if (!auth) return next(new Error('Unauthorized'));
-    socket.data = { userId: auth.userId, role: auth.role, sessionId: auth.sessionId, tabId: parsed.data.uuid };
+    const state = await authority.stateOf(auth.sessionId).catch(() => null);
+    const data: SocketData = {
+      userId: auth.userId,
+      role: auth.role,
+      sessionId: auth.sessionId,
+      tabId: parsed.data.uuid,
+      expiresAt: expiryOf(parsed.data.token),
+      language: state?.language ?? 'en',
+    };
+    socket.data = data;
     next();
   });
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
-    void socket.join([userChannel(data.userId), sessionChannel(data.sessionId)]);
-    // The spec's client pings every 25 s; answer so it can tell a live server from a half-open connection.
-    const s = socket;
-    s.on(CLIENT_EVENTS.Ping, (_payload: unknown, ack?: unknown) => {
-      if (typeof ack === 'function') ack({ at: Date.now() });
-      else s.emit(SERVER_EVENTS.Pong, { at: Date.now() });
-    });
+    void socket.join([userChannel(data.userId), sessionChannel(data.sessionId), tabChannel(data.userId, data.tabId)]);
+    authority.watch(socket);
   });
 
-  return io;
+  return { io, authority, limiter };
+}
+
+/** The connection's own events: Ping (the spec's client pings every 25 s) and Authenticate (a renewed token). */
+export function installConnectionEvents(app: FastifyInstance, events: SocketEvents, authority: SocketAuthority): void {
+  events.on(CLIENT_EVENTS.Ping, (_payload, { userId, tabId, expectsAck }) => {
+    const pong = { at: Date.now() };
+    // Answered so the client can tell a live server from a half-open connection; without an ack, as Pong.
+    if (!expectsAck) app.publish(SERVER_EVENTS.Pong, pong, { tabs: [{ userId, tabId }] });
+    return pong;
+  });
+  events.on(CLIENT_EVENTS.Authenticate, async ({ token }, { socket, userId }) => {
+    const auth = await resolveAuth(app, token).catch(() => null);
+    // Another user's token never moves a socket: that is a new connection.
+    if (!auth || auth.userId !== userId) throw new AppError(401, 'UNAUTHORIZED', 'sessionExpired');
+    const expiresAt = expiryOf(token);
+    authority.renew(socket, { sessionId: auth.sessionId, expiresAt });
+    return { ok: true as const, expiresAt };
+  });
 }

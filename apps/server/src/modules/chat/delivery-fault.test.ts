@@ -48,6 +48,8 @@ describe('delivery under SIGKILL', () => {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '100000',
+      // Each client sends every 15 ms: a load test, far past what a person does.
+      SOCKET_RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT: '1000',
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     };

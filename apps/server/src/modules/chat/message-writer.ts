@@ -150,15 +150,21 @@ export async function appendMessage(
   return (await appendToRooms(trx, crypto, new Map([[roomId, [item]]]), now)).get(roomId)![0]!;
 }
 
-/** Publishes stored messages to the current members of their rooms, decided now from the database. */
+/**
+ * Publishes stored messages to the current members of their rooms, decided now from the database. A member
+ * deactivated or deleted gets no message text even before their sockets are closed (realtime/socket-authority).
+ */
 export async function publishMessages(app: FastifyInstance, messages: TMessage[]): Promise<void> {
   if (messages.length === 0) return;
   const roomIds = [...new Set(messages.map((m) => m.twId))];
   const members = new Map<string, string[]>();
   for (const r of await app.db
     .selectFrom('room_members')
-    .select(['room_id', 'user_id'])
-    .where('room_id', 'in', roomIds)
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select(['room_members.room_id as room_id', 'room_members.user_id as user_id'])
+    .where('room_members.room_id', 'in', roomIds)
+    .where('users.active', '=', 1)
+    .where('users.deleted', '=', 0)
     .execute()) {
     const list = members.get(r.room_id) ?? [];
     list.push(r.user_id);

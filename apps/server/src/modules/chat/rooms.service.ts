@@ -492,10 +492,14 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
         await writeAudit(trx, { userId, event: 'group deleted', details: { roomId: room.id, name: room.name } });
       });
       const [by] = await people(db, [userId]);
-      app.publish(SERVER_EVENTS.ChatRoomDeleted, { twId: room.id, archived: false, by }, { users: [userId] });
       app.publish(
         SERVER_EVENTS.ChatRoomDeleted,
-        { twId: room.id, archived: true, by },
+        { twId: room.id, archived: false, by: by ?? null },
+        { users: [userId] },
+      );
+      app.publish(
+        SERVER_EVENTS.ChatRoomDeleted,
+        { twId: room.id, archived: true, by: by ?? null },
         { users: await memberIds(db, room.id) },
       );
     },

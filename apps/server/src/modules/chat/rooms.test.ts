@@ -264,13 +264,13 @@ describe('chat rooms', () => {
     ])) {
       expect(res.status).toBe(401);
     }
-    // A socket opened before the deletion sends nothing more.
+    // A socket opened before the deletion sends nothing more: its session is checked first (socket-authority).
     const ack = await emitAck(socket, 'SendMessage', {
       clientId: crypto.randomUUID(),
       twId: room.id,
       body: 'still here',
     });
-    expect(ack).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+    expect(ack).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
     socket.disconnect();
     await refused;
   });

@@ -33,7 +33,7 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
       const connected = live.has(r.id);
       app.publish(
         connected ? SERVER_EVENTS.UserOnline : SERVER_EVENTS.UserOffline,
-        { userId: r.id, chatStatus: connected ? r.chat_status : CHAT_STATUS.Offline, connected },
+        { userId: r.id, chatStatus: connected ? (r.chat_status as TChatStatus) : CHAT_STATUS.Offline, connected },
         { all: true },
       );
     }

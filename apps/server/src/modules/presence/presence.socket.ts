@@ -1,4 +1,3 @@
-import { ZChangeChatStatus } from '@rounds/contracts/contacts';
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { SocketData } from '../../realtime/socket-server';
@@ -15,17 +14,10 @@ export function installPresenceSocket(app: FastifyInstance): void {
         .then(() => app.presence.disconnected(userId, socket.id))
         .catch((err) => app.log.warn({ err }, 'presence disconnect failed'));
     });
-    socket.on(CLIENT_EVENTS.ChangeChatStatus, (payload: unknown, ack?: unknown) => {
-      const parsed = ZChangeChatStatus.safeParse(payload);
-      const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
-      if (!parsed.success) return reply({ ok: false, message: 'chatStatus: invalid' });
-      void app.presence
-        .setStatus(userId, parsed.data.chatStatus, parsed.data.manual)
-        .then(() => reply({ ok: true }))
-        .catch((err) => {
-          app.log.warn({ err }, 'chat status change failed');
-          reply({ ok: false, message: 'Something went wrong, please try again.' });
-        });
-    });
+  });
+  // Parsed and authorized by realtime/socket-handler.ts; a failure is answered there.
+  app.socketEvents.on(CLIENT_EVENTS.ChangeChatStatus, async ({ chatStatus, manual }, { userId }) => {
+    await app.presence.setStatus(userId, chatStatus, manual);
+    return { ok: true };
   });
 }

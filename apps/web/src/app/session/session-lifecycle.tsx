@@ -1,3 +1,4 @@
+import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
 import { useEffect, useRef } from 'react';
@@ -22,7 +23,7 @@ import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { removeItem, writeItem } from '../../lib/browser-storage';
 import { i18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session-store';
-import { connectSocket, disconnectSocket, tabUuid } from '../../lib/socket';
+import { connectSocket, disconnectSocket, subscribe, tabUuid } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
 import { logout } from './end-session';
 import { endSessionLocally } from './local-session';
@@ -86,11 +87,20 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
     if (!userId || !token) return;
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe: (() => void)[] = [];
+    // The Unauthorized event and the disconnect after it both ask for recovery: one renewal serves both.
+    let recovering = false;
+    // Subscriptions outlive the socket object (lib/socket), so they are made before it exists.
+    const unsubscribe: (() => void)[] = [
+      onForcedLogout(forcedLogout),
+      onUserUpdated(applyUserPreferences),
+      onPresence(),
+      onChat({ openRoom: (twId) => openRoomRef.current(twId) }),
+    ];
 
     /** The server refused or dropped us: renew the token and reconnect, or end the session. */
     const recover = async (socket: Socket) => {
-      if (cancelled || forcedTimer) return;
+      if (cancelled || forcedTimer || recovering) return;
+      recovering = true;
       try {
         const fresh = await renewAccessToken();
         if (cancelled) return;
@@ -99,15 +109,16 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       } catch {
         // Server away (a restart disconnects everyone): try again shortly.
         retry = setTimeout(() => void recover(socket), TIMINGS.reconnectDelayMaxMs);
+      } finally {
+        recovering = false;
       }
     };
 
     void connectSocket(token).then((socket) => {
       if (!socket || cancelled) return;
-      unsubscribe.push(onForcedLogout(socket, forcedLogout));
-      unsubscribe.push(onUserUpdated(socket, applyUserPreferences));
-      unsubscribe.push(onPresence(socket));
-      unsubscribe.push(onChat(socket, { openRoom: (twId) => openRoomRef.current(twId) }));
+      // The server's Unauthorized event: the token expired or the session ended ("Unauthorized socket event
+      // triggers a token refresh", doc 2 section 7); the server closes the socket right after.
+      unsubscribe.push(subscribe(SERVER_EVENTS.Unauthorized, () => void recover(socket)));
       // 'Unauthorized' comes from the handshake check: the token expired or the session ended.
       const onConnectError = (error: Error) => {
         if (error.message === 'Unauthorized') void recover(socket);

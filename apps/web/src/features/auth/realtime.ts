@@ -1,5 +1,5 @@
-import { SERVER_EVENTS, ZForcedLogoutPayload } from '@rounds/contracts/events';
-import type { Socket } from 'socket.io-client';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { subscribe } from '../../lib/socket';
 
 export type TForcedLogoutReason = 'accountChanged' | 'accountRemoved' | 'duplicateSession';
 
@@ -8,19 +8,13 @@ export type TForcedLogoutReason = 'accountChanged' | 'accountRemoved' | 'duplica
  * keeps this session alive for 10 s so the user can be warned first (spec doc 2 section 4).
  * Returns the unsubscribe function.
  */
-export function onForcedLogout(socket: Socket, handle: (reason: TForcedLogoutReason) => void): () => void {
-  const listener = (payload: unknown) => {
-    const parsed = ZForcedLogoutPayload.safeParse(payload);
-    handle(parsed.success ? parsed.data.reason : 'accountChanged');
-  };
-  const duplicate = () => handle('duplicateSession');
-  const removed = () => handle('accountRemoved');
-  socket.on(SERVER_EVENTS.ForcedLogout, listener);
-  socket.on(SERVER_EVENTS.ForcedDelete, removed);
-  socket.on(SERVER_EVENTS.DuplicateSession, duplicate);
+export function onForcedLogout(handle: (reason: TForcedLogoutReason) => void): () => void {
+  const off = [
+    subscribe(SERVER_EVENTS.ForcedLogout, ({ reason }) => handle(reason)),
+    subscribe(SERVER_EVENTS.ForcedDelete, () => handle('accountRemoved')),
+    subscribe(SERVER_EVENTS.DuplicateSession, () => handle('duplicateSession')),
+  ];
   return () => {
-    socket.off(SERVER_EVENTS.ForcedLogout, listener);
-    socket.off(SERVER_EVENTS.ForcedDelete, removed);
-    socket.off(SERVER_EVENTS.DuplicateSession, duplicate);
+    for (const unsubscribe of off) unsubscribe();
   };
 }

@@ -1,22 +1,11 @@
-import {
-  type TChatRoom,
-  type TMessage,
-  ZChatRoomDeletedEvent,
-  ZEscalationEvent,
-  ZMessageRemovedEvent,
-  ZMessageUpdatedEvent,
-  ZNewMessageEvent,
-  ZReadEvent,
-  ZRoomEvent,
-  ZTypingEvent,
-} from '@rounds/contracts/chat';
-import { ZPresenceEvent } from '@rounds/contracts/contacts';
-import { SERVER_EVENTS } from '@rounds/contracts/events';
+import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
+import type { TPresenceEvent } from '@rounds/contracts/contacts';
+import { SERVER_EVENTS, type TServerEventPayload } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
-import type { Socket } from 'socket.io-client';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
+import { onSocketConnect, subscribe } from '../../lib/socket';
 import { clearChatFileUrls } from './api/get-chat-file';
 import { chatRoomKey } from './api/get-chat-room';
 import { CHAT_ROOMS_KEY, refreshChatRooms } from './api/get-chat-rooms';
@@ -69,12 +58,12 @@ function refetchRoom(twId: string): void {
 }
 
 /**
- * The chat's socket events (doc 2 section 7), whatever page is showing. Each payload is parsed with its
- * contract; a malformed one is ignored. Messages go through delivery/receive (one path with the send's
+ * The chat's socket events (doc 2 section 7), whatever page is showing. Each payload arrives parsed with its
+ * contract (lib/socket subscribe); a malformed one never arrives. Messages go through delivery/receive (one path with the send's
  * acknowledgement); the rest updates the room list in place or refetches it. After every (re)connection
  * the outbox is sent again and every loaded room catches up from its last seq. Returns the unsubscribe.
  */
-export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () => void {
+export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
   const userId = me();
   if (userId) useOutbox.getState().keepOnly(userId);
 
@@ -91,10 +80,7 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
     playMessageSound();
   };
 
-  const onNewMessage = (payload: unknown) => {
-    const parsed = ZNewMessageEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const message = parsed.data;
+  const onNewMessage = (message: TMessage) => {
     const { own, readNow, room } = receiveMessage(message);
     if (own || message.attributes.systemMessage) return;
     urgentAlert(message, false);
@@ -129,10 +115,7 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
   };
 
   /** ImportantMarked, Acknowledged: the message's new attributes replace it where it is shown. */
-  const onMessageUpdated = (payload: unknown) => {
-    const parsed = ZMessageUpdatedEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const { twId, message } = parsed.data;
+  const onMessageUpdated = ({ twId, message }: TServerEventPayload<'ImportantMarked'>) => {
     useMessages.getState().add(twId, [message]);
     updateRooms((rooms) =>
       patchRoom(rooms, twId, (room) =>
@@ -141,26 +124,20 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
     );
     // Acknowledged here or in another tab: the notice asking for it has done its job.
     if (!ackSummary(message, me()).mayAcknowledge) hideUrgentNotice(message.id);
-    else if (parsed.data.message.author !== me()) urgentAlert(message, false);
+    else if (message.author !== me()) urgentAlert(message, false);
   };
 
-  const onUrgentReminder = (payload: unknown) => {
-    const parsed = ZEscalationEvent.safeParse(payload);
-    if (!parsed.success) return;
-    useMessages.getState().add(parsed.data.twId, [parsed.data.message]);
-    urgentAlert(parsed.data.message, true);
+  const onUrgentReminder = ({ twId, message }: TServerEventPayload<'UrgentReminder'>) => {
+    useMessages.getState().add(twId, [message]);
+    urgentAlert(message, true);
   };
 
-  const onTyping = (payload: unknown) => {
-    const parsed = ZTypingEvent.safeParse(payload);
-    if (!parsed.success || parsed.data.userId === me()) return;
-    useTyping.getState().typing(parsed.data.twId, parsed.data.userId, parsed.data.fullName);
+  const onTyping = ({ twId, userId: typist, fullName }: TServerEventPayload<'Typing'>) => {
+    if (typist === me()) return;
+    useTyping.getState().typing(twId, typist, fullName);
   };
 
-  const onRemoved = (payload: unknown) => {
-    const parsed = ZMessageRemovedEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const { twId, messageId, seq } = parsed.data;
+  const onRemoved = ({ twId, messageId, seq }: TServerEventPayload<'MessageRemoved'>) => {
     useMessages.getState().remove(twId, messageId);
     // The server counts it out of the unread of those who had not read it yet; so does the list.
     updateRooms((rooms) =>
@@ -173,10 +150,7 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
     if (rooms?.some((room) => room.twId === twId && room.lastMessage?.id === messageId)) refetchRoom(twId);
   };
 
-  const onRead = (payload: unknown) => {
-    const parsed = ZReadEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const { twId, userId: reader, seq, unreadCount } = parsed.data;
+  const onRead = ({ twId, userId: reader, seq, unreadCount }: TServerEventPayload<'Read'>) => {
     if (reader === me()) {
       // This user read it, here or in another tab: the count follows everywhere.
       updateRooms((rooms) => applyOwnRead(rooms, twId, seq, unreadCount));
@@ -186,15 +160,9 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
     void queryClient.invalidateQueries({ queryKey: seenByRoomKey(twId) });
   };
 
-  const onRoomEvent = (payload: unknown) => {
-    const parsed = ZRoomEvent.safeParse(payload);
-    if (parsed.success) refetchRoom(parsed.data.twId);
-  };
+  const onRoomEvent = ({ twId }: TServerEventPayload<'ChatRoomUpdated'>) => refetchRoom(twId);
 
-  const onRoomDeleted = (payload: unknown) => {
-    const parsed = ZChatRoomDeletedEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const { twId, archived, by } = parsed.data;
+  const onRoomDeleted = ({ twId, archived, by }: TServerEventPayload<'ChatRoomDeleted'>) => {
     if (archived) {
       // The owner deleted the group: it stays, read-only, 'archived by {name}'.
       updateRoom(twId, (room) => ({ ...room, archived: true, archivedBy: by }));
@@ -206,14 +174,12 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
     useMessages.getState().drop(twId);
   };
 
-  const onPresence = (payload: unknown) => {
-    const parsed = ZPresenceEvent.safeParse(payload);
-    if (!parsed.success) return;
+  const onPresence = (event: TPresenceEvent) => {
     const userNow = me();
-    updateRooms((rooms) => applyPresence(rooms, parsed.data, userNow));
+    updateRooms((rooms) => applyPresence(rooms, event, userNow));
     for (const query of queryClient.getQueriesData<TChatRoom | null>({ queryKey: ['chat', 'room'] })) {
       const [key, room] = query;
-      if (room) queryClient.setQueryData(key, applyPresence([room], parsed.data, userNow)[0]);
+      if (room) queryClient.setQueryData(key, applyPresence([room], event, userNow)[0]);
     }
   };
 
@@ -228,31 +194,23 @@ export function onChat(socket: Socket, { openRoom }: TChatRealtimeOptions): () =
     for (const name of GESTURES) window.removeEventListener(name, onGesture, { capture: true });
   };
 
-  socket.on(SERVER_EVENTS.NewMessage, onNewMessage);
-  socket.on(SERVER_EVENTS.Typing, onTyping);
-  socket.on(SERVER_EVENTS.ImportantMarked, onMessageUpdated);
-  socket.on(SERVER_EVENTS.Acknowledged, onMessageUpdated);
-  socket.on(SERVER_EVENTS.UrgentReminder, onUrgentReminder);
-  socket.on(SERVER_EVENTS.MessageRemoved, onRemoved);
-  socket.on(SERVER_EVENTS.Read, onRead);
-  socket.on(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted);
-  for (const name of ROOM_EVENTS) socket.on(name, onRoomEvent);
-  for (const name of PRESENCE_EVENTS) socket.on(name, onPresence);
-  socket.on('connect', onConnect);
+  const off = [
+    subscribe(SERVER_EVENTS.NewMessage, onNewMessage),
+    subscribe(SERVER_EVENTS.Typing, onTyping),
+    subscribe(SERVER_EVENTS.ImportantMarked, onMessageUpdated),
+    subscribe(SERVER_EVENTS.Acknowledged, onMessageUpdated),
+    subscribe(SERVER_EVENTS.UrgentReminder, onUrgentReminder),
+    subscribe(SERVER_EVENTS.MessageRemoved, onRemoved),
+    subscribe(SERVER_EVENTS.Read, onRead),
+    subscribe(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted),
+    ...ROOM_EVENTS.map((name) => subscribe(name, onRoomEvent)),
+    ...PRESENCE_EVENTS.map((name) => subscribe(name, onPresence)),
+    onSocketConnect(onConnect),
+  ];
   for (const name of GESTURES) window.addEventListener(name, onGesture, { capture: true, passive: true });
 
   return () => {
-    socket.off(SERVER_EVENTS.NewMessage, onNewMessage);
-    socket.off(SERVER_EVENTS.Typing, onTyping);
-    socket.off(SERVER_EVENTS.ImportantMarked, onMessageUpdated);
-    socket.off(SERVER_EVENTS.Acknowledged, onMessageUpdated);
-    socket.off(SERVER_EVENTS.UrgentReminder, onUrgentReminder);
-    socket.off(SERVER_EVENTS.MessageRemoved, onRemoved);
-    socket.off(SERVER_EVENTS.Read, onRead);
-    socket.off(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted);
-    for (const name of ROOM_EVENTS) socket.off(name, onRoomEvent);
-    for (const name of PRESENCE_EVENTS) socket.off(name, onPresence);
-    socket.off('connect', onConnect);
+    for (const unsubscribe of off) unsubscribe();
     for (const name of GESTURES) window.removeEventListener(name, onGesture, { capture: true });
     // Signed out or another user: nothing of this user's conversations stays in memory.
     useMessages.getState().clear();

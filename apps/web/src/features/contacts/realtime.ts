@@ -1,9 +1,9 @@
-import { type TContact, ZPresenceEvent } from '@rounds/contracts/contacts';
+import type { TContact, TPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import type { Socket } from 'socket.io-client';
 import { CONTACTS_KEY } from '../../api/get-contacts';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
+import { onSocketConnect, subscribe } from '../../lib/socket';
 import { withPresence } from './lib/presence';
 
 const PRESENCE_EVENTS = [SERVER_EVENTS.UserOnline, SERVER_EVENTS.UserOffline, SERVER_EVENTS.ChatStatusChanged] as const;
@@ -14,11 +14,8 @@ const PRESENCE_EVENTS = [SERVER_EVENTS.UserOnline, SERVER_EVENTS.UserOffline, SE
  * (the status menu, the away timer) follows the same events, from this tab or any other. After a reconnect
  * the lists are fetched again, since events sent meanwhile were missed. Returns the unsubscribe function.
  */
-export function onPresence(socket: Socket): () => void {
-  const listener = (payload: unknown) => {
-    const parsed = ZPresenceEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const event = parsed.data;
+export function onPresence(): () => void {
+  const listener = (event: TPresenceEvent) => {
     queryClient.setQueriesData<TContact[]>({ queryKey: CONTACTS_KEY }, (list) => withPresence(list, event));
 
     const session = useSession.getState();
@@ -29,13 +26,13 @@ export function onPresence(socket: Socket): () => void {
   };
   const resync = () => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
 
-  for (const name of PRESENCE_EVENTS) socket.on(name, listener);
-  socket.on('connect', resync);
-  // A newcomer finished verification: the lists are fetched again to include them.
-  socket.on(SERVER_EVENTS.NewRegisteredContact, resync);
+  const off = [
+    ...PRESENCE_EVENTS.map((name) => subscribe(name, listener)),
+    onSocketConnect(resync),
+    // A newcomer finished verification: the lists are fetched again to include them.
+    subscribe(SERVER_EVENTS.NewRegisteredContact, resync),
+  ];
   return () => {
-    for (const name of PRESENCE_EVENTS) socket.off(name, listener);
-    socket.off('connect', resync);
-    socket.off(SERVER_EVENTS.NewRegisteredContact, resync);
+    for (const unsubscribe of off) unsubscribe();
   };
 }

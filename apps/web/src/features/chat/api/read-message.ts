@@ -1,5 +1,5 @@
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
-import { getSocket } from '../../../lib/socket';
+import { request } from '../../../lib/socket';
 
 /**
  * Socket ReadMessage {twId, seq}: everything up to seq has been read. The server answers every member with
@@ -7,5 +7,5 @@ import { getSocket } from '../../../lib/socket';
  * reconnection. Paced by delivery/read-marker.ts.
  */
 export function emitReadMessage(twId: string, seq: number): void {
-  getSocket()?.emit(CLIENT_EVENTS.ReadMessage, { twId, seq });
+  void request(CLIENT_EVENTS.ReadMessage, { twId, seq }, { whenOffline: 'queue' }).catch(() => undefined);
 }

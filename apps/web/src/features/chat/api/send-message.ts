@@ -1,9 +1,6 @@
-import { type TMessage, type TSendMessage, ZSendMessageAck } from '@rounds/contracts/chat';
-import { CLIENT_EVENTS } from '@rounds/contracts/events';
-import type { Socket } from 'socket.io-client';
-
-/** How long to wait for the server's acknowledgement before treating the send as unanswered. */
-const ACK_TIMEOUT_MS = 10_000;
+import type { TMessage, TSendMessage } from '@rounds/contracts/chat';
+import { CLIENT_EVENTS, SOCKET_REFUSAL_CODES } from '@rounds/contracts/events';
+import { request } from '../../../lib/socket';
 
 export type TSendResult =
   | { kind: 'stored'; message: TMessage }
@@ -14,27 +11,16 @@ export type TSendResult =
 /**
  * Socket SendMessage {clientId, twId, body}, acknowledged with ZSendMessageAck once the message is durably
  * stored (ARCHITECTURE.md, delivery model). A lost connection ends the wait at once rather than after the
- * timeout, so the outbox can resend on the next connection.
+ * timeout, so the outbox can resend on the next connection. A socket whose token expired is refused and
+ * closed by the server: the message waits for the renewed connection rather than failing.
  */
-export function emitSendMessage(socket: Socket, payload: TSendMessage): Promise<TSendResult> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (result: TSendResult) => {
-      if (settled) return;
-      settled = true;
-      socket.off('disconnect', onDisconnect);
-      resolve(result);
-    };
-    const onDisconnect = () => finish({ kind: 'unanswered' });
-    socket.on('disconnect', onDisconnect);
-    socket.timeout(ACK_TIMEOUT_MS).emit(CLIENT_EVENTS.SendMessage, payload, (error: unknown, reply: unknown) => {
-      if (error) return finish({ kind: 'unanswered' });
-      const parsed = ZSendMessageAck.safeParse(reply);
-      if (!parsed.success) return finish({ kind: 'unanswered' });
-      const ack = parsed.data;
-      finish(
-        ack.ok ? { kind: 'stored', message: ack.message } : { kind: 'refused', code: ack.code, message: ack.message },
-      );
-    });
-  });
+export async function emitSendMessage(payload: TSendMessage): Promise<TSendResult> {
+  try {
+    const ack = await request(CLIENT_EVENTS.SendMessage, payload);
+    if (ack.ok) return { kind: 'stored', message: ack.message };
+    if (ack.code === SOCKET_REFUSAL_CODES.unauthorized) return { kind: 'unanswered' };
+    return { kind: 'refused', code: ack.code, message: ack.message };
+  } catch {
+    return { kind: 'unanswered' };
+  }
 }

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS } from '@rounds/contracts/chat';
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
-import { getSocket } from '../../../lib/socket';
+import { isSocketConnected, request } from '../../../lib/socket';
 
 const lastSent = new Map<string, number>();
 
@@ -10,11 +10,10 @@ const lastSent = new Map<string, number>();
  * while disconnected: a stale "is typing" after the connection returns would be wrong.
  */
 export function sendTyping(twId: string, now: number = Date.now()): void {
-  const socket = getSocket();
-  if (!socket?.connected) return;
+  if (!isSocketConnected()) return;
   if (now - (lastSent.get(twId) ?? Number.NEGATIVE_INFINITY) < CHAT_LIMITS.typingThrottleMs) return;
   lastSent.set(twId, now);
-  socket.emit(CLIENT_EVENTS.Typing, { twId });
+  void request(CLIENT_EVENTS.Typing, { twId }).catch(() => undefined);
 }
 
 /** After a send the next keystroke announces typing again at once. */

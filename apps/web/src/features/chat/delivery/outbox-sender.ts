@@ -1,5 +1,5 @@
 import { useSession } from '../../../lib/session-store';
-import { getSocket } from '../../../lib/socket';
+import { isSocketConnected } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { emitSendMessage } from '../api/send-message';
 import { resetTyping } from '../api/send-typing';
@@ -76,11 +76,10 @@ async function attempt(clientId: string): Promise<void> {
   const entry = useOutbox.getState().entries.find((e) => e.clientId === clientId);
   // Settled meanwhile (its NewMessage came first), refused, or discarded.
   if (!entry || entry.error !== null) return;
-  const socket = getSocket();
   // Offline: the next 'connect' flushes the outbox.
-  if (!socket?.connected) return;
+  if (!isSocketConnected()) return;
   const { twId, body, files, voice, level, notify, sms } = entry;
-  const result = await emitSendMessage(socket, { clientId, twId, body, files, voice, level, notify, sms });
+  const result = await emitSendMessage({ clientId, twId, body, files, voice, level, notify, sms });
   if (result.kind === 'stored') {
     receiveMessage(result.message);
     return;
@@ -92,6 +91,6 @@ async function attempt(clientId: string): Promise<void> {
   }
   setTimeout(() => {
     const still = useOutbox.getState().entries.find((e) => e.clientId === clientId);
-    if (still && still.error === null && getSocket()?.connected) enqueue(still);
+    if (still && still.error === null && isSocketConnected()) enqueue(still);
   }, RETRY_MS);
 }

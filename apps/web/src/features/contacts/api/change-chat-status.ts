@@ -1,10 +1,7 @@
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import { useMutation } from '@tanstack/react-query';
-import { getSocket } from '../../../lib/socket';
+import { isSocketConnected, request } from '../../../lib/socket';
 import type { TSettableStatus } from '../lib/chat-status';
-
-/** How long to wait for the server's acknowledgement before telling the user it did not work. */
-const ACK_TIMEOUT_MS = 10_000;
 
 export type TChangeChatStatus = { chatStatus: TSettableStatus; manual: boolean };
 
@@ -14,11 +11,9 @@ export type TChangeChatStatus = { chatStatus: TSettableStatus; manual: boolean }
  * Resolves true once the server has stored it; false if there is no connection or it refused.
  */
 export async function changeChatStatus(change: TChangeChatStatus): Promise<boolean> {
-  const socket = getSocket();
-  if (!socket?.connected) return false;
+  if (!isSocketConnected()) return false;
   try {
-    const reply: unknown = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.ChangeChatStatus, change);
-    return typeof reply === 'object' && reply !== null && (reply as { ok?: unknown }).ok === true;
+    return (await request(CLIENT_EVENTS.ChangeChatStatus, change)).ok;
   } catch {
     return false;
   }

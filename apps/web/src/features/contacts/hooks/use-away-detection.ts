@@ -3,7 +3,7 @@ import { CHAT_STATUS } from '@rounds/contracts/user';
 import { useEffect } from 'react';
 import { writeItem } from '../../../lib/browser-storage';
 import { useSession } from '../../../lib/session-store';
-import { getSocket } from '../../../lib/socket';
+import { isSocketConnected } from '../../../lib/socket';
 import { changeChatStatus } from '../api/change-chat-status';
 import {
   awayCheckEveryMs,
@@ -47,7 +47,7 @@ export function useAwayDetection(userId: string | undefined): void {
         state = step.state;
         return;
       }
-      if (!getSocket()?.connected) return;
+      if (!isSocketConnected()) return;
       state = step.state;
       void changeChatStatus({ chatStatus: step.send, manual: false });
     };
