@@ -48,6 +48,13 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Verification and reset codes sent per client IP per 10 minutes. Sized for a hospital behind one NAT
+   * address (about 20 registrations in 10 minutes); per address, per phone and per account stay at 3/3/6.
+   */
+  CODE_SENDS_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** `production` marks a real deployment: start-up then warns about anything only fit for trying Rounds out. */
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z
