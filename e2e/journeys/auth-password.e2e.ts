@@ -173,4 +173,30 @@ describe('passwords', () => {
     await done.waitFor({ state: 'detached' });
     expect(darkErrors()).toEqual([]);
   });
+  it('after three wrong passwords asks for the security check, then signs in', async () => {
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.emma);
+    const password = page.getByLabel('Password', { exact: true });
+    const logIn = page.getByRole('button', { name: 'Log in', exact: true });
+    for (const left of [4, 3, 2]) {
+      await password.fill('Wrong-Pass1');
+      await logIn.click();
+      await page.getByText(`${left} attempts left!`).waitFor();
+      await dismissToasts(page);
+    }
+    await page.getByText('Several sign-in attempts failed: please complete the security check.').waitFor();
+    const captcha = page.locator('altcha-widget');
+    await captcha.waitFor();
+    await password.fill(DEMO_PASSWORD);
+    await snap(page, 'login-captcha-light-en');
+    if (await captcha.getByText("I'm not a robot").isVisible()) await captcha.getByText("I'm not a robot").click();
+    await captcha.getByText('Verified', { exact: true }).waitFor({ timeout: 20_000 });
+    await logIn.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
 });

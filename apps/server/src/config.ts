@@ -50,6 +50,13 @@ const ZEnv = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Client socket events per user per minute, all tabs and processes together (Redis when REDIS_URL is set). */
   SOCKET_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  /**
+   * Verification and reset codes sent per client IP per 10 minutes. Sized for a hospital behind one NAT
+   * address (about 20 registrations in 10 minutes); per address, per phone and per account stay at 3/3/6.
+   */
+  CODE_SENDS_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** `production` marks a real deployment: start-up then warns about anything only fit for trying Rounds out. */
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z

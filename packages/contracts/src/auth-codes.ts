@@ -4,7 +4,8 @@
  */
 export const AUTH_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
-  accountLocked: 'ACCOUNT_LOCKED',
+  loginThrottled: 'LOGIN_THROTTLED',
+  captchaRequired: 'CAPTCHA_REQUIRED',
   accountInactive: 'ACCOUNT_INACTIVE',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   phoneNotVerified: 'PHONE_NOT_VERIFIED',

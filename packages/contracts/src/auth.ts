@@ -17,6 +17,8 @@ export const ZLoginRequest = z.object({
   username: ZEmail,
   password: ZPasswordInput,
   remember: z.boolean().optional().default(false),
+  /** The solved ALTCHA payload, asked for once an account or an address has had a few failures. */
+  captchaResponse: z.string().max(10_000).optional(),
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
 export const ZLoginReply = z.object({
@@ -33,6 +35,10 @@ export const ZAuthErrorReply = z.object({
   code: z.string(),
   attemptLeft: z.number().int().optional(),
   tempToken: z.string().optional(),
+  /** Login: the next attempt needs the captcha (captchaResponse). */
+  captchaRequired: z.boolean().optional(),
+  /** LOGIN_THROTTLED: seconds before this address may try this account again. */
+  retryAfter: z.number().int().optional(),
 });
 export type TAuthErrorReply = z.infer<typeof ZAuthErrorReply>;
 

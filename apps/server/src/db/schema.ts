@@ -113,6 +113,14 @@ export type VerificationCodesTable = {
   created_at: number;
 };
 
+export type LoginThrottleTable = {
+  /** `account:<email>`, `ip:<address>` or `pair:<address>|<email>`. */
+  key: string;
+  failures: number;
+  window_until: number;
+  blocked_until: number | null;
+};
+
 export type CodeSendsTable = { id: string; target: string; ip: string | null; created_at: number };
 
 export type SavedFiltersTable = { id: string; user_id: string; name: string; params: string; created_at: number };
@@ -193,6 +201,7 @@ export type Database = {
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
   code_sends: CodeSendsTable;
+  login_throttle: LoginThrottleTable;
   users: UsersTable;
   facilities: ReferenceTable;
   departments: ReferenceTable;

@@ -38,9 +38,17 @@ const TEXTS = {
   },
   'auth.err_code_format': { en: 'The code has 6 digits', fr: 'Le code comporte 6 chiffres' },
   invalidCredentials: { en: 'Incorrect username or password.', fr: "Nom d'utilisateur ou mot de passe incorrect." },
-  accountLocked: {
-    en: 'Too many failed attempts. Your account is locked for {m} minutes.',
-    fr: 'Trop de tentatives échouées. Votre compte est verrouillé pendant {m} minutes.',
+  loginThrottledSeconds: {
+    en: 'Too many failed attempts from here. Please wait {n} seconds and try again.',
+    fr: 'Trop de tentatives échouées depuis cet endroit. Veuillez patienter {n} secondes avant de réessayer.',
+  },
+  loginThrottledMinutes: {
+    en: 'Too many failed attempts from here. Please wait {n} minutes and try again.',
+    fr: 'Trop de tentatives échouées depuis cet endroit. Veuillez patienter {n} minutes avant de réessayer.',
+  },
+  captchaRequired: {
+    en: 'Please complete the security check to sign in.',
+    fr: 'Veuillez compléter la vérification de sécurité pour vous connecter.',
   },
   accountInactive: {
     en: 'Your account is inactive. Please contact your administrator.',

@@ -30,7 +30,11 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     },
     // Same-origin app; cross-origin isolation would block nothing we need and break media later.
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
+    // Set per request below, from the scheme the browser really used.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (isHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   // A generous global limit per client; sensitive routes set tighter ones in their own config. Only the API
@@ -48,6 +52,15 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
       code: 'RATE_LIMITED',
     }),
   });
+}
+
+/**
+ * Whether the browser reached us over TLS: directly, through a trusted proxy's X-Forwarded-Proto
+ * (TRUST_PROXY, which makes Fastify's request.protocol read it), or as PUBLIC_URL says. Decides the
+ * refresh cookie's Secure flag and HSTS.
+ */
+export function isHttps(req: FastifyRequest, config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  return req.protocol === 'https' || config.PUBLIC_URL.startsWith('https://');
 }
 
 /** Per user when the request carries a valid access token, per IP otherwise. */

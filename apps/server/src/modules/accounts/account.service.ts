@@ -118,6 +118,13 @@ export async function updateAccount(
   return changed(app, userId);
 }
 
+const sendScope = (app: FastifyInstance, target: string, userId: string, ctx: Ctx) => ({
+  target,
+  userId,
+  ip: ctx.ip,
+  perIp: app.config.CODE_SENDS_PER_IP,
+});
+
 export async function requestContactChange(
   app: FastifyInstance,
   userId: string,
@@ -144,7 +151,7 @@ export async function requestContactChange(
   }
   const phoneTarget = `${input.phoneCountryCode}${input.phone}`;
   for (const target of [emailChanged ? input.email : null, phoneChanged ? phoneTarget : null]) {
-    if (target && !(await sendAllowance(app.db, target, ctx.ip)).allowed) {
+    if (target && !(await sendAllowance(app.db, sendScope(app, target, userId, ctx))).allowed) {
       throw new AppError(429, 'RESEND_LIMITED', text('resendLimited', ctx.lang), { attemptLeft: 0 });
     }
   }
@@ -192,7 +199,7 @@ export async function requestContactChange(
     await app.notifier.email(input.email, m.subject, m.text);
   }
   if (codes.phone) await app.notifier.sms(phoneTarget, renderNotify('update-phone', lang, { code: codes.phone }).text);
-  const left = await sendAllowance(app.db, phoneChanged ? phoneTarget : input.email, ctx.ip);
+  const left = await sendAllowance(app.db, sendScope(app, phoneChanged ? phoneTarget : input.email, userId, ctx));
   return { updatedUser: await changed(app, userId), attemptLeft: left.attemptLeft + (left.allowed ? 1 : 0) };
 }
 
@@ -228,11 +235,16 @@ export async function verifyContactChange(
   ctx: Ctx,
 ): Promise<TUser> {
   const user = await row(app, userId);
-  const pending = input.type === 'phone' ? user.unverified_phone : user.unverified_email;
+  const pending =
+    input.type === 'phone'
+      ? user.unverified_phone && `${user.unverified_phone_country_code ?? ''}${user.unverified_phone}`
+      : user.unverified_email;
   if (!pending) throw badRequest(text('invalidCode', ctx.lang), 'NOTHING_PENDING');
+  // Only a code sent to the pending value confirms it.
   const check = await checkCode(app.db, app.config.JWT_SECRET, {
     userId,
     purpose: input.type === 'phone' ? 'update-phone' : 'update-email',
+    target: pending,
     code: input.verifyToken,
   });
   if (!check.ok) {

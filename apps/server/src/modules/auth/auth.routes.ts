@@ -22,6 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language';
 import { authOf, requireAuth } from '../../plugins/auth';
+import { isHttps } from '../../plugins/security';
 import * as auth from './auth.service';
 
 export const REFRESH_COOKIE = 'rounds_refresh';
@@ -37,12 +38,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     lang: requestLanguage(req),
   });
 
-  const setRefreshCookie = (reply: FastifyReply, s: auth.SessionResult) => {
+  // The clearing cookie carries the same attributes as the cookie it replaces.
+  const cookieOptions = (req: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: isHttps(req, app.config),
+    path: COOKIE_PATH,
+  });
+  const clearRefreshCookie = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions(req));
+
+  const setRefreshCookie = (req: FastifyRequest, reply: FastifyReply, s: auth.SessionResult) => {
     reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: app.config.PUBLIC_URL.startsWith('https://'),
-      path: COOKIE_PATH,
+      ...cookieOptions(req),
       // Remember me: the cookie outlives the browser; otherwise it ends with the browser session.
       ...(s.remember ? { expires: new Date(s.refreshExpiresAt) } : {}),
     });
@@ -60,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { session, user } = await auth.login(app, req.body, ctx(req));
-      setRefreshCookie(reply, session);
+      setRefreshCookie(req, reply, session);
       return { token: session.token, tempToken: null, user, role: user.role };
     },
   );
@@ -76,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], body: ZVerifyRequest, response: { 200: ZVerifyEmailReply } }, config: strict(20) },
     async (req, reply) => {
       const { session, ...rest } = await auth.verifyEmail(app, req.body, ctx(req));
-      if (session) setRefreshCookie(reply, session);
+      if (session) setRefreshCookie(req, reply, session);
       return rest;
     },
   );
@@ -126,10 +134,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       try {
         const session = await auth.refresh(app, req.cookies[REFRESH_COOKIE], ctx(req));
-        setRefreshCookie(reply, session);
+        setRefreshCookie(req, reply, session);
         return { token: session.token };
       } catch (error) {
-        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        clearRefreshCookie(req, reply);
         throw error;
       }
     },
@@ -140,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], response: { 200: ZMessageReply } }, onRequest: requireAuth(app) },
     async (req, reply) => {
       await auth.logout(app, authOf(req).userId, ctx(req));
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      clearRefreshCookie(req, reply);
       return { message: 'OK' };
     },
   );

@@ -2,8 +2,8 @@ import type { TLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TUser } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
-import type { UsersTable } from '../../db/schema';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { text } from '../../lib/messages';
@@ -26,6 +26,7 @@ import {
   resetCode,
   sendAllowance,
 } from './codes.service';
+import { clearAccountFailures, clearFailures, recordFailure, THROTTLE, throttleState } from './login-throttle';
 import {
   addRefreshToken,
   createSession,
@@ -34,18 +35,31 @@ import {
   revokeSessions,
 } from './sessions.service';
 
-export const MAX_LOGIN_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
-
 type UserRow = Selectable<UsersTable>;
 export type Ctx = { ip: string | null; userAgent: string | null; lang: TLanguage };
 export type SessionResult = { token: string; refreshToken: string; refreshExpiresAt: number; remember: boolean };
 
-// A fixed hash to verify against when the email is unknown, so both cases take the same time.
+// A fixed hash to verify against when there is no real one to check, so every login answer takes the time of
+// one argon2 verify: an unknown email, a throttled address or a missing captcha look like a wrong password.
 const DUMMY_HASH = hashPassword('Dummy-password-for-timing-1');
 
-// Wrong-password counts for unknown emails, so the countdown gives nothing away (kept in memory, bounded).
-const unknownFailures = new Map<string, { n: number; until: number }>();
+let passwordChecksRun = 0;
+/** How many login password checks ran (tests assert that every path spends one). */
+export const passwordChecks = () => passwordChecksRun;
+
+/** The one argon2 verify of a login, whatever the answer will be. Null: no hash to check, always false. */
+async function checkPassword(hash: string | null, password: string): Promise<boolean> {
+  passwordChecksRun += 1;
+  const ok = await verifyPassword(hash ?? (await DUMMY_HASH), password);
+  return hash !== null && ok;
+}
+
+function throttled(blockedMs: number, lang: TLanguage): AppError {
+  const seconds = Math.ceil(blockedMs / 1000);
+  const [key, n] =
+    seconds <= 120 ? ['loginThrottledSeconds', seconds] : ['loginThrottledMinutes', Math.ceil(seconds / 60)];
+  return fail(429, 'LOGIN_THROTTLED', key as string, lang, { attemptLeft: 0, retryAfter: seconds }, { n });
+}
 
 function fail(
   status: number,
@@ -77,11 +91,7 @@ async function openSession(app: FastifyInstance, user: UserRow, remember: boolea
       at: now + DUPLICATE_SESSION_GRACE_MS,
     });
     const session = await createSession(trx, { userId: user.id, remember, ip: ctx.ip, userAgent: ctx.userAgent });
-    await trx
-      .updateTable('users')
-      .set({ last_login_at: now, failed_logins: 0, locked_until: null })
-      .where('id', '=', user.id)
-      .execute();
+    await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
     await writeAudit(trx, { userId: user.id, event: 'login', ip: ctx.ip });
     // The directory shows whether someone ever signed in (only they can be picked for groups).
     if (user.last_login_at === null) await bumpDirectory(trx);
@@ -99,18 +109,29 @@ async function openSession(app: FastifyInstance, user: UserRow, remember: boolea
   return { token, refreshToken: result.refreshToken, refreshExpiresAt: result.refreshExpiresAt, remember };
 }
 
+/**
+ * Sends a code to `target` within the send limits. `withCode` runs in the transaction that stores the code,
+ * so what depends on the code (a pending phone or email) is written only once a code was issued for it.
+ */
 async function sendCode(
   app: FastifyInstance,
   user: UserRow,
   purpose: 'verify-email' | 'verify-phone' | 'update-email' | 'update-phone',
   target: string,
   ctx: Ctx,
+  withCode?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<number> {
-  const allowance = await sendAllowance(app.db, target, ctx.ip);
+  const allowance = await sendAllowance(app.db, {
+    target,
+    ip: ctx.ip,
+    userId: user.id,
+    perIp: app.config.CODE_SENDS_PER_IP,
+  });
   if (!allowance.allowed) throw fail(429, 'RESEND_LIMITED', 'resendLimited', ctx.lang, { attemptLeft: 0 });
-  const code = await app.db
-    .transaction()
-    .execute((trx) => issueCode(trx, app.config.JWT_SECRET, { userId: user.id, purpose, target, ip: ctx.ip }));
+  const code = await app.db.transaction().execute(async (trx) => {
+    await withCode?.(trx);
+    return issueCode(trx, app.config.JWT_SECRET, { userId: user.id, purpose, target, ip: ctx.ip });
+  });
   const msg = renderNotify(purpose, user.language === 'fr' ? 'fr' : 'en', { code });
   if (purpose === 'verify-phone' || purpose === 'update-phone') await app.notifier.sms(target, msg.text);
   else await app.notifier.email(target, msg.subject, msg.text);
@@ -145,10 +166,9 @@ async function userFromTempToken(
 
 export async function login(
   app: FastifyInstance,
-  input: { username: string; password: string; remember: boolean },
+  input: { username: string; password: string; remember: boolean; captchaResponse?: string },
   ctx: Ctx,
 ): Promise<{ session: SessionResult; user: TUser }> {
-  const now = Date.now();
   const user = await app.db
     .selectFrom('users')
     .selectAll()
@@ -156,44 +176,52 @@ export async function login(
     .where('deleted', '=', 0)
     .executeTakeFirst();
 
-  if (!user) {
-    await verifyPassword(await DUMMY_HASH, input.password);
-    const entry = unknownFailures.get(input.username);
-    const n = entry && entry.until > now ? entry.n + 1 : 1;
-    if (unknownFailures.size > 10_000) unknownFailures.clear();
-    unknownFailures.set(input.username, { n, until: now + LOCK_MS });
-    await app.db
-      .transaction()
-      .execute((trx) =>
-        writeAudit(trx, { userId: null, event: 'login failed', ip: ctx.ip, details: { email: input.username } }),
-      );
-    if (n >= MAX_LOGIN_FAILURES)
-      throw fail(429, 'ACCOUNT_LOCKED', 'accountLocked', ctx.lang, { attemptLeft: 0 }, { m: 15 });
-    throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials', ctx.lang, { attemptLeft: MAX_LOGIN_FAILURES - n });
+  // Unknown emails are throttled exactly like real ones (keyed by the email given), so replies reveal nothing.
+  const state = await throttleState(app.db, input.username, ctx.ip);
+  if (state.blockedMs > 0) {
+    await checkPassword(null, input.password);
+    throw throttled(state.blockedMs, ctx.lang);
+  }
+  if (state.captchaRequired && !(input.captchaResponse && (await app.captcha.verify(input.captchaResponse)))) {
+    await checkPassword(null, input.password);
+    throw fail(403, 'CAPTCHA_REQUIRED', 'captchaRequired', ctx.lang, {
+      attemptLeft: Math.max(0, THROTTLE.pairFreeFailures - state.pairFailures),
+      captchaRequired: true,
+    });
   }
 
-  if (user.locked_until && user.locked_until > now) {
-    const m = Math.ceil((user.locked_until - now) / 60_000);
-    throw fail(429, 'ACCOUNT_LOCKED', 'accountLocked', ctx.lang, { attemptLeft: 0 }, { m });
-  }
-
-  if (!(await verifyPassword(user.password_hash, input.password))) {
-    const failures = user.failed_logins + 1;
-    const locked = failures >= MAX_LOGIN_FAILURES;
+  if (!(await checkPassword(user?.password_hash ?? null, input.password))) {
+    const counts = await recordFailure(app.db, input.username, ctx.ip);
     await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set(locked ? { failed_logins: 0, locked_until: now + LOCK_MS } : { failed_logins: failures })
-        .where('id', '=', user.id)
-        .execute();
-      await writeAudit(trx, { userId: user.id, event: 'login failed', ip: ctx.ip });
-      if (locked) await writeAudit(trx, { userId: user.id, event: 'account locked', ip: ctx.ip });
+      const userId = user?.id ?? null;
+      const details = user ? undefined : { email: input.username };
+      await writeAudit(trx, { userId, event: 'login failed', ip: ctx.ip, details });
+      // A storm is written once per window, when it crosses its mark (the counts are exact across processes).
+      if (counts.accountFailures === THROTTLE.accountStormAt)
+        await writeAudit(trx, {
+          userId,
+          event: 'login storm',
+          ip: ctx.ip,
+          details: { email: input.username, failures: counts.accountFailures, captchaRequired: true },
+        });
+      if (counts.addressFailures === THROTTLE.addressStormAt)
+        await writeAudit(trx, {
+          userId: null,
+          event: 'login storm',
+          ip: ctx.ip,
+          details: { address: ctx.ip, failures: counts.addressFailures, captchaRequired: true },
+        });
+      if (counts.pairFailures === THROTTLE.pairFreeFailures)
+        await writeAudit(trx, { userId, event: 'login throttled', ip: ctx.ip, details });
     });
-    if (locked) throw fail(429, 'ACCOUNT_LOCKED', 'accountLocked', ctx.lang, { attemptLeft: 0 }, { m: 15 });
+    if (counts.blockedMs > 0) throw throttled(counts.blockedMs, ctx.lang);
     throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials', ctx.lang, {
-      attemptLeft: MAX_LOGIN_FAILURES - failures,
+      attemptLeft: Math.max(0, THROTTLE.pairFreeFailures - counts.pairFailures),
+      ...(counts.captchaRequired ? { captchaRequired: true } : {}),
     });
   }
+  if (!user) throw new Error('unreachable: a password check passed without a user');
+  await clearFailures(app.db, input.username, ctx.ip);
 
   if (user.active !== 1) throw fail(403, 'ACCOUNT_INACTIVE', 'accountInactive', ctx.lang);
   if (user.email_verified !== 1 || user.phone_verified !== 1) {
@@ -317,6 +345,7 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
   const check = await checkCode(app.db, app.config.JWT_SECRET, {
     userId: user.id,
     purpose: 'verify-email',
+    target: emailTarget(user),
     code: input.verifyToken,
   });
   if (!check.ok) throw codeError(check, ctx.lang);
@@ -363,9 +392,13 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
 
 export async function verifyPhone(app: FastifyInstance, input: { verifyToken: string; tempToken?: string }, ctx: Ctx) {
   const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  // Only a code sent to the pending number verifies it (a code proves the number it went to, nothing else).
+  const target = phoneTarget(user);
+  if (!target) throw codeError({ ok: false, reason: 'invalid', attemptLeft: 0 }, ctx.lang);
   const check = await checkCode(app.db, app.config.JWT_SECRET, {
     userId: user.id,
     purpose: 'verify-phone',
+    target,
     code: input.verifyToken,
   });
   if (!check.ok) throw codeError(check, ctx.lang);
@@ -423,7 +456,7 @@ export async function changeEmailUnverified(
     .where('id', '!=', user.id)
     .executeTakeFirst();
   if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
-  await app.db.transaction().execute(async (trx) => {
+  const attemptLeft = await sendCode(app, user, 'verify-email', input.email, ctx, async (trx) => {
     await trx
       .updateTable('users')
       .set({
@@ -436,7 +469,6 @@ export async function changeEmailUnverified(
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'email change requested', ip: ctx.ip });
   });
-  const attemptLeft = await sendCode(app, (await userById(app, user.id))!, 'verify-email', input.email, ctx);
   return { message: text('codeSent', ctx.lang), attemptLeft, user: await dto(app, user.id) };
 }
 
@@ -447,7 +479,9 @@ export async function changePhoneUnverified(
 ) {
   const user = await userFromTempToken(app, input.tempToken, ctx.lang);
   if (user.phone_verified === 1) throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
-  await app.db.transaction().execute(async (trx) => {
+  const target = `${input.phoneCountryCode}${input.phone}`;
+  // The new number becomes pending only with a code issued for it: a refused send leaves the old one.
+  const attemptLeft = await sendCode(app, user, 'verify-phone', target, ctx, async (trx) => {
     await trx
       .updateTable('users')
       .set({
@@ -460,13 +494,6 @@ export async function changePhoneUnverified(
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'phone change requested', ip: ctx.ip });
   });
-  const attemptLeft = await sendCode(
-    app,
-    (await userById(app, user.id))!,
-    'verify-phone',
-    `${input.phoneCountryCode}${input.phone}`,
-    ctx,
-  );
   return { message: text('codeSent', ctx.lang), attemptLeft, user: await dto(app, user.id) };
 }
 
@@ -553,7 +580,12 @@ export async function forgotPassword(app: FastifyInstance, email: string, ctx: C
     .where('email', '=', email)
     .where('deleted', '=', 0)
     .executeTakeFirst();
-  const allowance = await sendAllowance(app.db, email, ctx.ip);
+  const allowance = await sendAllowance(app.db, {
+    target: email,
+    ip: ctx.ip,
+    userId: user?.id ?? null,
+    perIp: app.config.CODE_SENDS_PER_IP,
+  });
   if (user && user.active === 1 && allowance.allowed) {
     const code = resetCode();
     await app.db.transaction().execute((trx) =>
@@ -588,8 +620,6 @@ export async function resetPassword(
       .set({
         password_hash: hash,
         password_changed_at: Date.now(),
-        failed_logins: 0,
-        locked_until: null,
         updated_at: Date.now(),
       })
       .where('id', '=', found.userId)
@@ -598,6 +628,8 @@ export async function resetPassword(
     await writeAudit(trx, { userId: found.userId, event: 'password reset', ip: ctx.ip });
     return ids;
   });
+  const owner = await userById(app, found.userId);
+  if (owner) await clearAccountFailures(app.db, owner.email);
   disconnectSessions(app.io, ended);
   return { message: text('passwordUpdated', ctx.lang) };
 }

@@ -278,26 +278,44 @@ describe('verification codes', () => {
 });
 
 describe('login', () => {
-  it('counts down attempts, then locks the account for 15 minutes', async () => {
+  it('counts down attempts from one address, asks for the captcha, then makes that address wait', async () => {
     const u = await createUser(t.app);
+    const ip = freshIp();
+    const attempt = async (password: string, captcha = false) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: {
+          username: u.email,
+          password,
+          ...(captcha ? { captchaResponse: await solveCaptcha(t.app) } : {}),
+        },
+        remoteAddress: ip,
+      });
     const replies = [];
-    for (let i = 0; i < 5; i++)
-      replies.push((await post('/api/v1/auth/login', { username: u.email, password: 'Wrong1234' })).json());
-    expect(replies.slice(0, 4).map((r) => r.attemptLeft)).toEqual([4, 3, 2, 1]);
+    for (let i = 0; i < 3; i++) replies.push((await attempt('Wrong1234')).json());
+    expect(replies.map((r) => r.attemptLeft)).toEqual([4, 3, 2]);
     expect(replies[0]).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Incorrect username or password.' });
-    expect(replies[4]).toMatchObject({ code: 'ACCOUNT_LOCKED' });
-    const locked = await post('/api/v1/auth/login', { username: u.email, password: TEST_PASSWORD });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toContain('15 minutes');
+    expect(replies[2]).toMatchObject({ captchaRequired: true });
+    const noCaptcha = await attempt('Wrong1234');
+    expect(noCaptcha.statusCode).toBe(403);
+    expect(noCaptcha.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', attemptLeft: 2, captchaRequired: true });
+    expect((await attempt('Wrong1234', true)).json()).toMatchObject({ code: 'INVALID_CREDENTIALS', attemptLeft: 1 });
+    const fifth = await attempt('Wrong1234', true);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toMatchObject({ code: 'LOGIN_THROTTLED', attemptLeft: 0, retryAfter: 30 });
+    expect(fifth.json().message).toBe('Too many failed attempts from here. Please wait 30 seconds and try again.');
+    // That address waits, even with the right password; the wait ends on its own.
+    expect((await attempt(TEST_PASSWORD, true)).statusCode).toBe(429);
     await t.app.db
-      .updateTable('users')
-      .set({ locked_until: Date.now() - 1 })
-      .where('id', '=', u.id)
+      .updateTable('login_throttle')
+      .set({ blocked_until: Date.now() - 1 })
+      .where('key', 'like', 'pair:%')
       .execute();
-    expect((await post('/api/v1/auth/login', { username: u.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await attempt(TEST_PASSWORD, true)).statusCode).toBe(200);
     const events = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', u.id).execute();
     expect(events.filter((e) => e.event === 'login failed')).toHaveLength(5);
-    expect(events.some((e) => e.event === 'account locked')).toBe(true);
+    expect(events.some((e) => e.event === 'login throttled')).toBe(true);
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {

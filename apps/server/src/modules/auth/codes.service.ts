@@ -9,7 +9,11 @@ export const RESET_TTL_MS = 30 * 60_000;
 export const MAX_WRONG_TRIES = 5;
 export const RESEND_WINDOW_MS = 10 * 60_000;
 export const MAX_SENDS_PER_TARGET = 3;
-export const MAX_SENDS_PER_IP = 10;
+/**
+ * Sends per account (both channels, every purpose). A temporary token belongs to one account, so this also
+ * caps what one token can send.
+ */
+export const MAX_SENDS_PER_ACCOUNT = 6;
 
 const RESET_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -29,25 +33,41 @@ export function resetCode(): string {
 
 export type SendAllowance = { allowed: boolean; attemptLeft: number };
 
-/** At most 3 sends per 10 minutes per address or phone, and 10 per IP. */
-export async function sendAllowance(db: Kysely<Database>, target: string, ip: string | null): Promise<SendAllowance> {
+export type SendScope = {
+  /** The address or phone the code goes to. */
+  target: string;
+  ip: string | null;
+  /** The account the code is for; null when it is not known (an unknown email asking for a reset). */
+  userId: string | null;
+  /** The per-IP cap (CODE_SENDS_PER_IP): a whole hospital may sit behind one address. */
+  perIp: number;
+};
+
+const count = async (q: { executeTakeFirstOrThrow: () => Promise<{ n: number }> }) =>
+  Number((await q.executeTakeFirstOrThrow()).n);
+
+/**
+ * At most 3 sends per 10 minutes per address or phone, 6 per account (verification_codes holds one row per
+ * send, with its account), and CODE_SENDS_PER_IP per IP. `attemptLeft` is what remains of the 3.
+ */
+export async function sendAllowance(db: Kysely<Database>, scope: SendScope): Promise<SendAllowance> {
   const since = Date.now() - RESEND_WINDOW_MS;
-  const byTarget = await db
+  const sends = db
     .selectFrom('code_sends')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('target', '=', target)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  const byIp = ip
-    ? await db
-        .selectFrom('code_sends')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ip', '=', ip)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow()
-    : { n: 0 };
-  const sent = Number(byTarget.n);
-  const allowed = sent < MAX_SENDS_PER_TARGET && Number(byIp.n) < MAX_SENDS_PER_IP;
+    .where('created_at', '>', since);
+  const sent = await count(sends.where('target', '=', scope.target));
+  const byIp = scope.ip ? await count(sends.where('ip', '=', scope.ip)) : 0;
+  const byAccount = scope.userId
+    ? await count(
+        db
+          .selectFrom('verification_codes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', scope.userId)
+          .where('created_at', '>', since),
+      )
+    : 0;
+  const allowed = sent < MAX_SENDS_PER_TARGET && byIp < scope.perIp && byAccount < MAX_SENDS_PER_ACCOUNT;
   return { allowed, attemptLeft: Math.max(0, MAX_SENDS_PER_TARGET - sent - (allowed ? 1 : 0)) };
 }
 
@@ -92,13 +112,14 @@ export type CodeCheck =
   | { ok: false; reason: 'invalid' | 'expired' | 'tooManyTries'; attemptLeft: number };
 
 /**
- * Checks the live code of (user, purpose). A wrong try is counted in its own write, so it sticks even though
+ * Checks the live code of (user, purpose) that was sent to `target`: a code proves only the address or phone
+ * it went to, so a code sent to one number never verifies another. A wrong try is counted in its own write, so it sticks even though
  * the caller's work is not done; the fifth wrong try burns the code. A right code is used up.
  */
 export async function checkCode(
   db: Db,
   secret: string,
-  o: { userId: string; purpose: CodePurpose; code: string },
+  o: { userId: string; purpose: CodePurpose; target: string; code: string },
 ): Promise<CodeCheck> {
   const now = Date.now();
   const row = await db
@@ -106,6 +127,7 @@ export async function checkCode(
     .selectAll()
     .where('user_id', '=', o.userId)
     .where('purpose', '=', o.purpose)
+    .where('target', '=', o.target)
     .where('used_at', 'is', null)
     .orderBy('created_at', 'desc')
     .limit(1)

@@ -11,6 +11,14 @@ export type Notifier = {
   outboxOnly: boolean;
 };
 
+/** NODE_ENV=production is the signal of a real deployment (README, docs/decisions.md). */
+export const isProduction = (config: Config) => config.NODE_ENV === 'production';
+
+export const OUTBOX_PRODUCTION_WARNING =
+  'No email or SMS transport is configured (SMTP_URL, SMS_*): verification and password-reset codes are ' +
+  'kept in the outbox, where any Admin can read them (GET /api/v1/outbox, each read is written to the user ' +
+  'log). Configure a transport before real use.';
+
 /**
  * Email through SMTP when SMTP_URL is set, SMS through a Twilio-compatible HTTP API when its variables are
  * set; otherwise each goes to the outbox (database + log). Called after commit: a failed delivery is logged
@@ -22,14 +30,18 @@ export function createNotifier(config: Config, db: Db, log: FastifyBaseLogger): 
       .insertInto('outbox')
       .values({ id: newId(), channel, recipient, subject, text, created_at: Date.now() })
       .execute();
-    log.info({ outbox: { channel, to: recipient, subject } }, `[outbox] ${channel} to ${recipient}: ${text}`);
+    // Never the text: it carries codes, and logs travel further than the database (issue 14).
+    log.info({ outbox: { channel, to: recipient, subject } }, `[outbox] ${channel} to ${recipient}`);
   };
 
   const mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   const smsReady = Boolean(config.SMS_API_URL && config.SMS_ACCOUNT_SID && config.SMS_AUTH_TOKEN && config.SMS_FROM);
 
+  const outboxOnly = !mailer && !smsReady;
+  if (outboxOnly && isProduction(config)) log.warn(OUTBOX_PRODUCTION_WARNING);
+
   return {
-    outboxOnly: !mailer && !smsReady,
+    outboxOnly,
     email: async (to, subject, text) => {
       try {
         if (!mailer) return await toOutbox('email', to, subject, text);

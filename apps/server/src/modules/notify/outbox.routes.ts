@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { requireAuth } from '../../plugins/auth';
+import { authOf, requireAuth } from '../../plugins/auth';
+import { writeAudit } from '../audit/audit.service';
 
 const ZOutboxReply = z.object({
   data: z.object({
@@ -17,7 +18,10 @@ const ZOutboxReply = z.object({
   }),
 });
 
-/** What email and SMS would have carried, for an Admin, while no real transport is configured. */
+/**
+ * What email and SMS would have carried, for an Admin, while no real transport is configured. It holds live
+ * codes (a reset code signs in as its owner), so every read is written to the user log: who read which address.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/outbox',
@@ -31,10 +35,16 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!app.notifier.outboxOnly) throw notFound();
+      const to = req.query.to.toLowerCase();
+      await app.db
+        .transaction()
+        .execute((trx) =>
+          writeAudit(trx, { userId: authOf(req).userId, event: 'outbox read', ip: req.ip, details: { to } }),
+        );
       const rows = await app.db
         .selectFrom('outbox')
         .selectAll()
-        .where('recipient', '=', req.query.to.toLowerCase())
+        .where('recipient', '=', to)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(100)

@@ -3,7 +3,7 @@ import { AUTH_CODES } from '@rounds/contracts/auth-codes';
 import { useMutation } from '@tanstack/react-query';
 import { type ApiError, api } from '../../../lib/api-client';
 
-/** Login error codes that send the user on to a confirmation screen instead of showing a toast. */
+/** Login error codes that send the user on to a confirmation screen (or to the captcha) instead of a toast. */
 export function isUnverified(error: ApiError): boolean {
   return error.code === AUTH_CODES.emailNotVerified || error.code === AUTH_CODES.phoneNotVerified;
 }
@@ -16,7 +16,7 @@ export function login(body: TLoginRequest): Promise<TLoginReply> {
   return api.post('/auth/login', body, {
     schema: () => import('@rounds/contracts/auth').then((contract) => contract.ZLoginReply),
     auth: false,
-    toast: (error) => !isUnverified(error),
+    toast: (error) => !isUnverified(error) && error.code !== AUTH_CODES.captchaRequired,
   });
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
 import { LIMITS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
@@ -11,6 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { startSession } from '../lib/start-session';
 import { type TLoginErrors, type TLoginValues, validateLogin } from '../lib/validation';
+import { CaptchaField } from './captcha-field';
 
 /** Where an unverified account goes next; the server has just sent a fresh code to that channel. */
 export type TVerificationNeeded = { step: 'email' | 'phone'; email: string; tempToken: string };
@@ -27,6 +28,11 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLo
   const loginMutation = useLogin();
   const [values, setValues] = useState<TLoginValues>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<TLoginErrors>({});
+  // After a few failed sign-ins the server asks for the captcha (docs/decisions.md, "Login failures").
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const [captchaReset, setCaptchaReset] = useState(0);
 
   const update = <K extends keyof TLoginValues>(key: K, value: TLoginValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -37,11 +43,17 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLo
     event.preventDefault();
     const found = validateLogin(values);
     setErrors(found);
-    if (found.email || found.password) return;
+    setCaptchaMissing(captchaNeeded && !captcha);
+    if (found.email || found.password || (captchaNeeded && !captcha)) return;
 
     const email = values.email.trim();
     loginMutation.mutate(
-      { username: email, password: values.password, remember: values.remember },
+      {
+        username: email,
+        password: values.password,
+        remember: values.remember,
+        ...(captchaNeeded && captcha ? { captchaResponse: captcha } : {}),
+      },
       {
         onSuccess: (reply) => {
           if (reply.token) {
@@ -53,6 +65,11 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLo
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
+          // A solution is accepted once: any refusal needs a fresh one.
+          if (captchaNeeded) setCaptchaReset((key) => key + 1);
+          if (error.data.captchaRequired === true || error.code === AUTH_CODES.captchaRequired) {
+            setCaptchaNeeded(true);
+          }
           const tempToken = error.string('tempToken');
           if (error.code === AUTH_CODES.emailNotVerified && tempToken) {
             onVerificationNeeded({ step: 'email', email, tempToken });
@@ -99,6 +116,21 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLo
           required
           withAsterisk={false}
         />
+        {captchaNeeded && (
+          <>
+            <Alert color="yellow" variant="light" role="status">
+              {t('auth.captchaNeeded')}
+            </Alert>
+            <CaptchaField
+              onChange={(payload) => {
+                setCaptcha(payload);
+                if (payload) setCaptchaMissing(false);
+              }}
+              resetKey={captchaReset}
+              error={captchaMissing ? t('register.captchaRequired') : undefined}
+            />
+          </>
+        )}
         <Group justify="space-between" wrap="nowrap">
           <Checkbox
             label={t('auth.remember')}

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/**
+ * Failed sign-ins, counted in the database so every process sees the same counts (docs/decisions.md,
+ * "Login failures"). Nothing here ever refuses the right password from another place: a storm against one
+ * account makes everyone solve the captcha for it, and only the address the storm comes from waits.
+ *
+ * - per (address, account): 5 free failures, then each further one blocks that pair for a delay that grows
+ *   from 30 s and doubles up to 15 minutes;
+ * - per account, from anywhere: after 3 failures the captcha is required to try that account;
+ * - per address, any account: after 10 failures the captcha is required from that address (password
+ *   spraying); never a block, since a whole hospital may share that address.
+ * A failure-free window of 15 minutes forgets the counts; a right password clears its account and pair.
+ */
+export const THROTTLE = {
+  windowMs: 15 * 60_000,
+  pairFreeFailures: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  accountCaptchaAfter: 3,
+  addressCaptchaAfter: 10,
+  /** Failures at one account within a window that make a storm worth the user log. */
+  accountStormAt: 10,
+  /** Failures from one address within a window that make a storm worth the user log. */
+  addressStormAt: 20,
+} as const;
+
+export type ThrottleState = {
+  /** How long this address must still wait before trying this account; 0 when it may try. */
+  blockedMs: number;
+  captchaRequired: boolean;
+  /** Failures of this address at this account in the current window. */
+  pairFailures: number;
+};
+
+export type FailureCounts = ThrottleState & { accountFailures: number; addressFailures: number };
+
+const keys = (email: string, ip: string | null) => ({
+  account: `account:${email.toLowerCase()}`,
+  address: `ip:${ip ?? 'unknown'}`,
+  pair: `pair:${ip ?? 'unknown'}|${email.toLowerCase()}`,
+});
+
+export async function throttleState(db: Db, email: string, ip: string | null): Promise<ThrottleState> {
+  const now = Date.now();
+  const k = keys(email, ip);
+  const rows = await db
+    .selectFrom('login_throttle')
+    .selectAll()
+    .where('key', 'in', [k.account, k.address, k.pair])
+    .where('window_until', '>', now)
+    .execute();
+  const row = (key: string) => rows.find((r) => r.key === key);
+  const pair = row(k.pair);
+  return {
+    blockedMs: Math.max(0, (pair?.blocked_until ?? 0) - now),
+    captchaRequired:
+      (row(k.account)?.failures ?? 0) >= THROTTLE.accountCaptchaAfter ||
+      (row(k.address)?.failures ?? 0) >= THROTTLE.addressCaptchaAfter,
+    pairFailures: pair?.failures ?? 0,
+  };
+}
+
+/** Adds one failure to a key in one statement (safe when processes race), starting a new window if it ended. */
+async function bump(db: Db, key: string, now: number): Promise<number> {
+  const windowUntil = now + THROTTLE.windowMs;
+  const row = await db
+    .insertInto('login_throttle')
+    .values({ key, failures: 1, window_until: windowUntil, blocked_until: null })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql<number>`CASE WHEN login_throttle.window_until <= ${now} THEN 1 ELSE login_throttle.failures + 1 END`,
+        blocked_until: sql<
+          number | null
+        >`CASE WHEN login_throttle.window_until <= ${now} THEN NULL ELSE login_throttle.blocked_until END`,
+        window_until: windowUntil,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
+}
+
+export async function recordFailure(db: Db, email: string, ip: string | null): Promise<FailureCounts> {
+  const now = Date.now();
+  const k = keys(email, ip);
+  // Ended windows are swept here, so the table holds only live storms.
+  await db.deleteFrom('login_throttle').where('window_until', '<=', now).execute();
+  const accountFailures = await bump(db, k.account, now);
+  const addressFailures = await bump(db, k.address, now);
+  const pairFailures = await bump(db, k.pair, now);
+  let blockedMs = 0;
+  if (pairFailures >= THROTTLE.pairFreeFailures) {
+    blockedMs = Math.min(THROTTLE.maxDelayMs, THROTTLE.firstDelayMs * 2 ** (pairFailures - THROTTLE.pairFreeFailures));
+    await db
+      .updateTable('login_throttle')
+      .set({ blocked_until: now + blockedMs, window_until: Math.max(now + blockedMs, now + THROTTLE.windowMs) })
+      .where('key', '=', k.pair)
+      .execute();
+  }
+  return {
+    accountFailures,
+    addressFailures,
+    pairFailures,
+    blockedMs,
+    captchaRequired: accountFailures >= THROTTLE.accountCaptchaAfter || addressFailures >= THROTTLE.addressCaptchaAfter,
+  };
+}
+
+/** A right password: this account and this address's attempts at it start again from zero. */
+export async function clearFailures(db: Db, email: string, ip: string | null): Promise<void> {
+  const k = keys(email, ip);
+  await db.deleteFrom('login_throttle').where('key', 'in', [k.account, k.pair]).execute();
+}
+
+/** A password reset ends any storm against the account (the pairs end with their windows). */
+export async function clearAccountFailures(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key', '=', keys(email, null).account).execute();
+}
