@@ -27,6 +27,8 @@ import { referenceRoutes } from './modules/directory/reference.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
+import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify/sms-budget';
+import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
 import { type Presence, startPresence } from './modules/presence/presence.service';
 import { installPresenceSocket } from './modules/presence/presence.socket';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
@@ -48,6 +50,7 @@ declare module 'fastify' {
     io: RealtimeServer;
     publish: Publish;
     notifier: Notifier;
+    smsBudget: SmsBudget;
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
@@ -127,7 +130,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Per-route limits are tighter (avatars 2 MB); this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   installAuth(app);
-  app.decorate('notifier', createNotifier(config, handle.db, app.log));
+  const notifier = createNotifier(config, handle.db, app.log);
+  app.decorate('notifier', withSmsLedger(notifier, handle.db));
+  app.decorate('smsBudget', createSmsBudget(config, handle.db, notifier));
   app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost));
   await installOpenApi(app);
 
@@ -186,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(publicSettingsRoutes);
   await app.register(authRoutes);
   await app.register(outboxRoutes);
+  await app.register(smsUsageRoutes);
   await app.register(accountRoutes);
   await app.register(referenceRoutes);
   await app.register(contactsRoutes);

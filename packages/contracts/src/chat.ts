@@ -82,6 +82,8 @@ export const ZMessageAttributes = z.object({
   sms: z.boolean().optional(),
   acknowledgements: z.array(ZAcknowledgement).optional(),
   escalations: z.array(ZEscalation).optional(),
+  /** Notified members whose SMS an SMS cap refused: notified in the app only. */
+  smsWithheld: z.array(ZId).optional(),
 });
 export type TMessageAttributes = z.infer<typeof ZMessageAttributes>;
 
