@@ -97,7 +97,10 @@ export async function smsNotified(
 ) {
   if (!outcome.logId || outcome.grants.length === 0) return;
   const link = `${app.config.PUBLIC_URL}/?rs=${outcome.logId}`;
-  await app.smsBudget.deliver(outcome.grants, (lang) => renderNotify(template, lang, { sender: m.authorName, link }).text);
+  await app.smsBudget.deliver(
+    outcome.grants,
+    (lang) => renderNotify(template, lang, { sender: m.authorName, link }).text,
+  );
 }
 
 const smsTemplate = (m: TMessage) => (m.attributes.level === 'URGENT' ? 'priority-urgent' : 'priority-important');

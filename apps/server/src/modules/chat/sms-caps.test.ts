@@ -137,7 +137,12 @@ describe('SMS caps of priority messages', () => {
     await settle();
     expect(await smsCount(a)).toBe(2);
     // A re-mark after the reminder neither texts nor reminds again.
-    await api(t, sender).post('/chat-room/message-important', { twId: room.id, messageId: m.id, level: 'URGENT', sms: true });
+    await api(t, sender).post('/chat-room/message-important', {
+      twId: room.id,
+      messageId: m.id,
+      level: 'URGENT',
+      sms: true,
+    });
     await t.app.chat.priority.escalate(Date.now() + 400_000);
     await settle();
     expect(await smsCount(a)).toBe(2);
@@ -161,6 +166,12 @@ describe('SMS caps of priority messages', () => {
     expect(usage.today.refused).toBeGreaterThanOrEqual(6 + 2 + 4);
     // The per-hour sender of 12 people leads: 8 sent, the rest (and its reminders) refused.
     expect(usage.topSenders[0]).toMatchObject({ sent: 8, fullName: 'Test Sender' });
-    expect(usage.caps).toEqual({ perMessage: 3, perRecipientHour: 4, perSenderHour: 8, perSenderDay: 100, perDay: 1000 });
+    expect(usage.caps).toEqual({
+      perMessage: 3,
+      perRecipientHour: 4,
+      perSenderHour: 8,
+      perSenderDay: 100,
+      perDay: 1000,
+    });
   });
 });

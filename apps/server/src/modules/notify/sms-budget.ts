@@ -49,8 +49,18 @@ export function createSmsBudget(config: Config, db: Db, notifier: Notifier) {
     const hour = Math.floor(now / HOUR);
     const day = Math.floor(now / DAY);
     return [
-      { reason: 'recipient-hour', key: `r:${recipientId}:${hour}`, cap: config.SMS_MAX_PER_RECIPIENT_HOUR, end: (hour + 1) * HOUR },
-      { reason: 'sender-hour', key: `s:${senderId}:${hour}`, cap: config.SMS_MAX_PER_SENDER_HOUR, end: (hour + 1) * HOUR },
+      {
+        reason: 'recipient-hour',
+        key: `r:${recipientId}:${hour}`,
+        cap: config.SMS_MAX_PER_RECIPIENT_HOUR,
+        end: (hour + 1) * HOUR,
+      },
+      {
+        reason: 'sender-hour',
+        key: `s:${senderId}:${hour}`,
+        cap: config.SMS_MAX_PER_SENDER_HOUR,
+        end: (hour + 1) * HOUR,
+      },
       { reason: 'sender-day', key: `sd:${senderId}:${day}`, cap: config.SMS_MAX_PER_SENDER_DAY, end: (day + 1) * DAY },
       { reason: 'server-day', key: `d:${day}`, cap: config.SMS_MAX_PER_DAY, end: (day + 1) * DAY },
     ] as const;
