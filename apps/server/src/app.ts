@@ -92,6 +92,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Time-ordered ids in logs too, so a request can be found next to its audit record.
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // A body or headers trickled a byte at a time would otherwise hold a connection for ever: Node answers
+    // 408 and closes once either takes too long, checked every second rather than every 30 s.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_SECONDS, config.REQUEST_TIMEOUT_SECONDS) * 1000,
+      connectionsCheckingInterval: 1000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
