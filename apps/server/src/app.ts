@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { badRequest } from './lib/errors';
 import { localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { accountRoutes } from './modules/accounts/account.routes';
@@ -136,6 +137,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   // Per-route limits are tighter (avatars 2 MB); this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
+  // RFC 2046 caps a multipart boundary at 70 characters; busboy throws past 252, which would be a 500.
+  app.addHook('onRequest', async (req) => {
+    const type = req.headers['content-type'];
+    if (!type?.toLowerCase().startsWith('multipart/')) return;
+    const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(type);
+    if ((boundary?.[1] ?? boundary?.[2] ?? '').length > 70) {
+      throw badRequest('body: the multipart boundary is longer than 70 characters');
+    }
+  });
   installAuth(app);
   const notifier = createNotifier(config, handle.db, app.log);
   app.decorate('notifier', withSmsLedger(notifier, handle.db));

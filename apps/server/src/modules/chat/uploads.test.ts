@@ -185,6 +185,32 @@ describe('chat files', () => {
     }
   });
 
+  it('answers a multipart boundary longer than busboy reads (256+) with 400 on every upload route', async () => {
+    const a = await member(t);
+    const boundary = 'b'.repeat(300);
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    for (const url of [
+      '/api/v1/chat-room/upload-chat-images',
+      '/api/v1/chat-room/upload-chat-audio',
+      '/api/v1/setting/upload-avatar',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${a.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toBe('BAD_REQUEST');
+    }
+  });
+
   it('takes voice notes, lets the uploader withdraw an unsent file, and sweeps those never sent after a day', async () => {
     const a = await member(t);
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000, 7)]);
