@@ -10,6 +10,7 @@ import { seedDemo } from './db/seed-demo';
 import { badRequest } from './lib/errors';
 import { localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
+import { privateDataDir } from './lib/private-files';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -104,6 +105,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // DATA_DIR holds the database, secrets and files: the owner's only (docs/decisions.md "Files at rest").
+  const shared = privateDataDir(config.DATA_DIR);
+  if (shared.length > 0) app.log.warn({ paths: shared }, 'could not make these DATA_DIR paths private (0700/0600)');
   const handle = await openDatabase({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
