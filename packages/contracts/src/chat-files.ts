@@ -8,7 +8,14 @@ import { LIMITS } from './limits';
  */
 // Raster images only: the spec's list had svg, but an SVG is a document that can carry script and has no
 // business in a clinical chat as an image (issue 14). Files sent before stay served as downloads.
-export const CHAT_FILE_TYPES = ['image/jpeg', 'image/png', 'image/x-icon', 'image/bmp', 'image/gif', 'image/apng'] as const;
+export const CHAT_FILE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/x-icon',
+  'image/bmp',
+  'image/gif',
+  'image/apng',
+] as const;
 export const ZChatFileType = z.enum(CHAT_FILE_TYPES);
 export type TChatFileType = z.infer<typeof ZChatFileType>;
 

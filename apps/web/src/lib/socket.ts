@@ -1,6 +1,7 @@
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import { SOCKET_PATH, TIMINGS } from '@rounds/contracts/limits';
 import type { Socket } from 'socket.io-client';
+import { inertBidi } from './bidi';
 import { readItem, writeItem } from './browser-storage';
 import { useSession } from './session-store';
 
@@ -46,6 +47,11 @@ export async function connectSocket(token: string): Promise<Socket | null> {
     reconnectionAttempts: Number.POSITIVE_INFINITY,
     reconnectionDelay: TIMINGS.reconnectDelayMinMs,
     reconnectionDelayMax: TIMINGS.reconnectDelayMaxMs,
+  });
+  // Registered first, so it runs before every feature's handler: user-provided text in any event arrives
+  // with its bidirectional controls dropped, as in REST replies (lib/bidi.ts).
+  socket.onAny((_event, ...args: unknown[]) => {
+    for (const arg of args) inertBidi(arg);
   });
   const current = socket;
   pingTimer = setInterval(() => {
