@@ -91,6 +91,22 @@ describe('SMS caps of priority messages', () => {
     expect(await refusals('recipient-hour', sender.id)).toHaveLength(6);
   });
 
+  it('counts the per-person cap by phone number: two accounts on one phone share it', async () => {
+    const [sender, a, b] = await Promise.all([member(t), member(t), member(t)]);
+    const phone = await t.app.db
+      .selectFrom('users')
+      .select(['phone', 'phone_country_code'])
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    await t.app.db.updateTable('users').set(phone).where('id', '=', b.id).execute();
+    const room = await group(sender, [a, b]);
+    const socket = await openSocket(t, sender);
+    for (let i = 0; i < 3; i++) await urgent(socket, room.id);
+    await settle();
+    expect(await smsCount(a)).toBe(4);
+    expect(await refusals('recipient-hour', sender.id)).toHaveLength(2);
+  });
+
   it('caps the people one message texts', async () => {
     const [sender, ...others] = await Promise.all([member(t), member(t), member(t), member(t), member(t), member(t)]);
     const room = await group(sender, others);

@@ -44,14 +44,17 @@ export function createSmsBudget(config: Config, db: Db, notifier: Notifier) {
       .where('key', '=', key)
       .execute();
 
-  /** The windowed caps one SMS passes, in order; the first full one refuses it. */
-  const windows = (senderId: string, recipientId: string, now: number) => {
+  /**
+   * The windowed caps one SMS passes, in order; the first full one refuses it. The per-person cap counts the
+   * phone number, so accounts sharing one number share its cap.
+   */
+  const windows = (senderId: string, phone: string, now: number) => {
     const hour = Math.floor(now / HOUR);
     const day = Math.floor(now / DAY);
     return [
       {
         reason: 'recipient-hour',
-        key: `r:${recipientId}:${hour}`,
+        key: `r:${phone}:${hour}`,
         cap: config.SMS_MAX_PER_RECIPIENT_HOUR,
         end: (hour + 1) * HOUR,
       },
@@ -119,7 +122,8 @@ export function createSmsBudget(config: Config, db: Db, notifier: Notifier) {
         let refusal: SmsRefusal | null = null;
         if (o.kind === 'priority' && messageCount >= config.SMS_MAX_PER_MESSAGE) refusal = 'message';
         const taken: string[] = [];
-        for (const w of refusal ? [] : windows(o.senderId, p.id, o.now)) {
+        const to = `${p.phone_country_code}${p.phone}`;
+        for (const w of refusal ? [] : windows(o.senderId, to, o.now)) {
           if (!(await take(trx, w.key, w.cap, w.end))) {
             refusal = w.reason;
             break;
@@ -133,7 +137,7 @@ export function createSmsBudget(config: Config, db: Db, notifier: Notifier) {
           continue;
         }
         if (o.kind === 'priority') messageCount += 1;
-        granted.push({ userId: p.id, to: `${p.phone_country_code}${p.phone}`, language: toLanguage(p.language) });
+        granted.push({ userId: p.id, to, language: toLanguage(p.language) });
       }
       return { granted, withheld };
     },
