@@ -167,6 +167,14 @@ describe('SMS caps of priority messages', () => {
   it('shows an Admin the SMS spend: sent, refused by caps, top senders; nobody else', async () => {
     const [someone] = await Promise.all([member(t)]);
     expect((await api(t, someone).get('/sms/usage')).status).toBe(403);
+    // A verification code to a new number is spend too.
+    const change = await api(t, someone).post('/setting/phone-email-update', {
+      email: someone.email,
+      phone: '5559876',
+      phoneCountryCode: '+1',
+      phoneCountryName: 'United States',
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/sms/usage',
@@ -177,7 +185,7 @@ describe('SMS caps of priority messages', () => {
     const rows = await t.app.db.selectFrom('sms_sends').select('status').execute();
     const sent = rows.filter((r) => r.status === 'sent').length;
     expect(sent).toBeGreaterThanOrEqual(4 + 3 + 8 + 2);
-    expect(usage.today).toEqual({ sent, priority: sent, codes: 0, refused: rows.length - sent });
+    expect(usage.today).toEqual({ sent, priority: sent - 1, codes: 1, refused: rows.length - sent });
     expect(usage.month).toEqual(usage.today);
     expect(usage.today.refused).toBeGreaterThanOrEqual(6 + 2 + 4);
     // The per-hour sender of 12 people leads: 8 sent, the rest (and its reminders) refused.

@@ -1,6 +1,7 @@
 import { type TMessage, type TSendMessage, ZSendMessageAck } from '@rounds/contracts/chat';
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { Socket } from 'socket.io-client';
+import { inertBidi } from '../../../lib/bidi';
 
 /** How long to wait for the server's acknowledgement before treating the send as unanswered. */
 const ACK_TIMEOUT_MS = 10_000;
@@ -31,7 +32,8 @@ export function emitSendMessage(socket: Socket, payload: TSendMessage): Promise<
       if (error) return finish({ kind: 'unanswered' });
       const parsed = ZSendMessageAck.safeParse(reply);
       if (!parsed.success) return finish({ kind: 'unanswered' });
-      const ack = parsed.data;
+      // Acks bypass the socket's catch-all listener: the stored message's text is made inert here.
+      const ack = inertBidi(parsed.data);
       finish(
         ack.ok ? { kind: 'stored', message: ack.message } : { kind: 'refused', code: ack.code, message: ack.message },
       );
