@@ -7,8 +7,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { badRequest } from './lib/errors';
 import { localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
+import { privateDataDir } from './lib/private-files';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -27,6 +29,8 @@ import { referenceRoutes } from './modules/directory/reference.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
+import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify/sms-budget';
+import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
 import { type Presence, startPresence } from './modules/presence/presence.service';
 import { installPresenceSocket } from './modules/presence/presence.socket';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
@@ -51,6 +55,7 @@ declare module 'fastify' {
     /** Client socket events: register handlers with app.socketEvents.on(event, handler). */
     socketEvents: SocketEvents;
     notifier: Notifier;
+    smsBudget: SmsBudget;
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
@@ -92,10 +97,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Time-ordered ids in logs too, so a request can be found next to its audit record.
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // A body or headers trickled a byte at a time would otherwise hold a connection for ever: Node answers
+    // 408 and closes once either takes too long, checked every second rather than every 30 s.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_SECONDS, config.REQUEST_TIMEOUT_SECONDS) * 1000,
+      connectionsCheckingInterval: 1000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // DATA_DIR holds the database, secrets and files: the owner's only (docs/decisions.md "Files at rest").
+  const shared = privateDataDir(config.DATA_DIR);
+  if (shared.length > 0) app.log.warn({ paths: shared }, 'could not make these DATA_DIR paths private (0700/0600)');
   const handle = await openDatabase({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
@@ -129,8 +144,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   // Per-route limits are tighter (avatars 2 MB); this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
+  // RFC 2046 caps a multipart boundary at 70 characters; busboy throws past 252, which would be a 500.
+  app.addHook('onRequest', async (req) => {
+    const type = req.headers['content-type'];
+    if (!type?.toLowerCase().startsWith('multipart/')) return;
+    const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(type);
+    if ((boundary?.[1] ?? boundary?.[2] ?? '').length > 70) {
+      throw badRequest('body: the multipart boundary is longer than 70 characters');
+    }
+  });
   installAuth(app);
-  app.decorate('notifier', createNotifier(config, handle.db, app.log));
+  const notifier = createNotifier(config, handle.db, app.log);
+  app.decorate('notifier', withSmsLedger(notifier, handle.db));
+  app.decorate('smsBudget', createSmsBudget(config, handle.db, notifier));
   app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost));
   await installOpenApi(app);
 
@@ -191,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(publicSettingsRoutes);
   await app.register(authRoutes);
   await app.register(outboxRoutes);
+  await app.register(smsUsageRoutes);
   await app.register(accountRoutes);
   await app.register(referenceRoutes);
   await app.register(contactsRoutes);

@@ -46,6 +46,10 @@ const ZEnv = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A request's whole body must arrive within this (slow-body attacks hold connections otherwise). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Its headers within this (at most the request timeout). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Client socket events per user per minute, all tabs and processes together (Redis when REDIS_URL is set). */
@@ -78,6 +82,17 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** An URGENT message nobody acknowledged is notified once more after this many seconds. */
   URGENT_ESCALATION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // SMS caps of priority messages (toll fraud costs real money): past one, the SMS is refused and recorded,
+  // the message and its in-app notice still go.
+  /** People texted for one priority message (its one reminder goes to those texted, not counted again). */
+  SMS_MAX_PER_MESSAGE: z.coerce.number().int().min(1).default(20),
+  /** Priority SMS one person receives per hour. */
+  SMS_MAX_PER_RECIPIENT_HOUR: z.coerce.number().int().min(1).default(6),
+  /** Priority SMS one sender causes per hour and per day. */
+  SMS_MAX_PER_SENDER_HOUR: z.coerce.number().int().min(1).default(40),
+  SMS_MAX_PER_SENDER_DAY: z.coerce.number().int().min(1).default(150),
+  /** Priority SMS of the whole server per day. */
+  SMS_MAX_PER_DAY: z.coerce.number().int().min(1).default(2000),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -14,6 +14,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Whatever the server writes (database, WAL, files, logos) is its own: no group or world bits.
+  process.umask(0o077);
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {

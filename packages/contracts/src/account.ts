@@ -3,6 +3,7 @@ import { ZLanguage, ZTheme } from './common';
 import { ZName, ZUser } from './user';
 import {
   MSG,
+  plainText,
   ZEmail,
   ZIdList,
   ZNewPassword,
@@ -37,7 +38,7 @@ export const ZPhoneEmailUpdateRequest = z.object({
   email: ZEmail,
   phone: ZPhoneDigits,
   phoneCountryCode: ZPhoneCountryCode,
-  phoneCountryName: z.string().trim().min(1, MSG.required).max(100),
+  phoneCountryName: plainText(z.string().trim().min(1, MSG.required).max(100)),
   sessionTimeout: ZSessionTimeout.optional(),
 });
 export const ZPhoneEmailUpdateReply = z.object({ updatedUser: ZUser, attemptLeft: z.number().int() });

@@ -3,6 +3,7 @@ import { ZRole } from './common';
 import { ZName, ZUser } from './user';
 import {
   MSG,
+  plainText,
   ZEmail,
   ZIdList,
   ZNewPassword,
@@ -53,7 +54,7 @@ export const ZRegisterRequest = z.object({
   lastName: ZName,
   phone: ZPhoneDigits,
   phoneCountryCode: ZPhoneCountryCode,
-  phoneCountryName: z.string().trim().min(1, MSG.required).max(100),
+  phoneCountryName: plainText(z.string().trim().min(1, MSG.required).max(100)),
   facilityId: ZIdList.refine((v) => v.length > 0, MSG.required),
   departmentId: ZIdList.refine((v) => v.length > 0, MSG.required),
   professionId: ZIdList.refine((v) => v.length === 1, MSG.required),
@@ -94,7 +95,7 @@ export const ZRefreshReply = z.object({ token: z.string() });
 export const ZChangePhoneRequest = z.object({
   phone: ZPhoneDigits,
   phoneCountryCode: ZPhoneCountryCode,
-  phoneCountryName: z.string().trim().min(1).max(100),
+  phoneCountryName: plainText(z.string().trim().min(1).max(100)),
   tempToken: z.string().max(2048).optional(),
 });
 export const ZChangeEmailRequest = z.object({ email: ZEmail, tempToken: z.string().max(2048).optional() });

@@ -6,12 +6,13 @@ import { LIMITS } from './limits';
  * A file is uploaded first (its key comes back), then sent with a message; until then only its uploader can
  * read it, afterwards the members of the room it was sent to.
  */
+// Raster images only: the spec's list had svg, but an SVG is a document that can carry script and has no
+// business in a clinical chat as an image (issue 14). Files sent before stay served as downloads.
 export const CHAT_FILE_TYPES = [
   'image/jpeg',
   'image/png',
   'image/x-icon',
   'image/bmp',
-  'image/svg+xml',
   'image/gif',
   'image/apng',
 ] as const;

@@ -3,6 +3,7 @@ import { ZFileKey, ZMessageFile, ZMessageVoice } from './chat-files';
 import { ZId } from './common';
 import { LIMITS } from './limits';
 import { ZAvatar, ZChatStatus } from './user';
+import { multilineText, plainText } from './validation';
 
 /**
  * Chat rooms and messages (spec doc 1: Chat room and Message entities, section 7 "Chat rooms"; doc 2 section 7
@@ -82,6 +83,8 @@ export const ZMessageAttributes = z.object({
   sms: z.boolean().optional(),
   acknowledgements: z.array(ZAcknowledgement).optional(),
   escalations: z.array(ZEscalation).optional(),
+  /** Notified members whose SMS an SMS cap refused: notified in the app only. */
+  smsWithheld: z.array(ZId).optional(),
 });
 export type TMessageAttributes = z.infer<typeof ZMessageAttributes>;
 
@@ -132,7 +135,9 @@ export const ZChatRoom = z.object({
 export type TChatRoom = z.infer<typeof ZChatRoom>;
 
 const ZParticipantIds = z.array(ZId).min(1).max(CHAT_LIMITS.groupMembersMax);
-const ZGroupName = z.string().trim().min(1, 'Required').max(LIMITS.groupNameMax, CHAT_TEXTS.groupNameTooLong);
+const ZGroupName = plainText(
+  z.string().trim().min(1, 'Required').max(LIMITS.groupNameMax, CHAT_TEXTS.groupNameTooLong),
+);
 
 /** A room addressed by id or twId (the same value); at least one. */
 export const ZRoomRef = z
@@ -145,7 +150,9 @@ export const ZRoomRef = z
 export type TRoomRef = z.infer<typeof ZRoomRef>;
 export const roomKey = (ref: TRoomRef): string => (ref.twId ?? ref.id)!;
 
-export const ZChatRoomListQuery = z.object({ keyword: z.string().trim().max(LIMITS.textMaxLength).optional() });
+export const ZChatRoomListQuery = z.object({
+  keyword: plainText(z.string().trim().max(LIMITS.textMaxLength)).optional(),
+});
 export const ZChatRoomsReply = z.object({ data: z.object({ chatRooms: z.array(ZChatRoom) }) });
 export const ZChatRoomReply = z.object({ data: z.object({ chatRoom: ZChatRoom }) });
 
@@ -169,7 +176,9 @@ export const ZCreateChatRoomRequest = z
   .transform((r) => ({ ...r, name: r.type === 'group' ? (r.name ?? '').trim() : undefined }));
 export type TCreateChatRoomRequest = z.input<typeof ZCreateChatRoomRequest>;
 
-export const ZSearchGroupsRequest = z.object({ keyword: z.string().trim().max(LIMITS.textMaxLength).default('') });
+export const ZSearchGroupsRequest = z.object({
+  keyword: plainText(z.string().trim().max(LIMITS.textMaxLength)).default(''),
+});
 export const ZRoomsByParticipantsRequest = z.object({ participants: ZParticipantIds });
 
 /** POST /chat-room/update-chat-room (owner only): the full member list, the current user included, and the name. */
@@ -243,9 +252,9 @@ export const ZEscalationEvent = z.object({ twId: ZId, message: ZMessage });
 
 /** SendMessage (client → server), acknowledged with ZSendMessageAck after the message is durably stored. */
 export const ZSendMessage = z.object({
-  clientId: z.string().min(8).max(64),
+  clientId: plainText(z.string().min(8).max(64)),
   twId: ZId,
-  body: z.string().max(CHAT_LIMITS.messageMaxLength),
+  body: multilineText(z.string().max(CHAT_LIMITS.messageMaxLength)),
   /** Keys of images uploaded by the sender and not sent yet. */
   files: z.array(ZFileKey).max(LIMITS.chatFilesMax).optional(),
   /** A voice note uploaded by the sender, with its length in seconds. */

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ZId } from './common';
 import { LIMITS } from './limits';
 import { ZChatStatus, ZUser } from './user';
-import { MSG } from './validation';
+import { MSG, plainText } from './validation';
 
 const ZIds = z.array(ZId).max(500).optional().default([]);
 
 /** POST /contact/list: every filter optional; the current user is never in the reply. */
 export const ZContactListRequest = z.object({
-  search: z.string().trim().max(LIMITS.textMaxLength).optional(),
-  name: z.string().trim().max(LIMITS.textMaxLength).optional(),
+  search: plainText(z.string().trim().max(LIMITS.textMaxLength)).optional(),
+  name: plainText(z.string().trim().max(LIMITS.textMaxLength)).optional(),
   facilityId: ZIds,
   departmentId: ZIds,
   professionId: ZIds,
@@ -52,7 +52,7 @@ export const ZSavedFilter = z.object({ id: z.string(), name: z.string(), params:
 export type TSavedFilter = z.infer<typeof ZSavedFilter>;
 export const ZSavedFiltersReply = z.object({ results: z.array(ZSavedFilter) });
 export const ZCreateFilterRequest = z.object({
-  name: z.string().trim().min(1, MSG.required).max(LIMITS.textMaxLength),
+  name: plainText(z.string().trim().min(1, MSG.required).max(LIMITS.textMaxLength)),
   params: ZFilterParams.refine(
     (p) => p.facility.length + p.department.length + p.profession.length + p.specialty.length > 0,
     'Choose at least one filter',

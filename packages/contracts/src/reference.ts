@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedReply, ZId } from './common';
 import { LIMITS } from './limits';
-import { MSG } from './validation';
+import { MSG, plainText } from './validation';
 
 /** The five kinds of reference data, by their path segment (doc 1 section 7). */
 export const REFERENCE_KINDS = ['facility', 'department', 'profession', 'specialty', 'suffix'] as const;
@@ -14,7 +14,7 @@ export type TReferenceItem = z.infer<typeof ZReferenceItem>;
 /** GET /<kind> and /<kind>/list. Pages start at 1; `all=1` returns every item in one page. */
 export const ZReferenceListQuery = z.object({
   id: ZId.optional(),
-  keyword: z.string().trim().max(LIMITS.textMaxLength).optional(),
+  keyword: plainText(z.string().trim().max(LIMITS.textMaxLength)).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(10_000).default(10),
   all: z
@@ -25,7 +25,7 @@ export const ZReferenceListQuery = z.object({
 export const ZReferenceListReply = pagedReply(ZReferenceItem);
 export type TReferenceListReply = z.infer<typeof ZReferenceListReply>;
 
-export const ZReferenceName = z.string().trim().min(1, MSG.required).max(LIMITS.textMaxLength);
+export const ZReferenceName = plainText(z.string().trim().min(1, MSG.required).max(LIMITS.textMaxLength));
 export const ZCreateReferenceRequest = z.object({ name: ZReferenceName });
 export const ZUpdateReferenceRequest = z.object({ id: ZId, name: ZReferenceName });
 export const ZDeleteReferenceRequest = z.object({ id: ZId });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLanguage, ZRole, ZTheme } from './common';
 import { LIMITS } from './limits';
+import { plainText } from './validation';
 
 /** Chat status ids (doc 2 section 3): 1 Available, 2 Away, 3 Do not disturb, 4 Offline. */
 export const CHAT_STATUS = { Available: 1, Away: 2, DoNotDisturb: 3, Offline: 4 } as const;
@@ -64,4 +65,4 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 /** Text inputs default to 100 characters (doc 1 section 5). */
-export const ZName = z.string().trim().min(1, 'Required').max(LIMITS.textMaxLength);
+export const ZName = plainText(z.string().trim().min(1, 'Required').max(LIMITS.textMaxLength));

@@ -17,7 +17,34 @@ export const MSG = {
   minValue1: 'auth.min_value_is_1',
   passTooLong: 'auth.err_pass_too_long',
   codeFormat: 'auth.err_code_format',
+  controlChars: 'control_characters',
 } as const;
+
+// C0 controls, DEL and C1 controls; multi-line text keeps tab, line feed and carriage return. Written with
+// escapes on purpose: these are the characters refused.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** A UTF-16 surrogate without its pair: not text, and it breaks whatever encodes it next (JSON, SMS, logs). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text holds a control character (tab and line breaks allowed if multiline) or a lone surrogate. */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_MULTILINE : CONTROL).test(value) || LONE_SURROGATE.test(value);
+}
+
+/**
+ * The one refinement of every name and single-line text field a user types (names, group and list names,
+ * searches): control characters and lone surrogates are a 400 naming the field (issue 14). Bidirectional
+ * controls are allowed (right-to-left scripts use them); the web shows them inert.
+ */
+export const plainText = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((v) => !hasControlCharacters(v), MSG.controlChars);
+
+/** The same for multi-line text (message bodies): tab, line feed and carriage return are kept. */
+export const multilineText = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((v) => !hasControlCharacters(v, true), MSG.controlChars);
 
 export const ZEmail = z
   .string()

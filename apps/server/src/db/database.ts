@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { PRIVATE_DIR_MODE, touchPrivate } from '../lib/private-files';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -31,8 +32,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DbHandle> 
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(options.dataDir, 'rounds.sqlite'));
+  mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const file = join(options.dataDir, 'rounds.sqlite');
+  touchPrivate(file);
+  const sqlite = new SQLite(file);
   // WAL for concurrent readers, FULL so an acknowledged write survives power loss.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

@@ -182,6 +182,17 @@ export type UploadsTable = {
 export type MessageLogsTable = { id: string; message_id: string; room_id: string; created_at: number };
 export type AcknowledgementsTable = { message_id: string; user_id: string; acknowledged_at: number };
 export type EscalationsTable = { message_id: string; due_at: number; done_at: number | null };
+export type SmsSendsTable = {
+  id: string;
+  kind: 'priority' | 'reminder' | 'account';
+  sender_id: string | null;
+  recipient_id: string | null;
+  message_id: string | null;
+  status: 'sent' | 'refused';
+  reason: string | null;
+  created_at: number;
+};
+export type SmsCountersTable = { key: string; count: number; expires_at: number };
 export type MessageReadsTable = { room_id: string; user_id: string; seq: number; read_at: number };
 
 export type Database = {
@@ -194,6 +205,8 @@ export type Database = {
   message_logs: MessageLogsTable;
   acknowledgements: AcknowledgementsTable;
   escalations: EscalationsTable;
+  sms_sends: SmsSendsTable;
+  sms_counters: SmsCountersTable;
   saved_filters: SavedFiltersTable;
   presence: PresenceTable;
   servers: ServersTable;

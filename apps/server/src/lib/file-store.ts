@@ -28,7 +28,7 @@ export function localFileStore(dir: string, messageKey: string): FileStore {
   return {
     put: async (name, source) => {
       const path = pathOf(name);
-      await mkdir(join(dir, name.slice(0, 2)), { recursive: true });
+      await mkdir(join(dir, name.slice(0, 2)), { recursive: true, mode: 0o700 });
       const iv = randomPooled(IV);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       let bytes = 0;

@@ -12,7 +12,7 @@ export function sniffChatImage(head: Buffer): TChatFileType | null {
   if (head.length >= 6 && /^GIF8[79]a/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
   if (head.length >= 6 && head[0] === 0x42 && head[1] === 0x4d) return 'image/bmp';
   if (head.length >= 6 && head.readUInt32BE(0) === 0x00000100 && head.readUInt16LE(4) > 0) return 'image/x-icon';
-  if (looksLikeSvg(head)) return 'image/svg+xml';
+  // No SVG: raster images only (an SVG can carry script), as for avatars.
   return null;
 }
 
@@ -27,19 +27,6 @@ function isAnimatedPng(head: Buffer): boolean {
     at += 12 + length;
   }
   return false;
-}
-
-/** Text (no NUL bytes) whose first element, after an XML prolog, comments or a doctype, is <svg. */
-function looksLikeSvg(head: Buffer): boolean {
-  if (head.includes(0)) return false;
-  const text = head
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .replace(/<\?xml[\s\S]*?\?>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<!DOCTYPE[^>]*>/gi, '')
-    .trimStart();
-  return /^<svg[\s>]/i.test(text);
 }
 
 /** A voice note's type from its first bytes. */

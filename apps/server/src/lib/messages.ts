@@ -37,6 +37,7 @@ const TEXTS = {
     fr: 'La valeur ne doit pas dépasser 100000.',
   },
   'auth.err_code_format': { en: 'The code has 6 digits', fr: 'Le code comporte 6 chiffres' },
+  control_characters: { en: 'contains control characters', fr: 'contient des caractères de contrôle' },
   invalidCredentials: { en: 'Incorrect username or password.', fr: "Nom d'utilisateur ou mot de passe incorrect." },
   loginThrottledSeconds: {
     en: 'Too many failed attempts from here. Please wait {n} seconds and try again.',

@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * DATA_DIR/secrets.json when the environment does not provide them, readable only by the owner.
  */
 export function loadOrCreateSecret(dataDir: string, name: string, bytes = 32): string {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'secrets.json');
   const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const existing = secrets[name];

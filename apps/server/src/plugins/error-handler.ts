@@ -17,7 +17,8 @@ const FASTIFY_CODES: Record<string, string> = {
 };
 
 /** What busboy says of a multipart body it cannot read. */
-const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header|The needle cannot have a length)/;
 
 function fieldName(path: string): string {
   return path.replace(/^\//, '').replaceAll('/', '.');

@@ -1,6 +1,7 @@
 import type { TErrorReply } from '@rounds/contracts/common';
 import { API_PREFIX, LIMITS } from '@rounds/contracts/limits';
 import type { z } from 'zod';
+import { inertBidi } from './bidi';
 import { i18n } from './i18n';
 import { usePreferences } from './preferences-store';
 import { useSession } from './session-store';
@@ -213,13 +214,14 @@ export async function apiRequest<TReply = unknown>(
     if (!response.ok) throw errorFromReply(response.status, data);
     if (blob) return data as TReply;
     const contractSchema = await contract;
-    if (!contractSchema) return data as TReply;
+    // User-provided text arrives with its bidirectional controls dropped (lib/bidi.ts).
+    if (!contractSchema) return inertBidi(data) as TReply;
     const parsed = contractSchema.safeParse(data);
     if (!parsed.success) {
       console.error(`Reply of ${method} ${path} does not match its contract`, parsed.error.issues);
       throw new ApiError(response.status, CLIENT_ERROR_CODES.invalidReply, defaultErrorText());
     }
-    return parsed.data;
+    return inertBidi(parsed.data);
   } catch (caught) {
     if (caught === RETRY_WITH_NEW_TOKEN) {
       clearTimeout(timer);
@@ -304,7 +306,7 @@ export async function apiUpload<TReply>(
     if (status < 200 || status >= 300) throw errorFromReply(status, data);
     const parsed = (await contract).safeParse(data);
     if (!parsed.success) throw new ApiError(status, CLIENT_ERROR_CODES.invalidReply, defaultErrorText());
-    return parsed.data;
+    return inertBidi(parsed.data);
   } catch (caught) {
     if (caught === RETRY_WITH_NEW_TOKEN) return await apiUpload(path, form, { ...options, retried: true });
     const error = caught instanceof ApiError ? caught : new ApiError(0, CLIENT_ERROR_CODES.unknown, defaultErrorText());

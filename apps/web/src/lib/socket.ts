@@ -10,6 +10,7 @@ import {
 } from '@rounds/contracts/events';
 import { SOCKET_PATH, TIMINGS } from '@rounds/contracts/limits';
 import type { Socket } from 'socket.io-client';
+import { inertBidi } from './bidi';
 import { readItem, writeItem } from './browser-storage';
 import { useSession } from './session-store';
 
@@ -127,7 +128,8 @@ export function request<E extends TClientEventName>(
     if (wasConnected) current.on('disconnect', onDisconnect);
     current.timeout(timeoutMs).emit(event, payload, (error: unknown, reply: unknown) => {
       if (error) return finish(() => reject(new SocketRequestError('timeout')));
-      const parsed = CLIENT_EVENT_CONTRACTS[event].ack.safeParse(reply);
+      // Acks bypass the catch-all listener below: user-provided text in them is made inert here.
+      const parsed = CLIENT_EVENT_CONTRACTS[event].ack.safeParse(inertBidi(reply));
       if (!parsed.success) return finish(() => reject(new SocketRequestError('invalid')));
       finish(() => resolve(parsed.data as TClientAck<E>));
     });
@@ -160,6 +162,11 @@ export async function connectSocket(token: string): Promise<Socket | null> {
     reconnectionAttempts: Number.POSITIVE_INFINITY,
     reconnectionDelay: TIMINGS.reconnectDelayMinMs,
     reconnectionDelayMax: TIMINGS.reconnectDelayMaxMs,
+  });
+  // Registered first, so it runs before every feature's handler: user-provided text in any event arrives
+  // with its bidirectional controls dropped, as in REST replies (lib/bidi.ts).
+  socket.onAny((_event, ...args: unknown[]) => {
+    for (const arg of args) inertBidi(arg);
   });
   const current = socket;
   current.onAny(dispatch);

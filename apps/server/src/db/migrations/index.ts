@@ -5,6 +5,7 @@ import * as m0003 from './0003-directory';
 import * as m0004 from './0004-chat';
 import * as m0005 from './0005-attachments';
 import * as m0006 from './0006-login-throttle';
+import * as m0007 from './0007-sms-ledger';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-chat': m0004,
   '0005-attachments': m0005,
   '0006-login-throttle': m0006,
+  '0007-sms-ledger': m0007,
 };

@@ -333,9 +333,9 @@ export async function setAvatar(
   ctx: Ctx,
 ): Promise<TUser> {
   const dir = join(app.config.DATA_DIR, 'avatars');
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = `${randomBytes(16).toString('hex')}.${IMAGE_EXT[type]}`;
-  await writeFile(join(dir, file), bytes);
+  await writeFile(join(dir, file), bytes, { mode: 0o600 });
   const previous = (await row(app, userId)).avatar;
   await app.db.transaction().execute(async (trx) => {
     await trx

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
-import { priorityAttributes, recordPriority, wantsPriority } from './priority.service';
+import { type PriorityOutcome, priorityAttributes, recordPriority, wantsPriority } from './priority.service';
 import { fullName, type TMedia, toMessage } from './room-view';
 
 export type AppendItem = {
@@ -366,7 +366,7 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
     }
     const made = new Map<string, TMessage>();
     const fresh: TMessage[] = [];
-    const logs = new Map<string, string | null>();
+    const logs = new Map<string, PriorityOutcome>();
     if (byRoom.size > 0) {
       for (const [roomId, messages] of await appendToRooms(trx, crypto, byRoom, now)) {
         const items = byRoom.get(roomId)!;
@@ -375,7 +375,7 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
       }
     }
     for (const m of fresh) {
-      if (m.attributes.important) logs.set(m.id, await recordPriority(trx, m, now, escalateAfterMs));
+      if (m.attributes.important) logs.set(m.id, await recordPriority(app, trx, m, now, escalateAfterMs));
     }
     return {
       results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),

@@ -1,5 +1,4 @@
 import type { TMessage, TMessageAttributes, TPriorityOptions } from '@rounds/contracts/chat';
-import { toLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
@@ -8,6 +7,7 @@ import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
 import { renderNotify } from '../notify/notify.texts';
+import type { SmsGrant } from '../notify/sms-budget';
 import { fullName, toMessage } from './room-view';
 import { memberIds, requireMember } from './rooms.service';
 
@@ -32,14 +32,51 @@ export function priorityAttributes(
   return { important: true, level: o.level ?? 'IMPORTANT', notify, sms: o.sms === true, acknowledgements: [] };
 }
 
-/** In the message's transaction: the SMS link's log and, for URGENT, the escalation timer. */
-export async function recordPriority(trx: Db, m: TMessage, now: number, escalateAfterMs: number) {
-  const logId = m.attributes.sms ? newId(now) : null;
-  if (logId) {
-    await trx
-      .insertInto('message_logs')
-      .values({ id: logId, message_id: m.id, room_id: m.twId, created_at: now })
-      .execute();
+/** What a priority message's commit leaves to do after it: the SMS link's log and the SMS the caps allowed. */
+export type PriorityOutcome = { logId: string | null; grants: SmsGrant[] };
+
+/**
+ * In the message's transaction: the SMS link's log, the SMS reservations under the caps and, for URGENT, the
+ * escalation timer. Members an SMS cap refused are written to the message's `smsWithheld` (on `m` too, so
+ * the sender's ack or reply says so); they are still notified in the app.
+ */
+export async function recordPriority(
+  app: FastifyInstance,
+  trx: Db,
+  m: TMessage,
+  now: number,
+  escalateAfterMs: number,
+): Promise<PriorityOutcome> {
+  let logId: string | null = null;
+  let grants: SmsGrant[] = [];
+  if (m.attributes.sms && m.author) {
+    const earlier = await trx.selectFrom('message_logs').select('id').where('message_id', '=', m.id).executeTakeFirst();
+    logId = earlier?.id ?? newId(now);
+    if (!earlier) {
+      await trx
+        .insertInto('message_logs')
+        .values({ id: logId, message_id: m.id, room_id: m.twId, created_at: now })
+        .execute();
+    }
+    const reserved = await app.smsBudget.reserve(trx, {
+      kind: 'priority',
+      senderId: m.author,
+      messageId: m.id,
+      recipientIds: m.attributes.notify ?? [],
+      now,
+    });
+    grants = reserved.granted;
+    if (reserved.withheld.length > 0) {
+      m.attributes = {
+        ...m.attributes,
+        smsWithheld: [...new Set([...(m.attributes.smsWithheld ?? []), ...reserved.withheld])],
+      };
+      await trx
+        .updateTable('messages')
+        .set({ attributes: JSON.stringify(m.attributes) })
+        .where('id', '=', m.id)
+        .execute();
+    }
   }
   if (m.attributes.level === 'URGENT') {
     await trx
@@ -48,30 +85,22 @@ export async function recordPriority(trx: Db, m: TMessage, now: number, escalate
       .onConflict((oc) => oc.column('message_id').doNothing())
       .execute();
   }
-  return logId;
+  return { logId, grants };
 }
 
-/** After commit: an SMS to each notified member with a phone, in their language, with the link only. */
+/** After commit: the SMS the caps allowed, in each recipient's language, with the link only. */
 export async function smsNotified(
   app: FastifyInstance,
   m: TMessage,
-  logId: string,
-  userIds: string[],
+  outcome: PriorityOutcome,
   template: 'priority-important' | 'priority-urgent' | 'priority-reminder',
 ) {
-  if (userIds.length === 0) return;
-  const people = await app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code', 'language'])
-    .where('id', 'in', userIds)
-    .where('deleted', '=', 0)
-    .execute();
-  const link = `${app.config.PUBLIC_URL}/?rs=${logId}`;
-  for (const p of people) {
-    if (!p.phone || !p.phone_country_code) continue;
-    const { text } = renderNotify(template, toLanguage(p.language), { sender: m.authorName, link });
-    await app.notifier.sms(`${p.phone_country_code}${p.phone}`, text).catch(() => undefined);
-  }
+  if (!outcome.logId || outcome.grants.length === 0) return;
+  const link = `${app.config.PUBLIC_URL}/?rs=${outcome.logId}`;
+  await app.smsBudget.deliver(
+    outcome.grants,
+    (lang) => renderNotify(template, lang, { sender: m.authorName, link }).text,
+  );
 }
 
 const smsTemplate = (m: TMessage) => (m.attributes.level === 'URGENT' ? 'priority-urgent' : 'priority-important');
@@ -108,8 +137,8 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
 
   return {
     /** After a priority message is stored: its SMS, if asked. */
-    afterSend: async (m: TMessage, logId: string | null) => {
-      if (logId) await smsNotified(app, m, logId, m.attributes.notify ?? [], smsTemplate(m));
+    afterSend: async (m: TMessage, outcome: PriorityOutcome | null) => {
+      if (outcome) await smsNotified(app, m, outcome, smsTemplate(m));
     },
 
     /** The sender marks a sent message important (or urgent), with whom to notify and perhaps an SMS. */
@@ -123,17 +152,19 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       const now = Date.now();
       // Read before the transaction: on SQLite a query outside it would wait for it forever.
       const people = await members(room.id);
-      const { message, logId } = await db.transaction().execute(async (trx) => {
+      const { message, outcome } = await db.transaction().execute(async (trx) => {
         const m = await load(trx, room.id, messageId);
         if (m.author !== userId) throw forbidden('Only the sender can mark a message important.', 'NOT_SENDER');
         const attributes = priorityAttributes(o, userId, people, parsePermissions(sender.permissions).sms !== false);
         if (attributes instanceof AppError) throw attributes;
         const updated = { ...m, attributes: { ...m.attributes, ...attributes } };
         await saveAttributes(trx, m, updated.attributes);
-        return { message: updated, logId: await recordPriority(trx, updated, now, escalateAfterMs) };
+        // A re-mark texts only members this message never texted (the ledger remembers them).
+        const outcome = await recordPriority(app, trx, updated, now, escalateAfterMs);
+        return { message: updated, outcome };
       });
       await publishUpdate('ImportantMarked', message);
-      if (logId) await smsNotified(app, message, logId, message.attributes.notify ?? [], smsTemplate(message));
+      await smsNotified(app, message, outcome, smsTemplate(message));
       return message;
     },
 
@@ -218,13 +249,23 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         escalated += 1;
         app.publish(SERVER_EVENTS.UrgentReminder, { twId: message.twId, message }, { users: pending });
         await publishUpdate('ImportantMarked', message);
-        if (message.attributes.sms) {
+        if (message.attributes.sms && message.author) {
           const log = await db
             .selectFrom('message_logs')
             .select('id')
             .where('message_id', '=', message.id)
             .executeTakeFirst();
-          if (log) await smsNotified(app, message, log.id, pending, 'priority-reminder');
+          // One reminder per member, to those the message itself texted, under the same caps.
+          const reserved = await db.transaction().execute((trx) =>
+            app.smsBudget.reserve(trx, {
+              kind: 'reminder',
+              senderId: message.author!,
+              messageId: message.id,
+              recipientIds: pending,
+              now,
+            }),
+          );
+          await smsNotified(app, message, { logId: log?.id ?? null, grants: reserved.granted }, 'priority-reminder');
         }
       }
       return escalated;

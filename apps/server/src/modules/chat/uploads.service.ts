@@ -4,8 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { CHAT_FILE_TEXTS, type TUploadedFile } from '@rounds/contracts/chat-files';
 import { LIMITS } from '@rounds/contracts/limits';
+import { hasControlCharacters } from '@rounds/contracts/validation';
 import type { FastifyInstance } from 'fastify';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { sniffAudio, sniffChatImage } from '../../lib/file-type';
 
@@ -60,6 +61,8 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
   const newKey = () => randomBytes(16).toString('hex');
 
   const save = async (file: MultipartFile, kind: 'image' | 'voice', total: { bytes: number }) => {
+    // A file name is shown to others: no control characters or lone surrogates (issue 14), as in every text.
+    if (hasControlCharacters(file.filename)) throw badRequest('filename: control_characters', 'VALIDATION_ERROR');
     const key = newKey();
     const sniff = sniffing(kind === 'image' ? sniffChatImage : sniffAudio, (n) => {
       total.bytes += n;

@@ -113,7 +113,7 @@ describe('chat files', () => {
     expect((await fetchFile(a, key)).statusCode).toBe(404);
   });
 
-  it('decides the type from the bytes: a renamed file is refused, an SVG is served as a download', async () => {
+  it('decides the type from the bytes: a renamed file and an SVG are refused (raster images only)', async () => {
     const a = await member(t);
     const renamed = await upload(a, [
       { filename: 'photo.png', type: 'image/png', bytes: Buffer.from('MZ\x90\x00 not an image') },
@@ -126,13 +126,13 @@ describe('chat files', () => {
     const svg = Buffer.from(
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
-    const res = await upload(a, [{ filename: 'chart.svg', type: 'image/svg+xml', bytes: svg }]);
-    expect(res.statusCode, res.body).toBe(200);
-    const key = res.json().data.files[0].Key;
-    const served = await fetchFile(a, key);
-    expect(served.headers['content-type']).toBe('image/svg+xml');
-    expect(served.headers['content-disposition']).toMatch(/^attachment/);
-    expect(String(served.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
+    for (const type of ['image/svg+xml', 'image/png']) {
+      const res = await upload(a, [{ filename: 'chart.svg', type, bytes: svg }]);
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json().message).toBe(CHAT_FILE_TEXTS.unsupported);
+    }
+    const kept = await t.app.db.selectFrom('uploads').select('key').where('uploader_id', '=', a.id).execute();
+    expect(kept).toEqual([]);
   });
 
   it('holds the spec limits: 10 MB a file, 10 MB in all, 10 files, all or nothing', async () => {
@@ -182,6 +182,32 @@ describe('chat files', () => {
         payload: 'garbage',
       });
       expect(res.statusCode, url).toBe(400);
+    }
+  });
+
+  it('answers a multipart boundary longer than busboy reads (256+) with 400 on every upload route', async () => {
+    const a = await member(t);
+    const boundary = 'b'.repeat(300);
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    for (const url of [
+      '/api/v1/chat-room/upload-chat-images',
+      '/api/v1/chat-room/upload-chat-audio',
+      '/api/v1/setting/upload-avatar',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${a.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toBe('BAD_REQUEST');
     }
   });
 

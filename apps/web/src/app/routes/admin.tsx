@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon';
 import { NotFoundView } from '../../components/not-found-view';
+import { SmsUsagePanel } from '../../features/admin/sms-usage/components/sms-usage-panel';
 import { useSession } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminSectionFromPath, isAdminSection } from '../access';
@@ -47,6 +48,8 @@ export function AdminRoute() {
   const navigate = useNavigate();
   const role = useSession((s) => s.user?.role);
   const { section, id } = adminSectionFromPath(pathname);
+  // The landing page (/admin) carries the SMS spend for Admins until the admin sections land.
+  const landing = pathname.replace(/\/+$/, '') === ROUTES.admin && role === 'Admin';
   const known = isAdminSection(section) && (id === undefined || ITEM_SECTIONS.includes(section));
   const label = isAdminSection(section) ? t(`admin.sections.${section}` as const) : undefined;
   usePageTitle(label ? `${t('pages.admin')} · ${label}` : t('pages.notFound'));
@@ -102,6 +105,7 @@ export function AdminRoute() {
             </Title>
             {id && <Badge variant="light">{id === 'new' ? t('admin.newItem') : t('admin.item', { id })}</Badge>}
           </Group>
+          {landing && <SmsUsagePanel />}
           <ComingSoon page={label ?? ''} icon={current?.icon ?? IconUsers} />
         </Stack>
       </Group>

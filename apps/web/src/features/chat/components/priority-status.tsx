@@ -61,6 +61,8 @@ export function PriorityStatus({ message, summary, own, me, language, nameOf }: 
 
   if (summary.notified.length === 0) return null;
   const escalations = message.attributes.escalations ?? [];
+  // Members an SMS cap refused (the message and its in-app notice still reached them).
+  const withheld = message.attributes.smsWithheld ?? [];
   const label = summary.complete
     ? t('priority.acknowledged')
     : t('priority.progress', { count: summary.acknowledged.length, total: summary.notified.length });
@@ -77,6 +79,11 @@ export function PriorityStatus({ message, summary, own, me, language, nameOf }: 
         <span data-testid="ack-status">{label}</span>
         <IconChevronDown size={13} aria-hidden style={{ transform: open ? 'rotate(180deg)' : undefined }} />
       </UnstyledButton>
+      {withheld.length > 0 && (
+        <Text fz="xs" c="orange" data-testid="sms-withheld">
+          {t('priority.smsWithheld', { names: withheld.map(nameOf).join(', ') })}
+        </Text>
+      )}
       <Collapse in={open}>
         <div className={classes.ackDetails}>
           {summary.acknowledged.length > 0 && (

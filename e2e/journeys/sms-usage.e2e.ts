@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
+import { loginUi, openContext } from '../support/app';
+import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { bubble, composer, log, roomRow, roomTitle } from '../support/chat-page';
+import { demo, demoApi } from '../support/demo';
+import { ADMIN, type RunningServer, startServer } from '../support/server';
+
+/**
+ * SMS caps (issue 14): a sender's third URGENT message with SMS to the same two people passes the
+ * per-person cap (2 an hour here), still arrives, and tells the sender whose SMS was withheld; the Admin sees
+ * the spend on the admin landing page, in both languages and themes.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { apiSession, logout, apiGroup, setPreferences } = demoApi(() => server);
+beforeAll(async () => {
+  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: '1', SMS_MAX_PER_RECIPIENT_HOUR: '2', LOGIN_RATE_LIMIT: '500', ...dist }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('SMS caps and spend', () => {
+  it('withholds SMS past the cap and tells the sender; the Admin sees sent, refused and top senders', async () => {
+    await setPreferences(demo('amelia.broussard'), 'en', 'light');
+    const owner = await apiSession(demo('amelia.broussard'));
+    await apiGroup(owner, 'Rapid response', ['Noah Thibodeaux', 'Mason Arceneaux']);
+    await logout(owner);
+
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, demo('amelia.broussard'), DEMO_PASSWORD);
+    await roomRow(page, 'Rapid response').click();
+    await roomTitle(page, 'Rapid response').waitFor();
+    for (const n of [1, 2, 3]) {
+      await composer(page).fill(`Code blue bed ${n}`);
+      await page.getByRole('button', { name: 'Send as important or urgent' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Priority message' });
+      await dialog.getByText('Urgent', { exact: true }).click();
+      await dialog.getByRole('checkbox', { name: 'Also send an SMS' }).check();
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await bubble(page, `Code blue bed ${n}`).getByText('Urgent').waitFor();
+    }
+    const withheld = log(page).getByTestId('sms-withheld');
+    await withheld.first().waitFor();
+    await expect(withheld.count()).resolves.toBe(1);
+    await expect(withheld.first().textContent()).resolves.toMatch(
+      /^No SMS to (Noah Thibodeaux, Mason Arceneaux|Mason Arceneaux, Noah Thibodeaux): the SMS limit was reached\. Notified in the app\.$/,
+    );
+    await snap(page, 'sms-withheld-light-en');
+    expect(errors()).toEqual([]);
+
+    // Nobody but an Admin reads the spend.
+    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    expect(
+      (await api(server, 'GET', '/sms/usage', undefined, (await apiSession(demo('noah.thibodeaux'))).token)).status,
+    ).toBe(403);
+    const usage = await api<{ data: { today: { sent: number; refused: number } } }>(
+      server,
+      'GET',
+      '/sms/usage',
+      undefined,
+      token,
+    );
+    expect(usage.body.data.today).toMatchObject({ sent: 4, refused: 2 });
+
+    for (const [language, theme] of [
+      ['en', 'light'],
+      ['fr', 'dark'],
+    ] as const) {
+      // The account's language and theme win once signed in.
+      const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
+      const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, adminToken);
+      await api(server, 'POST', '/setting', { language }, adminToken);
+      await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, adminToken);
+      await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const adminContext = await openContext(browser, { baseURL: server.url });
+      const admin = await adminContext.newPage();
+      const adminErrors = watchErrors(admin);
+      await loginUi(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin');
+      const panel = admin.getByRole('region', { name: language === 'en' ? 'SMS spend' : 'Dépenses SMS' });
+      await panel.waitFor();
+      await panel.getByText('Amelia Broussard').waitFor();
+      await expect(
+        panel
+          .getByTestId(/^sms-sent-/)
+          .first()
+          .textContent(),
+      ).resolves.toBe('4');
+      await snap(admin, `admin-sms-usage-${theme}-${language}`);
+      expect(adminErrors()).toEqual([]);
+    }
+  });
+});
