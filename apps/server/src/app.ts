@@ -32,6 +32,7 @@ import { installPresenceSocket } from './modules/presence/presence.socket';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { installAuth } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-error';
 import { installErrorHandler } from './plugins/error-handler';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Time-ordered ids in logs too, so a request can be found next to its audit record.
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
