@@ -34,6 +34,7 @@ import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
 import { installErrorHandler } from './plugins/error-handler';
+import { installInputGuard } from './plugins/input-guard';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Per-route limits are tighter (avatars 2 MB); this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   installAuth(app);
+  installInputGuard(app);
   app.decorate('notifier', createNotifier(config, handle.db, app.log));
   app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost));
   await installOpenApi(app);

@@ -243,7 +243,12 @@ export const ZEscalationEvent = z.object({ twId: ZId, message: ZMessage });
 
 /** SendMessage (client → server), acknowledged with ZSendMessageAck after the message is durably stored. */
 export const ZSendMessage = z.object({
-  clientId: z.string().min(8).max(64),
+  // Stored as text: no control characters (PostgreSQL refuses U+0000 and would fail the whole group commit).
+  clientId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^\P{Cc}+$/u, 'must not contain control characters'),
   twId: ZId,
   body: z.string().max(CHAT_LIMITS.messageMaxLength),
   /** Keys of images uploaded by the sender and not sent yet. */

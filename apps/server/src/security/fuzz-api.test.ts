@@ -1,9 +1,20 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../testing/multipart';
 import { PNG, WEBM } from './fixture';
 import { type HttpCase, leakOf, type Outcome, problemsOf, report, runCases, type Who } from './fuzz-http';
 import { assertAlive, type FuzzWorld, startFuzzWorld } from './fuzz-server';
-import { bodyCases, FUZZ_SEED, type JsonSchema, junkValues, type Rng, sample, seeded } from './fuzz-values';
+import {
+  bodyCases,
+  FUZZ_SEED,
+  fieldPaths,
+  type JsonSchema,
+  junkValues,
+  type Rng,
+  sample,
+  seeded,
+  withField,
+} from './fuzz-values';
 
 /**
  * The API fuzz (issue 14, "Keep it closed"): cases generated from the OpenAPI document the app serves, sent to
@@ -214,6 +225,7 @@ function multipartCases(rng: Rng, op: Op): HttpCase[] {
   );
   add('traversal name', form([{ ...png, filename: '../../../../etc/passwd' }]));
   add('control chars in name', form([{ ...png, filename: 'a\u0007\u202egnp.exe' }]));
+  add('NUL in name', form([{ ...png, filename: 'scan\u0000.png' }]));
   add('huge name', form([{ ...png, filename: `${'n'.repeat(5000)}.png` }]));
   add('wrong field', form([{ ...png, name: '__proto__' }]));
   add('eleven files', form(Array.from({ length: 11 }, () => png)));
@@ -332,6 +344,40 @@ describe(`API fuzz from the OpenAPI document (FUZZ_SEED=${FUZZ_SEED})`, () => {
     expect(problems.length, report('JSON fuzz', problems)).toBe(0);
   }, 90_000);
 
+  it('the NUL character in every field and query parameter (PostgreSQL cannot store it)', async () => {
+    const rng = seeded(FUZZ_SEED + 4);
+    const cases: HttpCase[] = [];
+    for (const op of operations()) {
+      const ctx = context(rng);
+      const query = (nul?: string) =>
+        queryOf(op.params.map((p) => [p.name, p.name === nul ? 'a\u0000b' : stringify(sample(p.schema, ctx, p.name))]));
+      const variants: { query?: string; body?: unknown }[] = [
+        ...fieldPaths(op.body).map((path) => ({
+          query: query(),
+          body: withField(sample(op.body, ctx), path, 'a\u0000b'),
+        })),
+        ...op.params.map((p) => ({ query: query(p.name), ...(op.body ? { body: sample(op.body, ctx) } : {}) })),
+      ];
+      for (const v of variants) {
+        for (const caller of ['mallory', 'admin'] as const) {
+          cases.push({
+            n: next(),
+            method: op.method,
+            path: op.path,
+            query: v.query || undefined,
+            who: op.path === '/api/v1/auth/logout' ? 'anonymous' : caller,
+            ...(v.body === undefined
+              ? {}
+              : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(v.body) }),
+            note: 'NUL',
+          });
+        }
+      }
+    }
+    const problems = check(await runCases(world, cases));
+    expect(problems.length, report('NUL fuzz', problems)).toBe(0);
+  }, 60_000);
+
   it('raw bodies: broken JSON, wrong types and encodings, prototype keys', async () => {
     const rng = seeded(FUZZ_SEED + 1);
     const cases = operations().flatMap((op) => rawCases(rng, op));
@@ -364,6 +410,52 @@ describe(`API fuzz from the OpenAPI document (FUZZ_SEED=${FUZZ_SEED})`, () => {
   it('paths, methods and headers', async () => {
     const problems = check(await runCases(world, pathCases(seeded(FUZZ_SEED + 3))));
     expect(problems.length, report('path fuzz', problems)).toBe(0);
+  });
+
+  it('requests Node cannot parse: oversized headers and broken HTTP still answer { message, code }', async () => {
+    const oversized = await runCases(world, [
+      {
+        n: next(),
+        method: 'GET',
+        path: '/api/v1/setting/me',
+        query: `x=${'a'.repeat(20_000)}`,
+        who: 'mallory',
+        note: 'long URL',
+      },
+      {
+        n: next(),
+        method: 'GET',
+        path: '/api/v1/setting/me',
+        headers: { 'x-big': 'a'.repeat(20_000) },
+        who: 'mallory',
+        note: 'big header',
+      },
+    ]);
+    for (const o of oversized) {
+      expect(o.status).toBe(431);
+      expect(JSON.parse(o.text)).toEqual({ message: expect.any(String), code: 'HEADERS_TOO_LARGE' });
+    }
+    const { port } = new URL(world.base);
+    for (const raw of [
+      'GARBAGE\r\n\r\n',
+      'GET / HTTP/9.9\r\n\r\n',
+      'POST /api/v1/auth/login HTTP/1.1\r\nContent-Length: -1\r\n\r\n',
+    ]) {
+      const reply = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+        let data = '';
+        socket.on('data', (d) => {
+          data += d;
+        });
+        socket.on('close', () => resolve(data));
+        socket.on('error', () => resolve(data));
+      });
+      expect(reply, JSON.stringify(raw)).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({
+        message: expect.any(String),
+        code: 'BAD_REQUEST',
+      });
+    }
   });
 
   it("never shows Mallory anything of Alice's, whatever ids she sends", () => {
