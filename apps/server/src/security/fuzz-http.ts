@@ -45,7 +45,7 @@ async function runCase(world: FuzzWorld, c: HttpCase): Promise<Outcome> {
       method: c.method,
       headers,
       ...(c.body === undefined ? {} : { body: c.body }),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(30_000),
     });
     return { c, status: res.status, text: await res.text() };
   } catch (error) {
