@@ -7,7 +7,7 @@ import { collect, emitAck, type Member, openSocket, settle } from '../testing/ch
 import { multipart } from '../testing/multipart';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createFixture, type Fixture, missingId } from './fixture';
-import { openApiRoutes } from './openapi-routes';
+import { openApiDocument, openApiRoutes } from './openapi-routes';
 import { HIDDEN_ROUTES, type Req, ROUTES, SOCKET_EVENTS } from './route-table';
 
 /**
@@ -69,6 +69,24 @@ describe('the route table', () => {
     for (const [route, e] of ofKind('public')) {
       if (e.access.kind === 'public') expect(e.access.reason.length, route).toBeGreaterThan(20);
     }
+  });
+
+  it('classifies every route that names a room, message, file or log as an object route', () => {
+    // A new route taking one of these, filed as signedIn, would skip the cross-user checks below.
+    const OBJECT_FIELDS = new Set(['twId', 'messageId', 'key', 'logId']);
+    const IGNORED: Record<string, string> = {
+      'POST /api/v1/chat-room':
+        "twId is accepted for the spec's client and ignored: the server names rooms (tested below)",
+    };
+    const doc = openApiDocument(t.app);
+    const wrong = documented.filter((route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const op = doc.paths[path]![method.toLowerCase()]!;
+      const body = op.requestBody?.content?.['application/json']?.schema as { properties?: object } | undefined;
+      const names = [...(op.parameters ?? []).map((p) => p.name), ...Object.keys(body?.properties ?? {})];
+      return names.some((n) => OBJECT_FIELDS.has(n)) && ROUTES[route]?.access.kind !== 'object' && !IGNORED[route];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('classifies every client socket event', () => {
@@ -220,6 +238,19 @@ describe("other people's rooms, messages, files, filters and logs", () => {
     }
   });
 
+  it("never takes over another's room by naming its twId when creating one", async () => {
+    const twId = await fx.group();
+    const r = await call(
+      'POST /api/v1/chat-room',
+      { body: { twId, type: 'group', name: `T ${randomUUID().slice(0, 10)}`, participants: [fx.carol.id] } },
+      fx.mallory.token,
+    );
+    expect(r.status).toBe(200);
+    expect((r.body as { data: { chatRoom: { id: string } } }).data.chatRoom.id).not.toBe(twId);
+    const details = await call('GET /api/v1/chat-room/details', { query: { id: twId } }, fx.alice.token);
+    expect(JSON.stringify(details.body)).not.toContain(fx.mallory.id);
+  });
+
   it("never reaches another's message through a room of one's own", async () => {
     // Mallory names her own room with Alice's message id: the message is looked up in that room only.
     const mine = (
@@ -290,15 +321,16 @@ describe('socket events', () => {
     }
   });
 
-  it('answers an outsider and an Admin exactly as a missing room; a member gets ok', async () => {
-    const [outsider, admin, bob] = await Promise.all([
+  it('answers an outsider, an Admin and a FacilityAdmin exactly as a missing room; a member gets ok', async () => {
+    const [outsider, admin, facilityAdmin, bob] = await Promise.all([
       openSocket(t, fx.mallory),
       openSocket(t, fx.admin),
+      openSocket(t, fx.facilityAdmin),
       openSocket(t, fx.bob),
     ]);
     for (const [event, e] of Object.entries(SOCKET_EVENTS)) {
       if (e.access === 'signedIn') {
-        for (const s of [outsider, admin, bob]) {
+        for (const s of [outsider, admin, facilityAdmin, bob]) {
           const ack = await emitAck(s, event, await e.payload(fx));
           // Ping is answered with a pong, the rest with { ok }.
           if (event === 'Ping') expect(ack).toEqual({ at: expect.any(Number) });
@@ -309,7 +341,7 @@ describe('socket events', () => {
       const missing = await emitAck<{ ok: boolean; code?: string; message?: string }>(bob, event, e.missing());
       expect(missing.ok, event).toBe(false);
       expect(ackShape(missing), event).toBe(true);
-      for (const s of [outsider, admin]) {
+      for (const s of [outsider, admin, facilityAdmin]) {
         const ack = await emitAck(s, event, await e.payload(fx));
         expect(ack, event).toEqual(missing);
       }
