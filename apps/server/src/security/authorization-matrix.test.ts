@@ -212,6 +212,11 @@ describe("other people's rooms, messages, files, filters and logs", () => {
           r.body?.message === missing.body?.message;
         if (!same) wrong.push(`as ${name} → ${r.status} ${r.raw}; missing → ${missing.status} ${missing.raw}`);
       }
+      if (e.access.actor === 'owner') {
+        // A member who is not the owner (or sender, or uploader) is refused, never served.
+        const r = await call(route, await e.request(fx, fx.bob), fx.bob.token);
+        if (r.status !== 403 && r.status !== 404) wrong.push(`as a member, not the owner → ${r.status} ${r.raw}`);
+      }
       const ok = await call(route, await e.request(fx, actor), actor.token);
       if (ok.status !== (e.ok ?? 200)) wrong.push(`as ${e.access.actor} → ${ok.status} ${ok.raw}`);
       expect(wrong).toEqual([]);

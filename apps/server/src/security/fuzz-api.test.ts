@@ -82,7 +82,8 @@ const context = (rng: Rng) => {
 
 const whoOf = (rng: Rng): Who => {
   const r = rng.next();
-  return r < 0.8 ? 'mallory' : r < 0.9 ? 'admin' : 'anonymous';
+  // Bob is a member of Alice's room: his calls get past the membership checks into the services.
+  return r < 0.7 ? 'mallory' : r < 0.8 ? 'bob' : r < 0.9 ? 'admin' : 'anonymous';
 };
 
 const stringify = (v: unknown): string => {

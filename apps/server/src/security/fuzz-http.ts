@@ -1,7 +1,7 @@
 import type { FuzzWorld } from './fuzz-server';
 import { FUZZ_SEED } from './fuzz-values';
 
-export type Who = 'mallory' | 'admin' | 'anonymous';
+export type Who = 'mallory' | 'bob' | 'admin' | 'anonymous';
 
 export type HttpCase = {
   n: number;
@@ -53,10 +53,14 @@ async function runCase(world: FuzzWorld, c: HttpCase): Promise<Outcome> {
   }
 }
 
+/** What only a server's insides say: database errors, stack frames, file paths. */
+const INTERNALS = /SQLITE_|sqlite3|PostgreSQL|duplicate key|violates|syntax error at|node_modules|\n\s+at \S+ \(/;
+
 /** The problems of one outcome: a 5xx, a broken connection, a 4xx without { message, code }. */
 export function problemsOf(o: Outcome): string | null {
   if (o.status === 0) return `no reply (${o.error})`;
   if (o.status >= 500) return `${o.status} ${o.text.slice(0, 200)}`;
+  if (INTERNALS.test(o.text)) return `${o.status} shows internals: ${o.text.slice(0, 200)}`;
   // A HEAD reply has no body; socket.io's engine answers its own protocol's errors ({ code: number, message }).
   if (o.status >= 400 && o.c.method !== 'HEAD' && !o.c.path.startsWith('/server/socket.io')) {
     let body: { message?: unknown; code?: unknown } | null = null;
