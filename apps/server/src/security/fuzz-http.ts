@@ -1,7 +1,7 @@
 import type { FuzzWorld } from './fuzz-server';
 import { FUZZ_SEED } from './fuzz-values';
 
-export type Who = 'mallory' | 'bob' | 'admin' | 'anonymous';
+export type Who = 'mallory' | 'bob' | 'admin' | 'carol' | 'anonymous';
 
 export type HttpCase = {
   n: number;

@@ -11,7 +11,8 @@ export type FuzzWorld = {
   base: string;
   server: ServerProcess;
   doc: OpenApiDocument;
-  tokens: { mallory: string; admin: string; bob: string };
+  /** Carol (in Mallory's own room) makes no fuzz call: her sends show the server still serves others. */
+  tokens: { mallory: string; admin: string; bob: string; carol: string };
   ids: {
     alice: string;
     bob: string;
@@ -86,7 +87,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     base: `http://127.0.0.1:${port}`,
     server,
     doc,
-    tokens: { mallory: fx.mallory.token, admin: fx.admin.token, bob: fx.bob.token },
+    tokens: { mallory: fx.mallory.token, admin: fx.admin.token, bob: fx.bob.token, carol: fx.carol.token },
     ids: {
       alice: fx.alice.id,
       bob: fx.bob.id,

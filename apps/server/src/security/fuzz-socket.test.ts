@@ -273,11 +273,12 @@ describe(`socket fuzz from the contracts (FUZZ_SEED=${FUZZ_SEED})`, () => {
   }, 90_000);
 
   it('a NUL in one SendMessage never fails the sends written with it (PostgreSQL refuses U+0000)', async () => {
-    const [m, bob] = await Promise.all([mallory(), connectAs(world.tokens.bob)]);
+    // Carol has sent nothing yet: no per-user limit can decide her sends.
+    const [m, carol] = await Promise.all([mallory(), connectAs(world.tokens.carol)]);
     const innocent = () =>
-      bob
+      carol
         .timeout(5_000)
-        .emitWithAck('SendMessage', { clientId: randomUUID(), twId: world.ids.room, body: 'Rounds at 9' });
+        .emitWithAck('SendMessage', { clientId: randomUUID(), twId: world.ids.ownRoom, body: 'Rounds at 9' });
     const poisoned = [
       { clientId: `nul\u0000${randomUUID().slice(0, 8)}`, twId: world.ids.ownRoom, body: 'x' },
       { clientId: randomUUID(), twId: world.ids.ownRoom, body: 'a\u0000b' },
@@ -290,7 +291,7 @@ describe(`socket fuzz from the contracts (FUZZ_SEED=${FUZZ_SEED})`, () => {
     ])) as Ack[];
     for (const ack of acks.slice(0, 2)) expect(ackProblem('SendMessage', ack), show(ack)).toBeNull();
     expect(acks.slice(2).map((a) => a.ok)).toEqual([true, true]);
-    bob.disconnect();
+    carol.disconnect();
   });
 
   it('never delivered anything of Alice’s room to Mallory, and leaves the server running for everyone', async () => {
@@ -302,14 +303,14 @@ describe(`socket fuzz from the contracts (FUZZ_SEED=${FUZZ_SEED})`, () => {
     expect(received.filter((r) => JSON.stringify(r.payload ?? null).includes(world.secrets[0]!))).toEqual([]);
 
     expect(await assertAlive(world)).toBeNull();
-    const bob = await connectAs(world.tokens.bob);
-    const ack = (await bob.timeout(5_000).emitWithAck('SendMessage', {
+    const carol = await connectAs(world.tokens.carol);
+    const ack = (await carol.timeout(5_000).emitWithAck('SendMessage', {
       clientId: randomUUID(),
-      twId: world.ids.room,
+      twId: world.ids.ownRoom,
       body: 'Still here after the fuzz',
     })) as { ok: boolean };
     expect(ack.ok).toBe(true);
-    bob.disconnect();
+    carol.disconnect();
     socket?.disconnect();
     // Reconnects only follow frames over the size limit, which close the connection by design.
     expect(reconnects).toBeLessThan(20);
