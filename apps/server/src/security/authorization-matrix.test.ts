@@ -105,7 +105,7 @@ describe('anonymous callers', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 60_000);
 
   it('get the same 401 with a forged, expired, malformed or foreign token', async () => {
     const secret = new TextEncoder().encode(t.config.JWT_SECRET);
@@ -188,7 +188,7 @@ describe('roles', () => {
       expect(r.status).toBe(200);
     }
     expect(wrong).toEqual([]);
-  });
+  }, 90_000);
 });
 
 describe("other people's rooms, messages, files, filters and logs", () => {
