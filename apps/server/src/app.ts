@@ -36,7 +36,9 @@ import { installPresenceSocket } from './modules/presence/presence.socket';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { installAuth } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-error';
 import { installErrorHandler } from './plugins/error-handler';
+import { installInputGuard } from './plugins/input-guard';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
@@ -104,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       headersTimeout: Math.min(config.HEADERS_TIMEOUT_SECONDS, config.REQUEST_TIMEOUT_SECONDS) * 1000,
       connectionsCheckingInterval: 1000,
     },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -154,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   installAuth(app);
+  installInputGuard(app);
   const notifier = createNotifier(config, handle.db, app.log);
   app.decorate('notifier', withSmsLedger(notifier, handle.db));
   app.decorate('smsBudget', createSmsBudget(config, handle.db, notifier));

@@ -195,6 +195,10 @@ const TEXTS = {
     fr: 'uniquement d’autres membres de la conversation',
   },
   'choose whom to notify': { en: 'choose whom to notify', fr: 'choisissez qui prévenir' },
+  'must not contain the NUL character': {
+    en: 'must not contain the NUL character',
+    fr: 'ne doit pas contenir le caractère NUL',
+  },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TextKey = keyof typeof TEXTS;

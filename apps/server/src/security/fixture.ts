@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { TRole } from '@rounds/contracts/common';
+import { newId } from '../lib/ids';
+import { type Member, member } from '../testing/chat';
+import { multipart, type Part } from '../testing/multipart';
+import { TEST_ADMIN, type TestApp } from '../testing/test-app';
+import { createUser, login } from '../testing/users';
+
+/** A 1×1 PNG and a few bytes that sniff as WebM: enough for the upload routes to accept. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(512, 7)]);
+
+export const imagePart = (): Part => ({ filename: 'scan.png', type: 'image/png', bytes: PNG });
+export const voicePart = (): Part => ({ name: 'file', filename: 'voice.webm', type: 'audio/webm', bytes: WEBM });
+
+/**
+ * The cast of the authorization checks, on a real app: Alice owns objects, Bob is a member of her rooms,
+ * Mallory is a Regular user who is neither, Carol is someone to add; an Admin and a FacilityAdmin who are
+ * members of nothing. Every object is made fresh by the helpers, so a destructive call never spoils another.
+ */
+export async function createFixture(t: TestApp) {
+  const [alice, bob, mallory, carol] = await Promise.all([
+    member(t, 'Alice', 'Owner'),
+    member(t, 'Bob', 'Member'),
+    member(t, 'Mallory', 'Outsider'),
+    member(t, 'Carol', 'Added'),
+  ]);
+  const withRole = async (role: TRole, firstName: string): Promise<Member> => {
+    const u = await createUser(t.app, { role, firstName, lastName: role });
+    return { id: u.id, email: u.email, token: (await login(t.app, u.email)).token, name: `${firstName} ${role}` };
+  };
+  const admin: Member = {
+    ...(await withRole('Admin', 'Ada')),
+  };
+  const facilityAdmin = await withRole('FacilityAdmin', 'Fay');
+  const firstAdminToken = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
+
+  const inject = async (m: Member, method: string, url: string, payload?: unknown) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `Bearer ${m.token}` },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    if (res.statusCode !== 200) throw new Error(`seeding ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+
+  /** A group of Alice's with Bob in it. */
+  const group = async (): Promise<string> =>
+    (
+      await inject(alice, 'POST', '/api/v1/chat-room', {
+        type: 'group',
+        name: `Ward ${randomUUID().slice(0, 12)}`,
+        participants: [bob.id],
+      })
+    ).data.chatRoom.id;
+
+  /** A message in a room, written through the same writer SendMessage uses. */
+  const message = async (
+    twId: string,
+    by: Member = alice,
+    extra: { files?: string[]; level?: 'IMPORTANT' | 'URGENT'; notify?: string[]; sms?: boolean } = {},
+  ) => {
+    const ack = await t.app.chat.writer.send({
+      userId: by.id,
+      clientId: randomUUID(),
+      twId,
+      body: `Bed ${randomUUID().slice(0, 4)} needs a review`,
+      ...extra,
+    });
+    if (!ack.ok) throw new Error(`seeding message: ${ack.message}`);
+    return ack.message;
+  };
+
+  /** An image Alice uploaded and has not sent. */
+  const upload = async (by: Member = alice): Promise<string> => {
+    const body = multipart([imagePart()]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat-room/upload-chat-images',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${by.token}` },
+    });
+    if (res.statusCode !== 200) throw new Error(`seeding upload: ${res.statusCode} ${res.body}`);
+    return res.json().data.files[0].Key;
+  };
+
+  /** An image sent in a room of Alice's: readable by its members only. */
+  const sentFile = async (twId: string): Promise<string> => {
+    const key = await upload();
+    await message(twId, alice, { files: [key] });
+    return key;
+  };
+
+  /** An URGENT message of Alice's that notifies Bob by SMS: it has a message log (the SMS link's target). */
+  const urgent = async (twId: string) => {
+    const m = await message(twId, alice, { level: 'URGENT', notify: [bob.id], sms: true });
+    const log = await t.app.db
+      .selectFrom('message_logs')
+      .select('id')
+      .where('message_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    return { messageId: m.id, logId: log.id };
+  };
+
+  const filter = async (): Promise<string> =>
+    (
+      await inject(alice, 'POST', '/api/v1/filter', {
+        name: `Mine ${randomUUID().slice(0, 6)}`,
+        params: { facility: [newId()], department: [], profession: [], specialty: [] },
+      })
+    ).data.id;
+
+  const referenceItem = async (kind: string): Promise<string> =>
+    (await inject(admin, 'POST', `/api/v1/${kind}`, { name: `Item ${randomUUID().slice(0, 12)}` })).data.id;
+
+  /** A fresh signed-in Regular user, for calls that change the caller's own account (password, logout). */
+  const fresh = () => member(t, 'Fresh', `User${randomUUID().slice(0, 6)}`);
+
+  return {
+    alice,
+    bob,
+    mallory,
+    carol,
+    admin,
+    facilityAdmin,
+    firstAdminToken,
+    group,
+    message,
+    upload,
+    sentFile,
+    urgent,
+    filter,
+    referenceItem,
+    fresh,
+  };
+}
+
+export type Fixture = Awaited<ReturnType<typeof createFixture>>;
+
+/** An id of the right shape that names nothing. */
+export const missingId = () => newId();
+export const missingKey = () => randomUUID().replaceAll('-', '');

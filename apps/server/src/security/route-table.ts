@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import type { TRole } from '@rounds/contracts/common';
+import type { CLIENT_EVENTS } from '@rounds/contracts/events';
+import type { Member } from '../testing/chat';
+import type { Part } from '../testing/multipart';
+import { type Fixture, imagePart, missingId, missingKey, voicePart } from './fixture';
+
+/**
+ * Who may call each route of the OpenAPI document, and a valid request for it against seeded objects.
+ *
+ * - public: no credentials; the reason says why it has to be so.
+ * - signedIn: any signed-in user, acting on their own account or data (nothing in it names another's object).
+ * - roles: only these roles; everyone else signed in gets 403.
+ * - object: a room, message, file, filter or log of Alice's. `actor` (the owner Alice, or Bob the member) is
+ *   allowed; Mallory (a Regular outsider) and the Admins, who are members of nothing, get exactly the reply
+ *   a missing object of the same kind gets (spec: another's object is answered like a missing one).
+ *
+ * A route in the document without an entry here fails the matrix test: classify it before adding it.
+ */
+export type Access =
+  | { kind: 'public'; reason: string }
+  | { kind: 'signedIn' }
+  | { kind: 'roles'; roles: readonly TRole[] }
+  | { kind: 'object'; actor: 'owner' | 'member' };
+
+export type Req = { query?: Record<string, string>; body?: unknown; multipart?: Part[] };
+
+export type RouteEntry = {
+  access: Access;
+  /** A valid request against fresh objects of Alice's (or, for signedIn/roles routes, of the caller). */
+  request: (fx: Fixture, caller: Member) => Promise<Req>;
+  /** object routes: the same request aimed at objects that do not exist. */
+  missing?: (fx: Fixture) => Promise<Req>;
+  /** The status the allowed caller gets with `request` (200 unless said). */
+  ok?: number;
+};
+
+const publicRoute = (reason: string): Pick<RouteEntry, 'access'> => ({ access: { kind: 'public', reason } });
+const none = async (): Promise<Req> => ({});
+const SIGNED_IN = { kind: 'signedIn' } as const;
+const owner = { kind: 'object', actor: 'owner' } as const;
+const memberOf = { kind: 'object', actor: 'member' } as const;
+const ADMIN = { kind: 'roles', roles: ['Admin'] } as const;
+const FACILITY_WRITERS = { kind: 'roles', roles: ['Admin', 'FacilityAdmin'] } as const;
+
+const CODE = '123456';
+const BEFORE_SIGN_IN = 'a step of signing in, registering or recovering an account: it runs before a session exists';
+
+const referenceRoutes = (kind: string): Record<string, RouteEntry> => {
+  const writers = kind === 'facility' ? FACILITY_WRITERS : ADMIN;
+  const name = () => `${kind} ${randomUUID().slice(0, 12)}`;
+  return {
+    [`GET /api/v1/${kind}/list`]: {
+      ...publicRoute('the registration form offers these lists before the user has an account'),
+      request: none,
+    },
+    [`GET /api/v1/${kind}`]: { access: SIGNED_IN, request: none },
+    [`POST /api/v1/${kind}`]: { access: writers, request: async () => ({ body: { name: name() } }) },
+    [`PUT /api/v1/${kind}`]: {
+      access: writers,
+      request: async (fx) => ({ body: { id: await fx.referenceItem(kind), name: name() } }),
+    },
+    [`DELETE /api/v1/${kind}`]: {
+      access: writers,
+      request: async (fx) => ({ body: { id: await fx.referenceItem(kind) } }),
+    },
+  };
+};
+
+export const ROUTES: Record<string, RouteEntry> = {
+  // Settings every screen needs before sign-in.
+  'GET /api/v1/setting/calling-codes': {
+    ...publicRoute('the registration and phone forms pick a country code before sign-in'),
+    request: none,
+  },
+  'GET /api/v1/setting/self-registration': {
+    ...publicRoute('the sign-in screen shows the Register link only when self-registration is on'),
+    request: none,
+  },
+  'GET /api/v1/setting/app-settings': {
+    ...publicRoute('the sign-in screen shows the hospital branding and texts'),
+    request: none,
+  },
+
+  // Authentication: each call is authenticated by what it carries (password, code, temporary token, cookie).
+  'GET /api/v1/auth/captcha': {
+    ...publicRoute('registration and recovery solve a captcha before sign-in'),
+    request: none,
+  },
+  'POST /api/v1/auth/login': {
+    ...publicRoute('signing in is how a session starts'),
+    request: async (fx) => ({ body: { username: fx.mallory.email, password: 'Wrong-password1' } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/register': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/auth/verify-email': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { tempToken: 'x', verifyToken: CODE } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/verify-phone': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { tempToken: 'x', verifyToken: CODE } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/resend-verify-email': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: {} }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/resend-verify-phone': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: {} }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/change-email': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/auth/change-phone': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/auth/refresh-token': {
+    ...publicRoute('the access token has expired by then: the httpOnly refresh cookie is the credential'),
+    request: async () => ({ body: {} }),
+    ok: 401,
+  },
+  'GET /api/v1/auth/logout': { access: SIGNED_IN, request: none },
+  'POST /api/v1/auth/forgot-password': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { username: `nobody-${randomUUID()}@test.rounds` } }),
+  },
+  'POST /api/v1/auth/reset-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/user/set-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
+
+  'GET /api/v1/outbox': { access: ADMIN, request: async (fx) => ({ query: { to: fx.alice.email } }) },
+
+  // The caller's own account: nothing in these requests names another user.
+  'GET /api/v1/setting/me': { access: SIGNED_IN, request: none },
+  'GET /api/v1/setting': { access: SIGNED_IN, request: none },
+  'POST /api/v1/setting': {
+    access: SIGNED_IN,
+    // `id` is accepted for the spec's client and ignored: naming Alice changes only the caller.
+    request: async (fx) => ({ body: { id: fx.alice.id, language: 'fr' } }),
+  },
+  'POST /api/v1/setting/password': {
+    access: SIGNED_IN,
+    request: async () => ({ body: { currentPassword: 'Secret123', newPassword: 'Secret456' } }),
+  },
+  'POST /api/v1/setting/account': { access: SIGNED_IN, request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/setting/phone-email-update': { access: SIGNED_IN, request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/setting/cancel-phone-email-update': { access: SIGNED_IN, request: none },
+  'POST /api/v1/setting/verify-updated-phone': {
+    access: SIGNED_IN,
+    request: async () => ({ body: { verifyToken: CODE } }),
+    ok: 400,
+  },
+  'POST /api/v1/setting/upload-avatar': {
+    access: SIGNED_IN,
+    request: async () => ({ multipart: [{ ...imagePart(), name: 'file' }] }),
+  },
+  'DELETE /api/v1/setting/delete-avatar': { access: SIGNED_IN, request: none },
+
+  ...referenceRoutes('facility'),
+  ...referenceRoutes('department'),
+  ...referenceRoutes('profession'),
+  ...referenceRoutes('specialty'),
+  ...referenceRoutes('suffix'),
+
+  'POST /api/v1/contact/list': { access: SIGNED_IN, request: async () => ({ body: {} }) },
+  'GET /api/v1/filter': { access: SIGNED_IN, request: none },
+  'POST /api/v1/filter': {
+    access: SIGNED_IN,
+    request: async () => ({
+      body: {
+        name: `f ${randomUUID()}`,
+        params: { facility: [missingId()], department: [], profession: [], specialty: [] },
+      },
+    }),
+  },
+  'DELETE /api/v1/filter': {
+    access: owner,
+    request: async (fx) => ({ body: { id: await fx.filter() } }),
+    missing: async () => ({ body: { id: missingId() } }),
+  },
+
+  // Chat rooms: lists and searches are the caller's own rooms; everything naming a room is for its members.
+  'GET /api/v1/chat-room': { access: SIGNED_IN, request: none },
+  'POST /api/v1/chat-room': {
+    access: SIGNED_IN,
+    request: async (fx) => ({
+      body: { type: 'group', name: `G ${randomUUID().slice(0, 12)}`, participants: [fx.carol.id] },
+    }),
+  },
+  'DELETE /api/v1/chat-room': {
+    access: owner,
+    request: async (fx) => ({ query: { id: await fx.group() } }),
+    missing: async () => ({ query: { id: missingId() } }),
+  },
+  'POST /api/v1/chat-room/search-groups': { access: SIGNED_IN, request: async () => ({ body: { keyword: '' } }) },
+  'POST /api/v1/chat-room/chat-rooms-by-participants': {
+    access: SIGNED_IN,
+    request: async (fx) => ({ body: { participants: [fx.bob.id] } }),
+  },
+  'POST /api/v1/chat-room/update-chat-room': {
+    access: owner,
+    request: async (fx) => ({
+      body: { twId: await fx.group(), participants: [fx.alice.id, fx.bob.id], name: `R ${randomUUID().slice(0, 12)}` },
+    }),
+    missing: async (fx) => ({
+      body: { twId: missingId(), participants: [fx.alice.id, fx.bob.id], name: `R ${randomUUID().slice(0, 12)}` },
+    }),
+  },
+  'GET /api/v1/chat-room/details': {
+    access: memberOf,
+    request: async (fx) => ({ query: { id: await fx.group() } }),
+    missing: async () => ({ query: { id: missingId() } }),
+  },
+  'POST /api/v1/chat-room/add-contacts': {
+    access: owner,
+    request: async (fx) => ({ query: { twId: await fx.group() }, body: { contacts: [fx.carol.id] } }),
+    missing: async (fx) => ({ query: { twId: missingId() }, body: { contacts: [fx.carol.id] } }),
+  },
+  'POST /api/v1/chat-room/remove-contacts': {
+    access: owner,
+    request: async (fx) => ({ query: { twId: await fx.group() }, body: { contacts: [fx.bob.id] } }),
+    missing: async (fx) => ({ query: { twId: missingId() }, body: { contacts: [fx.bob.id] } }),
+  },
+  ...Object.fromEntries(
+    ['set-favorite', 'unset-favorite'].map((p) => [
+      `POST /api/v1/chat-room/${p}`,
+      {
+        access: memberOf,
+        request: async (fx: Fixture) => ({ body: { id: await fx.group() } }),
+        missing: async () => ({ body: { id: missingId() } }),
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['mute', 'unmute'].map((p) => [
+      `POST /api/v1/chat-room/${p}`,
+      {
+        access: memberOf,
+        request: async (fx: Fixture) => ({ body: { twId: await fx.group() } }),
+        missing: async () => ({ body: { twId: missingId() } }),
+      },
+    ]),
+  ),
+  'POST /api/v1/chat-room/leave': {
+    access: memberOf,
+    request: async (fx) => ({ query: { id: await fx.group() } }),
+    missing: async () => ({ query: { id: missingId() } }),
+  },
+  'POST /api/v1/chat-room/messages': {
+    access: memberOf,
+    request: async (fx) => {
+      const twId = await fx.group();
+      await fx.message(twId);
+      return { body: { twId } };
+    },
+    missing: async () => ({ body: { twId: missingId() } }),
+  },
+  'DELETE /api/v1/chat-room/remove-message': {
+    access: owner,
+    request: async (fx) => {
+      const twId = await fx.group();
+      return { body: { twId, messageId: (await fx.message(twId)).id } };
+    },
+    missing: async () => ({ body: { twId: missingId(), messageId: missingId() } }),
+  },
+  'GET /api/v1/chat-room/seen-by': {
+    access: owner,
+    request: async (fx) => {
+      const twId = await fx.group();
+      return { query: { twId, messageId: (await fx.message(twId)).id } };
+    },
+    missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
+  },
+  'POST /api/v1/chat-room/acknowledge-message': {
+    access: memberOf,
+    request: async (fx) => ({ body: { messageId: (await fx.urgent(await fx.group())).messageId } }),
+    missing: async () => ({ body: { messageId: missingId() } }),
+  },
+  'POST /api/v1/chat-room/message-important': {
+    access: owner,
+    request: async (fx) => {
+      const twId = await fx.group();
+      return { body: { twId, messageId: (await fx.message(twId)).id, level: 'IMPORTANT' } };
+    },
+    missing: async () => ({ body: { twId: missingId(), messageId: missingId(), level: 'IMPORTANT' } }),
+  },
+  'GET /api/v1/chat-room/message-logs': {
+    access: memberOf,
+    request: async (fx) => ({ query: { logId: (await fx.urgent(await fx.group())).logId } }),
+    missing: async () => ({ query: { logId: missingId() } }),
+  },
+  'POST /api/v1/chat-room/upload-chat-images': {
+    access: SIGNED_IN,
+    request: async () => ({ multipart: [imagePart()] }),
+  },
+  'DELETE /api/v1/chat-room/upload-chat-images': {
+    access: owner,
+    request: async (fx) => ({ query: { key: await fx.upload() } }),
+    missing: async () => ({ query: { key: missingKey() } }),
+  },
+  'POST /api/v1/chat-room/upload-chat-audio': {
+    access: SIGNED_IN,
+    request: async () => ({ multipart: [voicePart()] }),
+  },
+  'GET /api/v1/chat-room/image': {
+    access: memberOf,
+    request: async (fx) => ({ query: { key: await fx.sentFile(await fx.group()) } }),
+    missing: async () => ({ query: { key: missingKey() } }),
+  },
+};
+
+/** Routes kept out of the OpenAPI document (hide: true), classified all the same. */
+export const HIDDEN_ROUTES: Record<string, { reason: string; url: string; anonymous: number }> = {
+  'GET /healthz': { reason: 'liveness probe of the orchestrator', url: '/healthz', anonymous: 200 },
+  'GET /readyz': { reason: 'readiness probe of the orchestrator', url: '/readyz', anonymous: 200 },
+  'GET /logos/:file': {
+    reason: 'the sign-in screen shows the logo before sign-in',
+    url: '/logos/nothing-here.png',
+    anonymous: 404,
+  },
+  'GET /api/v1/avatars/:file': {
+    reason: '<img> cannot send a bearer token: the random 128-bit name is the secret',
+    url: `/api/v1/avatars/${missingKey()}.png`,
+    anonymous: 404,
+  },
+};
+
+export type SocketEntry =
+  | { access: 'signedIn'; payload: (fx: Fixture) => Promise<unknown> }
+  | {
+      access: 'member';
+      /** A valid payload naming a fresh room of Alice's, where Bob is a member. */
+      payload: (fx: Fixture) => Promise<unknown>;
+      missing: () => unknown;
+    };
+
+/** Every client socket event. A socket is only ever open for a signed-in user (the handshake checks). */
+export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
+  Ping: { access: 'signedIn', payload: async () => ({ at: Date.now() }) },
+  ChangeChatStatus: { access: 'signedIn', payload: async () => ({ chatStatus: 2, manual: true }) },
+  SendMessage: {
+    access: 'member',
+    payload: async (fx) => ({ clientId: randomUUID(), twId: await fx.group(), body: 'Vitals stable' }),
+    missing: () => ({ clientId: randomUUID(), twId: missingId(), body: 'Vitals stable' }),
+  },
+  ReadMessage: {
+    access: 'member',
+    payload: async (fx) => {
+      const twId = await fx.group();
+      return { twId, seq: (await fx.message(twId)).seq };
+    },
+    missing: () => ({ twId: missingId(), seq: 1 }),
+  },
+  Typing: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.group() }),
+    missing: () => ({ twId: missingId() }),
+  },
+};
