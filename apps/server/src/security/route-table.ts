@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TRole } from '@rounds/contracts/common';
 import type { CLIENT_EVENTS } from '@rounds/contracts/events';
+import { expect } from 'vitest';
 import type { Member } from '../testing/chat';
 import type { Part } from '../testing/multipart';
 import { type Fixture, imagePart, missingId, missingKey, voicePart } from './fixture';
@@ -128,6 +129,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/v1/auth/reset-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
   'POST /api/v1/user/set-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
 
+  'GET /api/v1/sms/usage': { access: ADMIN, request: none },
   'GET /api/v1/outbox': { access: ADMIN, request: async (fx) => ({ query: { to: fx.alice.email } }) },
 
   // The caller's own account: nothing in these requests names another user.
@@ -326,7 +328,13 @@ export const HIDDEN_ROUTES: Record<string, { reason: string; url: string; anonym
 };
 
 export type SocketEntry =
-  | { access: 'signedIn'; payload: (fx: Fixture) => Promise<unknown> }
+  | {
+      access: 'signedIn';
+      /** A valid payload for `who`, the signed-in caller (Authenticate hands over the caller's own token). */
+      payload: (fx: Fixture, who: { token: string }) => Promise<unknown>;
+      /** The success ack; `{ ok: true }` when not given. */
+      ok?: unknown;
+    }
   | {
       access: 'member';
       /** A valid payload naming a fresh room of Alice's, where Bob is a member. */
@@ -336,7 +344,13 @@ export type SocketEntry =
 
 /** Every client socket event. A socket is only ever open for a signed-in user (the handshake checks). */
 export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
-  Ping: { access: 'signedIn', payload: async () => ({ at: Date.now() }) },
+  Ping: { access: 'signedIn', payload: async () => ({ at: Date.now() }), ok: { at: expect.any(Number) } },
+  // The caller's own renewed token; another user's token is refused (realtime/socket-authority.test.ts).
+  Authenticate: {
+    access: 'signedIn',
+    payload: async (_fx, who) => ({ token: who.token }),
+    ok: { ok: true, expiresAt: expect.any(Number) },
+  },
   ChangeChatStatus: { access: 'signedIn', payload: async () => ({ chatStatus: 2, manual: true }) },
   SendMessage: {
     access: 'member',

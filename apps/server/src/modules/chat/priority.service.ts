@@ -9,7 +9,7 @@ import { parsePermissions } from '../accounts/user-view';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsGrant } from '../notify/sms-budget';
 import { fullName, toMessage } from './room-view';
-import { memberIds, requireMember } from './rooms.service';
+import { memberIds, requireMember, roomUnavailable } from './rooms.service';
 
 /** Priority asked for: any of the options given. */
 export const wantsPriority = (o: TPriorityOptions) => o.level !== undefined || o.notify !== undefined || o.sms === true;
@@ -171,7 +171,8 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
     /** A notified member acknowledges; once every notified member has, the escalation is off. */
     acknowledge: async (userId: string, messageId: string) => {
       const found = await db.selectFrom('messages').select('room_id').where('id', '=', messageId).executeTakeFirst();
-      if (!found) throw notFound('Message not found');
+      // The room's reply, as an outsider gets: nobody learns whether a message id exists elsewhere.
+      if (!found) throw roomUnavailable();
       const { room } = await requireMember(db, userId, found.room_id);
       const now = Date.now();
       const message = await db.transaction().execute(async (trx) => {
@@ -205,7 +206,8 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
     /** Where an SMS link leads, for a member of that room; anyone else gets 404. */
     messageLog: async (userId: string, logId: string) => {
       const log = await db.selectFrom('message_logs').selectAll().where('id', '=', logId).executeTakeFirst();
-      if (!log) throw notFound('Not found');
+      // The room's reply, as an outsider gets: an SMS link tells nobody whether it exists.
+      if (!log) throw roomUnavailable();
       await requireMember(db, userId, log.room_id);
       return { id: log.id, conversationId: log.room_id, messageId: log.message_id };
     },
