@@ -33,6 +33,7 @@ import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
+import { createMetrics, installMetrics, type Metrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
@@ -51,6 +52,7 @@ declare module 'fastify' {
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
+    metrics: Metrics;
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -134,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const io = await createSocketServer(app, config);
   app.decorate('io', io);
   app.decorate('publish', createPublisher(io));
+  app.decorate('metrics', createMetrics());
+  installMetrics(app, app.metrics);
   // Alone (no Redis), every other server row is a dead earlier run of this one: its presence is swept now.
   const presence = await startPresence(app, { alone: !config.REDIS_URL });
   app.decorate('presence', presence);
