@@ -14,7 +14,6 @@ import {
   keepSending,
   loginDemo,
   openTab,
-  post,
   uploadImage,
 } from '../testing/live-client';
 import { freePort, startServerProcess, untilServing } from '../testing/server-process';
