@@ -33,6 +33,7 @@ import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/logging';
 import { createMetrics, installMetrics, type Metrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
@@ -79,13 +80,7 @@ export type BuildOptions = {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          },
+    logger: options.logger === false ? false : loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Time-ordered ids in logs too, so a request can be found next to its audit record.
