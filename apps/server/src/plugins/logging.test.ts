@@ -64,6 +64,13 @@ describe('request logs', () => {
       if (value) secrets.add(value);
       return value;
     };
+    type Reply = {
+      token?: string;
+      tempToken?: string;
+      code?: string;
+      user?: { id: string };
+      results?: { id: string }[];
+    };
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
       const res = await fetch(`${base}/api/v1${path}`, {
         method,
@@ -72,7 +79,7 @@ describe('request logs', () => {
       });
       const setCookie = res.headers.get('set-cookie');
       if (setCookie) keep(/rounds_refresh=([^;]+)/.exec(setCookie)?.[1]);
-      return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, any>, setCookie };
+      return { status: res.status, json: (await res.json().catch(() => ({}))) as Reply, setCookie };
     };
     const until = async <T>(find: () => T | undefined): Promise<T> => {
       for (let i = 0; i < 100; i += 1) {
@@ -88,7 +95,7 @@ describe('request logs', () => {
       // Register (captcha, reference data from the public lists).
       const ids: Record<string, string> = {};
       for (const kind of ['facility', 'department', 'profession', 'specialty', 'suffix']) {
-        ids[kind] = (await call('GET', `/${kind}/list?all=1`)).json.results[0].id;
+        ids[kind] = (await call('GET', `/${kind}/list?all=1`)).json.results![0]!.id;
       }
       const challenge = (await call('GET', '/auth/captcha')).json;
       const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
@@ -141,7 +148,7 @@ describe('request logs', () => {
       keep(DEMO_PASSWORD);
       const colleague = await loginDemo(base, 'amelia.broussard');
       keep(colleague.token);
-      const twId = await createGroup(base, colleague, [{ ...colleague, id: reg.json.user.id }], 'Ward 4 handover');
+      const twId = await createGroup(base, colleague, [{ ...colleague, id: reg.json.user!.id }], 'Ward 4 handover');
       const socket = io(base, {
         path: '/server/socket.io',
         query: { token, uuid: randomUUID() },
