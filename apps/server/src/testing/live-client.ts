@@ -166,6 +166,10 @@ export function openTab(base: string, login: Login, twId: string, options: { tok
     void tab.catchUp().catch(() => undefined);
     for (const [clientId, body] of tab.pending) void deliver(clientId, body);
   });
+  // A server that stops gracefully closes its sockets; like the web app, connect again (to another process).
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 100);
+  });
   // A refused handshake (the token expired while the server was away) would stop socket.io for good.
   socket.on('connect_error', () => {
     socket.io.opts.query = { ...(socket.io.opts.query as object), token: token() };

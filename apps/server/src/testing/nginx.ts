@@ -21,9 +21,10 @@ export type Nginx = {
 /**
  * Debian's nginx, run as the current user with its own prefix, configuration, temp folders and logs (no system
  * file is read or written), terminating TLS with a certificate openssl makes now, for 127.0.0.1, in front of the
- * given Rounds ports.
+ * given Rounds ports (plain HTTP with `tls: false`, for tests whose subject is not TLS).
  */
-export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+export async function startNginx(upstreamPorts: number[], o: { tls?: boolean } = {}): Promise<Nginx> {
+  const tls = o.tls ?? true;
   const dir = mkdtempSync(join(tmpdir(), 'rounds-nginx-'));
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
   execFileSync(
@@ -66,7 +67,7 @@ http {
   uwsgi_temp_path ${join(dir, 'uwsgi')};
   scgi_temp_path ${join(dir, 'scgi')};
   upstream rounds {
-${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n')}
+${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     keepalive 16;
   }
   map $http_upgrade $connection_upgrade {
@@ -76,9 +77,9 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1
   log_format rounds '$remote_addr [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent '
                     '$request_time "$http_user_agent"';
   server {
-    listen 127.0.0.1:${port} ssl;
-    ssl_certificate ${join(dir, 'cert.pem')};
-    ssl_certificate_key ${join(dir, 'key.pem')};
+    listen 127.0.0.1:${port}${tls ? ' ssl' : ''};
+    ${tls ? `ssl_certificate ${join(dir, 'cert.pem')};` : ''}
+    ${tls ? `ssl_certificate_key ${join(dir, 'key.pem')};` : ''}
     access_log ${join(dir, 'access.log')} rounds;
     include ${PROXY_SNIPPET};
   }
@@ -114,7 +115,7 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1
   };
   return {
     port,
-    base: `https://127.0.0.1:${port}`,
+    base: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     ca: readFileSync(join(dir, 'cert.pem'), 'utf8'),
     accessLog: () => read('access.log'),
     output: () => output + read('error.log'),
