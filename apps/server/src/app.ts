@@ -39,6 +39,8 @@ import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
 import { installErrorHandler } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
+import { loggerOptions } from './plugins/logging';
+import { createMetrics, installMetrics, type Metrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
@@ -61,6 +63,7 @@ declare module 'fastify' {
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
+    metrics: Metrics;
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -87,13 +90,7 @@ export type BuildOptions = {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          },
+    logger: options.logger === false ? false : loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Time-ordered ids in logs too, so a request can be found next to its audit record.
@@ -169,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('publish', createPublisher(io));
   app.decorate('socketEvents', createSocketEvents(app, { limiter, authority }));
   installConnectionEvents(app, app.socketEvents, authority);
+  app.decorate('metrics', createMetrics());
+  installMetrics(app, app.metrics);
   // Alone (no Redis), every other server row is a dead earlier run of this one: its presence is swept now.
   const presence = await startPresence(app, { alone: !config.REDIS_URL });
   app.decorate('presence', presence);

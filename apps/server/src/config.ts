@@ -80,6 +80,8 @@ const ZEnv = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bearer token that lets a remote Prometheus read /metrics (a direct loopback connection needs none). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** An URGENT message nobody acknowledged is notified once more after this many seconds. */
   URGENT_ESCALATION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // SMS caps of priority messages (toll fraud costs real money): past one, the SMS is refused and recorded,

@@ -390,6 +390,7 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
       // Bounded, so a burst never builds a statement past the engines' parameter limits (SQLite 32,766).
       const batch = queue.splice(0, MAX_BATCH);
       try {
+        const started = performance.now();
         const { results, fresh, logs } = await app.db.transaction().execute((trx) =>
           writeBatch(
             trx,
@@ -397,6 +398,9 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
             Date.now(),
           ),
         );
+        app.metrics.commitSeconds.observe((performance.now() - started) / 1000);
+        app.metrics.commitBatchSize.observe(batch.length);
+        app.metrics.messagesAccepted.inc(fresh.length);
         for (const [i, p] of batch.entries()) p.resolve(results[i]!);
         await publishMessages(app, fresh).catch((err) => app.log.warn({ err }, 'publishing messages failed'));
         for (const m of fresh) {

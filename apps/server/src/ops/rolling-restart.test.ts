@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { createGroup, keepSending, loginDemo, openTab } from '../testing/live-client';
+import { startNginx } from '../testing/nginx';
+import { startRedis } from '../testing/redis';
+import { freePort, type ServerProcess, startServerProcess, untilServing } from '../testing/server-process';
+
+/**
+ * Two server processes over one database and one Redis behind nginx, restarted one at a time with SIGTERM while
+ * four clients keep sending through the proxy. Each process stops gracefully (exit 0); every client is moved
+ * to the other process and reconnects; afterwards every acknowledged message is stored exactly once, with no
+ * gap, and every client shows exactly the stored sequence. Runs on SQLite (both processes on one DATA_DIR,
+ * WAL) and on PostgreSQL.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'rounds-rolling-'));
+const schema = process.env.DATABASE_URL ? `rolling_${randomBytes(4).toString('hex')}` : undefined;
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.DATABASE_URL && schema) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  }
+});
+
+describe('rolling restart behind nginx', () => {
+  it('loses no acknowledged message, and every client reconnects and catches up', async () => {
+    const redis = await startRedis();
+    const ports = [await freePort(), await freePort()];
+    const env = (port: number) => ({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      REDIS_URL: redis.url,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: '100000',
+      LOGIN_RATE_LIMIT: '1000',
+      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    });
+    // The first creates the database, the demo hospital and the shared secrets; then the second joins.
+    const servers: ServerProcess[] = [startServerProcess({ ...env(ports[0]!), SEED_DEMO: 'true' })];
+    await untilServing(servers[0]!);
+    servers.push(startServerProcess(env(ports[1]!)));
+    await untilServing(servers[1]!);
+    const nginx = await startNginx(ports, { tls: false });
+    const base = nginx.base;
+    try {
+      const logins = await Promise.all(
+        ['amelia.broussard', 'noah.thibodeaux', 'olivia.landry', 'liam.hebert'].map((n) => loginDemo(base, n)),
+      );
+      const twId = await createGroup(base, logins[0]!, logins.slice(1), 'Shift change');
+      const tabs = logins.map((login) => openTab(base, login, twId));
+      await Promise.all(tabs.map((t) => new Promise<void>((r) => t.socket.once('connect', () => r()))));
+      const sending = keepSending(tabs, 25);
+
+      const exits: (number | null)[] = [];
+      for (const i of [0, 1]) {
+        await new Promise((r) => setTimeout(r, 1_500));
+        servers[i]!.child.kill('SIGTERM');
+        exits.push(await servers[i]!.exited);
+        servers[i] = startServerProcess(env(ports[i]!));
+        await untilServing(servers[i]!);
+        expect((await fetch(`http://127.0.0.1:${ports[i]}/readyz`)).status).toBe(200);
+      }
+      await new Promise((r) => setTimeout(r, 1_500));
+      await sending.stop();
+      await Promise.all(tabs.map((t) => t.settle()));
+      for (const t of tabs) t.socket.disconnect();
+
+      expect(exits).toEqual([0, 0]); // graceful, not the 15 s forced exit
+      const handle = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
+      const stored = await handle.db
+        .selectFrom('messages')
+        .select(['id', 'seq', 'client_id'])
+        .where('room_id', '=', twId)
+        .orderBy('seq')
+        .execute();
+      await handle.close();
+
+      const acked = tabs.flatMap((t) => [...t.acked]);
+      expect(acked.length).toBeGreaterThan(100);
+      expect(tabs.every((t) => t.pending.size === 0)).toBe(true);
+      const byClientId = new Map(stored.map((r) => [r.client_id, r.id]));
+      expect(byClientId.size).toBe(stored.length); // no client id stored twice
+      for (const [clientId, ack] of acked) expect(byClientId.get(clientId)).toBe(ack.id);
+      expect(stored.map((r) => Number(r.seq))).toEqual(stored.map((_, i) => i + 1));
+      const storedView = stored.map((r) => [Number(r.seq), r.id]);
+      for (const t of tabs) {
+        // Connected at start, then again after each restart that closed its process's sockets.
+        expect(t.connects).toBeGreaterThanOrEqual(2);
+        expect([...t.shown].sort((x, y) => x[0] - y[0])).toEqual(storedView);
+      }
+    } finally {
+      for (const s of servers) {
+        if (s.child.exitCode === null) {
+          s.child.kill('SIGTERM');
+          await s.exited;
+        }
+      }
+      await nginx.stop();
+      await redis.stop();
+    }
+  }, 120_000);
+});
