@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ZReadMessage, ZSendMessage, ZTypingMessage } from '@rounds/contracts/chat';
-import { ZChangeChatStatus } from '@rounds/contracts/contacts';
-import { CLIENT_EVENTS, ZPingPayload } from '@rounds/contracts/events';
+import { CLIENT_EVENT_CONTRACTS, type CLIENT_EVENTS } from '@rounds/contracts/events';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -20,14 +18,10 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => world?.stop());
 
-/** The payload contract of each client event (events.ts names them; the payloads live beside their domain). */
-const PAYLOADS: Record<keyof typeof CLIENT_EVENTS, ZodType> = {
-  Ping: ZPingPayload,
-  ChangeChatStatus: ZChangeChatStatus,
-  SendMessage: ZSendMessage,
-  ReadMessage: ZReadMessage,
-  Typing: ZTypingMessage,
-};
+/** The request contract of each client event, from the event map. */
+const PAYLOADS: Record<keyof typeof CLIENT_EVENTS, ZodType> = Object.fromEntries(
+  Object.entries(CLIENT_EVENT_CONTRACTS).map(([event, c]) => [event, c.request]),
+) as Record<keyof typeof CLIENT_EVENTS, ZodType>;
 
 const schemaOf = (t: ZodType): JsonSchema => {
   const s = z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
