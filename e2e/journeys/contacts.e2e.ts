@@ -89,7 +89,7 @@ describe('contacts', () => {
     await page.getByText('40 contacts').waitFor();
 
     // Sections by first letter, alphabetical, the signed-in user left out.
-    const letters = await page.locator('[data-accordion-control]').allInnerTexts();
+    const letters = await page.locator('[data-section]').allInnerTexts();
     expect(letters.map((text) => text.trim())).toEqual([...letters.map((text) => text.trim())].sort());
     await expect(row(page, 'Noah Thibodeaux').count()).resolves.toBe(0);
 
