@@ -71,6 +71,34 @@ describe('database', () => {
     expect(links.length).toBeGreaterThan(40); // some staff work at two facilities
   });
 
+  it('seeds a hospital of N staff, every classification drawn on its own, some at two facilities', async () => {
+    const big = await createTestApp();
+    try {
+      expect(await seedDemo(big.app.db, { staff: 1200 })).toEqual({ users: 1200, created: true });
+      const db = big.app.db;
+      const staff = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'profession_id'])
+        .where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
+        .execute();
+      expect(staff).toHaveLength(1200);
+      expect(new Set(staff.map((u) => u.email)).size).toBe(1200);
+      const facilities = await db.selectFrom('user_facilities').select(['user_id', 'item_id']).execute();
+      const departments = await db.selectFrom('user_departments').select(['user_id', 'item_id']).execute();
+      const perUser = new Map<string, number>();
+      for (const link of facilities) perUser.set(link.user_id, (perUser.get(link.user_id) ?? 0) + 1);
+      expect([...perUser.values()].filter((n) => n === 2).length).toBeGreaterThan(100);
+      // Independent draws: every facility × department pair and every department × clinical role pair has people.
+      const department = new Map(departments.map((l) => [l.user_id, l.item_id]));
+      const pairs = new Set(facilities.map((l) => `${l.item_id}:${department.get(l.user_id)}`));
+      expect(pairs.size).toBe(3 * 10);
+      const roles = new Set(staff.map((u) => `${department.get(u.id)}:${u.profession_id}`));
+      expect(roles.size).toBe(10 * 10);
+    } finally {
+      await big.close();
+    }
+  });
+
   it('keeps the first Admin single across restarts on the same database', async () => {
     if (t.app.engine !== 'sqlite') return; // PostgreSQL schemas are per app here; covered by the unique email
     const again = await createTestApp({ DATA_DIR: t.config.DATA_DIR });

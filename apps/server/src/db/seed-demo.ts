@@ -1,8 +1,10 @@
+import type { Insertable } from 'kysely';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { searchKey } from '../lib/search-key';
 import { bumpDirectory } from '../modules/contacts/directory';
 import type { Db } from './database';
+import type { UsersTable } from './schema';
 
 export const DEMO_PASSWORD = 'Rounds2026';
 export const DEMO_EMAIL_DOMAIN = 'demo.rounds.local';
@@ -145,6 +147,214 @@ const SUFFIX_FOR: Record<string, string> = {
 
 type Kind = 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes';
 
+/** More names for a hospital-size directory: people share names there, as they do in a real one. */
+const MORE_FIRST = [
+  'Alexander',
+  'Amara',
+  'Andre',
+  'Anna',
+  'Antoine',
+  'Ayesha',
+  'Beatriz',
+  'Caleb',
+  'Carlos',
+  'Caroline',
+  'Chidi',
+  'Claire',
+  'Diego',
+  'Dmitri',
+  'Elena',
+  'Eloise',
+  'Farah',
+  'Fatima',
+  'Felix',
+  'Florence',
+  'Hannah',
+  'Hassan',
+  'Ines',
+  'Isaac',
+  'Jade',
+  'Jasmine',
+  'Javier',
+  'Jonah',
+  'Kai',
+  'Kenji',
+  'Laila',
+  'Leon',
+  'Louis',
+  'Lucia',
+  'Malik',
+  'Manon',
+  'Marie',
+  'Mohammed',
+  'Nathan',
+  'Nicole',
+  'Nina',
+  'Oscar',
+  'Paul',
+  'Priya',
+  'Rafael',
+  'Rosa',
+  'Sarah',
+  'Simone',
+  'Tariq',
+  'Yuki',
+];
+const MORE_LAST = [
+  'Adams',
+  'Alvarez',
+  'Bailey',
+  'Benoit',
+  'Bernard',
+  'Campbell',
+  'Carter',
+  'Clark',
+  'Cormier',
+  'Diaz',
+  'Doucet',
+  'Edwards',
+  'Evans',
+  'Fournier',
+  'Gauthier',
+  'Girard',
+  'Gonzalez',
+  'Green',
+  'Hall',
+  'Harris',
+  'Ibrahim',
+  'Ito',
+  'Kim',
+  'King',
+  'Kowalski',
+  'Lee',
+  'Lewis',
+  'Lopez',
+  'Marchand',
+  'Mercier',
+  'Mitchell',
+  'Morel',
+  'Murphy',
+  'Nelson',
+  'Ortiz',
+  'Park',
+  'Perez',
+  'Phillips',
+  'Ramirez',
+  'Roberts',
+  'Robinson',
+  'Roussel',
+  'Sanchez',
+  'Scott',
+  'Singh',
+  'Tremblay',
+  'Turner',
+  'Walker',
+  'White',
+  'Young',
+];
+
+/** A small seeded generator (mulberry32): the same hospital on every run, every machine. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const asciiEmail = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+type Ids = Record<Kind, Map<string, string>>;
+
+/**
+ * Staff beyond the 40 named ones, for trying Rounds at the size of a hospital group. Each classification is
+ * drawn on its own (facility, department, clinical role, specialty), so any combination of filters finds
+ * people; one in six works at two facilities, one in four in two departments; one in ten never signed in.
+ */
+async function seedMoreStaff(db: Db, ids: Ids, from: number, to: number, passwordHash: string): Promise<void> {
+  const next = random(13);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const firstNames = [...FIRST, ...MORE_FIRST];
+  const lastNames = [...LAST, ...MORE_LAST];
+  const now = Date.now();
+  for (let start = from; start < to; start += 500) {
+    const end = Math.min(to, start + 500);
+    const users: Insertable<UsersTable>[] = [];
+    const facilityLinks: { user_id: string; item_id: string }[] = [];
+    const departmentLinks: { user_id: string; item_id: string }[] = [];
+    const specialtyLinks: { user_id: string; item_id: string }[] = [];
+    for (let i = start; i < end; i++) {
+      const id = newId();
+      const first = pick(firstNames);
+      const last = pick(lastNames);
+      const email = `${asciiEmail(first)}.${asciiEmail(last)}.${i}@${DEMO_EMAIL_DOMAIN}`;
+      const profession = pick(PROFESSIONS);
+      const suffix = SUFFIX_FOR[profession];
+      const status = pick([1, 1, 1, 2, 3] as const);
+      users.push({
+        id,
+        email,
+        unverified_email: null,
+        phone: `5${String(i).padStart(9, '0')}`,
+        phone_country_code: '+1',
+        phone_country_name: 'United States',
+        unverified_phone: null,
+        unverified_phone_country_code: null,
+        unverified_phone_country_name: null,
+        first_name: first,
+        last_name: last,
+        search_key: searchKey(first, last, email),
+        password_hash: passwordHash,
+        role: 'Regular' as const,
+        active: 1,
+        deleted: 0,
+        email_verified: 1,
+        phone_verified: 1,
+        language: next() < 0.2 ? 'fr' : 'en',
+        theme: 'light',
+        play_notification_sound: 1,
+        session_timeout: null,
+        profession_id: ids.professions.get(profession) ?? null,
+        suffix_id: suffix ? (ids.suffixes.get(suffix) ?? null) : null,
+        avatar: null,
+        permissions: '{}',
+        chat_status: status,
+        chat_status_manual: status === 3 ? 1 : 0,
+        last_login_at: next() < 0.9 ? now - Math.floor(next() * 30 * 86_400_000) : null,
+        password_changed_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      const distinct = (list: readonly string[], extra: number) => {
+        const chosen = new Set([pick(list)]);
+        while (chosen.size < 1 + extra) chosen.add(pick(list));
+        return [...chosen];
+      };
+      for (const n of distinct(FACILITIES, next() < 1 / 6 ? 1 : 0)) {
+        facilityLinks.push({ user_id: id, item_id: ids.facilities.get(n)! });
+      }
+      for (const n of distinct(DEPARTMENTS, next() < 1 / 4 ? 1 : 0)) {
+        departmentLinks.push({ user_id: id, item_id: ids.departments.get(n)! });
+      }
+      specialtyLinks.push({ user_id: id, item_id: ids.specialties.get(pick(SPECIALTIES))! });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values(users).execute();
+      // A few hundred rows per statement: SQLite allows at most 32,766 bound values in one.
+      await trx.insertInto('user_facilities').values(facilityLinks).execute();
+      await trx.insertInto('user_departments').values(departmentLinks).execute();
+      await trx.insertInto('user_specialties').values(specialtyLinks).execute();
+    });
+  }
+}
+
 async function upsertItems(db: Db, kind: Kind, names: string[]): Promise<Map<string, string>> {
   const now = Date.now();
   await db
@@ -166,9 +376,13 @@ async function upsertItems(db: Db, kind: Kind, names: string[]): Promise<Map<str
 
 /**
  * A realistic demo hospital: three facilities, their reference data and 40 verified staff with varied
- * classifications, all with the password DEMO_PASSWORD. Running it again changes nothing.
+ * classifications, all with the password DEMO_PASSWORD; with `staff` above 40, that many staff in all (the
+ * 40 and generated ones: `npm run seed:demo -- --staff 20000`). Running it again changes nothing.
  */
-export async function seedDemo(db: Db): Promise<{ users: number; created: boolean }> {
+export async function seedDemo(
+  db: Db,
+  { staff = 40 }: { staff?: number } = {},
+): Promise<{ users: number; created: boolean }> {
   const already = await db
     .selectFrom('users')
     .select('id')
@@ -256,5 +470,15 @@ export async function seedDemo(db: Db): Promise<{ users: number; created: boolea
     }
     await bumpDirectory(trx);
   });
-  return { users: FIRST.length, created: true };
+  if (staff > FIRST.length) {
+    await seedMoreStaff(
+      db,
+      { facilities, departments, professions, specialties, suffixes },
+      FIRST.length,
+      staff,
+      passwordHash,
+    );
+    await bumpDirectory(db);
+  }
+  return { users: Math.max(staff, FIRST.length), created: true };
 }

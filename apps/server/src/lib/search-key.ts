@@ -1,7 +1,3 @@
-/**
- * The text the directory search matches: both name orders and the email, lowercased. Stored on users and
- * rewritten by every write that changes a name or an email (the migration computes it the same way).
- */
-export function searchKey(firstName: string, lastName: string, email: string): string {
-  return `${firstName} ${lastName} ${lastName} ${firstName} ${email}`.toLowerCase();
-}
+// The directory's search key is built by the browser too (it answers a search from the list it has while the
+// server is asked), so it is defined once, in the contracts.
+export { searchKey } from '@rounds/contracts/names';

@@ -15,6 +15,14 @@ export async function getContacts(request: TContactListRequest, { signal }: { si
   return reply.data.contacts;
 }
 
+/** The whole directory, no search nor filter: the request Contacts and the group modal open with. */
+export const WHOLE_DIRECTORY: TContactListRequest = Object.freeze({
+  facilityId: [],
+  departmentId: [],
+  professionId: [],
+  specialtyId: [],
+});
+
 export function contactsQueryOptions(request: TContactListRequest) {
   return queryOptions({
     queryKey: [...CONTACTS_KEY, request],

@@ -1,4 +1,5 @@
 import type { TContact } from '@rounds/contracts/contacts';
+import { comparePeople } from '@rounds/contracts/names';
 import type { TChatStatus } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -66,14 +67,12 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
     .where('email_verified', '=', 1)
     .where('phone_verified', '=', 1)
     .execute();
-  // Alphabetical as people read it (Léa next to Lea, not after Lucas); the database's order is by code point.
-  const collator = new Intl.Collator(['en', 'fr'], { sensitivity: 'base' });
-  users.sort(
-    (a, b) =>
-      collator.compare(a.first_name, b.first_name) ||
-      collator.compare(a.last_name, b.last_name) ||
-      (a.id < b.id ? -1 : 1),
-  );
+  // Alphabetical as people read it, with the browser's comparator (Léa next to Lea, Broussard2 before
+  // Broussard10); the database's order is by code point.
+  const people = users
+    .map((u) => ({ firstName: u.first_name, lastName: u.last_name, id: u.id, u }))
+    .sort(comparePeople)
+    .map((p) => p.u);
   const names = new Map<string, string>();
   for (const table of ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const) {
     for (const r of await db.selectFrom(table).select(['id', 'name']).execute()) names.set(r.id, r.name);
@@ -97,7 +96,7 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
       .filter((id) => names.has(id))
       .map((id) => ({ id, name: names.get(id)! }))
       .sort((a, b) => a.name.localeCompare(b.name));
-  return users.map((u) => {
+  return people.map((u) => {
     const f = fac.get(u.id) ?? [];
     const d = dep.get(u.id) ?? [];
     const s = spe.get(u.id) ?? [];

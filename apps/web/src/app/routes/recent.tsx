@@ -1,6 +1,9 @@
 import { ROUTES } from '@rounds/contracts/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { contactsQueryOptions, WHOLE_DIRECTORY } from '../../api/get-contacts';
 import { BrandLogo } from '../../components/brand-logo';
 import { RecentScreen } from '../../features/chat/components/recent-screen';
 import { useLogo } from '../../features/settings/hooks/use-logo';
@@ -16,6 +19,14 @@ export function RecentRoute() {
   usePageTitle(t('pages.recent'));
   const logo = useLogo('recent');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Recent loads the chat rooms and the contacts on opening (spec doc 1 section 2). The directory is asked for
+  // once the rooms had their turn, so Contacts and the group modal then open from the cache: at hospital size
+  // it is the longest answer the app waits for (bench/web).
+  useEffect(() => {
+    const timer = setTimeout(() => void queryClient.prefetchQuery(contactsQueryOptions(WHOLE_DIRECTORY)), 300);
+    return () => clearTimeout(timer);
+  }, [queryClient]);
   return (
     <RecentScreen
       logo={<BrandLogo src={logo} height={32} withWordmark />}

@@ -1,13 +1,18 @@
 import { Badge, Button, Modal, Stack, Text } from '@mantine/core';
 import type { TChatRoom, TParticipant } from '@rounds/contracts/chat';
-import { useState } from 'react';
+import { compareNames } from '@rounds/contracts/names';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_STYLES } from '../../../components/modal-styles';
+import { VirtualList } from '../../../components/virtual-list';
 import { showToast } from '../../../lib/toast';
 import { useRemoveContacts } from '../api/remove-contacts';
 import { participantStatus, STATUS_KEY } from '../lib/chat-status';
 import classes from './chat.module.css';
 import { RoomAvatar } from './room-avatar';
+
+const memberKey = (member: TParticipant) => member.id;
+const memberSize = () => 55;
 
 type TMembersModalProps = { room: TChatRoom; me: string | undefined; opened: boolean; onClose: () => void };
 
@@ -16,13 +21,16 @@ type TMembersModalProps = { room: TChatRoom; me: string | undefined; opened: boo
  * click to confirm (a slip of the finger at night must not take someone out of a care team's group).
  */
 export function MembersModal({ room, me, opened, onClose }: TMembersModalProps) {
-  const { t, i18n } = useTranslation('chat');
+  const { t } = useTranslation('chat');
   const remove = useRemoveContacts();
   const [confirming, setConfirming] = useState<string | null>(null);
   const isOwner = room.owner !== null && room.owner === me;
-  const collator = new Intl.Collator(i18n.language, { sensitivity: 'base' });
-  const members = [...room.participants].sort(
-    (a, b) => Number(b.id === room.owner) - Number(a.id === room.owner) || collator.compare(a.fullName, b.fullName),
+  const members = useMemo(
+    () =>
+      [...room.participants].sort(
+        (a, b) => Number(b.id === room.owner) - Number(a.id === room.owner) || compareNames(a.fullName, b.fullName),
+      ),
+    [room.participants, room.owner],
   );
 
   const onRemove = (member: TParticipant) => {
@@ -51,12 +59,20 @@ export function MembersModal({ room, me, opened, onClose }: TMembersModalProps) 
       <Text fz="sm" c="dimmed" mb="xs">
         {t('room.members', { count: room.participants.length })}
       </Text>
-      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
-        {members.map((member) => {
+      <VirtualList
+        items={members}
+        getKey={memberKey}
+        estimateSize={memberSize}
+        label={t('members.title', { name: room.name })}
+        padding={0}
+        className={classes.membersList}
+        // As tall as its members up to most of the screen; a group of 500 scrolls inside the dialog.
+        style={{ height: `min(60dvh, ${members.length * 55}px)` }}
+        renderItem={(member) => {
           const status = participantStatus(member);
           const self = member.id === me;
           return (
-            <li key={member.id} className={classes.memberRow}>
+            <div className={classes.memberRow}>
               <RoomAvatar name={member.fullName} path={member.avatar?.path} group={false} status={status} size={38} />
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                 <Text fz="sm" fw={600} truncate>
@@ -92,10 +108,10 @@ export function MembersModal({ room, me, opened, onClose }: TMembersModalProps) 
                   {confirming === member.id ? t('members.confirmRemove') : t('members.remove')}
                 </Button>
               )}
-            </li>
+            </div>
           );
-        })}
-      </Stack>
+        }}
+      />
     </Modal>
   );
 }

@@ -3,6 +3,7 @@ import type { TChatRoom } from '@rounds/contracts/chat';
 import { IconArchive, IconBellOff, IconStarFilled } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import list from '../../../components/virtual-list.module.css';
 import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import { useMessageText } from '../hooks/use-message-text';
 import { roomStatus, STATUS_KEY } from '../lib/chat-status';
@@ -36,7 +37,7 @@ export const RoomListItem = memo(function RoomListItem({ room, me, now, selected
 
   return (
     <UnstyledButton
-      className={classes.row}
+      className={list.row}
       data-selected={selected || undefined}
       data-unread={unread > 0 || undefined}
       aria-current={selected ? 'true' : undefined}
@@ -53,7 +54,7 @@ export const RoomListItem = memo(function RoomListItem({ room, me, now, selected
       }
     >
       <RoomAvatar name={room.name} path={room.avatar?.path} group={room.type === 'group'} status={status} />
-      <span className={classes.rowText}>
+      <span className={`${list.rowText} ${classes.roomText}`}>
         <span className={classes.rowLine}>
           <span className={classes.rowName}>{room.name}</span>
           {room.isFavorite && <IconStarFilled size={13} className={classes.rowIcon} aria-hidden />}

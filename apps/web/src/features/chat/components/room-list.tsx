@@ -1,12 +1,15 @@
-import { Alert, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { TChatRoom } from '@rounds/contracts/chat';
-import { IconAlertCircle, IconMessageSearch, IconMessages, IconRefresh } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { IconMessageSearch, IconMessages } from '@tabler/icons-react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { VirtualList } from '../../../components/virtual-list';
+import list from '../../../components/virtual-list.module.css';
 import { useMessageText } from '../hooks/use-message-text';
 import { useNow } from '../hooks/use-now';
 import { formatDate } from '../lib/format-time';
-import { groupRooms, matchesSearch, type TRoomSection } from '../lib/group-rooms';
+import { groupRooms, matchesSearch, type TRoomLine, type TRoomSection, toRoomLines } from '../lib/group-rooms';
 import classes from './chat.module.css';
 import { RoomListItem } from './room-list-item';
 
@@ -23,7 +26,14 @@ type TRoomListProps = {
   onStart: () => void;
 };
 
-/** The rooms under Favorites, Today, Yesterday and earlier dates, newest first (spec doc 1 section 2). */
+const lineKey = (line: TRoomLine) => (line.kind === 'header' ? `#${line.section.key}` : line.room.twId);
+const lineSize = (line: TRoomLine) => (line.kind === 'header' ? 34 : 62);
+const isHeader = (line: TRoomLine) => line.kind === 'header';
+
+/**
+ * The rooms under Favorites, Today, Yesterday and earlier dates, newest first (spec doc 1 section 2), on the
+ * shared virtual list: someone in every group of a hospital still scrolls through a few dozen mounted rows.
+ */
 export function RoomList({
   rooms,
   loading,
@@ -38,67 +48,37 @@ export function RoomList({
   const { t } = useTranslation('chat');
   const { language } = useMessageText();
   const now = useNow();
+  // The search box stays responsive: the list follows the text as soon as the browser has a moment.
+  const typed = useDeferredValue(search);
   const sections = useMemo(() => {
-    const shown = (rooms ?? []).filter((room) => matchesSearch(room.name, search));
+    const shown = (rooms ?? []).filter((room) => matchesSearch(room.name, typed));
     return groupRooms(shown, now);
-  }, [rooms, search, now]);
+  }, [rooms, typed, now]);
+  const lines = useMemo(() => toRoomLines(sections), [sections]);
 
   if (failed && !rooms) {
     return (
-      <Alert
-        m="sm"
-        variant="light"
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        title={t('list.errorTitle')}
-        role="alert"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text fz="sm">{t('list.errorBody')}</Text>
-          <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-            {t('list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <ListError title={t('list.errorTitle')} body={t('list.errorBody')} retry={t('list.retry')} onRetry={onRetry} />
     );
   }
 
-  if (loading && !rooms) {
-    return (
-      <Stack gap={4} p="xs" role="status" aria-label={t('list.loading')}>
-        {Array.from({ length: 6 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-          <div key={index} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '9px 2px' }}>
-            <Skeleton circle height={44} />
-            <Stack gap={7} style={{ flex: 1 }}>
-              <Skeleton height={11} width={`${50 + ((index * 17) % 35)}%`} radius="sm" />
-              <Skeleton height={9} width={`${60 + ((index * 11) % 30)}%`} radius="sm" />
-            </Stack>
-          </div>
-        ))}
-      </Stack>
-    );
-  }
+  if (loading && !rooms) return <ListSkeleton label={t('list.loading')} avatar={44} />;
 
   if (sections.length === 0) {
     const narrowed = search.trim().length > 0;
     return (
-      <Stack align="center" gap={6} px="lg" py={48} ta="center">
-        <ThemeIcon size={52} radius="xl" variant="light">
-          {narrowed ? <IconMessageSearch size={28} stroke={1.5} /> : <IconMessages size={28} stroke={1.5} />}
-        </ThemeIcon>
-        <Text fw={600} mt={6}>
-          {narrowed ? t('list.noMatchTitle') : t('list.emptyTitle')}
-        </Text>
-        <Text fz="sm" c="dimmed" maw={260}>
-          {narrowed ? t('list.noMatchBody') : t('list.emptyBody')}
-        </Text>
-        {!narrowed && (
-          <Button mt="xs" variant="light" size="xs" onClick={onStart}>
-            {t('list.openContacts')}
-          </Button>
-        )}
-      </Stack>
+      <ListEmpty
+        icon={narrowed ? <IconMessageSearch size={28} stroke={1.5} /> : <IconMessages size={28} stroke={1.5} />}
+        title={narrowed ? t('list.noMatchTitle') : t('list.emptyTitle')}
+        body={narrowed ? t('list.noMatchBody') : t('list.emptyBody')}
+        action={
+          !narrowed && (
+            <Button mt="xs" variant="light" size="xs" onClick={onStart}>
+              {t('list.openContacts')}
+            </Button>
+          )
+        }
+      />
     );
   }
 
@@ -106,19 +86,27 @@ export function RoomList({
     section.kind === 'date' ? formatDate(section.day, language, now) : t(`list.${section.kind}`);
 
   return (
-    <nav aria-label={t('list.label')}>
-      {sections.map((section) => (
-        <section key={section.key} aria-label={label(section)}>
-          <h2 className={classes.sectionLabel}>{label(section)}</h2>
-          <ul className={classes.sectionList}>
-            {section.rooms.map((room) => (
-              <li key={room.twId}>
-                <RoomListItem room={room} me={me} now={now} selected={room.twId === selectedTwId} onSelect={onSelect} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+    <nav aria-label={t('list.label')} className={classes.roomList}>
+      <VirtualList
+        items={lines}
+        getKey={lineKey}
+        estimateSize={lineSize}
+        isHeader={isHeader}
+        label={t('list.label')}
+        renderItem={(line) =>
+          line.kind === 'header' ? (
+            <h2 className={list.header}>{label(line.section)}</h2>
+          ) : (
+            <RoomListItem
+              room={line.room}
+              me={me}
+              now={now}
+              selected={line.room.twId === selectedTwId}
+              onSelect={onSelect}
+            />
+          )
+        }
+      />
     </nav>
   );
 }

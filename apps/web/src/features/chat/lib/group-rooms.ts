@@ -1,4 +1,5 @@
 import type { TChatRoom } from '@rounds/contracts/chat';
+import { compareNames } from '@rounds/contracts/names';
 import { dayKind, dayStart } from './days';
 
 /** When a room was last active: its last message, or its creation for a room nobody has written in yet. */
@@ -6,9 +7,9 @@ export function activityAt(room: Pick<TChatRoom, 'lastMessage' | 'createdAt'>): 
   return room.lastMessage?.timetoken ?? room.createdAt;
 }
 
-/** Newest activity first (spec doc 1 section 4); ties by name so the order does not jitter. */
+/** Newest activity first (spec doc 1 section 4); ties by name (in natural order) so the order does not jitter. */
 export function sortRooms<T extends Pick<TChatRoom, 'lastMessage' | 'createdAt' | 'name'>>(rooms: readonly T[]): T[] {
-  return [...rooms].sort((a, b) => activityAt(b) - activityAt(a) || a.name.localeCompare(b.name));
+  return [...rooms].sort((a, b) => activityAt(b) - activityAt(a) || compareNames(a.name, b.name));
 }
 
 export type TRoomSection =
@@ -52,4 +53,15 @@ export function matchesSearch(name: string, search: string): boolean {
     .split(/\s+/)
     .filter(Boolean)
     .every((word) => haystack.includes(word));
+}
+
+/** One line of the Recent list: a section's header or a room under it. */
+export type TRoomLine = { kind: 'header'; section: TRoomSection } | { kind: 'room'; room: TChatRoom };
+
+/** The sections as the flat lines the virtual list shows. */
+export function toRoomLines(sections: readonly TRoomSection[]): TRoomLine[] {
+  return sections.flatMap((section): TRoomLine[] => [
+    { kind: 'header', section },
+    ...section.rooms.map((room) => ({ kind: 'room' as const, room })),
+  ]);
 }

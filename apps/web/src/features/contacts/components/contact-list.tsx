@@ -1,22 +1,14 @@
-import {
-  Accordion,
-  Alert,
-  Button,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TContact } from '@rounds/contracts/contacts';
-import { IconAlertCircle, IconFilterOff, IconRefresh, IconUserSearch } from '@tabler/icons-react';
-import { memo, useMemo, useState } from 'react';
+import { IconChevronDown, IconFilterOff, IconUserSearch } from '@tabler/icons-react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { VirtualList } from '../../../components/virtual-list';
+import list from '../../../components/virtual-list.module.css';
 import { STATUS_KEY, shownStatus } from '../lib/chat-status';
-import { groupByInitial } from '../lib/group-contacts';
+import { groupByInitial, type TContactLine, toLines } from '../lib/group-contacts';
 import { ContactAvatar, roleLine } from './contact-avatar';
-import classes from './contacts.module.css';
 
 type TContactListProps = {
   contacts: readonly TContact[] | undefined;
@@ -32,7 +24,17 @@ type TContactListProps = {
   onReset: () => void;
 };
 
-/** Contacts in accordion sections by first letter, all open at first; a section folds on its letter. */
+type TLine = TContactLine<TContact>;
+
+const lineKey = (line: TLine) => (line.kind === 'header' ? `#${line.letter}` : line.contact.id);
+const lineSize = (line: TLine) => (line.kind === 'header' ? 34 : 56);
+const isHeader = (line: TLine) => line.kind === 'header';
+
+/**
+ * Contacts in accordion sections by first letter, all open at first; a section folds on its letter. The
+ * sections are flattened into one virtual list (headers and rows), so the whole directory mounts only the
+ * rows in view.
+ */
 export function ContactList({
   contacts,
   loading,
@@ -44,112 +46,83 @@ export function ContactList({
   onRetry,
   onReset,
 }: TContactListProps) {
-  const { t, i18n } = useTranslation('contacts');
+  const { t } = useTranslation('contacts');
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
-  const sections = useMemo(() => groupByInitial(contacts ?? [], i18n.language), [contacts, i18n.language]);
+  const sections = useMemo(() => groupByInitial(contacts ?? []), [contacts]);
+  const lines = useMemo(() => toLines(sections, folded), [sections, folded]);
+
+  const toggle = useCallback(
+    (letter: string) =>
+      setFolded((current) => {
+        const next = new Set(current);
+        if (!next.delete(letter)) next.add(letter);
+        return next;
+      }),
+    [],
+  );
 
   if (failed && !contacts) {
     return (
-      <Alert
-        m="md"
-        variant="light"
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        title={t('list.errorTitle')}
-        role="alert"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text fz="sm">{t('list.errorBody')}</Text>
-          <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-            {t('list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <ListError title={t('list.errorTitle')} body={t('list.errorBody')} retry={t('list.retry')} onRetry={onRetry} />
     );
   }
 
-  if (loading && !contacts) {
-    return (
-      <Stack gap={4} p="md" role="status" aria-label={t('list.loading')}>
-        {Array.from({ length: 7 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-          <div key={index} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 2px' }}>
-            <Skeleton circle height={40} />
-            <Stack gap={6} style={{ flex: 1 }}>
-              <Skeleton height={11} width={`${55 + ((index * 17) % 35)}%`} radius="sm" />
-              <Skeleton height={9} width={`${35 + ((index * 11) % 30)}%`} radius="sm" />
-            </Stack>
-          </div>
-        ))}
-      </Stack>
-    );
-  }
+  if (loading && !contacts) return <ListSkeleton label={t('list.loading')} rows={7} />;
 
   if (sections.length === 0) {
     return (
-      <Stack align="center" gap={6} px="lg" py={48} ta="center">
-        <ThemeIcon size={52} radius="xl" variant="light">
-          <IconUserSearch size={28} stroke={1.5} />
-        </ThemeIcon>
-        <Text fw={600} mt={6}>
-          {narrowed ? t('list.noMatchTitle') : t('list.emptyTitle')}
-        </Text>
-        <Text fz="sm" c="dimmed" maw={260}>
-          {narrowed ? t('list.noMatchBody') : t('list.emptyBody')}
-        </Text>
-        {narrowed && (
-          <Button mt="xs" variant="light" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onReset}>
-            {t('list.resetFilters')}
-          </Button>
-        )}
-      </Stack>
+      <ListEmpty
+        icon={<IconUserSearch size={28} stroke={1.5} />}
+        title={narrowed ? t('list.noMatchTitle') : t('list.emptyTitle')}
+        body={narrowed ? t('list.noMatchBody') : t('list.emptyBody')}
+        action={
+          narrowed && (
+            <Button mt="xs" variant="light" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onReset}>
+              {t('list.resetFilters')}
+            </Button>
+          )
+        }
+      />
     );
   }
 
-  const open = sections.map((section) => section.letter).filter((letter) => !folded.has(letter));
   return (
-    <section
-      aria-label={t('list.label')}
-      aria-busy={refreshing}
-      className={classes.list}
-      data-refreshing={refreshing || undefined}
-    >
-      <Accordion
-        multiple
-        value={open}
-        onChange={(value) => setFolded(new Set(sections.map((s) => s.letter).filter((l) => !value.includes(l))))}
-        chevronPosition="right"
-        chevronSize={14}
-        transitionDuration={120}
-        classNames={{
-          item: classes.sectionItem,
-          control: classes.sectionControl,
-          label: classes.sectionLabel,
-          content: classes.sectionContent,
-        }}
-      >
-        {sections.map((section) => (
-          <Accordion.Item key={section.letter} value={section.letter}>
-            <Accordion.Control
-              aria-label={t('list.section', { letter: section.letter, count: section.contacts.length })}
-            >
-              {section.letter}
-            </Accordion.Control>
-            <Accordion.Panel>
-              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {section.contacts.map((contact) => (
-                  <li key={contact.id}>
-                    <ContactRow contact={contact} selected={contact.id === selectedId} onOpen={onOpen} />
-                  </li>
-                ))}
-              </ul>
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
-    </section>
+    <VirtualList
+      items={lines}
+      getKey={lineKey}
+      estimateSize={lineSize}
+      isHeader={isHeader}
+      label={t('list.label')}
+      refreshing={refreshing}
+      renderItem={(line) =>
+        line.kind === 'header' ? (
+          <SectionHeader letter={line.letter} count={line.count} open={line.open} onToggle={toggle} />
+        ) : (
+          <ContactRow contact={line.contact} selected={line.contact.id === selectedId} onOpen={onOpen} />
+        )
+      }
+    />
   );
 }
+
+type TSectionHeaderProps = { letter: string; count: number; open: boolean; onToggle: (letter: string) => void };
+
+/** A letter's header: folds or unfolds its section. */
+const SectionHeader = memo(function SectionHeader({ letter, count, open, onToggle }: TSectionHeaderProps) {
+  const { t } = useTranslation('contacts');
+  return (
+    <UnstyledButton
+      className={list.header}
+      aria-expanded={open}
+      aria-label={t('list.section', { letter, count })}
+      data-section={letter}
+      onClick={() => onToggle(letter)}
+    >
+      {letter}
+      <IconChevronDown size={14} className={list.chevron} aria-hidden />
+    </UnstyledButton>
+  );
+});
 
 type TContactRowProps = { contact: TContact; selected: boolean; onOpen: (contact: TContact) => void };
 
@@ -160,7 +133,7 @@ const ContactRow = memo(function ContactRow({ contact, selected, onOpen }: TCont
   const status = t(`status.${STATUS_KEY[shownStatus(contact)]}`);
   return (
     <UnstyledButton
-      className={classes.row}
+      className={list.row}
       data-selected={selected || undefined}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onOpen(contact)}
@@ -168,12 +141,12 @@ const ContactRow = memo(function ContactRow({ contact, selected, onOpen }: TCont
       data-contact-id={contact.id}
     >
       <ContactAvatar contact={contact} />
-      <span className={classes.rowText}>
-        <Text component="span" fz="sm" fw={600} lh={1.35} className={classes.ellipsis}>
+      <span className={list.rowText}>
+        <Text component="span" fz="sm" fw={600} lh={1.35} className={list.ellipsis}>
           {contact.fullName}
         </Text>
         {role && (
-          <Text component="span" fz="xs" c="dimmed" lh={1.35} className={classes.ellipsis}>
+          <Text component="span" fz="xs" c="dimmed" lh={1.35} className={list.ellipsis}>
             {role}
           </Text>
         )}

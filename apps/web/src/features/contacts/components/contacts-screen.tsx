@@ -1,5 +1,4 @@
 import { ActionIcon, Anchor, Badge, CloseButton, Group, Indicator, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { TContact } from '@rounds/contracts/contacts';
 import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
@@ -7,7 +6,7 @@ import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useContacts } from '../../../api/get-contacts';
+import { useContactSearch } from '../../../api/use-contact-search';
 import { useSession } from '../../../lib/session-store';
 import { filterCount, toListRequest } from '../lib/filters';
 import { createGate } from '../lib/throttle';
@@ -59,14 +58,13 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
   const chosen = useContactsView((s) => s.selected);
   const { setSearch, toggleAdvanced, resetFilters, select } = useContactsView.getState();
 
-  const [debounced] = useDebouncedValue(search, TIMINGS.searchDebounceMs);
-  const request = useMemo(() => toListRequest(filters, debounced), [filters, debounced]);
-  const contacts = useContacts(request);
+  const request = useMemo(() => toListRequest(filters, ''), [filters]);
+  const contacts = useContactSearch(request, search);
   const applied = filterCount(filters);
-  const narrowed = applied > 0 || debounced.trim().length > 0;
+  const narrowed = applied > 0 || contacts.searching;
 
   // The list has the live status; the stored copy covers a contact the current filters hide.
-  const selected = chosen ? (contacts.data?.find((contact) => contact.id === chosen.id) ?? chosen) : null;
+  const selected = chosen ? (contacts.contacts?.find((contact) => contact.id === chosen.id) ?? chosen) : null;
 
   const open = (contact: TContact) => {
     if (!openGate.tryPass()) return;
@@ -88,9 +86,9 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
             <Title order={1} fz="h4" id={titleId}>
               {t('title')}
             </Title>
-            {contacts.data && (
+            {contacts.contacts && (
               <Badge variant="light" color="gray" radius="sm" tt="none" fw={500} aria-live="polite">
-                {t('count', { count: contacts.data.length })}
+                {t('count', { count: contacts.contacts.length })}
               </Badge>
             )}
           </Group>
@@ -137,11 +135,11 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
         <div className={classes.panelBody}>
           {advanced && <ContactFilters id={filtersId} />}
           <ContactList
-            contacts={contacts.data}
-            loading={contacts.isPending}
-            failed={contacts.isError}
+            contacts={contacts.contacts}
+            loading={contacts.loading}
+            failed={contacts.failed}
             narrowed={narrowed}
-            refreshing={contacts.isPlaceholderData}
+            refreshing={contacts.refreshing}
             selectedId={selected?.id ?? null}
             onOpen={open}
             onRetry={() => void contacts.refetch()}

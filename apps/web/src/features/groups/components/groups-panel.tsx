@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  CloseButton,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Badge, CloseButton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
-import { IconAlertCircle, IconRefresh, IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { VirtualList } from '../../../components/virtual-list';
+import list from '../../../components/virtual-list.module.css';
 import { useSearchGroups } from '../api/search-groups';
 import classes from './groups.module.css';
 
@@ -74,33 +65,13 @@ function GroupsList({ rooms, loading, failed, narrowed, refreshing, onOpen, onRe
   const { t } = useTranslation('groups');
 
   if (failed && !rooms) {
-    return (
-      <Alert
-        variant="light"
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        title={t('groups.errorTitle')}
-        role="alert"
-      >
-        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-          {t('groups.retry')}
-        </Button>
-      </Alert>
-    );
+    return <ListError title={t('groups.errorTitle')} retry={t('groups.retry')} onRetry={onRetry} />;
   }
 
   if (loading && !rooms) {
     return (
       <div className={classes.list}>
-        <Stack gap={4} p="sm" role="status" aria-label={t('groups.loading')}>
-          {Array.from({ length: 4 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-            <div key={index} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 2px' }}>
-              <Skeleton circle height={40} />
-              <Skeleton height={12} width={`${40 + ((index * 19) % 40)}%`} radius="sm" />
-            </div>
-          ))}
-        </Stack>
+        <ListSkeleton label={t('groups.loading')} rows={4} />
       </div>
     );
   }
@@ -108,52 +79,50 @@ function GroupsList({ rooms, loading, failed, narrowed, refreshing, onOpen, onRe
   if (!rooms || rooms.length === 0) {
     return (
       <div className={classes.list}>
-        <Stack align="center" gap={6} px="lg" py={40} ta="center">
-          <ThemeIcon size={48} radius="xl" variant="light">
-            <IconUsersGroup size={26} stroke={1.5} />
-          </ThemeIcon>
-          <Text fw={600} mt={6}>
-            {narrowed ? t('groups.noMatchTitle') : t('groups.emptyTitle')}
-          </Text>
-          <Text fz="sm" c="dimmed" maw={300}>
-            {narrowed ? t('groups.noMatchBody') : t('groups.emptyBody')}
-          </Text>
-        </Stack>
+        <ListEmpty
+          icon={<IconUsersGroup size={26} stroke={1.5} />}
+          title={narrowed ? t('groups.noMatchTitle') : t('groups.emptyTitle')}
+          body={narrowed ? t('groups.noMatchBody') : t('groups.emptyBody')}
+        />
       </div>
     );
   }
 
   return (
-    <section
+    <VirtualList
+      items={rooms}
+      getKey={groupKey}
+      estimateSize={groupSize}
+      label={t('groups.label')}
+      refreshing={refreshing}
       className={classes.list}
-      aria-label={t('groups.label')}
-      aria-busy={refreshing}
-      data-refreshing={refreshing || undefined}
-    >
-      <ul className={classes.rows}>
-        {rooms.map((room) => {
-          const members = t('groups.members', { count: room.participants.length });
-          return (
-            <li key={room.twId}>
-              <UnstyledButton
-                className={classes.groupRow}
-                onClick={() => onOpen(room)}
-                aria-label={t('groups.open', { name: room.name, members })}
-              >
-                <Avatar src={room.avatar?.path ?? null} alt="" size={40} radius={40} color="initials" name={room.name}>
-                  <IconUsersGroup size={20} stroke={1.6} />
-                </Avatar>
-                <Text component="span" fz="sm" fw={600} className={classes.ellipsis} style={{ flex: 1, minWidth: 0 }}>
-                  {room.name}
-                </Text>
-                <Badge variant="light" color="gray" radius="sm" tt="none" fw={500} style={{ flex: 'none' }}>
-                  {members}
-                </Badge>
-              </UnstyledButton>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+      renderItem={(room) => <GroupRow room={room} onOpen={onOpen} />}
+    />
   );
 }
+
+const groupKey = (room: TChatRoom) => room.twId;
+const groupSize = () => 60;
+
+/** One group: avatar, name and member count; choosing it opens the group in Recent. */
+const GroupRow = memo(function GroupRow({ room, onOpen }: { room: TChatRoom; onOpen: (room: TChatRoom) => void }) {
+  const { t } = useTranslation('groups');
+  const members = t('groups.members', { count: room.participants.length });
+  return (
+    <UnstyledButton
+      className={classes.groupRow}
+      onClick={() => onOpen(room)}
+      aria-label={t('groups.open', { name: room.name, members })}
+    >
+      <Avatar src={room.avatar?.path ?? null} alt="" size={40} radius={40} color="initials" name={room.name}>
+        <IconUsersGroup size={20} stroke={1.6} />
+      </Avatar>
+      <Text component="span" fz="sm" fw={600} className={list.ellipsis} style={{ flex: 1, minWidth: 0 }}>
+        {room.name}
+      </Text>
+      <Badge variant="light" color="gray" radius="sm" tt="none" fw={500} style={{ flex: 'none' }}>
+        {members}
+      </Badge>
+    </UnstyledButton>
+  );
+});

@@ -1,7 +1,10 @@
-import { Alert, Badge, Button, Checkbox, Skeleton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconFilterOff, IconRefresh, IconUserSearch } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Text, VisuallyHidden } from '@mantine/core';
+import { IconFilterOff, IconUserSearch } from '@tabler/icons-react';
 import { type DragEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { VirtualList } from '../../../components/virtual-list';
+import list from '../../../components/virtual-list.module.css';
 import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import type { TPerson } from '../lib/people';
 import classes from './groups.module.css';
@@ -43,39 +46,19 @@ export function PeopleList({
 
   if (failed && !people) {
     return (
-      <Alert
-        variant="light"
-        color="red"
-        icon={<IconAlertCircle size={18} />}
+      <ListError
         title={t('people.errorTitle')}
-        role="alert"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text fz="sm">{t('people.errorBody')}</Text>
-          <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-            {t('people.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        body={t('people.errorBody')}
+        retry={t('people.retry')}
+        onRetry={onRetry}
+      />
     );
   }
 
   if (loading && !people) {
     return (
       <div className={classes.list}>
-        <Stack gap={4} p="sm" role="status" aria-label={t('people.loading')}>
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-            <div key={index} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '6px 2px' }}>
-              <Skeleton height={18} width={18} radius="sm" />
-              <Skeleton circle height={36} />
-              <Stack gap={6} style={{ flex: 1 }}>
-                <Skeleton height={11} width={`${50 + ((index * 17) % 35)}%`} radius="sm" />
-                <Skeleton height={9} width={`${30 + ((index * 11) % 30)}%`} radius="sm" />
-              </Stack>
-            </div>
-          ))}
-        </Stack>
+        <ListSkeleton label={t('people.loading')} avatar={36} />
       </div>
     );
   }
@@ -83,48 +66,44 @@ export function PeopleList({
   if (!people || people.length === 0) {
     return (
       <div className={classes.list}>
-        <Stack align="center" gap={6} px="lg" py={40} ta="center">
-          <ThemeIcon size={48} radius="xl" variant="light">
-            <IconUserSearch size={26} stroke={1.5} />
-          </ThemeIcon>
-          <Text fw={600} mt={6}>
-            {narrowed ? t('people.noMatchTitle') : t('people.emptyTitle')}
-          </Text>
-          <Text fz="sm" c="dimmed" maw={280}>
-            {narrowed ? t('people.noMatchBody') : t('people.emptyBody')}
-          </Text>
-          {narrowed && (
-            <Button mt="xs" variant="light" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onReset}>
-              {t('filters.reset')}
-            </Button>
-          )}
-        </Stack>
+        <ListEmpty
+          icon={<IconUserSearch size={26} stroke={1.5} />}
+          title={narrowed ? t('people.noMatchTitle') : t('people.emptyTitle')}
+          body={narrowed ? t('people.noMatchBody') : t('people.emptyBody')}
+          action={
+            narrowed && (
+              <Button mt="xs" variant="light" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onReset}>
+                {t('filters.reset')}
+              </Button>
+            )
+          }
+        />
       </div>
     );
   }
 
   return (
-    <section
+    <VirtualList
+      items={people}
+      getKey={personKey}
+      estimateSize={personSize}
+      label={t('people.label')}
+      refreshing={refreshing}
       className={classes.list}
-      aria-label={t('people.label')}
-      aria-busy={refreshing}
-      data-refreshing={refreshing || undefined}
-    >
-      <ul className={classes.rows}>
-        {people.map((person) => (
-          <li key={person.id}>
-            <PersonRow
-              person={person}
-              checked={selectedIds.has(person.id) || memberIds.has(person.id)}
-              member={memberIds.has(person.id)}
-              onToggle={onToggle}
-            />
-          </li>
-        ))}
-      </ul>
-    </section>
+      renderItem={(person) => (
+        <PersonRow
+          person={person}
+          checked={selectedIds.has(person.id) || memberIds.has(person.id)}
+          member={memberIds.has(person.id)}
+          onToggle={onToggle}
+        />
+      )}
+    />
   );
 }
+
+const personKey = (person: TListedPerson) => person.id;
+const personSize = () => 56;
 
 type TPersonRowProps = {
   person: TListedPerson;
@@ -161,12 +140,12 @@ const PersonRow = memo(function PersonRow({ person, checked, member, onToggle }:
     >
       <Checkbox.Indicator checked={checked} disabled={member} size="sm" />
       <PersonAvatar person={person} />
-      <span className={classes.rowText}>
-        <Text component="span" fz="sm" fw={600} lh={1.35} className={classes.ellipsis}>
+      <span className={list.rowText}>
+        <Text component="span" fz="sm" fw={600} lh={1.35} className={list.ellipsis}>
           {person.fullName}
         </Text>
         {person.detail && (
-          <Text component="span" fz="xs" c="dimmed" lh={1.35} className={classes.ellipsis}>
+          <Text component="span" fz="xs" c="dimmed" lh={1.35} className={list.ellipsis}>
             {person.detail}
           </Text>
         )}

@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, CloseButton, Collapse, Group, Indicator, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
+import { LIMITS } from '@rounds/contracts/limits';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContacts } from '../../../api/get-contacts';
+
 import { useFilterOptions } from '../../../api/get-filter-options';
+import { useContactSearch } from '../../../api/use-contact-search';
 import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
 import { isPickable, type TPerson } from '../lib/people';
 import {
@@ -39,7 +39,7 @@ type TPeoplePickerProps = {
 };
 
 /**
- * Finding people: a name search (debounced 500 ms), the four classification filters, and the list of people
+ * Finding people: a name search (answered while typing, the server asked after 500 ms), the four classification filters, and the list of people
  * who can be picked (signed in at least once; the server leaves out the current user and deleted accounts).
  */
 export function PeoplePicker({ withFilters, filtersOpen, selectedIds, memberIds, onToggle }: TPeoplePickerProps) {
@@ -48,11 +48,13 @@ export function PeoplePicker({ withFilters, filtersOpen, selectedIds, memberIds,
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<TPeopleFilters>(NO_FILTERS);
   const [showFilters, setShowFilters] = useState(filtersOpen);
-  const [debounced] = useDebouncedValue(search, TIMINGS.searchDebounceMs);
-  const contacts = useContacts(useMemo(() => toListRequest(filters, debounced), [filters, debounced]));
-  const people = useMemo(() => contacts.data?.filter(isPickable).map(toPerson), [contacts.data]);
+  const contacts = useContactSearch(
+    useMemo(() => toListRequest(filters, ''), [filters]),
+    search,
+  );
+  const people = useMemo(() => contacts.contacts?.filter(isPickable).map(toPerson), [contacts.contacts]);
   const applied = filterCount(filters);
-  const narrowed = applied > 0 || debounced.trim().length > 0;
+  const narrowed = applied > 0 || contacts.searching;
 
   const reset = () => {
     setFilters(NO_FILTERS);
@@ -110,10 +112,10 @@ export function PeoplePicker({ withFilters, filtersOpen, selectedIds, memberIds,
       </Group>
       <PeopleList
         people={people}
-        loading={contacts.isPending}
-        failed={contacts.isError}
+        loading={contacts.loading}
+        failed={contacts.failed}
         narrowed={narrowed}
-        refreshing={contacts.isPlaceholderData}
+        refreshing={contacts.refreshing}
         selectedIds={selectedIds}
         memberIds={memberIds}
         onToggle={onToggle}

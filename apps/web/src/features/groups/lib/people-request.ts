@@ -44,8 +44,22 @@ export function detailLine(contact: Pick<TContact, 'professions' | 'suffixes'>):
   return [names(contact.professions), names(contact.suffixes)].filter(Boolean).join(' · ');
 }
 
-/** A contact as the list shows it and the selection keeps it. */
+const persons = new WeakMap<TContact, TPerson & { detail: string }>();
+
+/**
+ * A contact as the list shows it and the selection keeps it. The same contact object gives the same person,
+ * so a list narrowed by each keystroke re-renders only rows whose person changed (presence replaces one).
+ */
 export function toPerson(contact: TContact): TPerson & { detail: string } {
+  let person = persons.get(contact);
+  if (!person) {
+    person = makePerson(contact);
+    persons.set(contact, person);
+  }
+  return person;
+}
+
+function makePerson(contact: TContact): TPerson & { detail: string } {
   return {
     id: contact.id,
     firstName: contact.firstName,

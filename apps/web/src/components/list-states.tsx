@@ -1,0 +1,62 @@
+import { Alert, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/**
+ * What a list shows before it has rows: loading placeholders, a failure with Retry, or an empty state. Shared
+ * by the lists on the virtual list (virtual-list.tsx), which were near-copies of these.
+ */
+
+/** Grey rows shaped like the list's rows while the first page loads. */
+export function ListSkeleton({ label, rows = 6, avatar = 40 }: { label: string; rows?: number; avatar?: number }) {
+  return (
+    <Stack gap={4} p="sm" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <div key={index} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 2px' }}>
+          <Skeleton circle height={avatar} />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height={11} width={`${50 + ((index * 17) % 35)}%`} radius="sm" />
+            <Skeleton height={9} width={`${30 + ((index * 11) % 30)}%`} radius="sm" />
+          </Stack>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+type TListErrorProps = { title: string; body?: string; retry: string; onRetry: () => void };
+
+/** The list could not be loaded: why, and a Retry. */
+export function ListError({ title, body, retry, onRetry }: TListErrorProps) {
+  return (
+    <Alert m="sm" variant="light" color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">
+      <Stack gap="sm" align="flex-start">
+        {body && <Text fz="sm">{body}</Text>}
+        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+          {retry}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+type TListEmptyProps = { icon: ReactNode; title: string; body: string; action?: ReactNode };
+
+/** Nobody (or nothing) to show: an icon, a title, a line of help and perhaps a way out. */
+export function ListEmpty({ icon, title, body, action }: TListEmptyProps) {
+  return (
+    <Stack align="center" gap={6} px="lg" py={44} ta="center">
+      <ThemeIcon size={52} radius="xl" variant="light">
+        {icon}
+      </ThemeIcon>
+      <Text fw={600} mt={6}>
+        {title}
+      </Text>
+      <Text fz="sm" c="dimmed" maw={280}>
+        {body}
+      </Text>
+      {action}
+    </Stack>
+  );
+}
