@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_EVENT_CONTRACTS, type CLIENT_EVENTS } from '@rounds/contracts/events';
+import { CLIENT_EVENT_CONTRACTS, CLIENT_EVENTS } from '@rounds/contracts/events';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => world?.stop());
 
 /** The request contract of each client event, from the event map. */
-const PAYLOADS: Record<keyof typeof CLIENT_EVENTS, ZodType> = Object.fromEntries(
-  Object.entries(CLIENT_EVENT_CONTRACTS).map(([event, c]) => [event, c.request]),
+const PAYLOADS = Object.fromEntries(
+  Object.entries(CLIENT_EVENT_CONTRACTS).map(([event, c]) => [event, c.request as ZodType]),
 ) as Record<keyof typeof CLIENT_EVENTS, ZodType>;
 
 const schemaOf = (t: ZodType): JsonSchema => {
