@@ -180,6 +180,19 @@ const TEXTS = {
     fr: 'uniquement d’autres membres de la conversation',
   },
   'choose whom to notify': { en: 'choose whom to notify', fr: 'choisissez qui prévenir' },
+  'Permissions updated successfully': {
+    en: 'Permissions updated successfully',
+    fr: 'Autorisations mises à jour',
+  },
+  'Only an Admin can change this permission.': {
+    en: 'Only an Admin can change this permission.',
+    fr: 'Seul un administrateur peut modifier cette autorisation.',
+  },
+  "Only an Admin can change an Admin's permissions.": {
+    en: "Only an Admin can change an Admin's permissions.",
+    fr: "Seul un administrateur peut modifier les autorisations d'un administrateur.",
+  },
+  'User not found.': { en: 'User not found.', fr: 'Utilisateur introuvable.' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TextKey = keyof typeof TEXTS;
