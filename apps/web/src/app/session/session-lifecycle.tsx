@@ -3,7 +3,7 @@ import { ROUTES } from '@rounds/contracts/routes';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Socket } from 'socket.io-client';
-import { onUserUpdated } from '../../features/account/realtime';
+import { onPermissionsChanged, onUserUpdated } from '../../features/account/realtime';
 import {
   activityKey,
   idleDecision,
@@ -106,6 +106,7 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       if (!socket || cancelled) return;
       unsubscribe.push(onForcedLogout(socket, forcedLogout));
       unsubscribe.push(onUserUpdated(socket, applyUserPreferences));
+      unsubscribe.push(onPermissionsChanged(socket));
       unsubscribe.push(onPresence(socket));
       unsubscribe.push(onChat(socket, { openRoom: (twId) => openRoomRef.current(twId) }));
       // 'Unauthorized' comes from the handshake check: the token expired or the session ended.

@@ -1,6 +1,7 @@
 import { ZUserReply } from '@rounds/contracts/account';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TUser } from '@rounds/contracts/user';
+import { ZPermissionsChangedPayload } from '@rounds/contracts/user-permissions';
 import type { Socket } from 'socket.io-client';
 import { useSession } from '../../lib/session-store';
 
@@ -19,5 +20,23 @@ export function onUserUpdated(socket: Socket, then?: (user: TUser) => void): () 
   socket.on(SERVER_EVENTS.UserUpdated, listener);
   return () => {
     socket.off(SERVER_EVENTS.UserUpdated, listener);
+  };
+}
+
+/**
+ * PermissionsChanged { permissions } when an administrator changed some of them (one user or everyone): the
+ * patch is applied to the signed-in user, so buttons that depend on a permission (dictation, delete) follow
+ * at once (spec doc 2 section 4, "Permission and role changes for the current user apply live").
+ */
+export function onPermissionsChanged(socket: Socket): () => void {
+  const listener = (payload: unknown) => {
+    const parsed = ZPermissionsChangedPayload.safeParse(payload);
+    const user = useSession.getState().user;
+    if (!parsed.success || !user) return;
+    useSession.getState().setUser({ ...user, permissions: { ...user.permissions, ...parsed.data.permissions } });
+  };
+  socket.on(SERVER_EVENTS.PermissionsChanged, listener);
+  return () => {
+    socket.off(SERVER_EVENTS.PermissionsChanged, listener);
   };
 }
