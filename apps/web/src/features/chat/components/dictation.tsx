@@ -45,7 +45,8 @@ export function DictationButton({ state, onStart, onStop }: TDictationButtonProp
   const label = active ? t('dictation.stop') : t('dictation.start');
 
   return (
-    <Tooltip label={active ? t('dictation.stop') : t('dictation.hint')} withArrow>
+    // No tooltip while dictating: under a held finger it would cover the time and Stop in the bar above.
+    <Tooltip label={t('dictation.hint')} withArrow disabled={active}>
       <ActionIcon
         size={40}
         radius="xl"
