@@ -54,10 +54,13 @@ export async function startSttStandIn(o: { delayMs?: number; decode?: boolean } 
     const heard = o.decode === false ? { seconds: 0, digest: 'not-decoded' } : decodeAudio(file.bytes);
     if (standIn.delayMs > 0) await new Promise((r) => setTimeout(r, standIn.delayMs));
     const seconds = heard.seconds.toFixed(2);
+    // Not decoding (benchmarks): each answer names its request, so a client can find the engine's time for it.
     const text =
-      fields.language === 'fr'
-        ? `Entendu ${seconds.replace('.', ',')} secondes ${heard.digest}`
-        : `Heard ${seconds} seconds ${heard.digest}`;
+      o.decode === false
+        ? `request ${standIn.requests.length}`
+        : fields.language === 'fr'
+          ? `Entendu ${seconds.replace('.', ',')} secondes ${heard.digest}`
+          : `Heard ${seconds} seconds ${heard.digest}`;
     standIn.requests.push({
       model: fields.model,
       language: fields.language ?? '',
