@@ -8,10 +8,13 @@ const root = join(import.meta.dirname, '..');
 const resultsDir = process.env.ROUNDS_RESULTS_DIR ?? join(root, 'node_modules', '.cache', 'rounds-test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-// Debian packages the suites run against: chromium for the browser journeys, redis-server for scale-out.
+// Debian packages the suites run against: chromium for the browser journeys, redis-server for scale-out,
+// ffmpeg (speech audio decoding) and espeak-ng (the speech the dictation tests speak).
 const missing = [
   ['/usr/bin/chromium', 'chromium fonts-noto-core'],
   ['/usr/bin/redis-server', 'redis-server'],
+  ['/usr/bin/ffmpeg', 'ffmpeg'],
+  ['/usr/bin/espeak-ng', 'espeak-ng'],
 ].filter(([path]) => !existsSync(path));
 if (missing.length > 0) {
   const packages = missing.map(([, names]) => names).join(' ');

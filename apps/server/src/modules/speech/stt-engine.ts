@@ -15,10 +15,16 @@ export type SttEngine = { transcribe: (input: TranscribeInput) => Promise<string
 
 const ZTranscription = z.object({ text: z.string() });
 
-/** STT_URL may be the server's base address or the full transcription endpoint. */
+/**
+ * STT_URL may be the server's address (`http://host:8000`), its API base (`…/v1`), or the full endpoint
+ * (`…/v1/audio/transcriptions`, or whisper.cpp's `…/inference`), which is used as it is.
+ */
 export function transcriptionEndpoint(base: string): string {
-  const url = base.replace(/\/+$/, '');
-  return /\/audio\/transcriptions$/.test(url) ? url : `${url}/v1/audio/transcriptions`;
+  const url = new URL(base);
+  const path = url.pathname.replace(/\/+$/, '');
+  url.pathname =
+    path === '' ? '/v1/audio/transcriptions' : path.endsWith('/v1') ? `${path}/audio/transcriptions` : path;
+  return url.toString();
 }
 
 /**
