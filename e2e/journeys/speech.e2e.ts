@@ -98,7 +98,10 @@ describe('speech to text', () => {
     // Text appears while the button is still held: the growing windows.
     await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toMatch(/^Lab: Heard /);
     await expect(box.getAttribute('readonly')).resolves.not.toBeNull();
-    await page.getByTestId('dictation-timer').getByText(/^0:0[1-9] \/ 2:00$/).waitFor();
+    await page
+      .getByTestId('dictation-timer')
+      .getByText(/^0:0[1-9] \/ 2:00$/)
+      .waitFor();
     await snap(page, 'speech-listening-light-en');
     const heardWhileHeld = Number(/Heard ([\d.]+)/.exec(await box.inputValue())?.[1]);
     await page.waitForTimeout(1500);

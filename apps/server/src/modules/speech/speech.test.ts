@@ -292,7 +292,7 @@ describe('speech to text socket', () => {
     const target = await userWithToken();
     const fa = await userWithToken('FacilityAdmin');
     const regular = await userWithToken();
-    const post = (token: string, path: string, payload: unknown) =>
+    const post = (token: string, path: string, payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
         url: `/api/v1/user/${path}`,
