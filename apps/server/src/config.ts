@@ -83,6 +83,8 @@ const ZEnv = z.object({
   /** How often, in ms, the growing audio is sent for the text so far while the user speaks. */
   STT_PARTIAL_MS: z.coerce.number().int().min(250).max(30_000).default(1500),
   STT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Dictations one process relays at once (each holds an ffmpeg and its audio); more are refused for now. */
+  STT_MAX_SESSIONS: z.coerce.number().int().min(1).max(10_000).default(100),
 });
 
 export type Env = z.infer<typeof ZEnv>;

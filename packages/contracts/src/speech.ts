@@ -65,6 +65,7 @@ export const SPEECH_WARNING_CODES = [
   'STT_LIMIT',
   'STT_ENGINE_ERROR',
   'STT_BUSY',
+  'STT_FULL',
 ] as const;
 export const ZSpeechWarningCode = z.enum(SPEECH_WARNING_CODES);
 export type TSpeechWarningCode = z.infer<typeof ZSpeechWarningCode>;
@@ -102,6 +103,10 @@ export const SPEECH_TEXTS: Record<TSpeechWarningCode, { en: string; fr: string }
   STT_BUSY: {
     en: 'Dictation was started in another window.',
     fr: 'Une dictée a été lancée dans une autre fenêtre.',
+  },
+  STT_FULL: {
+    en: 'Too many dictations right now, please try again in a moment.',
+    fr: 'Trop de dictées en cours, veuillez réessayer dans un instant.',
   },
 };
 

@@ -109,6 +109,10 @@ export function installSpeechSocket(app: FastifyInstance, config: Config): Speec
       if (verdict === 'ended') return next(refusal('Unauthorized', 'UNAUTHORIZED'));
       if (verdict === 'denied') return next(warning('STT_NOT_ALLOWED'));
       if (!engine) return next(warning('STT_UNAVAILABLE'));
+      // The user's own earlier dictation is about to end, so it does not count against the ceiling.
+      if (sessions.size - (sessions.has(claims.sub) ? 1 : 0) >= config.STT_MAX_SESSIONS) {
+        return next(warning('STT_FULL'));
+      }
       socket.data = { userId: claims.sub, sessionId: claims.sid, language: parsed.data.language };
       next();
     } catch (err) {

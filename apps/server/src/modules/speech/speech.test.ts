@@ -116,7 +116,7 @@ describe('speech to text socket', () => {
       authorization: 'Bearer stand-in-key',
     });
     expect(d.events[0]?.event).toBe('started');
-    expect(t.app.speech.activeSessions()).toBe(0);
+    await expect.poll(() => t.app.speech.activeSessions()).toBe(0);
   });
 
   it('passes the language through (French)', async () => {
@@ -178,8 +178,7 @@ describe('speech to text socket', () => {
     await started(huge);
     huge.socket.emit('send blob', Buffer.alloc(2 * 1024 * 1024));
     await huge.closed;
-    await sleep(100);
-    expect(t.app.speech.activeSessions()).toBe(0);
+    await expect.poll(() => t.app.speech.activeSessions()).toBe(0);
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
@@ -188,11 +187,9 @@ describe('speech to text socket', () => {
     const d = start({ token: me.token, uuid: 'drop', language: 'en' });
     await started(d);
     d.socket.emit('send blob', chunks(clip, 4)[0]);
-    await sleep(100);
     expect(t.app.speech.activeSessions()).toBe(1);
     d.socket.disconnect();
-    await sleep(200);
-    expect(t.app.speech.activeSessions()).toBe(0);
+    await expect.poll(() => t.app.speech.activeSessions()).toBe(0);
   });
 
   it('ends an older dictation of the same user when another window starts one', async () => {
@@ -335,14 +332,23 @@ describe('speech to text socket', () => {
 });
 
 describe('speech to text limits and configuration', () => {
-  it('ends a dictation at the time limit with the final text and a warning', async () => {
+  it('ends a dictation at the time limit with the final text and a warning; refuses past the ceiling', async () => {
     const engine = await startSttStandIn();
-    const t = await createTestApp({ STT_URL: engine.url, STT_MAX_SECONDS: '2', STT_PARTIAL_MS: '5000' });
+    const t = await createTestApp({
+      STT_URL: engine.url,
+      STT_MAX_SECONDS: '2',
+      STT_PARTIAL_MS: '5000',
+      STT_MAX_SESSIONS: '1',
+    });
     try {
       const url = await t.listen();
       const u = await createUser(t.app);
       const d = dictate(url, { token: (await login(t.app, u.email)).token, uuid: 'lim', language: 'en' });
       expect(await started(d)).toEqual({ maxSeconds: 2, language: 'en' });
+      // The process's ceiling of dictations at once (1 here): another user waits for a free place.
+      const other = await createUser(t.app);
+      const full = dictate(url, { token: (await login(t.app, other.email)).token, uuid: 'o', language: 'en' });
+      expect((await refused(full)).data?.code).toBe('STT_FULL');
       const clip = speechWebm('one two three four five six seven eight nine ten');
       const parts = chunks(clip, 4);
       d.socket.emit('send blob', parts[0]);
