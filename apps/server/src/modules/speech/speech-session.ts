@@ -111,9 +111,10 @@ export function startSpeechSession(o: SpeechSessionOptions): SpeechSession {
     const controller = new AbortController();
     inFlight = controller;
     try {
-      const [audio, allowed] = await Promise.all([pipe.finish(), o.stillAllowed()]);
+      // Nothing was said (released at once): no audio for the engine, and nothing for ffmpeg to decode.
+      const [audio, allowed] = await Promise.all([totalBytes > 0 ? pipe.finish() : Buffer.alloc(0), o.stillAllowed()]);
       if (!allowed) return warn('STT_NOT_ALLOWED');
-      if (pipe.size() > 0) {
+      if (audio.length > 0 && pipe.size() > 0) {
         const text = await transcribe(audio, controller.signal);
         if (state !== 'finishing') return;
         socket.emit(SPEECH_EVENTS.text, { text, final: true });

@@ -182,6 +182,18 @@ describe('speech to text socket', () => {
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
+  it('a dictation stopped before any audio ends with an empty final text, and the engine is not asked', async () => {
+    const me = await userWithToken();
+    const d = start({ token: me.token, uuid: 'silent', language: 'en' });
+    await started(d);
+    const asked = engine.requests.length;
+    d.socket.emit('stop');
+    await d.closed;
+    expect(d.texts()).toEqual([{ text: '', final: true }]);
+    expect(d.warning()).toBeUndefined();
+    expect(engine.requests.length).toBe(asked);
+  });
+
   it('ends a session when the socket drops, keeping nothing', async () => {
     const me = await userWithToken();
     const d = start({ token: me.token, uuid: 'drop', language: 'en' });
@@ -343,11 +355,12 @@ describe('speech to text limits and configuration', () => {
     try {
       const url = await t.listen();
       const u = await createUser(t.app);
-      const d = dictate(url, { token: (await login(t.app, u.email)).token, uuid: 'lim', language: 'en' });
+      const other = await createUser(t.app);
+      const [mine, theirs] = [(await login(t.app, u.email)).token, (await login(t.app, other.email)).token];
+      const d = dictate(url, { token: mine, uuid: 'lim', language: 'en' });
       expect(await started(d)).toEqual({ maxSeconds: 2, language: 'en' });
       // The process's ceiling of dictations at once (1 here): another user waits for a free place.
-      const other = await createUser(t.app);
-      const full = dictate(url, { token: (await login(t.app, other.email)).token, uuid: 'o', language: 'en' });
+      const full = dictate(url, { token: theirs, uuid: 'o', language: 'en' });
       expect((await refused(full)).data?.code).toBe('STT_FULL');
       const clip = speechWebm('one two three four five six seven eight nine ten');
       const parts = chunks(clip, 4);
