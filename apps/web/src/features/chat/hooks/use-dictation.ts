@@ -48,6 +48,8 @@ function pickMimeType(): string | undefined {
 function meter(r: TRun, stream: MediaStream, setLevel: (level: number) => void) {
   try {
     const audio = new AudioContext();
+    // Created after awaits, not in the press itself: some browsers start it suspended.
+    void audio.resume().catch(() => {});
     const analyser = audio.createAnalyser();
     analyser.fftSize = 512;
     audio.createMediaStreamSource(stream).connect(analyser);
