@@ -69,9 +69,9 @@ async function setSpeechPermission(userId: string, value: boolean): Promise<void
   expect(reply.status).toBe(200);
 }
 
-async function signedIn(name: string, language: 'en' | 'fr', theme: 'light' | 'dark') {
+async function signedIn(name: string, language: 'en' | 'fr', theme: 'light' | 'dark', mobile = false) {
   await setPreferences(demo(name), language, theme);
-  const context = await openContext(browser, { baseURL: server.url, colorScheme: theme });
+  const context = await openContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await loginUi(page, demo(name), DEMO_PASSWORD);
@@ -140,6 +140,19 @@ describe('speech to text', () => {
     expect(await box.inputValue()).toMatch(HEARD);
     expect(engine.requests.at(-1)?.language).toBe('fr');
     await snap(page, 'speech-done-dark-fr');
+    expect(errors()).toEqual([]);
+  });
+
+  it('fits a phone: the bar and the buttons beside the message box', async () => {
+    const { page, errors } = await signedIn('amelia.broussard', 'en', 'light', true);
+    await openDirect(page, 'Liam Hebert');
+    await page.getByRole('button', { name: 'Dictate a message' }).click();
+    await expect.poll(() => composer(page).inputValue(), { timeout: 15_000 }).toMatch(/^Heard /);
+    const bar = (await page.getByTestId('dictation-bar').boundingBox())!;
+    expect(bar.x + bar.width).toBeLessThanOrEqual(390);
+    await snap(page, 'speech-listening-mobile-light-en');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect.poll(() => page.getByTestId('dictation-bar').count(), { timeout: 15_000 }).toBe(0);
     expect(errors()).toEqual([]);
   });
 
