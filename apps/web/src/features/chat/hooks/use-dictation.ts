@@ -4,6 +4,7 @@ import {
   SPEECH_LIMITS,
   SPEECH_SOCKET_PATH,
   type TSpeechWarningCode,
+  ZSpeechStarted,
   ZSpeechText,
   ZSpeechWarning,
 } from '@rounds/contracts/speech';
@@ -194,10 +195,11 @@ export function useDictation({ language, onText, onStart, onEnd }: TOptions) {
     });
     r.socket = socket;
     const stream = r.stream;
-    socket.on(SPEECH_EVENTS.started, (payload: { maxSeconds?: number }) => {
+    socket.on(SPEECH_EVENTS.started, (payload: unknown) => {
       if (run.current !== r) return;
+      const started = ZSpeechStarted.safeParse(payload);
       try {
-        record(r, stream, socket, payload?.maxSeconds ?? SPEECH_LIMITS.maxSeconds, {
+        record(r, stream, socket, started.success ? started.data.maxSeconds : SPEECH_LIMITS.maxSeconds, {
           elapsed: setElapsed,
           level: setLevel,
         });
