@@ -9,12 +9,15 @@ const resultsDir = process.env.ROUNDS_RESULTS_DIR ?? join(root, 'node_modules', 
 mkdirSync(resultsDir, { recursive: true });
 
 // Debian packages the suites run against: chromium for the browser journeys, redis-server for scale-out,
-// nginx and openssl for the TLS reverse-proxy and rolling-restart tests.
+// nginx and openssl for the TLS reverse-proxy and rolling-restart tests, ffmpeg (speech audio decoding) and
+// espeak-ng (the speech the dictation tests speak).
 const missing = [
   ['/usr/bin/chromium', 'chromium fonts-noto-core'],
   ['/usr/bin/redis-server', 'redis-server'],
   ['/usr/sbin/nginx', 'nginx'],
   ['/usr/bin/openssl', 'openssl'],
+  ['/usr/bin/ffmpeg', 'ffmpeg'],
+  ['/usr/bin/espeak-ng', 'espeak-ng'],
 ].filter(([path]) => !existsSync(path));
 if (missing.length > 0) {
   const packages = missing.map(([, names]) => names).join(' ');

@@ -3,8 +3,11 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
-/** Debian's chromium with the flags this machine needs (no sandbox as root, no background networking). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's chromium with the flags this machine needs (no sandbox as root, no background networking).
+ * `extraArgs` adds flags, e.g. a WAV file for the fake microphone.
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -17,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
+      ...extraArgs,
     ],
   });
 }

@@ -13,6 +13,7 @@ import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -35,6 +36,8 @@ import { type Presence, startPresence } from './modules/presence/presence.servic
 import { installPresenceSocket } from './modules/presence/presence.socket';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
+import { speechRoutes } from './modules/speech/speech.routes';
+import { installSpeechSocket, type SpeechService } from './modules/speech/speech.socket';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
 import { installErrorHandler } from './plugins/error-handler';
@@ -64,6 +67,7 @@ declare module 'fastify' {
     presence: Presence;
     directory: Directory;
     metrics: Metrics;
+    speech: SpeechService;
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -209,6 +213,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(escalationSweep);
   });
   installChatSocket(app);
+  // The second socket (speech to text) at its own path on the same HTTP server.
+  app.decorate('speech', installSpeechSocket(app, config));
   app.addHook('preClose', async () => {
     // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.
     io.disconnectSockets(true);
@@ -226,6 +232,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactsRoutes);
   await app.register(chatRoutes);
   await app.register(uploadsRoutes);
+  await app.register(speechRoutes);
+  await app.register(userPermissionsRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

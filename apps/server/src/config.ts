@@ -95,6 +95,22 @@ const ZEnv = z.object({
   SMS_MAX_PER_SENDER_DAY: z.coerce.number().int().min(1).default(150),
   /** Priority SMS of the whole server per day. */
   SMS_MAX_PER_DAY: z.coerce.number().int().min(1).default(2000),
+  /**
+   * Speech to text: an OpenAI-compatible transcription server (POST /v1/audio/transcriptions), e.g.
+   * whisper.cpp's server or a faster-whisper server inside the hospital. Unset: dictation is off.
+   */
+  STT_URL: z.url().optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().default('whisper-1'),
+  /** wav: the browser's webm/opus is decoded with ffmpeg to 16 kHz mono WAV (every engine reads it); webm: sent as recorded. */
+  STT_AUDIO_FORMAT: z.enum(['wav', 'webm']).default('wav'),
+  /** Audio per dictation; 120 s is the product's limit (lowered by tests). */
+  STT_MAX_SECONDS: z.coerce.number().int().min(1).max(120).default(120),
+  /** How often, in ms, the growing audio is sent for the text so far while the user speaks. */
+  STT_PARTIAL_MS: z.coerce.number().int().min(250).max(30_000).default(1500),
+  STT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Dictations one process relays at once (each holds an ffmpeg and its audio); more are refused for now. */
+  STT_MAX_SESSIONS: z.coerce.number().int().min(1).max(10_000).default(100),
 });
 
 export type Env = z.infer<typeof ZEnv>;

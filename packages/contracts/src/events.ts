@@ -15,6 +15,7 @@ import {
   ZTypingMessage,
 } from './chat';
 import { ZChangeChatStatus, ZNewRegisteredContactEvent, ZPresenceEvent } from './contacts';
+import { ZPermissionsChangedPayload } from './user-permissions';
 
 /**
  * Every socket event, both directions (doc 2 section 7). Names are the contract, and so are the payloads:
@@ -121,7 +122,7 @@ export const SERVER_EVENT_PAYLOADS = {
   LogsChanged: ZNoPayload,
   AccountDataChanged: ZNoPayload,
   AccountRemoved: ZNoPayload,
-  PermissionsChanged: ZNoPayload,
+  PermissionsChanged: ZPermissionsChangedPayload,
   ConversationCreated: ZRoomEvent,
   ConversationUpdated: ZRoomEvent,
   ChatRoomDeleted: ZChatRoomDeletedEvent,

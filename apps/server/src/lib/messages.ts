@@ -199,6 +199,19 @@ const TEXTS = {
     en: 'must not contain the NUL character',
     fr: 'ne doit pas contenir le caractère NUL',
   },
+  'Permissions updated successfully': {
+    en: 'Permissions updated successfully',
+    fr: 'Autorisations mises à jour',
+  },
+  'Only an Admin can change this permission.': {
+    en: 'Only an Admin can change this permission.',
+    fr: 'Seul un administrateur peut modifier cette autorisation.',
+  },
+  "Only an Admin can change an Admin's permissions.": {
+    en: "Only an Admin can change an Admin's permissions.",
+    fr: "Seul un administrateur peut modifier les autorisations d'un administrateur.",
+  },
+  'User not found.': { en: 'User not found.', fr: 'Utilisateur introuvable.' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TextKey = keyof typeof TEXTS;

@@ -30,7 +30,8 @@ export type AuditEvent =
   | 'group updated'
   | 'group deleted'
   | 'group left'
-  | 'message removed';
+  | 'message removed'
+  | 'permissions changed';
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(

@@ -4,7 +4,7 @@ import { ROUTES } from '@rounds/contracts/routes';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Socket } from 'socket.io-client';
-import { onUserUpdated } from '../../features/account/realtime';
+import { onPermissionsChanged, onUserUpdated } from '../../features/account/realtime';
 import {
   activityKey,
   idleDecision,
@@ -93,6 +93,7 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
     const unsubscribe: (() => void)[] = [
       onForcedLogout(forcedLogout),
       onUserUpdated(applyUserPreferences),
+      onPermissionsChanged(),
       onPresence(),
       onChat({ openRoom: (twId) => openRoomRef.current(twId) }),
     ];

@@ -13,3 +13,18 @@ export function onUserUpdated(then?: (user: TUser) => void): () => void {
     then?.(user);
   });
 }
+
+/**
+ * PermissionsChanged { permissions } when an administrator changed some of them (one user or everyone): the
+ * patch is applied to the signed-in user, so buttons that depend on a permission (dictation, delete) follow
+ * at once (spec doc 2 section 4, "Permission and role changes for the current user apply live").
+ */
+export function onPermissionsChanged(): () => void {
+  return subscribe(SERVER_EVENTS.PermissionsChanged, ({ permissions }) => applyPermissionsPatch(permissions));
+}
+
+/** Merges a PermissionsChanged patch into the signed-in user (nothing when signed out). */
+export function applyPermissionsPatch(permissions: TUser['permissions']): void {
+  const user = useSession.getState().user;
+  if (user) useSession.getState().setUser({ ...user, permissions: { ...user.permissions, ...permissions } });
+}

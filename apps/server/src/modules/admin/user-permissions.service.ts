@@ -1,0 +1,100 @@
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import type { TPermissions } from '@rounds/contracts/user';
+import { ADMIN_ONLY_PERMISSIONS, type TPermissionKey } from '@rounds/contracts/user-permissions';
+import type { FastifyInstance } from 'fastify';
+import { forbidden, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { parsePermissions } from '../accounts/user-view';
+import { writeAudit } from '../audit/audit.service';
+
+type Change = { permission: TPermissionKey; value: boolean };
+
+/** Only an Admin sets delSms and speechToText (doc 2 section 4); a FacilityAdmin sets voice, video and sms. */
+function authorize(actor: AuthContext, permission: TPermissionKey): void {
+  if (actor.role !== 'Admin' && ADMIN_ONLY_PERMISSIONS.includes(permission)) {
+    throw forbidden('Only an Admin can change this permission.');
+  }
+}
+
+/** After commit: the affected users' apps update live, and a dictation whose permission went off ends. */
+function announce(app: FastifyInstance, userIds: readonly string[], c: Change): void {
+  app.publish(SERVER_EVENTS.PermissionsChanged, { permissions: { [c.permission]: c.value } }, { users: userIds });
+  if (c.permission === 'speechToText' && !c.value) app.speech.permissionRevoked(userIds);
+}
+
+/** POST /user/permission: one permission of one user. */
+export async function setUserPermission(
+  app: FastifyInstance,
+  actor: AuthContext,
+  o: Change & { userId: string; ip: string },
+): Promise<{ userId: string; permissions: TPermissions }> {
+  authorize(actor, o.permission);
+  const permissions = await app.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'role', 'permissions'])
+      .where('id', '=', o.userId)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
+    if (user.role === 'Admin' && actor.role !== 'Admin')
+      throw forbidden("Only an Admin can change an Admin's permissions.");
+    const next = { ...parsePermissions(user.permissions), [o.permission]: o.value };
+    await trx
+      .updateTable('users')
+      .set({ permissions: JSON.stringify(next), updated_at: Date.now() })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(trx, {
+      userId: user.id,
+      event: 'permissions changed',
+      ip: o.ip,
+      details: { by: actor.userId, permission: o.permission, value: o.value },
+    });
+    return next;
+  });
+  announce(app, [o.userId], o);
+  return { userId: o.userId, permissions };
+}
+
+/**
+ * POST /user/permission/all: one permission for every user (a FacilityAdmin's change leaves Admins as they
+ * are). Rows are updated per distinct stored value (a handful), not one statement per user, so a hospital of
+ * 20,000 staff is one short transaction on either engine.
+ */
+export async function setPermissionForAll(
+  app: FastifyInstance,
+  actor: AuthContext,
+  o: Change & { ip: string },
+): Promise<number> {
+  authorize(actor, o.permission);
+  const userIds = await app.db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('users').select(['id', 'permissions']).where('deleted', '=', 0);
+    if (actor.role !== 'Admin') query = query.where('role', '!=', 'Admin');
+    const rows = await query.execute();
+    const byStored = new Map<string, string[]>();
+    for (const r of rows) byStored.set(r.permissions, [...(byStored.get(r.permissions) ?? []), r.id]);
+    const now = Date.now();
+    for (const [stored, ids] of byStored) {
+      const next = JSON.stringify({ ...parsePermissions(stored), [o.permission]: o.value });
+      if (next === stored) continue;
+      // Chunked: SQLite allows a limited number of bound parameters per statement.
+      for (let i = 0; i < ids.length; i += 500) {
+        await trx
+          .updateTable('users')
+          .set({ permissions: next, updated_at: now })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+      }
+    }
+    await writeAudit(trx, {
+      userId: actor.userId,
+      event: 'permissions changed',
+      ip: o.ip,
+      details: { all: true, permission: o.permission, value: o.value, users: rows.length },
+    });
+    return rows.map((r) => r.id);
+  });
+  announce(app, userIds, o);
+  return userIds.length;
+}

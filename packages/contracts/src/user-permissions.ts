@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ZId } from './common';
+
+/**
+ * Per-user permissions set by an administrator (doc 2 sections 4, 6 and 7: POST /user/permission and
+ * POST /user/permission/all). The spec shows no body; ours names the user, the permission and its value.
+ * Only an Admin may set delSms and speechToText; a FacilityAdmin may set voice, video and sms.
+ */
+export const PERMISSION_KEYS = ['voice', 'video', 'sms', 'delSms', 'speechToText'] as const;
+export const ZPermissionKey = z.enum(PERMISSION_KEYS);
+export type TPermissionKey = z.infer<typeof ZPermissionKey>;
+export const ADMIN_ONLY_PERMISSIONS: readonly TPermissionKey[] = ['delSms', 'speechToText'];
+
+export const ZSetPermissionRequest = z.object({
+  userId: ZId,
+  permission: ZPermissionKey,
+  value: z.boolean(),
+});
+export type TSetPermissionRequest = z.infer<typeof ZSetPermissionRequest>;
+
+export const ZSetPermissionAllRequest = z.object({ permission: ZPermissionKey, value: z.boolean() });
+export type TSetPermissionAllRequest = z.infer<typeof ZSetPermissionAllRequest>;
+
+const ZStoredPermissions = z.object({
+  voice: z.boolean().optional(),
+  video: z.boolean().optional(),
+  sms: z.boolean().optional(),
+  delSms: z.boolean().optional(),
+  speechToText: z.boolean().optional(),
+});
+
+export const ZSetPermissionReply = z.object({
+  message: z.string(),
+  data: z.object({ userId: z.string(), permissions: ZStoredPermissions }),
+});
+export const ZSetPermissionAllReply = z.object({
+  message: z.string(),
+  data: z.object({ permission: ZPermissionKey, value: z.boolean(), users: z.number().int() }),
+});
+
+/**
+ * PermissionsChanged, to each affected user: the permissions that changed (a patch over what the client has).
+ * The same payload for one user or for everyone, so one handler applies both.
+ */
+export const ZPermissionsChangedPayload = z.object({ permissions: ZStoredPermissions });
+export type TPermissionsChangedPayload = z.infer<typeof ZPermissionsChangedPayload>;
