@@ -130,6 +130,16 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/v1/user/set-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
 
   'GET /api/v1/sms/usage': { access: ADMIN, request: none },
+  // A FacilityAdmin may set voice, video and sms (delSms and speechToText are the Admin's: user-permissions.test.ts).
+  'POST /api/v1/user/permission': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ body: { userId: fx.alice.id, permission: 'voice', value: true } }),
+  },
+  'POST /api/v1/user/permission/all': {
+    access: FACILITY_WRITERS,
+    request: async () => ({ body: { permission: 'video', value: true } }),
+  },
+  'GET /api/v1/speech-to-text': { access: SIGNED_IN, request: none },
   'GET /api/v1/outbox': { access: ADMIN, request: async (fx) => ({ query: { to: fx.alice.email } }) },
 
   // The caller's own account: nothing in these requests names another user.
