@@ -62,6 +62,7 @@ describe('npm run backup / restore', () => {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '100000',
+      SOCKET_RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT: '1000',
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     });

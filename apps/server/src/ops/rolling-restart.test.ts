@@ -41,6 +41,7 @@ describe('rolling restart behind nginx', () => {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '100000',
+      SOCKET_RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT: '1000',
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     });
