@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, collect, emitAck, member, openSocket } from '../testing/chat';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -93,8 +93,10 @@ describe('/metrics', () => {
     expect(value(after, 'rounds_commit_duration_seconds_count')).toBeGreaterThanOrEqual(3);
     expect(value(after, 'rounds_commit_duration_seconds_sum')).toBeGreaterThan(0);
     expect(value(after, 'rounds_escalations_pending')).toBe(1);
-    // The SMS went to the outbox (no provider configured).
-    expect(value(after, 'rounds_outbox_depth') - outbox0).toBe(1);
+    // The SMS went to the outbox (no provider configured); it is sent after the commit, so it may land later.
+    await vi.waitFor(async () => expect(value(await scrape(), 'rounds_outbox_depth') - outbox0).toBe(1), {
+      timeout: 10_000,
+    });
     expect(
       value(after, 'rounds_http_request_duration_seconds_count{method="POST",route="/api/v1/chat-room",status="200"}'),
     ).toBe(1);

@@ -5,7 +5,10 @@ import { ROUTE_ACCESS } from '@rounds/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
 
-const API_LIKE = /^\/(api|server|logos|healthz|readyz)(\/|$)/;
+// Case-insensitive: /API/V1/... is a mistyped API call, answered in JSON like the others, never the app page.
+const API_LIKE = /^\/(api|server|logos|healthz|readyz|metrics)(\/|$)/i;
+/** A dot-dot segment (plain or encoded) is a path-traversal probe, not a page anyone navigates to. */
+const TRAVERSAL = /(^|\/)(\.|%2e){2}(\/|$)/i;
 
 /** True for a path of the web route table (client routes render there; anything else is the 404 page). */
 export function isAppRoute(pathname: string): boolean {
@@ -33,7 +36,12 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (!hasBuild || API_LIKE.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      !hasBuild ||
+      API_LIKE.test(pathname) ||
+      TRAVERSAL.test(pathname) ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       throw notFound(`Route ${request.method} ${pathname} not found`);
     }
     return reply

@@ -56,12 +56,24 @@ async function runCase(world: FuzzWorld, c: HttpCase): Promise<Outcome> {
 /** What only a server's insides say: database errors, stack frames, file paths. */
 const INTERNALS = /SQLITE_|sqlite3|PostgreSQL|duplicate key|violates|syntax error at|node_modules|\n\s+at \S+ \(/;
 
+/**
+ * An unknown page a browser navigates to gets the web app's not-found page with status 404 (decisions.md,
+ * "Unknown paths"). fetch resolves dot segments before sending, so the path the server saw is the resolved one;
+ * anything API-like there must still answer JSON.
+ */
+function isAppNotFoundPage(o: Outcome): boolean {
+  if (o.status !== 404 || !/^<!doctype html>/i.test(o.text)) return false;
+  const seen = new URL(o.c.path, 'http://x').pathname;
+  return !/^\/(api|server|logos|healthz|readyz|metrics)(\/|$)/i.test(seen);
+}
+
 /** The problems of one outcome: a 5xx, a broken connection, a 4xx without { message, code }. */
 export function problemsOf(o: Outcome): string | null {
   if (o.status === 0) return `no reply (${o.error})`;
   if (o.status >= 500) return `${o.status} ${o.text.slice(0, 200)}`;
   if (INTERNALS.test(o.text)) return `${o.status} shows internals: ${o.text.slice(0, 200)}`;
   // A HEAD reply has no body; socket.io's engine answers its own protocol's errors ({ code: number, message }).
+  if (isAppNotFoundPage(o)) return null;
   if (o.status >= 400 && o.c.method !== 'HEAD' && !o.c.path.startsWith('/server/socket.io')) {
     let body: { message?: unknown; code?: unknown } | null = null;
     try {
