@@ -237,6 +237,11 @@ export type TPriorityOptions = z.infer<typeof ZPriorityOptions>;
 
 /** POST /chat-room/message-important: the sender marks a sent message (default IMPORTANT). */
 export const ZMarkImportantRequest = z.object({ messageId: ZId, twId: ZId }).extend(ZPriorityOptions.shape);
+/**
+ * GET /chat-room/pending-urgent: URGENT messages that notify the caller and the caller has not acknowledged,
+ * oldest first, in rooms the caller is a member of. Brought up at sign-in and reload until acknowledged.
+ */
+export const ZPendingUrgentReply = z.object({ data: z.object({ messages: z.array(ZMessage) }) });
 /** POST /chat-room/acknowledge-message: a notified member acknowledges (userId, when given, is the caller). */
 export const ZAcknowledgeRequest = z.object({ messageId: ZId, userId: ZId.optional() });
 export const ZMessageReply = z.object({ data: z.object({ message: ZMessage }) });
