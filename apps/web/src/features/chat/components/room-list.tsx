@@ -11,6 +11,7 @@ import { useNow } from '../hooks/use-now';
 import { formatDate } from '../lib/format-time';
 import { groupRooms, matchesSearch, type TRoomLine, type TRoomSection, toRoomLines } from '../lib/group-rooms';
 import classes from './chat.module.css';
+import { usePendingUrgent } from '../api/get-pending-urgent';
 import { RoomListItem } from './room-list-item';
 
 type TRoomListProps = {
@@ -55,6 +56,8 @@ export function RoomList({
     return groupRooms(shown, now);
   }, [rooms, typed, now]);
   const lines = useMemo(() => toRoomLines(sections), [sections]);
+  const pending = usePendingUrgent();
+  const urgentRooms = useMemo(() => new Set((pending.data ?? []).map((m) => m.twId)), [pending.data]);
 
   if (failed && !rooms) {
     return (
@@ -102,6 +105,7 @@ export function RoomList({
               me={me}
               now={now}
               selected={line.room.twId === selectedTwId}
+              urgent={urgentRooms.has(line.room.twId)}
               onSelect={onSelect}
             />
           )
