@@ -122,6 +122,8 @@ export const ZChatRoom = z.object({
   lastSeq: z.number().int().nonnegative(),
   /** Highest seq this user has read. */
   lastReadSeq: z.number().int().nonnegative(),
+  /** Highest seq every other member has read: my messages up to it show as read. */
+  readByOthersSeq: z.number().int().nonnegative().default(0),
   /** Deleted by its owner: read-only for the others, shown as 'archived by {creator}'. */
   archived: z.boolean(),
   archivedBy: z.object({ id: ZId, fullName: z.string() }).nullable(),

@@ -21,7 +21,7 @@ import { ackSummary } from './lib/acknowledgements';
 import { alertFor } from './lib/alerts';
 import { askNotificationPermission, showDesktopNotification } from './lib/desktop-notification';
 import { playMessageSound, unlockSound } from './lib/message-sound';
-import { applyOwnRead, applyPresence, patchRoom, withoutRoom } from './lib/rooms-cache';
+import { applyOthersRead, applyOwnRead, applyPresence, patchRoom, withoutRoom } from './lib/rooms-cache';
 import { useAttachments } from './stores/attachments';
 import { useChatView } from './stores/chat-view';
 import { useMessages } from './stores/messages';
@@ -167,7 +167,8 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
       updateRooms((rooms) => applyOwnRead(rooms, twId, seq, unreadCount));
       return;
     }
-    // Someone else read: an open seen-by list of this room refreshes (inactive ones wait until opened).
+    // Someone else read: my read ticks move, and an open seen-by list of this room refreshes.
+    updateRoom(twId, (room) => applyOthersRead([room], twId, seq)[0] ?? room);
     void queryClient.invalidateQueries({ queryKey: seenByRoomKey(twId) });
   };
 
