@@ -69,7 +69,9 @@ describe('urgent', () => {
     await notice.getByText(/Waiting for 1 minute/).waitFor();
     await roomRow(pageB, 'Amelia Broussard').getByTestId('room-urgent').waitFor();
     // A screen reader hears it in the row's name too.
-    await pageB.getByRole('button', { name: /^Amelia Broussard.*Urgent message waiting for your acknowledgement/ }).waitFor();
+    await pageB
+      .getByRole('button', { name: /^Amelia Broussard.*Urgent message waiting for your acknowledgement/ })
+      .waitFor();
     await snap(pageB, 'urgent-pending-light-en');
 
     // Seen and reloaded without acknowledging: it is still there.

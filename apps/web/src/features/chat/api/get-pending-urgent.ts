@@ -16,7 +16,12 @@ export async function getPendingUrgent({ signal }: { signal?: AbortSignal } = {}
 }
 
 export function usePendingUrgent(enabled = true) {
-  return useQuery({ queryKey: PENDING_URGENT_KEY, queryFn: getPendingUrgent, enabled, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: PENDING_URGENT_KEY,
+    queryFn: getPendingUrgent,
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** A message's new copy: in the pending list while it still asks this user for an URGENT acknowledgement. */

@@ -1,7 +1,15 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import type { TMessage } from '@rounds/contracts/chat';
 import type { TLanguage } from '@rounds/contracts/common';
-import { IconAlertTriangle, IconCheck, IconChecks, IconClock, IconFlag, IconMicrophone, IconPhoto } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconChecks,
+  IconClock,
+  IconFlag,
+  IconMicrophone,
+  IconPhoto,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discardSend, retrySend } from '../delivery/outbox-sender';

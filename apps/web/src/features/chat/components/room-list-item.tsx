@@ -26,7 +26,14 @@ type TRoomListItemProps = {
  * One room: avatar (with the other person's status for a direct chat), name, time of the last message, its
  * first 40 characters, the unread count and a muted mark. Its accessible name says the same in words.
  */
-export const RoomListItem = memo(function RoomListItem({ room, me, now, selected, urgent = false, onSelect }: TRoomListItemProps) {
+export const RoomListItem = memo(function RoomListItem({
+  room,
+  me,
+  now,
+  selected,
+  urgent = false,
+  onSelect,
+}: TRoomListItemProps) {
   const { t } = useTranslation('chat');
   const { language, preview } = useMessageText();
   const status = roomStatus(room, me);

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
+import { usePendingUrgent } from '../api/get-pending-urgent';
 import { useMessageText } from '../hooks/use-message-text';
 import { useNow } from '../hooks/use-now';
 import { formatDate } from '../lib/format-time';
 import { groupRooms, matchesSearch, type TRoomLine, type TRoomSection, toRoomLines } from '../lib/group-rooms';
 import classes from './chat.module.css';
-import { usePendingUrgent } from '../api/get-pending-urgent';
 import { RoomListItem } from './room-list-item';
 
 type TRoomListProps = {

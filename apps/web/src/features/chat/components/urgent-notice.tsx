@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TMessage } from '@rounds/contracts/chat';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { toLanguage } from '@rounds/contracts/values';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { i18n } from '../../../lib/i18n';
 import { formatTime } from '../lib/format-time';
 import { snippet } from '../lib/snippet';
