@@ -3,7 +3,7 @@ import type { TLanguage } from '@rounds/contracts/common';
 import { toLanguage } from '@rounds/contracts/values';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from '../lib/duration';
+import { mediaLine } from '../lib/media-line';
 import { snippet } from '../lib/snippet';
 import { systemText } from '../lib/system-message';
 
@@ -28,12 +28,10 @@ export function useMessageText() {
   );
 
   // A voice note or images sent without text still say what came, instead of an empty line.
-  const mediaLine = useCallback(
+  const mediaText = useCallback(
     (message: TMessage) => {
-      if (message.voice) return t('list.voice', { duration: formatDuration(message.voice.duration) });
-      if (message.files.length > 1) return t('list.photos', { count: message.files.length });
-      if (message.files.length === 1) return t('list.photo');
-      return '';
+      const line = mediaLine(message);
+      return line ? t(line.key, line.values) : '';
     },
     [t],
   );
@@ -42,13 +40,13 @@ export function useMessageText() {
     (message: TMessage | null, me: string | undefined, group: boolean) => {
       if (!message) return t('list.noMessages');
       if (message.attributes.systemMessage) return snippet(systemLine(message));
-      const text = snippet(message.body || mediaLine(message));
+      const text = snippet(message.body || mediaText(message));
       if (message.author === me) return snippet(t('list.you', { text }));
       if (group)
         return snippet(t('list.author', { name: message.authorName.split(' ')[0] ?? message.authorName, text }));
       return text;
     },
-    [t, systemLine, mediaLine],
+    [t, systemLine, mediaText],
   );
 
   return { language, systemLine, preview };
