@@ -122,6 +122,8 @@ export const ZChatRoom = z.object({
   lastSeq: z.number().int().nonnegative(),
   /** Highest seq this user has read. */
   lastReadSeq: z.number().int().nonnegative(),
+  /** Highest seq every other member has read: my messages up to it show as read. */
+  readByOthersSeq: z.number().int().nonnegative().default(0),
   /** Deleted by its owner: read-only for the others, shown as 'archived by {creator}'. */
   archived: z.boolean(),
   archivedBy: z.object({ id: ZId, fullName: z.string() }).nullable(),
@@ -237,6 +239,11 @@ export type TPriorityOptions = z.infer<typeof ZPriorityOptions>;
 
 /** POST /chat-room/message-important: the sender marks a sent message (default IMPORTANT). */
 export const ZMarkImportantRequest = z.object({ messageId: ZId, twId: ZId }).extend(ZPriorityOptions.shape);
+/**
+ * GET /chat-room/pending-urgent: URGENT messages that notify the caller and the caller has not acknowledged,
+ * oldest first, in rooms the caller is a member of. Brought up at sign-in and reload until acknowledged.
+ */
+export const ZPendingUrgentReply = z.object({ data: z.object({ messages: z.array(ZMessage) }) });
 /** POST /chat-room/acknowledge-message: a notified member acknowledges (userId, when given, is the caller). */
 export const ZAcknowledgeRequest = z.object({ messageId: ZId, userId: ZId.optional() });
 export const ZMessageReply = z.object({ data: z.object({ message: ZMessage }) });

@@ -283,6 +283,7 @@ export const ROUTES: Record<string, RouteEntry> = {
     },
     missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
   },
+  'GET /api/v1/chat-room/pending-urgent': { access: SIGNED_IN, request: none },
   'POST /api/v1/chat-room/acknowledge-message': {
     access: memberOf,
     request: async (fx) => ({ body: { messageId: (await fx.urgent(await fx.group())).messageId } }),

@@ -14,6 +14,7 @@ import {
   ZMessagesReply,
   ZMessagesRequest,
   ZMuteReply,
+  ZPendingUrgentReply,
   ZRemoveMessageRequest,
   ZRoomQuery,
   ZRoomRef,
@@ -163,6 +164,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/chat-room/seen-by',
     { schema: { tags, querystring: ZSeenByQuery, response: { 200: ZSeenByReply } }, onRequest: auth },
     async (req) => ({ data: { seen: await messages.seenBy(me(req), req.query.twId, req.query.messageId) } }),
+  );
+
+  app.get(
+    '/api/v1/chat-room/pending-urgent',
+    { schema: { tags, response: { 200: ZPendingUrgentReply } }, onRequest: auth },
+    async (req) => ({ data: { messages: await priority.pendingUrgent(me(req)) } }),
   );
 
   app.post(

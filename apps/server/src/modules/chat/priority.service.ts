@@ -203,6 +203,39 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       return message;
     },
 
+    /**
+     * URGENT messages of rooms I am in that notify me and I have not acknowledged, oldest first: brought up at
+     * sign-in and reload so nobody misses one that came while they were away. Every URGENT message has an
+     * escalation row, which keeps the scan to URGENT messages only.
+     */
+    pendingUrgent: async (userId: string) => {
+      const rows = await db
+        .selectFrom('escalations')
+        .innerJoin('messages', 'messages.id', 'escalations.message_id')
+        .innerJoin('room_members', (j) =>
+          j.onRef('room_members.room_id', '=', 'messages.room_id').on('room_members.user_id', '=', userId),
+        )
+        .leftJoin('acknowledgements', (j) =>
+          j.onRef('acknowledgements.message_id', '=', 'messages.id').on('acknowledgements.user_id', '=', userId),
+        )
+        .leftJoin('users', 'users.id', 'messages.author_id')
+        .selectAll('messages')
+        .select(['users.first_name', 'users.last_name'])
+        .where('messages.removed', '=', 0)
+        .where('acknowledgements.user_id', 'is', null)
+        .orderBy('messages.created_at')
+        .execute();
+      return rows
+        .map((row) =>
+          toMessage(
+            row,
+            row.first_name === null ? '' : fullName({ first_name: row.first_name, last_name: row.last_name! }),
+            crypto,
+          ),
+        )
+        .filter((m) => m.attributes.level === 'URGENT' && (m.attributes.notify ?? []).includes(userId));
+    },
+
     /** Where an SMS link leads, for a member of that room; anyone else gets 404. */
     messageLog: async (userId: string, logId: string) => {
       const log = await db.selectFrom('message_logs').selectAll().where('id', '=', logId).executeTakeFirst();

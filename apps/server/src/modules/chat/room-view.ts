@@ -80,6 +80,7 @@ export async function roomViews(
     .select([
       'room_members.room_id',
       'room_members.joined_at',
+      'room_members.last_read_seq',
       'users.id',
       'users.first_name',
       'users.last_name',
@@ -103,7 +104,13 @@ export async function roomViews(
   }
   const online = await app.presence.connectedUsers([...new Set(memberRows.map((m) => m.id))]);
   const participants = new Map<string, TParticipant[]>();
+  // Read by everyone else up to: the lowest read position among the other members (my read ticks).
+  const readByOthers = new Map<string, number>();
   for (const m of memberRows) {
+    if (m.id !== userId) {
+      const seq = Number(m.last_read_seq);
+      readByOthers.set(m.room_id, Math.min(readByOthers.get(m.room_id) ?? seq, seq));
+    }
     const connected = online.has(m.id);
     const list = participants.get(m.room_id) ?? [];
     list.push({
@@ -142,6 +149,7 @@ export async function roomViews(
       lastMessage: last ?? null,
       lastSeq: Number(room.last_seq),
       lastReadSeq: Number(member.last_read_seq),
+      readByOthersSeq: readByOthers.get(room.id) ?? 0,
       archived: room.archived_by !== null,
       archivedBy: room.archived_by
         ? { id: room.archived_by, fullName: archiverNames.get(room.archived_by) ?? '' }

@@ -9,6 +9,7 @@ import { onSocketConnect, subscribe } from '../../lib/socket';
 import { clearChatFileUrls } from './api/get-chat-file';
 import { chatRoomKey } from './api/get-chat-room';
 import { CHAT_ROOMS_KEY, refreshChatRooms } from './api/get-chat-rooms';
+import { notePendingUrgent, PENDING_URGENT_KEY } from './api/get-pending-urgent';
 import { seenByRoomKey } from './api/get-seen-by';
 import { hideUrgentNotice, showUrgentNotice } from './components/urgent-notice';
 import { catchUpAll } from './delivery/catch-up';
@@ -20,7 +21,7 @@ import { ackSummary } from './lib/acknowledgements';
 import { alertFor } from './lib/alerts';
 import { askNotificationPermission, showDesktopNotification } from './lib/desktop-notification';
 import { playMessageSound, unlockSound } from './lib/message-sound';
-import { applyOwnRead, applyPresence, patchRoom, withoutRoom } from './lib/rooms-cache';
+import { applyOthersRead, applyOwnRead, applyPresence, patchRoom, withoutRoom } from './lib/rooms-cache';
 import { useAttachments } from './stores/attachments';
 import { useChatView } from './stores/chat-view';
 import { useMessages } from './stores/messages';
@@ -71,6 +72,15 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
   const urgentAlert = (message: TMessage, reminder: boolean) => {
     const summary = ackSummary(message, me());
     if (!summary.mayAcknowledge || summary.level !== 'URGENT') return;
+    notePendingUrgent(message, me());
+    // The room on screen already shows it with its Acknowledge button: a toast there would only hide the
+    // header. The sound still plays; a reminder still shows, as the message has waited unseen.
+    const { onRecent, openTwId } = useChatView.getState();
+    const onScreen = onRecent && openTwId === message.twId && document.visibilityState === 'visible';
+    if (onScreen && !reminder) {
+      playMessageSound();
+      return;
+    }
     const room = queryClient.getQueryData<TChatRoom[]>(CHAT_ROOMS_KEY)?.find((r) => r.twId === message.twId);
     showUrgentNotice(message, {
       roomName: room?.name ?? message.authorName,
@@ -122,6 +132,7 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
         room.lastMessage?.id === message.id ? { ...room, lastMessage: message } : room,
       ),
     );
+    notePendingUrgent(message, me());
     // Acknowledged here or in another tab: the notice asking for it has done its job.
     if (!ackSummary(message, me()).mayAcknowledge) hideUrgentNotice(message.id);
     else if (message.author !== me()) urgentAlert(message, false);
@@ -156,7 +167,8 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
       updateRooms((rooms) => applyOwnRead(rooms, twId, seq, unreadCount));
       return;
     }
-    // Someone else read: an open seen-by list of this room refreshes (inactive ones wait until opened).
+    // Someone else read: my read ticks move, and an open seen-by list of this room refreshes.
+    updateRoom(twId, (room) => applyOthersRead([room], twId, seq)[0] ?? room);
     void queryClient.invalidateQueries({ queryKey: seenByRoomKey(twId) });
   };
 
@@ -184,6 +196,8 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
   };
 
   const onConnect = () => {
+    // Sign-in, reload or reconnection: URGENT messages still waiting for this user come up again.
+    void queryClient.invalidateQueries({ queryKey: PENDING_URGENT_KEY });
     flushOutbox();
     void catchUpAll();
   };

@@ -1,7 +1,9 @@
 import { ZMessageReply } from '@rounds/contracts/chat';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
 import { useMessages } from '../stores/messages';
+import { notePendingUrgent } from './get-pending-urgent';
 
 /**
  * POST /chat-room/acknowledge-message {messageId}: a notified member acknowledges an important message.
@@ -11,6 +13,7 @@ export async function acknowledgeMessage(messageId: string) {
   const reply = await api.post('/chat-room/acknowledge-message', { messageId }, { schema: ZMessageReply });
   const { message } = reply.data;
   useMessages.getState().add(message.twId, [message]);
+  notePendingUrgent(message, useSession.getState().user?.id);
   return message;
 }
 

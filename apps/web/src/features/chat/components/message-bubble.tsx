@@ -1,7 +1,15 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import type { TMessage } from '@rounds/contracts/chat';
 import type { TLanguage } from '@rounds/contracts/common';
-import { IconAlertTriangle, IconClock, IconFlag, IconMicrophone, IconPhoto } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconChecks,
+  IconClock,
+  IconFlag,
+  IconMicrophone,
+  IconPhoto,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discardSend, retrySend } from '../delivery/outbox-sender';
@@ -16,6 +24,8 @@ import { VoicePlayer } from './voice-player';
 type TMessageBubbleProps = {
   message: TMessage;
   own: boolean;
+  /** My message, read by everyone else in the room (the read tick). */
+  read?: boolean;
   showAuthor: boolean;
   selected: boolean;
   language: TLanguage;
@@ -34,6 +44,7 @@ type TMessageBubbleProps = {
 export const MessageBubble = memo(function MessageBubble({
   message,
   own,
+  read = false,
   showAuthor,
   selected,
   language,
@@ -68,6 +79,7 @@ export const MessageBubble = memo(function MessageBubble({
         onClick={() => onSelect(message)}
         data-message-id={message.id}
         data-priority={summary.priority ? summary.level : undefined}
+        data-open-urgent={(urgent && summary.notified.length > 0 && !summary.complete) || undefined}
         // Only images or a voice note above it: the bubble is then just its time, not an empty box.
         data-bare={(!message.body && !summary.priority) || undefined}
       >
@@ -86,6 +98,13 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         <span className={classes.meta}>
           <time dateTime={new Date(message.timetoken).toISOString()}>{time}</time>
+          {own && (
+            // Sent (one tick) or read by everyone else (two): at a glance, Seen by has the who and when.
+            <span className={classes.readTick} data-read={read || undefined} data-testid="read-tick">
+              {read ? <IconChecks size={14} aria-hidden /> : <IconCheck size={14} aria-hidden />}
+              <VisuallyHidden>{read ? t('message.read') : t('message.sent')}</VisuallyHidden>
+            </span>
+          )}
         </span>
       </button>
       {summary.priority && (

@@ -179,6 +179,7 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
                     key={item.key}
                     message={item.message}
                     own={item.own}
+                    read={item.own && item.message.seq <= room.readByOthersSeq}
                     showAuthor={item.showAuthor}
                     selected={item.message.id === selectedId}
                     language={language}

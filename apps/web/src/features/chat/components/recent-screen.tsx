@@ -15,6 +15,7 @@ import { useChatView } from '../stores/chat-view';
 import { useUnreadRooms } from '../stores/unread-rooms';
 import classes from './chat.module.css';
 import { EmptyRoom } from './empty-room';
+import { PendingUrgent } from './pending-urgent';
 import { RoomList } from './room-list';
 import { RoomView } from './room-view';
 
@@ -133,6 +134,7 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
             autoComplete="off"
           />
         </div>
+        <PendingUrgent rooms={rooms.data} onOpen={(next) => show({ twId: next })} />
         <div className={classes.panelBody}>
           <RoomList
             rooms={rooms.data}

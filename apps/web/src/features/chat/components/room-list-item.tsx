@@ -1,6 +1,6 @@
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TChatRoom } from '@rounds/contracts/chat';
-import { IconArchive, IconBellOff, IconStarFilled } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArchive, IconBellOff, IconStarFilled } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import list from '../../../components/virtual-list.module.css';
@@ -17,6 +17,8 @@ type TRoomListItemProps = {
   me: string | undefined;
   now: number;
   selected: boolean;
+  /** Holds an URGENT message waiting for my acknowledgement. */
+  urgent?: boolean;
   onSelect: (twId: string) => void;
 };
 
@@ -24,7 +26,14 @@ type TRoomListItemProps = {
  * One room: avatar (with the other person's status for a direct chat), name, time of the last message, its
  * first 40 characters, the unread count and a muted mark. Its accessible name says the same in words.
  */
-export const RoomListItem = memo(function RoomListItem({ room, me, now, selected, onSelect }: TRoomListItemProps) {
+export const RoomListItem = memo(function RoomListItem({
+  room,
+  me,
+  now,
+  selected,
+  urgent = false,
+  onSelect,
+}: TRoomListItemProps) {
   const { t } = useTranslation('chat');
   const { language, preview } = useMessageText();
   const status = roomStatus(room, me);
@@ -40,6 +49,7 @@ export const RoomListItem = memo(function RoomListItem({ room, me, now, selected
       className={list.row}
       data-selected={selected || undefined}
       data-unread={unread > 0 || undefined}
+      data-urgent={urgent || undefined}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(room.twId)}
       data-room-id={room.twId}
@@ -64,6 +74,12 @@ export const RoomListItem = memo(function RoomListItem({ room, me, now, selected
         </span>
         <span className={classes.rowLine}>
           <span className={classes.rowSnippet}>{line}</span>
+          {urgent && (
+            <span className={classes.urgentMark} aria-hidden data-testid="room-urgent">
+              <IconAlertTriangle size={12} />
+              {t('urgent.badge')}
+            </span>
+          )}
           {room.archived && <IconArchive size={15} className={classes.rowIcon} aria-hidden />}
           {room.muted && <IconBellOff size={15} className={classes.rowIcon} aria-hidden />}
           {unread > 0 && (
@@ -76,6 +92,7 @@ export const RoomListItem = memo(function RoomListItem({ room, me, now, selected
       <VisuallyHidden>
         {[
           status !== null ? t(`status.${STATUS_KEY[status]}`) : t('list.group'),
+          urgent ? t('list.urgentPending') : null,
           unread > 0 ? t('list.unread', { count: unread }) : null,
           room.muted ? t('list.muted') : null,
           room.archived ? t('list.archived') : null,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
+import { usePendingUrgent } from '../api/get-pending-urgent';
 import { useMessageText } from '../hooks/use-message-text';
 import { useNow } from '../hooks/use-now';
 import { formatDate } from '../lib/format-time';
@@ -55,6 +56,8 @@ export function RoomList({
     return groupRooms(shown, now);
   }, [rooms, typed, now]);
   const lines = useMemo(() => toRoomLines(sections), [sections]);
+  const pending = usePendingUrgent();
+  const urgentRooms = useMemo(() => new Set((pending.data ?? []).map((m) => m.twId)), [pending.data]);
 
   if (failed && !rooms) {
     return (
@@ -102,6 +105,7 @@ export function RoomList({
               me={me}
               now={now}
               selected={line.room.twId === selectedTwId}
+              urgent={urgentRooms.has(line.room.twId)}
               onSelect={onSelect}
             />
           )

@@ -25,6 +25,7 @@ import { MessageList } from './message-list';
 import { RoomHeader } from './room-header';
 import { SeenByModal } from './seen-by-modal';
 import { TypingLine } from './typing-line';
+import { UrgentStatusStrip } from './urgent-status-strip';
 
 /** Message actions: at most one every 2 s each (spec doc 1 section 9). */
 const ACTION_THROTTLE_MS = 2_000;
@@ -194,6 +195,7 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         onSelect={(message) => setSelected((current) => (current?.id === message.id ? null : message))}
       />
       <TypingLine twId={room.twId} />
+      {me && <UrgentStatusStrip twId={room.twId} me={me} />}
       {selected && (
         <ActionBar
           canDelete={own && mayDelete && !readOnly}

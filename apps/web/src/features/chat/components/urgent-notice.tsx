@@ -1,9 +1,12 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TMessage } from '@rounds/contracts/chat';
+import { toLanguage } from '@rounds/contracts/values';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { i18n } from '../../../lib/i18n';
+import { formatTime } from '../lib/format-time';
 import { snippet } from '../lib/snippet';
+import { waitedFor } from '../lib/waited';
 
 const PREVIEW_MAX = 120;
 
@@ -29,6 +32,14 @@ export function showUrgentNotice(
     message: (
       <Stack gap={6} align="flex-start">
         <Text fz="sm">{message.body ? snippet(message.body, PREVIEW_MAX) : roomName}</Text>
+        {reminder && (
+          // A reminder is not a first notice: when it was sent and how long it has been waiting.
+          <Text fz="xs" fw={600} data-testid="urgent-waited">
+            {i18n.t('chat:urgent.sentAt', { time: formatTime(message.timetoken, toLanguage(i18n.language)) })}
+            {' · '}
+            {i18n.t('chat:urgent.waited', { duration: waitedFor(message.timetoken, Date.now(), i18n.language) })}
+          </Text>
+        )}
         <Button
           size="compact-sm"
           color="red"

@@ -3,6 +3,7 @@ import type { TLanguage } from '@rounds/contracts/common';
 import { toLanguage } from '@rounds/contracts/values';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaLine } from '../lib/media-line';
 import { snippet } from '../lib/snippet';
 import { systemText } from '../lib/system-message';
 
@@ -26,17 +27,26 @@ export function useMessageText() {
     [t, list],
   );
 
+  // A voice note or images sent without text still say what came, instead of an empty line.
+  const mediaText = useCallback(
+    (message: TMessage) => {
+      const line = mediaLine(message);
+      return line ? t(line.key, line.values) : '';
+    },
+    [t],
+  );
+
   const preview = useCallback(
     (message: TMessage | null, me: string | undefined, group: boolean) => {
       if (!message) return t('list.noMessages');
       if (message.attributes.systemMessage) return snippet(systemLine(message));
-      const text = snippet(message.body);
+      const text = snippet(message.body || mediaText(message));
       if (message.author === me) return snippet(t('list.you', { text }));
       if (group)
         return snippet(t('list.author', { name: message.authorName.split(' ')[0] ?? message.authorName, text }));
       return text;
     },
-    [t, systemLine],
+    [t, systemLine, mediaText],
   );
 
   return { language, systemLine, preview };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMessage, applyOwnRead, applyPresence, patchRoom, withoutRoom } from './rooms-cache';
+import { applyMessage, applyOthersRead, applyOwnRead, applyPresence, patchRoom, withoutRoom } from './rooms-cache';
 import { hex, ids, message, room } from './test-fixtures';
 
 const base = room({ lastSeq: 3, lastReadSeq: 3, lastMessage: message(3) });
@@ -92,5 +92,15 @@ describe('patchRoom and withoutRoom', () => {
     expect(patchRoom(rooms, ids.room2, { muted: true })[1]?.muted).toBe(true);
     expect(patchRoom(rooms, hex(77), { muted: true })).toBe(rooms);
     expect(withoutRoom(rooms, ids.room).map((r) => r.twId)).toEqual([ids.room2]);
+  });
+});
+
+describe('applyOthersRead', () => {
+  it('moves the read ticks of a direct chat forward, never back, and leaves groups for the next load', () => {
+    const direct = [room({ type: 'direct', readByOthersSeq: 2 })];
+    expect(applyOthersRead(direct, ids.room, 5)[0]!.readByOthersSeq).toBe(5);
+    expect(applyOthersRead(direct, ids.room, 1)[0]!.readByOthersSeq).toBe(2);
+    const group = [room({ type: 'group', readByOthersSeq: 2 })];
+    expect(applyOthersRead(group, ids.room, 5)[0]!.readByOthersSeq).toBe(2);
   });
 });

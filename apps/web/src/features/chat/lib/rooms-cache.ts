@@ -95,3 +95,13 @@ export function withoutRoom(rooms: readonly TChatRoom[], twId: string): TChatRoo
   const next = rooms.filter((room) => room.twId !== twId);
   return next.length === rooms.length ? (rooms as TChatRoom[]) : next;
 }
+
+/**
+ * Another member read up to seq. In a direct chat they are everyone else, so my messages up to it are read;
+ * in a group the lowest position among the others is not known from one event, and waits for the next load.
+ */
+export function applyOthersRead(rooms: TChatRoom[], twId: string, seq: number): TChatRoom[] {
+  return patchRoom(rooms, twId, (room) =>
+    room.type === 'direct' && seq > room.readByOthersSeq ? { ...room, readByOthersSeq: seq } : room,
+  );
+}

@@ -36,6 +36,7 @@ export function room(patch: Partial<TChatRoom> = {}): TChatRoom {
     lastMessage: null,
     lastSeq: 0,
     lastReadSeq: 0,
+    readByOthersSeq: 0,
     archived: false,
     archivedBy: null,
     disabled: false,

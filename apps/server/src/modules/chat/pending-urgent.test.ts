@@ -1,0 +1,89 @@
+import { ZChatRoomReply, ZPendingUrgentReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, emitAck, type Member, member, openSocket } from '../../testing/chat';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.listen();
+});
+afterAll(() => t.close());
+
+const group = async (owner: Member, others: Member[]) =>
+  ZChatRoomReply.parse(
+    (
+      await api(t, owner).post('/chat-room', {
+        type: 'group',
+        name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
+        participants: others.map((o) => o.id),
+      })
+    ).body,
+  ).data.chatRoom;
+const pending = async (m: Member) => {
+  const res = await api(t, m).get('/chat-room/pending-urgent');
+  expect(res.status).toBe(200);
+  return ZPendingUrgentReply.parse(res.body).data.messages;
+};
+
+describe('GET /chat-room/pending-urgent', () => {
+  it('lists URGENT messages for the notified members only, until each acknowledges', async () => {
+    const [sender, a, b, bystander, outsider] = await Promise.all([
+      member(t, 'Grace', 'Okafor'),
+      member(t),
+      member(t),
+      member(t),
+      member(t),
+    ]);
+    const room = await group(sender, [a, b, bystander]);
+    // Nobody is connected but the sender: a and b were offline when it came.
+    const socket = await openSocket(t, sender);
+    const send = async (payload: Record<string, unknown>) => {
+      const ack = ZSendMessageAck.parse(
+        await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId: room.id, ...payload }),
+      );
+      if (!ack.ok) throw new Error('not sent');
+      return ack.message;
+    };
+    const urgent = await send({ body: 'Bed 7 potassium 6.8', level: 'URGENT', notify: [a.id, b.id] });
+    await send({ body: 'Routine: handover at 7', level: 'IMPORTANT', notify: [a.id, b.id] });
+    await send({ body: 'Nothing special' });
+    socket.disconnect();
+
+    for (const m of [a, b]) {
+      const list = await pending(m);
+      expect(list.map((x) => x.id)).toEqual([urgent.id]);
+      expect(list[0]).toMatchObject({ twId: room.id, body: 'Bed 7 potassium 6.8', authorName: 'Grace Okafor' });
+    }
+    // The sender, a member not notified and someone outside the room have nothing pending.
+    expect(await pending(sender)).toEqual([]);
+    expect(await pending(bystander)).toEqual([]);
+    expect(await pending(outsider)).toEqual([]);
+
+    expect((await api(t, a).post('/chat-room/acknowledge-message', { messageId: urgent.id })).status).toBe(200);
+    expect(await pending(a)).toEqual([]);
+    expect((await pending(b)).map((x) => x.id)).toEqual([urgent.id]);
+  });
+
+  it('forgets the messages of a room I have left, and asks for sign-in', async () => {
+    const [sender, a] = await Promise.all([member(t), member(t)]);
+    const room = await group(sender, [a]);
+    const socket = await openSocket(t, sender);
+    const ack = ZSendMessageAck.parse(
+      await emitAck(socket, 'SendMessage', {
+        clientId: crypto.randomUUID(),
+        twId: room.id,
+        body: 'Call me',
+        level: 'URGENT',
+      }),
+    );
+    socket.disconnect();
+    expect(ack.ok).toBe(true);
+    expect(await pending(a)).toHaveLength(1);
+    expect((await api(t, a).post(`/chat-room/leave?twId=${room.id}`)).status).toBe(200);
+    expect(await pending(a)).toEqual([]);
+
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/chat-room/pending-urgent' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,71 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { TChatRoom } from '@rounds/contracts/chat';
+import { IconAlertTriangle, IconChecks } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useAcknowledgeMessage } from '../api/acknowledge-message';
+import { usePendingUrgent } from '../api/get-pending-urgent';
+import { useNow } from '../hooks/use-now';
+import { snippet } from '../lib/snippet';
+import { waitedFor } from '../lib/waited';
+import classes from './chat.module.css';
+
+const PREVIEW_MAX = 80;
+
+type TPendingUrgentProps = {
+  rooms: readonly TChatRoom[] | undefined;
+  onOpen: (twId: string) => void;
+};
+
+/**
+ * URGENT messages waiting for this user's acknowledgement, above the room list: brought up at sign-in and
+ * reload (whoever was offline when it came, or reloaded without acknowledging) and there until each is
+ * acknowledged. In the page's flow rather than a toast, so it hides nothing.
+ */
+export function PendingUrgent({ rooms, onOpen }: TPendingUrgentProps) {
+  const { t, i18n } = useTranslation('chat');
+  const pending = usePendingUrgent();
+  const acknowledge = useAcknowledgeMessage();
+  const now = useNow();
+  const messages = pending.data ?? [];
+  if (messages.length === 0) return null;
+  const roomName = (twId: string) => rooms?.find((room) => room.twId === twId)?.name;
+
+  return (
+    <Paper className={classes.pendingUrgent} role="alert" data-testid="pending-urgent" withBorder>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconAlertTriangle size={18} aria-hidden className={classes.pendingUrgentIcon} />
+        <Text fz="sm" fw={700}>
+          {t('urgent.pendingTitle', { count: messages.length })}
+        </Text>
+      </Group>
+      <Stack gap={8} mt={6}>
+        {messages.map((message) => {
+          const where = roomName(message.twId);
+          return (
+            <div key={message.id} className={classes.pendingUrgentItem} data-message-id={message.id}>
+              <Text fz="xs" fw={600}>
+                {where && where !== message.authorName ? `${message.authorName} · ${where}` : message.authorName}
+              </Text>
+              {message.body && <Text fz="sm">{snippet(message.body, PREVIEW_MAX)}</Text>}
+              <Text fz="xs">{t('urgent.waited', { duration: waitedFor(message.timetoken, now, i18n.language) })}</Text>
+              <Group gap={6} mt={4}>
+                <Button
+                  size="compact-sm"
+                  color="red"
+                  leftSection={<IconChecks size={14} />}
+                  loading={acknowledge.isPending && acknowledge.variables === message.id}
+                  onClick={() => acknowledge.mutate(message.id)}
+                >
+                  {t('priority.acknowledge')}
+                </Button>
+                <Button size="compact-sm" variant="default" onClick={() => onOpen(message.twId)}>
+                  {t('urgent.open')}
+                </Button>
+              </Group>
+            </div>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../support/api';
+import { loginUi, openContext } from '../support/app';
+import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
+import { demo, demoApi } from '../support/demo';
+import { type RunningServer, startServer } from '../support/server';
+
+/**
+ * An URGENT message is never missed (issue 13), two browsers on the demo hospital: sent while the recipient
+ * is offline, it greets them at sign-in (and again after a reload) above the room list, marks the room in
+ * Recent, and goes once acknowledged; the sender's status strip above the composer reads '0 of 1
+ * acknowledged' without scrolling and goes live when it is acknowledged; the read tick turns double.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { setPreferences } = demoApi(() => server);
+beforeAll(async () => {
+  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Sends an URGENT message from the open direct chat (its one other member is notified). */
+async function sendUrgent(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: 'Send as important or urgent' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Priority message' });
+  await dialog.getByText('Urgent', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await bubble(page, text).waitFor();
+}
+
+describe('urgent', () => {
+  it('an URGENT message sent while offline greets the recipient at sign-in until acknowledged', async () => {
+    await setPreferences(demo('amelia.broussard'), 'en', 'light');
+    await setPreferences(demo('noah.thibodeaux'), 'en', 'light');
+    const [contextA, contextB] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+    ]);
+    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
+    const errorsA = watchErrors(pageA);
+    const errorsB = watchErrors(pageB);
+
+    // Noah is not signed in anywhere when it comes.
+    await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
+    await openDirect(pageA, 'Noah Thibodeaux');
+    await sendUrgent(pageA, 'Bed 12 troponin rising, call me back');
+    const strip = pageA.getByTestId('urgent-strip');
+    await strip.getByText('Your urgent message: 0 of 1 acknowledged').waitFor();
+    // The strip sits above the composer, in view without scrolling.
+    expect(await strip.isVisible()).toBe(true);
+    await expect(pageA.getByTestId('read-tick').last().getAttribute('data-read')).resolves.toBeNull();
+    await snap(pageA, 'urgent-strip-light-en');
+
+    await loginUi(pageB, demo('noah.thibodeaux'), DEMO_PASSWORD);
+    const notice = pageB.getByTestId('pending-urgent');
+    await notice.getByText('An urgent message is waiting for your acknowledgement').waitFor();
+    await notice.getByText('Bed 12 troponin rising, call me back').waitFor();
+    await notice.getByText(/Waiting for 1 minute/).waitFor();
+    await roomRow(pageB, 'Amelia Broussard').getByTestId('room-urgent').waitFor();
+    // A screen reader hears it in the row's name too.
+    await pageB
+      .getByRole('button', { name: /^Amelia Broussard.*Urgent message waiting for your acknowledgement/ })
+      .waitFor();
+    await snap(pageB, 'urgent-pending-light-en');
+
+    // Seen and reloaded without acknowledging: it is still there.
+    await pageB.reload();
+    await notice.getByText('Bed 12 troponin rising, call me back').waitFor();
+
+    // Opening the conversation from the notice reads it: the sender's tick turns double.
+    await notice.getByRole('button', { name: 'Open' }).click();
+    await roomTitle(pageB, 'Amelia Broussard').waitFor();
+    await log(pageB).getByRole('button', { name: 'Acknowledge' }).waitFor();
+    await expect
+      .poll(() => pageA.getByTestId('read-tick').last().getAttribute('data-read'), { timeout: 10_000 })
+      .toBe('true');
+
+    await log(pageB).getByRole('button', { name: 'Acknowledge' }).click();
+    await log(pageB)
+      .getByText(/You acknowledged at/)
+      .waitFor();
+    await notice.waitFor({ state: 'detached' });
+    await expect(roomRow(pageB, 'Amelia Broussard').getByTestId('room-urgent').count()).resolves.toBe(0);
+
+    // The sender's strip goes live; the message's own line says Acknowledged.
+    await strip.waitFor({ state: 'detached' });
+    await log(pageA).getByTestId('ack-status').getByText('Acknowledged', { exact: true }).waitFor();
+
+    // Signed in again: nothing pending any more.
+    await pageB.reload();
+    await roomRow(pageB, 'Amelia Broussard').waitFor();
+    await pageB.waitForTimeout(500);
+    await expect(notice.count()).resolves.toBe(0);
+
+    expect(errorsA()).toEqual([]);
+    expect(errorsB()).toEqual([]);
+  }, 90_000);
+
+  it('looks right in dark and light, English and French, on a desktop and a phone', async () => {
+    await setPreferences(demo('olivia.landry'), 'en', 'light');
+    const sender = await openContext(browser, { baseURL: server.url });
+    const page = await sender.newPage();
+    await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
+    await openDirect(page, 'Mason Arceneaux');
+    await sendUrgent(page, 'Patient in 4B pulled the central line, bleeding, come now');
+    await page.getByTestId('urgent-strip').waitFor();
+    await sender.close();
+
+    const looks = [
+      { lang: 'fr', theme: 'dark', mobile: true },
+      { lang: 'fr', theme: 'light', mobile: false },
+      { lang: 'en', theme: 'dark', mobile: false },
+      { lang: 'en', theme: 'light', mobile: true },
+    ] as const;
+    for (const look of looks) {
+      const suffix = `${look.theme}-${look.lang}${look.mobile ? '-mobile' : ''}`;
+      for (const who of [
+        { user: 'mason.arceneaux', room: 'Olivia Landry', name: 'recipient' },
+        { user: 'olivia.landry', room: 'Mason Arceneaux', name: 'sender' },
+      ]) {
+        await setPreferences(demo(who.user), look.lang, look.theme);
+        const context = await openContext(browser, {
+          baseURL: server.url,
+          colorScheme: look.theme,
+          mobile: look.mobile,
+        });
+        const view = await context.newPage();
+        const errors = watchErrors(view);
+        await loginUi(view, demo(who.user), DEMO_PASSWORD);
+        if (who.name === 'recipient') {
+          await view.getByTestId('pending-urgent').waitFor();
+          await view.waitForTimeout(400);
+          await snap(view, `urgent-${who.name}-home-${suffix}`);
+        }
+        await roomRow(view, who.room).click();
+        await roomTitle(view, who.room).waitFor();
+        if (who.name === 'sender') await view.getByTestId('urgent-strip').waitFor();
+        await view.waitForTimeout(600);
+        await snap(view, `urgent-${who.name}-room-${suffix}`);
+        expect(errors()).toEqual([]);
+        await context.close();
+      }
+    }
+  }, 180_000);
+});
