@@ -43,6 +43,7 @@ import { loggerOptions } from './plugins/logging';
 import { createMetrics, installMetrics, type Metrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
+import { installCompression } from './plugins/compression';
 import { installWebApp } from './plugins/web-app';
 import { createPublisher, type Publish } from './realtime/publish';
 import { createSocketEvents, type SocketEvents } from './realtime/socket-handler';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   installErrorHandler(app);
   await installSecurity(app, config);
+  await installCompression(app);
   await app.register(cookie);
   // Per-route limits are tighter (avatars 2 MB); this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
