@@ -98,7 +98,9 @@ export function lastSocketConnectAt(): number {
  * A list fetched after the connection needs no catch-up: every later change arrives as an event.
  */
 export function socketReady(timeoutMs: number): Promise<void> {
-  if (!wanted || socket?.connected) return Promise.resolve();
+  // Signed in but not yet connected counts as on its way: a screen's first query may start before the
+  // session's effect opens the socket.
+  if (socket?.connected || (!wanted && !useSession.getState().token)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
