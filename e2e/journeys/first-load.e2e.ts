@@ -49,7 +49,8 @@ describe('the first load', () => {
     const errors = watchErrors(page);
     const encodings: string[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) encodings.push(response.headers()['content-encoding'] ?? '');
+      if (new URL(response.url()).pathname.endsWith('.js'))
+        encodings.push(response.headers()['content-encoding'] ?? '');
     });
     const roomLists = countRoomLists(page);
 
