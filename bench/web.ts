@@ -18,7 +18,7 @@ const STAFF = Number(process.env.BENCH_STAFF ?? 20_000);
 const shotsAt = process.argv.indexOf('--shots');
 const SHOTS = shotsAt > 0 ? process.argv[shotsAt + 1] : undefined;
 
-type Row = { what: string; value: number; unit: 'ms' | 'nodes' | 'MB'; target?: number; note?: string };
+type Row = { what: string; value: number; unit: 'ms' | 'nodes' | 'MB' | 'KiB'; target?: number; note?: string };
 const rows: Row[] = [];
 const report = (row: Row) => {
   rows.push(row);
@@ -144,11 +144,64 @@ const LABEL = {
   specialty: 'Specialties',
 };
 
+type TBytes = { all: number; js: number };
+
+/**
+ * Bytes over the wire for /login (a new browser context) and for / after signing in, from an empty cache: all responses, and the
+ * JavaScript alone. `identity` asks for nothing compressed (what the server sent before issue 13).
+ */
+async function transferred(browser: Browser, url: string, encoding: 'identity' | 'default') {
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    ...(encoding === 'identity' ? { extraHTTPHeaders: { 'accept-encoding': 'identity' } } : {}),
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Chromium's own count of bytes received per request (headers and encoded body), as DevTools shows it.
+  let counted: TBytes = { all: 0, js: 0 };
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+  cdp.on('Network.loadingFinished', (event) => {
+    counted.all += event.encodedDataLength;
+    if (new URL(urls.get(event.requestId) ?? 'http://x/').pathname.endsWith('.js'))
+      counted.js += event.encodedDataLength;
+  });
+  const measure = async (load: () => Promise<unknown>): Promise<TBytes> => {
+    counted = { all: 0, js: 0 };
+    await load();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    return counted;
+  };
+  const login = await measure(() => page.goto('/login'));
+  await signIn(page);
+  // Cleared rather than disabled: with the cache off, each modulepreload and its import are two downloads.
+  await cdp.send('Network.clearBrowserCache');
+  const home = await measure(() => page.reload());
+  await context.close();
+  return { login, home };
+}
+
 async function main(
   browser: Browser,
   url: string,
   server: { token: string; counts: Map<string, number>; total: number },
 ) {
+  const plain = await transferred(browser, url, 'identity');
+  const packed = await transferred(browser, url, 'default');
+  console.log('\nTransferred from an empty cache (uncompressed → compressed)');
+  const kib = (bytes: number) => bytes / 1024;
+  for (const [what, b, a] of [
+    ['/login', plain.login, packed.login],
+    ['/ after sign-in (a reload)', plain.home, packed.home],
+  ] as const) {
+    report({ what: `${what}: all`, value: kib(a.all), unit: 'KiB', note: `uncompressed ${fmt(kib(b.all))} KiB` });
+    report({ what: `${what}: JavaScript`, value: kib(a.js), unit: 'KiB', note: `uncompressed ${fmt(kib(b.js))} KiB` });
+  }
+
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
   // Recent asks for the directory once it is up (app/routes/recent.tsx): a user who opens Contacts from it

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { pureZodContracts } from './build/pure-zod-contracts.ts';
 
 // The API, the logos and the socket all live on the server; in development Vite forwards them so the
@@ -10,7 +11,8 @@ export default defineConfig({
   // @vitejs/plugin-react is hoisted to the root node_modules where it resolves vite 8 (pulled in by vitest),
   // while this package pins vite 7 (apps/web/node_modules/vite), so its Plugin type is the other vite's.
   // Drop the cast once both resolve the same vite.
-  plugins: [react(), pureZodContracts()],
+  // Brotli and gzip copies of every asset next to it; the server sends them as they are (preCompressed).
+  plugins: [react(), pureZodContracts(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: {
     port: 5173,
     proxy: {

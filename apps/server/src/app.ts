@@ -40,6 +40,7 @@ import { speechRoutes } from './modules/speech/speech.routes';
 import { installSpeechSocket, type SpeechService } from './modules/speech/speech.socket';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
+import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
 import { loggerOptions } from './plugins/logging';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   installErrorHandler(app);
   await installSecurity(app, config);
+  await installCompression(app);
   await app.register(cookie);
   // Per-route limits are tighter (avatars 2 MB); this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });

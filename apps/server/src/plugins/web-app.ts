@@ -18,7 +18,9 @@ export function isAppRoute(pathname: string): boolean {
 
 /**
  * Serves the built web app. Assets are immutable (hashed names); every client route gets index.html,
- * and an unknown path gets index.html with status 404 so the app shows its not-found page.
+ * and an unknown path gets index.html with status 404 so the app shows its not-found page. The build writes a
+ * brotli and a gzip copy of each asset (vite-plugin-compression2); `preCompressed` serves the best one the
+ * browser accepts, so nothing is compressed per request.
  */
 export async function installWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
@@ -28,6 +30,7 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
       // Files are looked up per request, so a rebuild under a running server is served at once.
       wildcard: true,
       index: 'index.html',
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

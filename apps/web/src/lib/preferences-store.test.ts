@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { usePreferences } from './preferences-store';
+import { browserLanguage, usePreferences } from './preferences-store';
 
 describe('preferences', () => {
   it('defaults to English and the light theme', () => {
@@ -21,5 +21,14 @@ describe('preferences', () => {
     expect(usePreferences.getState().theme).toBe('dark');
     usePreferences.getState().toggleTheme();
     expect(usePreferences.getState().theme).toBe('light');
+  });
+
+  it('starts in the first browser language Rounds has, English otherwise', () => {
+    expect(browserLanguage(['fr-FR', 'fr', 'en-US'])).toBe('fr');
+    expect(browserLanguage(['de-DE', 'fr-CH', 'en'])).toBe('fr');
+    expect(browserLanguage(['en-GB', 'fr'])).toBe('en');
+    expect(browserLanguage(['de', 'es'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
+    expect(browserLanguage(['french'])).toBe('en');
   });
 });

@@ -19,13 +19,26 @@ type TPreferencesState = {
   setThirdPartyMessaging: (value: boolean) => void;
 };
 
+/**
+ * The first of the browser's languages that Rounds has (navigator.languages, most preferred first), English
+ * when none is: a fresh browser in French gets the French login page. A language chosen on this device
+ * (stored below) wins over it.
+ */
+export function browserLanguage(languages: readonly string[] = globalThis.navigator?.languages ?? []): TLanguage {
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'fr' || primary === 'en') return toLanguage(primary);
+  }
+  return 'en';
+}
+
 /** Kept in localStorage: the language and theme are the device's, chosen before anyone logs in. */
 export const PREFERENCES_STORAGE_KEY = 'rounds.preferences';
 
 export const usePreferences = create<TPreferencesState>()(
   persist(
     (set, get) => ({
-      language: 'en',
+      language: browserLanguage(),
       theme: 'light',
       thirdPartyMessaging: false,
       setLanguage: (language) => set({ language }),

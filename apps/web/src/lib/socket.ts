@@ -45,6 +45,10 @@ let generation = 0;
 type Listener = (payload: unknown) => void;
 const subscribers = new Map<string, Set<Listener>>();
 const connectListeners = new Set<() => void>();
+// performance.now() of the latest connection; 0 before the first. Lists fetched before it may miss events.
+let connectedAt = 0;
+// A connection was asked for (connectSocket) and has not been dropped (disconnectSocket).
+let wanted = false;
 
 function dispatch(event: string, payload: unknown): void {
   const listeners = subscribers.get(event);
@@ -82,6 +86,30 @@ export function onSocketConnect(handler: () => void): () => void {
   return () => {
     connectListeners.delete(handler);
   };
+}
+
+/** When the socket last (re)connected (performance.now()); 0 if it never has. */
+export function lastSocketConnectAt(): number {
+  return connectedAt;
+}
+
+/**
+ * Resolves once the socket is connected, at once when none is on its way, and after `timeoutMs` at the latest.
+ * A list fetched after the connection needs no catch-up: every later change arrives as an event.
+ */
+export function socketReady(timeoutMs: number): Promise<void> {
+  // Signed in but not yet connected counts as on its way: a screen's first query may start before the
+  // session's effect opens the socket.
+  if (socket?.connected || (!wanted && !useSession.getState().token)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const off = onSocketConnect(done);
+  });
 }
 
 export type TSocketFailure = 'offline' | 'timeout' | 'disconnected' | 'invalid';
@@ -147,6 +175,7 @@ export function getSocket(): Socket | null {
 
 export async function connectSocket(token: string): Promise<Socket | null> {
   disconnectSocket();
+  wanted = true;
   const mine = ++generation;
   const { io } = await import('socket.io-client');
   if (mine !== generation) return null;
@@ -171,6 +200,7 @@ export async function connectSocket(token: string): Promise<Socket | null> {
   const current = socket;
   current.onAny(dispatch);
   current.on('connect', () => {
+    connectedAt = performance.now();
     for (const listener of [...connectListeners]) listener();
   });
   // The server ends a socket when the token it presented expires: each renewed token is handed to the open
@@ -187,6 +217,7 @@ export async function connectSocket(token: string): Promise<Socket | null> {
 
 export function disconnectSocket(): void {
   generation += 1;
+  wanted = false;
   clearInterval(pingTimer);
   pingTimer = undefined;
   stopTokenWatch?.();

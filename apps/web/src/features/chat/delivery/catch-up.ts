@@ -1,7 +1,7 @@
 import type { TChatRoom } from '@rounds/contracts/chat';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { CHAT_ROOMS_KEY, refreshChatRooms } from '../api/get-chat-rooms';
+import { CHAT_ROOMS_KEY, chatRoomsPredateConnection, refreshChatRooms } from '../api/get-chat-rooms';
 import { CATCH_UP_PAGE, getMessages } from '../api/get-messages';
 import { lastSeqOf } from '../lib/merge-messages';
 import { withoutRoom } from '../lib/rooms-cache';
@@ -47,9 +47,16 @@ async function fetchAfter(twId: string, after: number | undefined): Promise<void
   }
 }
 
-/** After every (re)connection: each loaded room continues from its last seq, and the room list is refetched. */
+/**
+ * After every (re)connection: each loaded room continues from its last seq, and the room list is refetched
+ * when it was asked for before this connection (always after a real reconnect; not on a first load, whose
+ * list waits for the socket). The room list is left out of the broad invalidation so it is asked for once.
+ */
 export async function catchUpAll(): Promise<void> {
-  void queryClient.invalidateQueries({ queryKey: ['chat'] });
-  void refreshChatRooms();
+  void queryClient.invalidateQueries({
+    queryKey: ['chat'],
+    predicate: (query) => query.queryKey[1] !== CHAT_ROOMS_KEY[1],
+  });
+  if (chatRoomsPredateConnection()) void refreshChatRooms();
   await Promise.all(Object.keys(useMessages.getState().rooms).map((twId) => catchUpRoom(twId)));
 }
