@@ -20,6 +20,10 @@ export async function openDirect(page: Page, name: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/contacts');
   await page.getByRole('searchbox', { name: 'Search contacts' }).fill(name);
   await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await page.waitForURL((url) => url.pathname === '/');
   await roomTitle(page, name).waitFor();
+  // The conversation has its own address (reload, Back and a shared link keep it).
+  await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
 }
+
+/** The address of one conversation, /chat/<twId>. */
+export const ROOM_PATH = /^\/chat\/[0-9a-f]{24}$/;
