@@ -173,6 +173,7 @@ describe('chat', () => {
     const errors = watchErrors(page);
     await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
     await openDirect(page, 'Liam Hebert');
+    await send(page, 'Handover: bed 3 needs a repeat potassium at 06:00.');
     const address = new URL(page.url()).pathname;
     expect(address).toMatch(ROOM_PATH);
 
@@ -212,6 +213,7 @@ describe('chat', () => {
     await next.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await next.getByRole('button', { name: 'Log in', exact: true }).click();
     await roomTitle(next, 'Olivia Landry').waitFor();
+    await bubble(next, 'Handover: bed 3').waitFor();
     expect(new URL(next.url()).pathname).toBe(address);
     expect(errors()).toEqual([]);
     expect(nextErrors()).toEqual([]);

@@ -44,7 +44,9 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
   const logo = useLogo('square');
   const mobile = useMediaQuery('(max-width: 767.98px)');
   // A conversation (/chat/:twId) is shown inside Recent, so Recent stays the current entry.
-  const inRoom = useMatch(ROUTES.chat) !== null;
+  const home = useMatch(ROUTES.recent);
+  const room = useMatch(ROUTES.chat);
+  const onRecent = home !== null || room !== null;
 
   if (!token || !user) return null;
 
@@ -77,14 +79,13 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
         </NavLink>
       </Tooltip>
       <div className="side-nav__items">
-        <NavLink
+        <Link
           to={ROUTES.recent}
-          end
-          className={({ isActive }) => (isActive || inRoom ? 'nav-item active' : 'nav-item')}
-          aria-current={inRoom ? 'page' : undefined}
+          className={onRecent ? 'nav-item active' : 'nav-item'}
+          aria-current={onRecent ? 'page' : undefined}
         >
           <ItemContent icon={IconMessages} label={t('nav.recent')} badge={badge} />
-        </NavLink>
+        </Link>
         <NavLink to={ROUTES.contacts} className="nav-item">
           <ItemContent icon={IconAddressBook} label={t('nav.contacts')} />
         </NavLink>
