@@ -191,7 +191,7 @@ describe('passwords', () => {
       else
         await refusal.getByText(`Careful: ${left} attempts left before sign-in from this device is paused.`).waitFor();
       await expect(refusal.getAttribute('data-tone')).resolves.toBe(left > 2 ? 'error' : 'warning');
-      await expect(page.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.locator('input[type="email"]').getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
       if (left === 2) await snap(page, 'login-last-attempts-light-en');
       await dismissToasts(page);
