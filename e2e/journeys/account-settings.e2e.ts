@@ -179,6 +179,13 @@ describe('settings', () => {
     await page.getByRole('region', { name: 'Phone and email' }).waitFor();
     await snap(page, 'settings-account-mobile-light-en');
     await page.goto('/settings');
+    // Log out is not beside the name card, where a thumb hit it by mistake, but at the end of the page.
+    const logout = page.getByRole('button', { name: 'Logout' });
+    const card = page.locator('.settings-header');
+    await logout.waitFor();
+    await expect(card.getByRole('button', { name: 'Logout' }).count()).resolves.toBe(0);
+    const [logoutBox, cardBox] = [await logout.boundingBox(), await card.boundingBox()];
+    expect(logoutBox!.y).toBeGreaterThan(cardBox!.y + cardBox!.height + 100);
     await snap(page, 'settings-mobile-light-en');
     expect(errors()).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD, outbox } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
-import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
+import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -226,7 +226,8 @@ describe('attachments', () => {
     await pageB.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await pageB.getByRole('button', { name: 'Log in', exact: true }).click();
     await roomTitle(pageB, 'ICU nights').waitFor();
-    await pageB.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('rs'));
+    // The conversation has its own address, which keeps it across a reload; rs has left it.
+    await pageB.waitForURL((url) => ROOM_PATH.test(url.pathname) && !url.searchParams.has('rs'));
     await log(pageB).locator('[data-highlighted]').filter({ hasText: 'Bed 7 desaturating' }).waitFor();
     await snap(pageB, 'urgent-linked-light-en');
     await dismissToasts(pageB);

@@ -181,10 +181,19 @@ describe('passwords', () => {
     await page.getByLabel('Email').fill(DEMO.emma);
     const password = page.getByLabel('Password', { exact: true });
     const logIn = page.getByRole('button', { name: 'Log in', exact: true });
+    // The refusal is shown at the form, worded for its Email field, with no toast; the last tries as a warning.
+    const form = page.getByRole('form', { name: 'Welcome back' });
     for (const left of [4, 3, 2]) {
       await password.fill('Wrong-Pass1');
       await logIn.click();
-      await page.getByText(`${left} attempts left!`).waitFor();
+      const refusal = form.getByRole('alert').filter({ hasText: 'Incorrect email or password.' });
+      if (left > 2) await refusal.getByText(`${left} attempts left!`).waitFor();
+      else
+        await refusal.getByText(`Careful: ${left} attempts left before sign-in from this device is paused.`).waitFor();
+      await expect(refusal.getAttribute('data-tone')).resolves.toBe(left > 2 ? 'error' : 'warning');
+      await expect(page.locator('input[type="email"]').getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
+      if (left === 2) await snap(page, 'login-last-attempts-light-en');
       await dismissToasts(page);
     }
     await page.getByText('Several sign-in attempts failed: please complete the security check.').waitFor();

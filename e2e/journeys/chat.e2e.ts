@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
 import { launchBrowser, newContext, snap, watchErrors } from '../support/browser';
-import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
+import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -165,6 +165,59 @@ describe('chat', () => {
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);
   }, 90_000);
+
+  it('gives a conversation its own address: reload, Back, sign-in on the way, and a room one cannot see', async () => {
+    await english('olivia.landry', 'liam.hebert');
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
+    await openDirect(page, 'Liam Hebert');
+    await send(page, 'Handover: bed 3 needs a repeat potassium at 06:00.');
+    const address = new URL(page.url()).pathname;
+    expect(address).toMatch(ROOM_PATH);
+
+    // A reload keeps the room open.
+    await page.reload();
+    await roomTitle(page, 'Liam Hebert').waitFor();
+    expect(new URL(page.url()).pathname).toBe(address);
+
+    // Picked from the list it is a new history entry: Back returns to the list, Forward to the room.
+    await page.locator('a.nav-item[href="/"]').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('No conversation open').waitFor();
+    await roomRow(page, 'Liam Hebert').click();
+    await page.waitForURL((url) => url.pathname === address);
+    // Recent stays the current navigation entry while a room is open.
+    await expect(page.locator('a.nav-item[href="/"]').getAttribute('aria-current')).resolves.toBe('page');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('No conversation open').waitFor();
+    await page.goForward();
+    await roomTitle(page, 'Liam Hebert').waitFor();
+
+    // A room one is not in, or an address that names no room: the unavailable state, no error toast.
+    await page.goto('/chat/0123456789abcdef01234567');
+    await page.getByText('This conversation is no longer available.').waitFor();
+    await page.goto('/chat/not-a-room');
+    await page.getByText('This conversation is no longer available.').waitFor();
+    await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
+
+    // "Send me the link": signed out, the address leads through the login page to the room.
+    const other = await openContext(browser, { baseURL: server.url });
+    const next = await other.newPage();
+    const nextErrors = watchErrors(next);
+    await next.goto(address);
+    await next.waitForURL((url) => url.pathname === '/login');
+    await next.getByLabel('Email').fill(demo('liam.hebert'));
+    await next.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await next.getByRole('button', { name: 'Log in', exact: true }).click();
+    await roomTitle(next, 'Olivia Landry').waitFor();
+    await bubble(next, 'Handover: bed 3').waitFor();
+    expect(new URL(next.url()).pathname).toBe(address);
+    expect(errors()).toEqual([]);
+    expect(nextErrors()).toEqual([]);
+  }, 60_000);
 
   it('gets exactly once what was sent while offline, and sends what was written meanwhile', async () => {
     await english('noah.thibodeaux', 'emma.guidry');
@@ -441,21 +494,30 @@ describe('chat', () => {
               await roomRow(page, 'Mia Brown', list).click();
               await bubble(page, 'Done. Repeat BP').waitFor();
               await composer(page, label).waitFor();
+              await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
               // The list hides while a room is open.
               await expect(page.getByRole('navigation', { name: list }).isVisible()).resolves.toBe(false);
               await snap(page, `chat-room-${theme}-${lang}-mobile`);
               await page
                 .getByRole('button', { name: en ? 'Back to conversations' : 'Retour aux conversations' })
                 .click();
+              await page.waitForURL((url) => url.pathname === '/');
               await roomRow(page, 'ICU night shift', list).click();
               await bubble(page, 'Family of bed 9').waitFor();
               await snap(page, `chat-group-${theme}-${lang}-mobile`);
+              // The phone's Back returns to the list, and Forward to the room.
+              await page.goBack();
+              await page.waitForURL((url) => url.pathname === '/');
+              await roomRow(page, 'ICU night shift', list).waitFor();
+              await page.goForward();
+              await bubble(page, 'Family of bed 9').waitFor();
             } else {
               await page.getByText(en ? 'No conversation open' : 'Aucune conversation ouverte').waitFor();
               await snap(page, `chat-empty-${theme}-${lang}-desktop`);
               await roomRow(page, 'Mia Brown', list).click();
               await bubble(page, 'Done. Repeat BP').waitFor();
               await composer(page, label).fill(en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ');
+              await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
               await snap(page, `chat-room-${theme}-${lang}-desktop`);
               await roomRow(page, 'ICU night shift', list).click();
               await bubble(page, 'Family of bed 9').waitFor();

@@ -32,16 +32,16 @@ afterAll(async () => {
 });
 
 /**
- * The room the app navigated to: Recent with {twId} in the navigation state, for the chat screen to open.
- * Polled: the page is often on Recent already, so the address alone does not say the navigation happened.
+ * The room the app navigated to: its own address, /chat/<twId>.
+ * Polled: the page is often in a room already, so the path alone does not say the navigation happened.
  */
 async function openedRoom(page: Page, previous?: string): Promise<string | undefined> {
   let twId: string | undefined;
   await expect
     .poll(async () => {
       const url = new URL(page.url());
-      twId = await page.evaluate(() => (history.state as { usr?: { twId?: string } } | null)?.usr?.twId);
-      return url.pathname === '/' && twId !== undefined && twId !== previous;
+      twId = /^\/chat\/([0-9a-f]{24})$/.exec(url.pathname)?.[1];
+      return twId !== undefined && twId !== previous;
     })
     .toBe(true);
   return twId;

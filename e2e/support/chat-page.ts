@@ -21,6 +21,10 @@ export async function openDirect(page: Page, name: string): Promise<void> {
   // The one search box of the Contacts screen, in whatever language the page is.
   await page.getByRole('searchbox').first().fill(name);
   await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await page.waitForURL((url) => url.pathname === '/');
   await roomTitle(page, name).waitFor();
+  // The conversation has its own address (reload, Back and a shared link keep it).
+  await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
 }
+
+/** The address of one conversation, /chat/<twId>. */
+export const ROOM_PATH = /^\/chat\/[0-9a-f]{24}$/;

@@ -154,6 +154,13 @@ describe('serving the web app', () => {
         expect(res.headers['content-type']).toContain('text/html');
         expect(res.body).toContain('<div id="root">');
       }
+      // A conversation's own address is a client route; /chat alone or deeper is not.
+      const room = await t.app.inject({ url: '/chat/0123456789abcdef01234567?rs=0123456789abcdef01234567' });
+      expect(room.statusCode).toBe(200);
+      expect(room.body).toContain('<div id="root">');
+      for (const path of ['/chat', '/chat/', '/chat/a/b']) {
+        expect((await t.app.inject({ url: path })).statusCode, path).toBe(404);
+      }
       const unknown = await t.app.inject({ url: '/no/such/page' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body).toContain('<div id="root">');

@@ -20,6 +20,8 @@ export const ROUTES = {
   emailConfirm: '/email-confirm',
   mobileConfirm: '/mobile-confirm',
   recent: '/',
+  /** One conversation, /chat/:twId: its own address, so reload, Back and a shared link keep it open. */
+  chat: '/chat/:twId',
   contacts: '/contacts',
   group: '/group',
   settings: '/settings',
@@ -60,11 +62,26 @@ export const ROUTE_ACCESS: readonly TRouteAccess[] = [
   { path: ROUTES.information, public: true },
   { path: ROUTES.notFound, public: true },
   { path: ROUTES.recent, roles: ALL },
+  { path: ROUTES.chat, roles: ALL },
   { path: ROUTES.contacts, roles: ALL },
   { path: ROUTES.group, roles: ALL },
   { path: ROUTES.settings, roles: ALL },
   { path: ROUTES.admin, roles: ADMINS },
 ];
+
+/** The address of one conversation (ROUTES.chat). */
+export function chatPath(twId: string): string {
+  return ROUTES.chat.replace(':twId', encodeURIComponent(twId));
+}
+
+/** True when a pathname fits a route path of the table (`:name` matches one non-empty segment). */
+export function matchesRoute(path: string, pathname: string): boolean {
+  const want = path.split('/');
+  const have = pathname.split('/');
+  return (
+    want.length === have.length && want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
+}
 
 export function canAccess(roles: readonly TRole[] | null | undefined, role: TRole | null | undefined): boolean {
   if (!roles) return true;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ROUTE_ACCESS } from '@rounds/contracts/routes';
+import { matchesRoute, ROUTE_ACCESS } from '@rounds/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
 
@@ -13,7 +13,7 @@ const TRAVERSAL = /(^|\/)(\.|%2e){2}(\/|$)/i;
 /** True for a path of the web route table (client routes render there; anything else is the 404 page). */
 export function isAppRoute(pathname: string): boolean {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return true;
-  return ROUTE_ACCESS.some((r) => r.path === pathname && r.path !== '/404');
+  return ROUTE_ACCESS.some((r) => matchesRoute(r.path, pathname) && r.path !== '/404');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ROUTES } from '@rounds/contracts/routes';
+import { chatPath, matchesRoute, ROUTES } from '@rounds/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import { adminRule, adminSectionFromPath, decideAccess, returnPath, ruleFor, type TSessionSnapshot } from './access';
 
@@ -121,5 +121,21 @@ describe('returnPath', () => {
 describe('ruleFor', () => {
   it('refuses a path that is not in the route table', () => {
     expect(() => ruleFor('/nowhere')).toThrow(/ROUTE_ACCESS/);
+  });
+});
+
+describe('a conversation address', () => {
+  it('is /chat/<twId>, guarded for every signed-in role, and matches only one segment', () => {
+    const path = chatPath('0123456789abcdef01234567');
+    expect(path).toBe('/chat/0123456789abcdef01234567');
+    expect(matchesRoute(ROUTES.chat, path)).toBe(true);
+    for (const other of ['/chat', '/chat/', '/chat/a/b', '/', '/contacts'])
+      expect(matchesRoute(ROUTES.chat, other)).toBe(false);
+    expect(decideAccess(ruleFor(ROUTES.chat), signedOut, at(path, '?rs=1'))).toEqual({
+      kind: 'login',
+      from: `${path}?rs=1`,
+      search: '?rs=1',
+    });
+    expect(decideAccess(ruleFor(ROUTES.chat), regular, at(path))).toEqual({ kind: 'render' });
   });
 });

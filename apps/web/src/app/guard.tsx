@@ -1,7 +1,7 @@
 import { ROUTES } from '@rounds/contracts/routes';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session-store';
-import { decideAccess, type TAccessRule } from './access';
+import { decideAccess, returnPath, type TAccessRule } from './access';
 
 /** Where login sends the user back to (location state, set by the guard). */
 export type TLoginState = { from?: string } | null;
@@ -28,7 +28,12 @@ export function AccessGate({ rule }: { rule: TAccessRule | ((pathname: string) =
           state={{ from: decision.from } satisfies TLoginState}
         />
       );
-    case 'home':
+    case 'home': {
+      // Signed in on the login page: where the guard sent them from (a room's address), as the login form
+      // does; whichever of the two navigations runs first, the user lands at the same place.
+      const back = resolved.guestOnly ? returnPath(location.state) : ROUTES.recent;
+      if (back !== ROUTES.recent) return <Navigate replace to={back} />;
       return <Navigate replace to={{ pathname: ROUTES.recent, search: decision.search }} />;
+    }
   }
 }

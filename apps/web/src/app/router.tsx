@@ -22,6 +22,11 @@ const notFound = page(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
 );
+// Recent and one conversation are the same screen: the room's address only says which room is open.
+const recent = page(
+  () => import('./routes/recent'),
+  (m) => m.RecentRoute,
+);
 const admin = page(
   () => import('./routes/admin'),
   (m) => m.AdminRoute,
@@ -74,12 +79,8 @@ export const routes: RouteObject[] = [
               (m) => m.MobileConfirmRoute,
             ),
           }),
-          guarded(ROUTES.recent, {
-            lazy: page(
-              () => import('./routes/recent'),
-              (m) => m.RecentRoute,
-            ),
-          }),
+          guarded(ROUTES.recent, { lazy: recent }),
+          guarded(ROUTES.chat, { lazy: recent }),
           guarded(ROUTES.contacts, {
             lazy: page(
               () => import('./routes/contacts'),

@@ -31,4 +31,20 @@ describe('preferences', () => {
     expect(browserLanguage([])).toBe('en');
     expect(browserLanguage(['french'])).toBe('en');
   });
+
+  it('marks a language chosen by hand, keeps the mark across a reload, and clears it on request', () => {
+    expect(usePreferences.getState().languageByHand).toBe(false);
+    usePreferences.getState().chooseLanguage('fr');
+    expect(usePreferences.getState()).toMatchObject({ language: 'fr', languageByHand: true });
+    // What a reload reads back (node has no localStorage: the store's own merge of a stored value).
+    const merge = usePreferences.persist.getOptions().merge!;
+    const stored = JSON.parse(
+      JSON.stringify(usePreferences.persist.getOptions().partialize!(usePreferences.getState())),
+    );
+    expect(merge(stored, usePreferences.getInitialState())).toMatchObject({ language: 'fr', languageByHand: true });
+    expect(merge({ languageByHand: 'yes' }, usePreferences.getInitialState())).toMatchObject({ languageByHand: false });
+    usePreferences.getState().setLanguageByHand(false);
+    usePreferences.getState().setLanguage('en');
+    expect(usePreferences.getState()).toMatchObject({ language: 'en', languageByHand: false });
+  });
 });

@@ -13,7 +13,15 @@ type TPreferencesState = {
    * carries it, so it stays a choice of this device (docs/decisions.md).
    */
   thirdPartyMessaging: boolean;
+  /**
+   * The language was picked by hand on this device before sign-in (the login page's select): it wins over
+   * the account's saved language at the next sign-in, which saves it to the account and clears this.
+   */
+  languageByHand: boolean;
   setLanguage: (language: TLanguage) => void;
+  /** A hand choice of language (the language select before sign-in), as opposed to one applied for the user. */
+  chooseLanguage: (language: TLanguage) => void;
+  setLanguageByHand: (value: boolean) => void;
   setTheme: (theme: TTheme) => void;
   toggleTheme: () => void;
   setThirdPartyMessaging: (value: boolean) => void;
@@ -41,7 +49,10 @@ export const usePreferences = create<TPreferencesState>()(
       language: browserLanguage(),
       theme: 'light',
       thirdPartyMessaging: false,
+      languageByHand: false,
       setLanguage: (language) => set({ language }),
+      chooseLanguage: (language) => set({ language, languageByHand: true }),
+      setLanguageByHand: (languageByHand) => set({ languageByHand }),
       setTheme: (theme) => set({ theme }),
       toggleTheme: () => set({ theme: get().theme === 'dark' ? 'light' : 'dark' }),
       setThirdPartyMessaging: (thirdPartyMessaging) => set({ thirdPartyMessaging }),
@@ -54,16 +65,24 @@ export const usePreferences = create<TPreferencesState>()(
         setItem: (key, value) => writeItem('local', key, value),
         removeItem: (key) => removeItem('local', key),
       })),
-      partialize: ({ language, theme, thirdPartyMessaging }) => ({ language, theme, thirdPartyMessaging }),
+      partialize: ({ language, theme, thirdPartyMessaging, languageByHand }) => ({
+        language,
+        theme,
+        thirdPartyMessaging,
+        languageByHand,
+      }),
       // A hand-edited or older value must not put the app in a language or theme it does not have.
       merge: (persisted, current) => {
-        const stored = (persisted ?? {}) as Partial<Record<'language' | 'theme' | 'thirdPartyMessaging', unknown>>;
+        const stored = (persisted ?? {}) as Partial<
+          Record<'language' | 'theme' | 'thirdPartyMessaging' | 'languageByHand', unknown>
+        >;
         const theme = THEMES.find((value) => value === stored.theme);
         return {
           ...current,
           language: typeof stored.language === 'string' ? toLanguage(stored.language) : current.language,
           theme: theme ?? current.theme,
           thirdPartyMessaging: stored.thirdPartyMessaging === true,
+          languageByHand: stored.languageByHand === true,
         };
       },
     },

@@ -4,7 +4,7 @@ import { ADMIN_SECTIONS, canAccess, ROUTES } from '@rounds/contracts/routes';
 import { type Icon, IconAddressBook, IconMessages, IconShieldCog, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useMatch } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { useUnreadRooms } from '../../features/chat/stores/unread-rooms';
 import { useLogo } from '../../features/settings/hooks/use-logo';
@@ -43,6 +43,10 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
   const unread = useUnreadRooms((s) => s.count);
   const logo = useLogo('square');
   const mobile = useMediaQuery('(max-width: 767.98px)');
+  // A conversation (/chat/:twId) is shown inside Recent, so Recent stays the current entry.
+  const home = useMatch(ROUTES.recent);
+  const room = useMatch(ROUTES.chat);
+  const onRecent = home !== null || room !== null;
 
   if (!token || !user) return null;
 
@@ -75,9 +79,13 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
         </NavLink>
       </Tooltip>
       <div className="side-nav__items">
-        <NavLink to={ROUTES.recent} end className="nav-item">
+        <Link
+          to={ROUTES.recent}
+          className={onRecent ? 'nav-item active' : 'nav-item'}
+          aria-current={onRecent ? 'page' : undefined}
+        >
           <ItemContent icon={IconMessages} label={t('nav.recent')} badge={badge} />
-        </NavLink>
+        </Link>
         <NavLink to={ROUTES.contacts} className="nav-item">
           <ItemContent icon={IconAddressBook} label={t('nav.contacts')} />
         </NavLink>

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconAdjustmentsHorizontal, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,6 +31,8 @@ export function SettingsRoute() {
   const [params, setParams] = useSearchParams();
   const tab: TTab = params.get('tab') === 'account' ? 'account' : 'settings';
   const [leaving, setLeaving] = useState(false);
+  // On a phone the logout button beside the name card was hit by mistake: it goes to the end of the page.
+  const phone = useMediaQuery('(max-width: 767.98px)');
   const appSettings = useAppSettings().data;
   const callingCodes = useCallingCodes();
   const lists = {
@@ -46,6 +49,18 @@ export function SettingsRoute() {
     await logout();
     navigate(ROUTES.login, { replace: true });
   };
+  const logoutButton = (
+    <Button
+      variant="light"
+      color="red"
+      leftSection={<IconLogout size={18} stroke={1.8} />}
+      onClick={onLogout}
+      loading={leaving}
+      fullWidth={phone}
+    >
+      {t('settings.logout')}
+    </Button>
+  );
 
   return (
     <Container size={880} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
@@ -68,15 +83,7 @@ export function SettingsRoute() {
                 </Group>
               </Stack>
             </Group>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconLogout size={18} stroke={1.8} />}
-              onClick={onLogout}
-              loading={leaving}
-            >
-              {t('settings.logout')}
-            </Button>
+            {!phone && logoutButton}
           </Group>
         </Paper>
 
@@ -118,6 +125,11 @@ export function SettingsRoute() {
             </Stack>
           </Tabs.Panel>
         </Tabs>
+        {phone && (
+          <Paper withBorder radius="lg" p="md" mt="xl">
+            {logoutButton}
+          </Paper>
+        )}
       </Stack>
     </Container>
   );

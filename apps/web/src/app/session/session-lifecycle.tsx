@@ -1,6 +1,6 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
-import { ROUTES } from '@rounds/contracts/routes';
+import { chatPath } from '@rounds/contracts/routes';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Socket } from 'socket.io-client';
@@ -44,7 +44,7 @@ export function SessionLifecycle() {
   const navigate = useNavigate();
 
   // A click on a message's desktop notification opens its room in Recent.
-  useSessionSocket(userId, (twId) => void navigate(ROUTES.recent, { state: { twId } }));
+  useSessionSocket(userId, (twId) => void navigate(chatPath(twId)));
   useAwayDetection(userId);
   useTokenRenewal(userId, timeoutMs);
   useIdleLogout(userId, timeoutMs);

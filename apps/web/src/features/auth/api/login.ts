@@ -16,7 +16,8 @@ export function login(body: TLoginRequest): Promise<TLoginReply> {
   return api.post('/auth/login', body, {
     schema: () => import('@rounds/contracts/auth').then((contract) => contract.ZLoginReply),
     auth: false,
-    toast: (error) => !isUnverified(error) && error.code !== AUTH_CODES.captchaRequired,
+    // Refusals (4xx) are shown at the form, beside the fields they are about; only the unexpected toasts.
+    toast: (error) => error.status < 400 || error.status >= 500,
   });
 }
 

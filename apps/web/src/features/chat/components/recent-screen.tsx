@@ -1,10 +1,10 @@
 import { ActionIcon, Center, CloseButton, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
 import { LIMITS } from '@rounds/contracts/limits';
-import { ROUTES } from '@rounds/contracts/routes';
+import { chatPath, ROUTES } from '@rounds/contracts/routes';
 import { IconSearch, IconUsersPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useGroupModal } from '../../../lib/group-modal-store';
 import { useSession } from '../../../lib/session-store';
 import { useCreateDirectChat } from '../api/create-direct-chat';
@@ -22,15 +22,15 @@ import { RoomView } from './room-view';
 const ID = /^[0-9a-f]{24}$/;
 
 /**
- * What Recent was opened with: {contactId} from Contacts (open the direct chat with them), {twId} from the
- * group modal or a notification (open that room). The open room stays in the history entry's state, so a
- * reload reopens it.
+ * What the history entry carries: {contactId} from Contacts (open the direct chat with them, and Contacts
+ * keeps the contact highlighted), {fromList} when the room was opened from the list, so the room's Back
+ * returns to that list entry instead of adding one.
  */
-function readState(state: unknown): { twId: string | null; contactId: string | null } {
-  const value = (state ?? {}) as { twId?: unknown; contactId?: unknown };
+function readState(state: unknown): { contactId: string | null; fromList: boolean } {
+  const value = (state ?? {}) as { contactId?: unknown; fromList?: unknown };
   return {
-    twId: typeof value.twId === 'string' && ID.test(value.twId) ? value.twId : null,
     contactId: typeof value.contactId === 'string' && ID.test(value.contactId) ? value.contactId : null,
+    fromList: value.fromList === true,
   };
 }
 
@@ -51,7 +51,10 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
   const navigate = useNavigate();
   const titleId = useId();
   const me = useSession((s) => s.user?.id);
-  const { twId, contactId } = readState(location.state);
+  // The open room is the address (/chat/:twId): reload, Back and a shared link keep it.
+  const addressed = useParams().twId;
+  const twId = addressed && ID.test(addressed) ? addressed : null;
+  const { contactId, fromList } = readState(location.state);
   const [search, setSearch] = useState('');
   const rooms = useChatRooms();
   const listed = twId ? rooms.data?.find((room) => room.twId === twId) : undefined;
@@ -59,20 +62,37 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
   const details = useChatRoom(twId, !rooms.isPending && !listed);
   const room = listed ?? details.data ?? undefined;
 
+  /** Replaces this entry: a room decided for the user (a new direct chat, a room that went away). */
   const show = useCallback(
-    (state: { twId: string; contactId?: string } | null) =>
-      void navigate({ pathname: ROUTES.recent, search: location.search }, { replace: true, state }),
+    (next: string | null, state: { contactId?: string } | null = null) =>
+      void navigate(
+        { pathname: next ? chatPath(next) : ROUTES.recent, search: location.search },
+        { replace: true, state },
+      ),
     [navigate, location.search],
   );
+  /** A room picked in the list: from the list it is a new entry (Back returns to the list), between rooms not. */
+  const select = (next: string) => {
+    if (next === twId) return;
+    const from = twId === null;
+    void navigate(
+      { pathname: chatPath(next), search: location.search },
+      { replace: !from, state: { fromList: from || fromList } },
+    );
+  };
+  const back = () => {
+    if (fromList) void navigate(-1);
+    else show(null);
+  };
 
   // An SMS link (?rs=): its conversation opens, and rs leaves the address either way.
   const openLinked = useCallback(
     (linked: string, search: string) =>
       void navigate(
-        { pathname: ROUTES.recent, search },
-        { replace: true, state: linked ? { twId: linked } : location.state },
+        { pathname: linked ? chatPath(linked) : location.pathname, search },
+        { replace: true, state: linked ? null : location.state },
       ),
-    [navigate, location.state],
+    [navigate, location.pathname, location.state],
   );
   useLinkedMessage(location.search, openLinked);
 
@@ -92,7 +112,7 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
     if (!contactId || twId || asked.current === contactId) return;
     asked.current = contactId;
     createDirect.mutate(contactId, {
-      onSuccess: (created) => show({ twId: created.twId, contactId }),
+      onSuccess: (created) => show(created.twId, { contactId }),
       onError: () => show(null),
     });
   }, [contactId, twId, createDirect, show]);
@@ -100,7 +120,7 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
   const opening = (twId !== null && !room && (rooms.isPending || details.isLoading)) || (contactId !== null && !twId);
 
   return (
-    <div className={classes.screen} data-has-selection={twId || contactId ? '' : undefined}>
+    <div className={classes.screen} data-has-selection={addressed || contactId ? '' : undefined}>
       <aside className={classes.panel} aria-labelledby={titleId}>
         <div className={classes.panelTop}>
           {logo && <div className={classes.logo}>{logo}</div>}
@@ -143,7 +163,7 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
             search={search}
             selectedTwId={twId}
             me={me}
-            onSelect={(next) => show({ twId: next })}
+            onSelect={select}
             onRetry={() => void rooms.refetch()}
             onStart={onStart}
           />
@@ -151,13 +171,13 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
       </aside>
       <section className={classes.detail} aria-label={room?.name ?? t('empty.title')}>
         {room ? (
-          <RoomView key={room.twId} room={room} onBack={() => show(null)} onGone={() => show(null)} />
+          <RoomView key={room.twId} room={room} onBack={back} onGone={() => show(null)} />
         ) : opening ? (
           <Center style={{ flex: 1 }} role="status" aria-label={t('room.loading')}>
             <Loader size="sm" />
           </Center>
         ) : (
-          <EmptyRoom unavailable={twId !== null} />
+          <EmptyRoom unavailable={addressed !== undefined} />
         )}
       </section>
     </div>

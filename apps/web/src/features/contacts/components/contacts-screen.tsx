@@ -3,7 +3,7 @@ import type { TContact } from '@rounds/contracts/contacts';
 import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useMemo } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useContactSearch } from '../../../api/use-contact-search';
@@ -57,6 +57,7 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
   const filters = useContactsView((s) => s.filters);
   const chosen = useContactsView((s) => s.selected);
   const { setSearch, toggleAdvanced, resetFilters, select } = useContactsView.getState();
+  const [filtersTip, setFiltersTip] = useState(false);
 
   const request = useMemo(() => toListRequest(filters, ''), [filters]);
   const contacts = useContactSearch(request, search);
@@ -107,12 +108,18 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
               maxLength={LIMITS.textMaxLength}
               autoComplete="off"
             />
-            <Tooltip label={advanced ? t('search.hideFilters') : t('search.showFilters')} withArrow>
+            {/* Shown on hover and gone at the click: left open it covered the contacts count (issue 13). */}
+            <Tooltip label={advanced ? t('search.hideFilters') : t('search.showFilters')} withArrow opened={filtersTip}>
               <Indicator label={applied} size={16} disabled={applied === 0} offset={4} zIndex={2}>
                 <ActionIcon
                   variant={advanced ? 'light' : 'default'}
                   size={36}
-                  onClick={toggleAdvanced}
+                  onClick={() => {
+                    setFiltersTip(false);
+                    toggleAdvanced();
+                  }}
+                  onMouseEnter={() => setFiltersTip(true)}
+                  onMouseLeave={() => setFiltersTip(false)}
                   aria-label={advanced ? t('search.hideFilters') : t('search.showFilters')}
                   aria-expanded={advanced}
                   aria-controls={advanced ? filtersId : undefined}

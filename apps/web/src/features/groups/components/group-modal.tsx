@@ -1,7 +1,7 @@
 import { Alert, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TChatRoom } from '@rounds/contracts/chat';
-import { ROUTES } from '@rounds/contracts/routes';
+import { chatPath } from '@rounds/contracts/routes';
 import { IconAlertCircle, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,7 @@ function CreateTabs({ meId, preselected, mobile }: TCreateTabsProps) {
   const [tab, setTab] = useState<string | null>('people');
   const open = (room: TChatRoom) => {
     close();
-    navigate(ROUTES.recent, { state: { twId: room.twId } });
+    navigate(chatPath(room.twId));
   };
   return (
     <Tabs value={tab} onChange={setTab} className={classes.fill}>

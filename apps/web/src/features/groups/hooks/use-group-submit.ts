@@ -1,5 +1,5 @@
 import type { TChatRoom } from '@rounds/contracts/chat';
-import { ROUTES } from '@rounds/contracts/routes';
+import { chatPath, ROUTES } from '@rounds/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export function useGroupSubmit({ mode, twId, meId }: TGroupSubmitOptions) {
 
   const openRoom = (room: Pick<TChatRoom, 'twId'>) => {
     close();
-    navigate(ROUTES.recent, { state: { twId: room.twId } });
+    navigate(chatPath(room.twId));
   };
 
   const succeed = (room: TChatRoom) => {
