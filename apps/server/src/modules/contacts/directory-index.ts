@@ -75,9 +75,16 @@ export function removeEntry(index: DirectoryIndex, entry: IndexedEntry, at: numb
     for (const key of keys) {
       const list = map.get(key);
       if (!list) continue;
-      const kept = list.filter((i) => i !== at);
-      if (kept.length === 0) map.delete(key);
-      else map.set(key, kept);
+      const where = list.indexOf(at);
+      if (where < 0) continue;
+      if (list.length === 1) {
+        map.delete(key);
+        continue;
+      }
+      const kept = new Int32Array(list.length - 1);
+      kept.set(list.subarray(0, where));
+      kept.set(list.subarray(where + 1), where);
+      map.set(key, kept);
     }
   }
   shift(index, at + 1, -1);
