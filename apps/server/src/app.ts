@@ -164,7 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notifier = createNotifier(config, handle.db, app.log);
   app.decorate('notifier', withSmsLedger(notifier, handle.db));
   app.decorate('smsBudget', createSmsBudget(config, handle.db, notifier));
-  app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost));
+  app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost, config.REDIS_URL));
+  app.addHook('onClose', () => app.captcha.close());
   await installOpenApi(app);
 
   const { io, authority, limiter } = await createSocketServer(app, config);

@@ -128,6 +128,7 @@ export type PresenceTable = { socket_id: string; user_id: string; server_id: str
 export type ServersTable = { id: string; heartbeat_at: number };
 
 export type CountersTable = { name: string; value: number };
+export type DirectoryChangesTable = { version: number; user_id: string | null };
 
 export type RoomsTable = {
   id: string;
@@ -197,6 +198,7 @@ export type MessageReadsTable = { room_id: string; user_id: string; seq: number;
 
 export type Database = {
   counters: CountersTable;
+  directory_changes: DirectoryChangesTable;
   rooms: RoomsTable;
   room_members: RoomMembersTable;
   messages: MessagesTable;

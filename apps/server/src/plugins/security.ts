@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { verifyAccessToken } from '../lib/tokens';
 
@@ -40,8 +41,21 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   // A generous global limit per client; sensitive routes set tighter ones in their own config. Only the API
   // and the socket count: a page load fetches dozens of static files. A signed-in caller is counted per user,
   // not per IP, because a whole hospital often reaches us through one address.
+  // With REDIS_URL the counters (global and per route) live in Redis, so N processes allow the budget once,
+  // not N times. If Redis does not answer within half a second the request goes through (skipOnError): an
+  // outage of the limiter must not take the API down with it.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 500, commandTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) {
+    redis.on('error', () => undefined); // a failed command is skipped; ioredis reconnects by itself
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'rounds:rate:', skipOnError: true } : {}),
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     allowList: (req) => !/^\/(api|server)\//.test(req.url),

@@ -113,7 +113,7 @@ export async function updateAccount(
           .execute();
     }
     await writeAudit(trx, { userId, event: 'account updated', ip: ctx.ip });
-    await bumpDirectory(trx);
+    await bumpDirectory(trx, userId);
   });
   return changed(app, userId);
 }
@@ -272,7 +272,7 @@ export async function verifyContactChange(
           .where('id', '=', userId)
           .execute();
         await writeAudit(trx, { userId, event: 'phone changed', ip: ctx.ip });
-        await bumpDirectory(trx);
+        await bumpDirectory(trx, userId);
       } else {
         await trx
           .updateTable('users')
@@ -291,7 +291,7 @@ export async function verifyContactChange(
           ip: ctx.ip,
           details: { from: user.email, to: check.target },
         });
-        await bumpDirectory(trx);
+        await bumpDirectory(trx, userId);
       }
     });
   } catch (error) {
@@ -344,7 +344,7 @@ export async function setAvatar(
       .where('id', '=', userId)
       .execute();
     await writeAudit(trx, { userId, event: 'avatar changed', ip: ctx.ip });
-    await bumpDirectory(trx);
+    await bumpDirectory(trx, userId);
   });
   await removeAvatarFile(app, previous);
   return changed(app, userId);
@@ -355,7 +355,7 @@ export async function deleteAvatar(app: FastifyInstance, userId: string, ctx: Ct
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ avatar: null, updated_at: Date.now() }).where('id', '=', userId).execute();
     await writeAudit(trx, { userId, event: 'avatar removed', ip: ctx.ip });
-    await bumpDirectory(trx);
+    await bumpDirectory(trx, userId);
   });
   await removeAvatarFile(app, previous);
   return changed(app, userId);

@@ -94,7 +94,7 @@ async function openSession(app: FastifyInstance, user: UserRow, remember: boolea
     await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
     await writeAudit(trx, { userId: user.id, event: 'login', ip: ctx.ip });
     // The directory shows whether someone ever signed in (only they can be picked for groups).
-    if (user.last_login_at === null) await bumpDirectory(trx);
+    if (user.last_login_at === null) await bumpDirectory(trx, user.id);
     return { ...session, older };
   });
   if (result.older.length > 0) {
@@ -362,7 +362,7 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
       .where('id', '=', user.id)
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'email verified', ip: ctx.ip });
-    await bumpDirectory(trx);
+    await bumpDirectory(trx, user.id);
   });
   const updated = (await userById(app, user.id))!;
   if (user.email_verified !== 1 && updated.phone_verified === 1) announceNewContact(app, user.id);
@@ -418,7 +418,7 @@ export async function verifyPhone(app: FastifyInstance, input: { verifyToken: st
       .where('id', '=', user.id)
       .execute();
     await writeAudit(trx, { userId: user.id, event: 'phone verified', ip: ctx.ip });
-    await bumpDirectory(trx);
+    await bumpDirectory(trx, user.id);
   });
   if (user.phone_verified !== 1 && user.email_verified === 1) announceNewContact(app, user.id);
   return { user: await dto(app, user.id), phoneVerified: true };

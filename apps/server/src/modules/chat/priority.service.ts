@@ -109,6 +109,9 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
   const db = app.db;
   const escalateAfterMs = app.config.URGENT_ESCALATION_SECONDS * 1000;
   const members = (roomId: string) => memberIds(db, roomId);
+  // Every caller rewrites the message's attributes JSON from what it read, so the read locks the row: on
+  // PostgreSQL two acknowledgements at the same instant would otherwise each write their own list and one
+  // would be lost. (SQLite transactions begin IMMEDIATE and so already run one at a time.)
   const load = async (trx: Db, roomId: string, messageId: string) => {
     const row = await trx
       .selectFrom('messages')
@@ -118,6 +121,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       .where('messages.id', '=', messageId)
       .where('messages.room_id', '=', roomId)
       .where('messages.removed', '=', 0)
+      .$if(app.engine === 'postgres', (q) => q.forUpdate('messages'))
       .executeTakeFirst();
     if (!row) throw notFound('Message not found');
     return toMessage(

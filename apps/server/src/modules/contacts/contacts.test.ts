@@ -325,6 +325,52 @@ describe('directory snapshot', () => {
   });
 });
 
+describe('directory snapshot updated in place', () => {
+  it('shows a profile edit and a first sign-in on the next read without a rebuild', async () => {
+    await list({}, 'bob'); // the snapshot is current
+    const before = t.app.directory.stats();
+    const cardio = await item('specialties', 'Cardiology');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/setting/account',
+      headers: { authorization: `Bearer ${people.cy!.token}` },
+      payload: {
+        firstName: 'Aaron',
+        lastName: 'Dubois',
+        facilityId: [ids.Riverside],
+        departmentId: [ids.Emergency],
+        professionId: [ids['Registered Nurse']],
+        specialtyId: [cardio],
+        suffixId: [],
+        sessionTimeout: '',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Moved to its alphabetical place, with its new classifications, found by its new name and filters.
+    const all = await list({}, 'bob');
+    expect(names(all)[0]).toBe('Aaron');
+    expect(all[0]!.specialties).toEqual([{ id: cardio, name: 'Cardiology' }]);
+    expect(names(await list({ search: 'aaron dub' }, 'bob'))).toEqual(['Aaron']);
+    expect(names(await list({ search: 'cyrille' }, 'bob'))).toEqual([]);
+    expect(names(await list({ specialtyId: [cardio], departmentId: [ids.Emergency!] }, 'bob'))).toEqual(['Aaron']);
+    expect(names(await list({ facilityId: [ids.Northgate!], departmentId: [ids.ICU!] }, 'bob'))).not.toContain('Aaron');
+    // Someone new appears once they have signed in (only then can they be picked for groups).
+    const zoe = await createUser(t.app, { firstName: 'Zoé', lastName: 'Adams' });
+    await login(t.app, zoe.email);
+    expect(names(await list({}, 'bob')).at(-1)).toBe('Zoé');
+    expect(names(await list({ search: 'zoé' }, 'bob'))).toEqual(['Zoé']);
+    expect(t.app.directory.stats().rebuilds).toBe(before.rebuilds);
+    expect(t.app.directory.stats().updates).toBe(before.updates + 2);
+  });
+
+  it('rebuilds when a change is not about one person', async () => {
+    const before = t.app.directory.stats().rebuilds;
+    await bumpDirectory(t.app.db);
+    await list({}, 'bob');
+    expect(t.app.directory.stats().rebuilds).toBe(before + 1);
+  });
+});
+
 describe('directory order', () => {
   it('sorts as people read, accents beside their letter', async () => {
     await createUser(t.app, { firstName: 'Léa', lastName: 'Laurent' });

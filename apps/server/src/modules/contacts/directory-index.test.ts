@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, candidates } from './directory-index';
+import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './directory-index';
 
 const entries = [
   { searchKey: 'amelia broussard broussard amelia a@x.org', classifications: ['f1', 'd1', 'p1'] },
@@ -21,5 +21,22 @@ describe('directory index', () => {
     expect([...candidates(index, { groups: [['d1']], terms: ['heb'] })!]).toEqual([2]);
     expect(candidates(index, { groups: [], terms: ['la'] })).toBeNull();
     expect(candidates(index, { groups: [], terms: [] })).toBeNull();
+  });
+
+  it('updates in place to exactly the index a rebuild makes', () => {
+    const plain = (i: DirectoryIndex) => ({
+      size: i.size,
+      byId: Object.fromEntries([...i.byId].map(([k, v]) => [k, [...v]]).sort()),
+      byTrigram: Object.fromEntries([...i.byTrigram].map(([k, v]) => [k, [...v]]).sort()),
+    });
+    const live = buildIndex(entries);
+    // Hugo leaves, then comes back renamed Zoe at the end, and a new Ana arrives first.
+    removeEntry(live, entries[1]!, 1);
+    const zoe = { searchKey: 'zoe landry landry zoe z@x.org', classifications: ['f2', 'd3'] };
+    insertEntry(live, zoe, 2);
+    const ana = { searchKey: 'ana roy roy ana r@x.org', classifications: ['f1'] };
+    insertEntry(live, ana, 0);
+    expect(plain(live)).toEqual(plain(buildIndex([ana, entries[0]!, entries[2]!, zoe])));
+    expect([...candidates(live, { groups: [['f2']], terms: ['landr'] })!]).toEqual([3]);
   });
 });

@@ -43,6 +43,76 @@ export function buildIndex(entries: readonly IndexedEntry[]): DirectoryIndex {
   return { size: entries.length, byId: freeze(byId), byTrigram: freeze(byTrigram) };
 }
 
+/** The lists an entry is on: its classification ids and the trigrams of its search key. */
+function keysOf(e: IndexedEntry): { ids: Set<string>; trigrams: Set<string> } {
+  const trigrams = new Set<string>();
+  for (let at = 0; at + 3 <= e.searchKey.length; at += 1) trigrams.add(e.searchKey.slice(at, at + 3));
+  return { ids: new Set(e.classifications), trigrams };
+}
+
+/** Adds `by` to every position at or after `from`, in place (lists stay ascending). */
+function shift(index: DirectoryIndex, from: number, by: number): void {
+  for (const map of [index.byId, index.byTrigram]) {
+    for (const list of map.values()) {
+      // Ascending: find the first position to move, then move the rest.
+      let i = list.length;
+      while (i > 0 && list[i - 1]! >= from) i -= 1;
+      for (; i < list.length; i += 1) list[i]! += by;
+    }
+  }
+}
+
+/**
+ * The entry at position `at` leaves the snapshot: it comes off its lists and every later position moves down
+ * one. A few milliseconds at 20,000 staff, against a rebuild of the whole index.
+ */
+export function removeEntry(index: DirectoryIndex, entry: IndexedEntry, at: number): void {
+  const { ids, trigrams } = keysOf(entry);
+  for (const [map, keys] of [
+    [index.byId, ids],
+    [index.byTrigram, trigrams],
+  ] as const) {
+    for (const key of keys) {
+      const list = map.get(key);
+      if (!list) continue;
+      const where = list.indexOf(at);
+      if (where < 0) continue;
+      if (list.length === 1) {
+        map.delete(key);
+        continue;
+      }
+      const kept = new Int32Array(list.length - 1);
+      kept.set(list.subarray(0, where));
+      kept.set(list.subarray(where + 1), where);
+      map.set(key, kept);
+    }
+  }
+  shift(index, at + 1, -1);
+  index.size -= 1;
+}
+
+/** A new entry at position `at`: every position from there moves up one, and the entry joins its lists. */
+export function insertEntry(index: DirectoryIndex, entry: IndexedEntry, at: number): void {
+  shift(index, at, 1);
+  const { ids, trigrams } = keysOf(entry);
+  for (const [map, keys] of [
+    [index.byId, ids],
+    [index.byTrigram, trigrams],
+  ] as const) {
+    for (const key of keys) {
+      const list = map.get(key) ?? EMPTY;
+      let i = 0;
+      while (i < list.length && list[i]! < at) i += 1;
+      const next = new Int32Array(list.length + 1);
+      next.set(list.subarray(0, i));
+      next[i] = at;
+      next.set(list.subarray(i), i + 1);
+      map.set(key, next);
+    }
+  }
+  index.size += 1;
+}
+
 /** Positions in any of the lists, ascending and without repeats. */
 function union(lists: Int32Array[], size: number): Int32Array {
   if (lists.length === 1) return lists[0]!;

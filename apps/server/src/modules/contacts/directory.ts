@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parsePermissions } from '../accounts/user-view';
-import { buildIndex, candidates, type DirectoryIndex } from './directory-index';
+import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './directory-index';
 
 /**
  * The directory is read on every Contacts screen and search keystroke, and changes rarely. Each process keeps
@@ -14,13 +14,39 @@ import { buildIndex, candidates, type DirectoryIndex } from './directory-index';
  * database moves. Every write that changes what the directory shows calls bumpDirectory() in its transaction,
  * so every process sees the change on its next read. Presence (connected, chat status) is not in the snapshot:
  * it changes all the time and is overlaid per request.
+ *
+ * A change about one person (registration, profile edit) names them: the next read reloads just that person and
+ * updates the snapshot and its posting lists in place, instead of rebuilding them for the whole hospital.
+ * Anything else (a renamed department, a seed) leaves userId out and the next read rebuilds.
  */
-export async function bumpDirectory(db: Kysely<Database>): Promise<void> {
-  await db.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'directory').execute();
+export async function bumpDirectory(db: Kysely<Database>, userId?: string): Promise<void> {
+  // The counter's row lock orders concurrent writers, so change N commits no later than counter N is seen.
+  const { value } = await db
+    .updateTable('counters')
+    .set({ value: sql`value + 1` })
+    .where('name', '=', 'directory')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const version = Number(value);
+  await db
+    .insertInto('directory_changes')
+    .values({ version, user_id: userId ?? null })
+    .execute();
+  // A process further behind than the changes kept simply rebuilds.
+  if (version % 100 === 0) {
+    await db
+      .deleteFrom('directory_changes')
+      .where('version', '<=', version - CHANGES_KEPT)
+      .execute();
+  }
 }
+
+const CHANGES_KEPT = 1_000;
 
 type Entry = {
   id: string;
+  /** Where the entry sorts (comparePeople), to place a changed person without re-sorting everyone. */
+  order: { firstName: string; lastName: string; id: string };
   /** The contact as JSON without its closing brace, so a reply is joined from strings, not re-serialized. */
   json: string;
   searchKey: string;
@@ -42,9 +68,12 @@ export type DirectoryFilters = {
 export type Directory = {
   /** The JSON body of POST /contact/list, joined from pre-serialized contacts. */
   listJson: (userId: string, f: DirectoryFilters) => Promise<string>;
+  /** How often this process rebuilt the snapshot in full, and updated it one person at a time. */
+  stats: () => { rebuilds: number; updates: number };
 };
 
-async function build(db: Kysely<Database>): Promise<Entry[]> {
+/** The directory's entries, alphabetical; only those of `ids` when given (the people who changed). */
+async function build(db: Kysely<Database>, ids?: string[]): Promise<Entry[]> {
   const users = await db
     .selectFrom('users')
     .select([
@@ -66,7 +95,9 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
     .where('active', '=', 1)
     .where('email_verified', '=', 1)
     .where('phone_verified', '=', 1)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
     .execute();
+  if (users.length === 0) return [];
   // Alphabetical as people read it, with the browser's comparator (Léa next to Lea, Broussard2 before
   // Broussard10); the database's order is by code point.
   const people = users
@@ -79,7 +110,12 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
   }
   const links = async (table: 'user_facilities' | 'user_departments' | 'user_specialties') => {
     const byUser = new Map<string, string[]>();
-    for (const r of await db.selectFrom(table).select(['user_id', 'item_id']).execute()) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['user_id', 'item_id'])
+      .$if(ids !== undefined, (q) => q.where('user_id', 'in', ids!))
+      .execute();
+    for (const r of rows) {
       const list = byUser.get(r.user_id);
       if (list) list.push(r.item_id);
       else byUser.set(r.user_id, [r.item_id]);
@@ -120,6 +156,7 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
     };
     return {
       id: u.id,
+      order: { firstName: u.first_name, lastName: u.last_name, id: u.id },
       json: JSON.stringify(contact).slice(0, -1),
       searchKey: u.search_key,
       classifications: [...f, ...d, ...s, u.profession_id, u.suffix_id].filter((id): id is string => id !== null),
@@ -127,23 +164,76 @@ async function build(db: Kysely<Database>): Promise<Entry[]> {
   });
 }
 
+/**
+ * Replaces the people of `ids` in the snapshot by their fresh entries (none when they left the directory),
+ * each at its alphabetical place, posting lists included. Synchronous, so no read sees it half done.
+ */
+function applyChanges(snap: Snapshot, ids: Set<string>, fresh: Entry[]): void {
+  for (let at = snap.entries.length - 1; at >= 0; at -= 1) {
+    const e = snap.entries[at]!;
+    if (!ids.has(e.id)) continue;
+    removeEntry(snap.index, e, at);
+    snap.entries.splice(at, 1);
+  }
+  for (const e of fresh) {
+    let lo = 0;
+    let hi = snap.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (comparePeople(snap.entries[mid]!.order, e.order) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    snap.entries.splice(lo, 0, e);
+    insertEntry(snap.index, e, lo);
+  }
+}
+
 export function createDirectory(app: FastifyInstance): Directory {
   let snapshot: Snapshot | null = null;
   let pending: Promise<Snapshot> | null = null;
+  const stats = { rebuilds: 0, updates: 0 };
+
+  /** The people changed since the snapshot, or null when a full rebuild is needed. */
+  const changedSince = async (from: number, to: number): Promise<Set<string> | null> => {
+    const rows = await app.db
+      .selectFrom('directory_changes')
+      .select('user_id')
+      .where('version', '>', from)
+      .where('version', '<=', to)
+      .execute();
+    // Changes already forgotten, or one not about a single person.
+    if (rows.length !== to - from || rows.some((r) => r.user_id === null)) return null;
+    return new Set(rows.map((r) => r.user_id!));
+  };
+
+  const refresh = async (version: number): Promise<Snapshot> => {
+    const old = snapshot;
+    if (old && version > old.version) {
+      const ids = await changedSince(old.version, version);
+      if (ids) {
+        const fresh = await build(app.db, [...ids]);
+        // Another refresh may have replaced the snapshot meanwhile; then that one is as good.
+        if (snapshot !== old || old.version >= version) return snapshot ?? old;
+        applyChanges(old, ids, fresh);
+        old.version = version;
+        stats.updates += 1;
+        return old;
+      }
+    }
+    const entries = await build(app.db);
+    stats.rebuilds += 1;
+    snapshot = { version, entries, index: buildIndex(entries) };
+    return snapshot;
+  };
 
   const current = async () => {
     const row = await app.db.selectFrom('counters').select('value').where('name', '=', 'directory').executeTakeFirst();
     const version = Number(row?.value ?? 0);
     if (snapshot?.version === version) return snapshot;
-    // One rebuild at a time; callers during a rebuild share it.
-    pending ??= build(app.db)
-      .then((entries) => {
-        snapshot = { version, entries, index: buildIndex(entries) };
-        return snapshot;
-      })
-      .finally(() => {
-        pending = null;
-      });
+    // One refresh at a time; callers during a refresh share it.
+    pending ??= refresh(version).finally(() => {
+      pending = null;
+    });
     return pending;
   };
 
@@ -178,6 +268,7 @@ export function createDirectory(app: FastifyInstance): Directory {
   };
 
   return {
+    stats: () => ({ ...stats }),
     listJson: async (userId, f) => {
       const rows = await select(userId, f);
       const parts = rows.map(

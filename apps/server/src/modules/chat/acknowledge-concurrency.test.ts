@@ -1,0 +1,74 @@
+import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, collect, emitAck, member, openSocket } from '../../testing/chat';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+/**
+ * Fifty notified members acknowledge one URGENT message at the same instant: none is lost, on SQLite and on
+ * PostgreSQL (where two transactions rewriting the message's attributes at once would otherwise drop one).
+ */
+const N = 50;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ URGENT_ESCALATION_SECONDS: '60' });
+  await t.listen();
+});
+afterAll(() => t.close());
+
+type Acks = { message: { id: string; attributes: { acknowledgements?: { userId: string }[] } } };
+
+describe('acknowledgements at the same instant', () => {
+  it(`keeps all ${N} acknowledgements fired at once`, { timeout: 60_000 }, async () => {
+    const sender = await member(t, 'Grace');
+    const staff = [];
+    for (let i = 0; i < N; i++) staff.push(await member(t, `Nurse${i}`));
+    const room = ZChatRoomReply.parse(
+      (
+        await api(t, sender).post('/chat-room', {
+          type: 'group',
+          name: 'Rapid response',
+          participants: staff.map((s) => s.id),
+        })
+      ).body,
+    ).data.chatRoom;
+    const socket = await openSocket(t, sender);
+    const events = collect<Acks>(socket, 'Acknowledged');
+    const sent = ZSendMessageAck.parse(
+      await emitAck(socket, 'SendMessage', {
+        clientId: crypto.randomUUID(),
+        twId: room.id,
+        body: 'Code blue, ward 4',
+        level: 'URGENT',
+        notify: staff.map((s) => s.id),
+      }),
+    );
+    if (!sent.ok) throw new Error(sent.message);
+    const id = sent.message.id;
+
+    const replies = await Promise.all(
+      staff.map((s) => api(t, s).post('/chat-room/acknowledge-message', { messageId: id })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(staff.map(() => 200));
+
+    const everyone = staff.map((s) => s.id).sort();
+    const ackers = (m: Acks['message']) => (m.attributes.acknowledgements ?? []).map((a) => a.userId).sort();
+    // Stored: the message as the room reads it, and the rows.
+    const stored = (await api(t, sender).post('/chat-room/messages', { twId: room.id })).body.data.messages.find(
+      (m: Acks['message']) => m.id === id,
+    );
+    expect(ackers(stored)).toEqual(everyone);
+    const rows = await t.app.db.selectFrom('acknowledgements').select('user_id').where('message_id', '=', id).execute();
+    expect(rows).toHaveLength(N);
+    // Live: one Acknowledged event per acknowledgement, the fullest of them naming all fifty.
+    const fullest = await events.next((e) => ackers(e.message).length === N);
+    expect(ackers(fullest.message)).toEqual(everyone);
+    expect(events.seen).toHaveLength(N);
+    // The escalation is off once everyone has acknowledged.
+    const escalation = await t.app.db
+      .selectFrom('escalations')
+      .select('done_at')
+      .where('message_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(escalation.done_at).not.toBeNull();
+  });
+});
