@@ -154,7 +154,7 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
             autoComplete="off"
           />
         </div>
-        <PendingUrgent rooms={rooms.data} onOpen={(next) => show({ twId: next })} />
+        <PendingUrgent rooms={rooms.data} onOpen={select} />
         <div className={classes.panelBody}>
           <RoomList
             rooms={rooms.data}
