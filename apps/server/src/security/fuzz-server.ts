@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { dropStore, freePort, type ServerProcess, startServerProcess } from '../testing/server-process';
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+import { freePort, type ServerProcess, startServerProcess } from '../testing/server-process';
 import { createTestApp } from '../testing/test-app';
 import { createFixture } from './fixture';
 import { type OpenApiDocument, openApiDocument } from './openapi-routes';
@@ -105,7 +107,13 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
         server.child.kill('SIGTERM');
         await server.exited;
       }
-      await dropStore(dataDir, schema);
+      rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.DATABASE_URL && schema) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
     },
   };
 }
