@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { fmt, startBenchServer } from './support/server';
+import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
  * bench/realtime: 2,000 connected users in rooms of 10, a load generator in its own process against the real
@@ -36,65 +37,8 @@ type StepResult = {
 async function seed(dataDir: string) {
   const h = await openDatabase({ dataDir });
   await migrateToLatest(h.db);
+  const users = await seedSignedInUsers(h.db, USERS, 'User', '555');
   const now = Date.now();
-  const users = Array.from({ length: USERS }, (_, i) => ({ id: newId(), sid: newId(), i }));
-  for (let start = 0; start < USERS; start += 500) {
-    const batch = users.slice(start, start + 500);
-    await h.db
-      .insertInto('users')
-      .values(
-        batch.map(({ id, i }) => ({
-          id,
-          email: `u${i}@bench.rounds`,
-          unverified_email: null,
-          phone: `555${String(i).padStart(7, '0')}`,
-          phone_country_code: '+1',
-          phone_country_name: 'United States',
-          unverified_phone: null,
-          unverified_phone_country_code: null,
-          unverified_phone_country_name: null,
-          first_name: 'Bench',
-          last_name: `User${i}`,
-          search_key: `bench user${i}`,
-          password_hash: 'not-used',
-          role: 'Regular' as const,
-          active: 1,
-          deleted: 0,
-          email_verified: 1,
-          phone_verified: 1,
-          language: 'en',
-          theme: 'light',
-          play_notification_sound: 1,
-          session_timeout: null,
-          profession_id: null,
-          suffix_id: null,
-          avatar: null,
-          permissions: '{}',
-          chat_status: 1,
-          chat_status_manual: 0,
-          last_login_at: now,
-          password_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    await h.db
-      .insertInto('sessions')
-      .values(
-        batch.map(({ id, sid }) => ({
-          id: sid,
-          user_id: id,
-          remember: 0,
-          ip: null,
-          user_agent: 'bench',
-          created_at: now,
-          revoked_at: null,
-          revoked_reason: null,
-        })),
-      )
-      .execute();
-  }
   const rooms: string[] = [];
   for (let r = 0; r * ROOM_SIZE < USERS; r += 1) {
     const id = newId();

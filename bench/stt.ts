@@ -9,6 +9,7 @@ import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { speechWebm } from '../apps/server/src/testing/speech-audio';
 import { startSttStandIn } from '../apps/server/src/testing/stt-stand-in';
 import { fmt, percentile, startBenchServer } from './support/server';
+import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
  * bench/stt: the server's own overhead from the end of speech (the client's 'stop') to the final text, with
@@ -27,62 +28,7 @@ const MAX_USERS = Math.max(...LEVELS);
 async function seed(dataDir: string): Promise<string[]> {
   const h = await openDatabase({ dataDir });
   await migrateToLatest(h.db);
-  const now = Date.now();
-  const users = Array.from({ length: MAX_USERS }, (_, i) => ({ id: newId(), sid: newId(), i }));
-  await h.db
-    .insertInto('users')
-    .values(
-      users.map(({ id, i }) => ({
-        id,
-        email: `stt${i}@bench.rounds`,
-        unverified_email: null,
-        phone: `556${String(i).padStart(7, '0')}`,
-        phone_country_code: '+1',
-        phone_country_name: 'United States',
-        unverified_phone: null,
-        unverified_phone_country_code: null,
-        unverified_phone_country_name: null,
-        first_name: 'Bench',
-        last_name: `Speaker${i}`,
-        search_key: `bench speaker${i}`,
-        password_hash: 'not-used',
-        role: 'Regular' as const,
-        active: 1,
-        deleted: 0,
-        email_verified: 1,
-        phone_verified: 1,
-        language: 'en',
-        theme: 'light',
-        play_notification_sound: 1,
-        session_timeout: null,
-        profession_id: null,
-        suffix_id: null,
-        avatar: null,
-        permissions: '{}',
-        chat_status: 1,
-        chat_status_manual: 0,
-        last_login_at: now,
-        password_changed_at: now,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  await h.db
-    .insertInto('sessions')
-    .values(
-      users.map(({ id, sid }) => ({
-        id: sid,
-        user_id: id,
-        remember: 0,
-        ip: null,
-        user_agent: 'bench',
-        created_at: now,
-        revoked_at: null,
-        revoked_reason: null,
-      })),
-    )
-    .execute();
+  const users = await seedSignedInUsers(h.db, MAX_USERS, 'Speaker', '556');
   await h.close();
   return Promise.all(users.map((u) => signAccessToken(JWT_SECRET, { sub: u.id, role: 'Regular', sid: u.sid }, 3_600)));
 }

@@ -1,10 +1,7 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +13,7 @@ import {
   openTab,
   uploadImage,
 } from '../testing/live-client';
-import { freePort, startServerProcess, untilServing } from '../testing/server-process';
+import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
 
 /**
  * `npm run backup` while three clients keep sending, then `npm run restore` into a fresh DATA_DIR and a server
@@ -25,18 +22,9 @@ import { freePort, startServerProcess, untilServing } from '../testing/server-pr
  */
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..', '..', '..');
-const tmp = mkdtempSync(join(tmpdir(), 'rounds-backup-'));
 const postgres = Boolean(process.env.DATABASE_URL);
-const schema = postgres ? `backup_${randomBytes(4).toString('hex')}` : undefined;
-afterAll(async () => {
-  rmSync(tmp, { recursive: true, force: true });
-  if (postgres && schema) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+const { dir: tmp, schema, drop } = processStore('backup');
+afterAll(drop);
 
 /** `npm run backup|restore -- …` from the repository root, as an operator types it. */
 async function npmRun(script: 'backup' | 'restore', args: string[], dataDir: string) {

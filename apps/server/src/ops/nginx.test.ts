@@ -1,11 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZMessage, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
-import pg from 'pg';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +11,7 @@ import { openDatabase } from '../db/database';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../db/seed-demo';
 import { multipart } from '../testing/multipart';
 import { PROXY_SNIPPET, startNginx } from '../testing/nginx';
-import { freePort, startServerProcess, untilServing } from '../testing/server-process';
+import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
 
 /**
  * Rounds behind Debian's nginx terminating TLS (a certificate made by openssl now), with README's proxy
@@ -21,17 +19,8 @@ import { freePort, startServerProcess, untilServing } from '../testing/server-pr
  * loopback addresses (127.0.0.2, 127.0.0.3; nginx reaches Rounds from 127.0.0.1), so the audit log shows whether
  * TRUST_PROXY takes the real client address, and one client forges X-Forwarded-For to show it cannot choose it.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'rounds-proxy-'));
-const schema = process.env.DATABASE_URL ? `proxy_${randomBytes(4).toString('hex')}` : undefined;
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.DATABASE_URL && schema) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+const { dir: dataDir, schema, drop } = processStore('proxy');
+afterAll(drop);
 
 type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 

@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { createGroup, keepSending, loginDemo, openTab } from '../testing/live-client';
 import { startNginx } from '../testing/nginx';
 import { startRedis } from '../testing/redis';
-import { freePort, type ServerProcess, startServerProcess, untilServing } from '../testing/server-process';
+import {
+  freePort,
+  processStore,
+  type ServerProcess,
+  startServerProcess,
+  untilServing,
+} from '../testing/server-process';
 
 /**
  * Two server processes over one database and one Redis behind nginx, restarted one at a time with SIGTERM while
@@ -17,17 +18,8 @@ import { freePort, type ServerProcess, startServerProcess, untilServing } from '
  * gap, and every client shows exactly the stored sequence. Runs on SQLite (both processes on one DATA_DIR,
  * WAL) and on PostgreSQL.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'rounds-rolling-'));
-const schema = process.env.DATABASE_URL ? `rolling_${randomBytes(4).toString('hex')}` : undefined;
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.DATABASE_URL && schema) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+const { dir: dataDir, schema, drop } = processStore('rolling');
+afterAll(drop);
 
 describe('rolling restart behind nginx', () => {
   it('loses no acknowledged message, and every client reconnects and catches up', async () => {

@@ -1,16 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ZSendMessageAck } from '@rounds/contracts/chat';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed-demo';
 import { createGroup, loginDemo } from '../testing/live-client';
-import { freePort, startServerProcess, untilServing } from '../testing/server-process';
+import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
 import { smsStandIn, smtpStandIn } from '../testing/stand-ins';
 import { redactUrl } from './logging';
 
@@ -20,17 +16,8 @@ import { redactUrl } from './logging';
  * the handshake query), a wrong password, a password reset. Afterwards the log is searched for every secret
  * the journey used: none may appear, while the requests themselves are all logged.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'rounds-logs-'));
-const schema = process.env.DATABASE_URL ? `logs_${randomBytes(4).toString('hex')}` : undefined;
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.DATABASE_URL && schema) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+const { dir: dataDir, schema, drop } = processStore('logs');
+afterAll(drop);
 
 describe('request logs', () => {
   it('redacts every query value', () => {

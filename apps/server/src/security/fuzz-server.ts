@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import pg from 'pg';
-import { freePort, type ServerProcess, startServerProcess } from '../testing/server-process';
+import { dropStore, freePort, type ServerProcess, startServerProcess } from '../testing/server-process';
 import { createTestApp } from '../testing/test-app';
 import { createFixture } from './fixture';
 import { type OpenApiDocument, openApiDocument } from './openapi-routes';
@@ -107,13 +105,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
         server.child.kill('SIGTERM');
         await server.exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
-      if (process.env.DATABASE_URL && schema) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
+      await dropStore(dataDir, schema);
     },
   };
 }

@@ -1,31 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../db/seed-demo';
-import { freePort, type ServerProcess, startServerProcess, untilServing } from '../../testing/server-process';
+import {
+  freePort,
+  processStore,
+  type ServerProcess,
+  startServerProcess,
+  untilServing,
+} from '../../testing/server-process';
 
 /**
  * The delivery model under the worst failure: clients keep sending while the server process is killed with
  * SIGKILL and restarted, three times. Afterwards every acknowledged message is stored exactly once and every
  * client shows exactly the stored sequence of the room, no gap and no double.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'rounds-fault-'));
-const schema = process.env.DATABASE_URL ? `fault_${randomBytes(4).toString('hex')}` : undefined;
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.DATABASE_URL && schema) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+const { dir: dataDir, schema, drop } = processStore('fault');
+afterAll(drop);
 
 type Client = {
   socket: Socket;
