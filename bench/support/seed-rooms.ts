@@ -13,7 +13,7 @@ export type TSeedRoom = { type: 'direct' | 'group'; members: string[]; name?: st
  */
 export async function seedRooms(db: Db, rooms: TSeedRoom[], bodies: string[]): Promise<string[]> {
   const now = Date.now();
-  const oldest = now - Math.max(0, ...rooms.map((r) => r.messages ?? 0)) * 1_000 - 60_000;
+  const oldest = now - rooms.reduce((m, r) => Math.max(m, r.messages ?? 0), 0) * 1_000 - 60_000;
   const at = (seq: number) => oldest + seq * 1_000;
   const seeded = rooms.map((r, k) => {
     const count = r.messages ?? 0;
