@@ -130,6 +130,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/v1/user/set-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
 
   'GET /api/v1/sms/usage': { access: ADMIN, request: none },
+  'GET /api/v1/user': {
+    access: FACILITY_WRITERS,
+    request: async () => ({ query: { keyword: 'a', sortBy: 'lastName' } }),
+  },
   // A FacilityAdmin may set voice, video and sms (delSms and speechToText are the Admin's: user-permissions.test.ts).
   'POST /api/v1/user/permission': {
     access: FACILITY_WRITERS,

@@ -17,6 +17,8 @@ export async function createUser(
     role: 'Regular' | 'FacilityAdmin' | 'Admin';
     language: string;
     active: number;
+    /** Facility ids (createFacility) the user works at. */
+    facilities: string[];
   }> = {},
 ): Promise<{ id: string; email: string }> {
   hashed ??= hashPassword(TEST_PASSWORD);
@@ -40,7 +42,19 @@ export async function createUser(
       language: o.language ?? 'en',
     },
   ]);
+  if (o.facilities?.length)
+    await app.db
+      .insertInto('user_facilities')
+      .values(o.facilities.map((item_id) => ({ user_id: id, item_id })))
+      .execute();
   return { id, email };
+}
+
+/** A facility (reference data) inserted directly; returns its id. */
+export async function createFacility(app: FastifyInstance, name: string): Promise<string> {
+  const id = newId();
+  await app.db.insertInto('facilities').values({ id, name, name_key: name.toLowerCase(), created_at: 0 }).execute();
+  return id;
 }
 
 let ipCounter = 0;
