@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
+import { userLogsRoutes } from './modules/audit/user-logs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -239,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(speechRoutes);
   await app.register(userPermissionsRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(userLogsRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -134,6 +134,8 @@ export const ROUTES: Record<string, RouteEntry> = {
     access: FACILITY_WRITERS,
     request: async () => ({ query: { keyword: 'a', sortBy: 'lastName' } }),
   },
+  'GET /api/v1/user/logs': { access: FACILITY_WRITERS, request: async () => ({ query: { keyword: 'login' } }) },
+  'GET /api/v1/user/export-logs': { access: FACILITY_WRITERS, request: async () => ({ query: { keyword: 'login' } }) },
   // A FacilityAdmin may set voice, video and sms (delSms and speechToText are the Admin's: user-permissions.test.ts).
   'POST /api/v1/user/permission': {
     access: FACILITY_WRITERS,

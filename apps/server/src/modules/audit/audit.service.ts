@@ -31,7 +31,8 @@ export type AuditEvent =
   | 'group deleted'
   | 'group left'
   | 'message removed'
-  | 'permissions changed';
+  | 'permissions changed'
+  | 'logs exported';
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(
