@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedReply } from './common';
+import { pagedReply, ZId, ZRole } from './common';
 import { LIMITS } from './limits';
 import { ZUser } from './user';
 import { plainText } from './validation';
@@ -22,3 +22,13 @@ export type TAdminUserListQuery = z.infer<typeof ZAdminUserListQuery>;
 
 export const ZAdminUserListReply = pagedReply(ZUser);
 export type TAdminUserListReply = z.infer<typeof ZAdminUserListReply>;
+
+/** POST /user/activate and /user/deactivate (doc 2 section 7: userId). */
+export const ZUserStatusRequest = z.object({ userId: ZId });
+/** POST /user/update-role (doc 2 section 7: id, role). */
+export const ZUpdateRoleRequest = z.object({ id: ZId, role: ZRole });
+/** DELETE /user/delete-user?id. */
+export const ZDeleteUserQuery = z.object({ id: ZId });
+
+export const ZAdminUserReply = z.object({ message: z.string(), data: ZUser });
+export const ZAdminMessageReply = z.object({ message: z.string() });

@@ -126,8 +126,15 @@ export async function createFixture(t: TestApp) {
 
   /** A fresh signed-in Regular user, for calls that change the caller's own account (password, logout). */
   const fresh = () => member(t, 'Fresh', `User${randomUUID().slice(0, 6)}`);
+  /** A fresh Regular user of Fay's facility, for admin calls that change or remove the user they name. */
+  const wardMember = async (): Promise<Member> => {
+    const m = await fresh();
+    await t.app.db.insertInto('user_facilities').values({ user_id: m.id, item_id: ward }).execute();
+    return m;
+  };
 
   return {
+    wardMember,
     alice,
     bob,
     mallory,

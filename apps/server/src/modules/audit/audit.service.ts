@@ -32,7 +32,11 @@ export type AuditEvent =
   | 'group left'
   | 'message removed'
   | 'permissions changed'
-  | 'logs exported';
+  | 'logs exported'
+  | 'user activated'
+  | 'user deactivated'
+  | 'role changed'
+  | 'user deleted';
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(
