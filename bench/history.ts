@@ -9,6 +9,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertUsers } from '../apps/server/src/modules/users/users.store';
+import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, startBenchServer } from './support/server';
 
 /**
@@ -22,7 +23,7 @@ const MESSAGE_KEY = randomBytes(32).toString('base64');
 async function seed(o: { dataDir: string; databaseUrl?: string; schema?: string }) {
   const h = await openDatabase(o);
   await migrateToLatest(h.db, o.schema);
-  const now = Date.now() - MESSAGES * 1000;
+  const now = Date.now();
   const hash = await hashPassword(PASSWORD);
   const users = await insertUsers(
     h.db,
@@ -37,78 +38,22 @@ async function seed(o: { dataDir: string; databaseUrl?: string; schema?: string 
       email_verified: 1,
       phone_verified: 1,
       last_login_at: now,
-      password_changed_at: now,
-      created_at: now,
-      updated_at: now,
     })),
   );
-  const roomId = newId(now);
-  await h.db
-    .insertInto('rooms')
-    .values({
-      id: roomId,
-      type: 'direct',
-      name: null,
-      name_key: null,
-      direct_key: users.map((u) => u.id).join(':'),
-      owner_id: null,
-      archived_by: null,
-      last_seq: 0,
-      last_message_id: null,
-      last_message_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await h.db
-    .insertInto('room_members')
-    .values(
-      users.map((u) => ({
-        room_id: roomId,
-        user_id: u.id,
-        joined_at: now,
-        is_favorite: 0,
-        muted: 0,
-        last_read_seq: 0,
-        unread_count: 0,
-      })),
-    )
-    .execute();
   // A few sealed bodies reused: sealing a million values would only slow the seeding down.
   const crypto = createMessageCrypto(MESSAGE_KEY);
   const bodies = Array.from({ length: 16 }, (_, i) =>
     crypto.seal(`Vitals for bed ${i}: BP 120/80, HR 72, SpO2 98%. Please review before rounds.`),
   );
   const started = performance.now();
-  const BATCH = 2_000;
-  let lastId = '';
-  for (let start = 0; start < MESSAGES; start += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, MESSAGES - start) }, (_, j) => {
-      const seq = start + j + 1;
-      const at = now + seq * 1000;
-      lastId = newId(at);
-      return {
-        id: lastId,
-        room_id: roomId,
-        seq,
-        client_id: `seed-${seq}`,
-        author_id: users[seq % 2]!.id,
-        body: bodies[seq % bodies.length]!,
-        attributes: '{}',
-        removed: 0,
-        created_at: at,
-      };
-    });
-    await h.db.transaction().execute((trx) => trx.insertInto('messages').values(rows).execute());
-  }
-  await h.db
-    .updateTable('rooms')
-    .set({ last_seq: MESSAGES, last_message_id: lastId, last_message_at: now + MESSAGES * 1000 })
-    .where('id', '=', roomId)
-    .execute();
+  const [roomId] = await seedRooms(
+    h.db,
+    [{ type: 'direct', members: users.map((u) => u.id), messages: MESSAGES }],
+    bodies,
+  );
   console.log(`  seeded ${MESSAGES} messages in ${fmt((performance.now() - started) / 1000)} s`);
   await h.close();
-  return { roomId, email: users[0]!.email };
+  return { roomId: roomId!, email: users[0]!.email };
 }
 
 async function run(

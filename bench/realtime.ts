@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { newId } from '../apps/server/src/lib/ids';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
+import { seedRooms } from './support/seed-rooms';
 import { fmt, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 
@@ -38,43 +38,15 @@ async function seed(dataDir: string) {
   const h = await openDatabase({ dataDir });
   await migrateToLatest(h.db);
   const users = await seedSignedInUsers(h.db, USERS, 'User', '555');
-  const now = Date.now();
-  const rooms: string[] = [];
-  for (let r = 0; r * ROOM_SIZE < USERS; r += 1) {
-    const id = newId();
-    rooms.push(id);
-    await h.db
-      .insertInto('rooms')
-      .values({
-        id,
-        type: 'group',
-        name: `Ward ${r}`,
-        name_key: `ward ${r}`,
-        direct_key: null,
-        owner_id: users[r * ROOM_SIZE]!.id,
-        archived_by: null,
-        last_seq: 0,
-        last_message_id: null,
-        last_message_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await h.db
-      .insertInto('room_members')
-      .values(
-        users.slice(r * ROOM_SIZE, (r + 1) * ROOM_SIZE).map((u) => ({
-          room_id: id,
-          user_id: u.id,
-          joined_at: now,
-          is_favorite: 0,
-          muted: 0,
-          last_read_seq: 0,
-          unread_count: 0,
-        })),
-      )
-      .execute();
-  }
+  const rooms = await seedRooms(
+    h.db,
+    Array.from({ length: Math.ceil(USERS / ROOM_SIZE) }, (_, r) => ({
+      type: 'group' as const,
+      name: `Ward ${r}`,
+      members: users.slice(r * ROOM_SIZE, (r + 1) * ROOM_SIZE).map((u) => u.id),
+    })),
+    [],
+  );
   await h.close();
   return Promise.all(
     users.map(async (u) => ({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
+import { inWaves } from './waves';
 
 /**
  * The load generator of bench/realtime, in its own process. Connects every user, then sends at each rate for
@@ -40,13 +41,6 @@ const onDelivery = (socketIndex: number, id: string, sentAt: number) => {
 
 type Sender = (room: string, id: string) => void;
 const senders: Sender[] = [];
-
-/** Connects in waves: every connection is announced to everyone already connected (presence). */
-async function inWaves<T>(items: T[], connect: (item: T, i: number) => Promise<void>) {
-  for (let start = 0; start < items.length; start += 250) {
-    await Promise.all(items.slice(start, start + 250).map((item, j) => connect(item, start + j)));
-  }
-}
 
 async function connectRounds() {
   let connected = 0;
