@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { searchKey } from '../apps/server/src/lib/search-key';
+import { insertUsers } from '../apps/server/src/modules/users/users.store';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, startBenchServer } from './support/server';
 
@@ -25,41 +25,21 @@ async function seed(o: { dataDir: string; databaseUrl?: string; schema?: string 
   await migrateToLatest(h.db, o.schema);
   const now = Date.now();
   const hash = await hashPassword(PASSWORD);
-  const users = ['a', 'b'].map((n, i) => ({
-    id: newId(),
-    email: `${n}@bench.rounds`,
-    unverified_email: null,
-    phone: `555000000${i}`,
-    phone_country_code: '+1',
-    phone_country_name: 'United States',
-    unverified_phone: null,
-    unverified_phone_country_code: null,
-    unverified_phone_country_name: null,
-    first_name: n.toUpperCase(),
-    last_name: 'Bench',
-    search_key: searchKey(n, 'bench', `${n}@bench.rounds`),
-    password_hash: hash,
-    role: 'Regular' as const,
-    active: 1,
-    deleted: 0,
-    email_verified: 1,
-    phone_verified: 1,
-    language: 'en',
-    theme: 'light',
-    play_notification_sound: 1,
-    session_timeout: null,
-    profession_id: null,
-    suffix_id: null,
-    avatar: null,
-    permissions: '{}',
-    chat_status: 1,
-    chat_status_manual: 0,
-    last_login_at: now,
-    password_changed_at: now,
-    created_at: now,
-    updated_at: now,
-  }));
-  await h.db.insertInto('users').values(users).execute();
+  const users = await insertUsers(
+    h.db,
+    ['a', 'b'].map((n, i) => ({
+      email: `${n}@bench.rounds`,
+      phone: `555000000${i}`,
+      phone_country_code: '+1',
+      phone_country_name: 'United States',
+      first_name: n.toUpperCase(),
+      last_name: 'Bench',
+      password_hash: hash,
+      email_verified: 1,
+      phone_verified: 1,
+      last_login_at: now,
+    })),
+  );
   // A few sealed bodies reused: sealing a million values would only slow the seeding down.
   const crypto = createMessageCrypto(MESSAGE_KEY);
   const bodies = Array.from({ length: 16 }, (_, i) =>

@@ -1,5 +1,6 @@
 import type { Db } from '../../apps/server/src/db/database';
 import { newId } from '../../apps/server/src/lib/ids';
+import { insertUsers } from '../../apps/server/src/modules/users/users.store';
 
 export type BenchUser = { id: string; sid: string; i: number };
 
@@ -19,45 +20,22 @@ export async function seedSignedInUsers(
   const users = Array.from({ length: count }, (_, i) => ({ id: newId(), sid: newId(), i }));
   for (let start = 0; start < count; start += 500) {
     const batch = users.slice(start, start + 500);
-    await db
-      .insertInto('users')
-      .values(
-        batch.map(({ id, i }) => ({
-          id,
-          email: `${lower}${i}@bench.rounds`,
-          unverified_email: null,
-          phone: `${phonePrefix}${String(i).padStart(7, '0')}`,
-          phone_country_code: '+1',
-          phone_country_name: 'United States',
-          unverified_phone: null,
-          unverified_phone_country_code: null,
-          unverified_phone_country_name: null,
-          first_name: 'Bench',
-          last_name: `${label}${i}`,
-          search_key: `bench ${lower}${i}`,
-          password_hash: 'not-used',
-          role: 'Regular' as const,
-          active: 1,
-          deleted: 0,
-          email_verified: 1,
-          phone_verified: 1,
-          language: 'en',
-          theme: 'light',
-          play_notification_sound: 1,
-          session_timeout: null,
-          profession_id: null,
-          suffix_id: null,
-          avatar: null,
-          permissions: '{}',
-          chat_status: 1,
-          chat_status_manual: 0,
-          last_login_at: now,
-          password_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await insertUsers(
+      db,
+      batch.map(({ id, i }) => ({
+        id,
+        email: `${lower}${i}@bench.rounds`,
+        phone: `${phonePrefix}${String(i).padStart(7, '0')}`,
+        phone_country_code: '+1',
+        phone_country_name: 'United States',
+        first_name: 'Bench',
+        last_name: `${label}${i}`,
+        password_hash: 'not-used',
+        email_verified: 1,
+        phone_verified: 1,
+        last_login_at: now,
+      })),
+    );
     await insertSessions(db, batch);
   }
   return users;

@@ -13,7 +13,9 @@ import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
+import { userLogsRoutes } from './modules/audit/user-logs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -237,6 +239,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadsRoutes);
   await app.register(speechRoutes);
   await app.register(userPermissionsRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(userLogsRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import { ZPermissions } from './user';
 
 /**
  * Per-user permissions set by an administrator (doc 2 sections 4, 6 and 7: POST /user/permission and
@@ -21,17 +22,9 @@ export type TSetPermissionRequest = z.infer<typeof ZSetPermissionRequest>;
 export const ZSetPermissionAllRequest = z.object({ permission: ZPermissionKey, value: z.boolean() });
 export type TSetPermissionAllRequest = z.infer<typeof ZSetPermissionAllRequest>;
 
-const ZStoredPermissions = z.object({
-  voice: z.boolean().optional(),
-  video: z.boolean().optional(),
-  sms: z.boolean().optional(),
-  delSms: z.boolean().optional(),
-  speechToText: z.boolean().optional(),
-});
-
 export const ZSetPermissionReply = z.object({
   message: z.string(),
-  data: z.object({ userId: z.string(), permissions: ZStoredPermissions }),
+  data: z.object({ userId: z.string(), permissions: ZPermissions }),
 });
 export const ZSetPermissionAllReply = z.object({
   message: z.string(),
@@ -42,5 +35,5 @@ export const ZSetPermissionAllReply = z.object({
  * PermissionsChanged, to each affected user: the permissions that changed (a patch over what the client has).
  * The same payload for one user or for everyone, so one handler applies both.
  */
-export const ZPermissionsChangedPayload = z.object({ permissions: ZStoredPermissions });
+export const ZPermissionsChangedPayload = z.object({ permissions: ZPermissions });
 export type TPermissionsChangedPayload = z.infer<typeof ZPermissionsChangedPayload>;

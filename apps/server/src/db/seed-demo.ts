@@ -1,10 +1,8 @@
-import type { Insertable } from 'kysely';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { searchKey } from '../lib/search-key';
 import { bumpDirectory } from '../modules/contacts/directory';
+import { insertUsers, type NewUser } from '../modules/users/users.store';
 import type { Db } from './database';
-import type { UsersTable } from './schema';
 
 export const DEMO_PASSWORD = 'Rounds2026';
 export const DEMO_EMAIL_DOMAIN = 'demo.rounds.local';
@@ -286,7 +284,7 @@ async function seedMoreStaff(db: Db, ids: Ids, from: number, to: number, passwor
   const now = Date.now();
   for (let start = from; start < to; start += 500) {
     const end = Math.min(to, start + 500);
-    const users: Insertable<UsersTable>[] = [];
+    const users: NewUser[] = [];
     const facilityLinks: { user_id: string; item_id: string }[] = [];
     const departmentLinks: { user_id: string; item_id: string }[] = [];
     const specialtyLinks: { user_id: string; item_id: string }[] = [];
@@ -298,39 +296,24 @@ async function seedMoreStaff(db: Db, ids: Ids, from: number, to: number, passwor
       const profession = pick(PROFESSIONS);
       const suffix = SUFFIX_FOR[profession];
       const status = pick([1, 1, 1, 2, 3] as const);
+      // Field order keeps the random draws in their historical order, so a seed gives the same hospital.
       users.push({
         id,
         email,
-        unverified_email: null,
         phone: `5${String(i).padStart(9, '0')}`,
         phone_country_code: '+1',
         phone_country_name: 'United States',
-        unverified_phone: null,
-        unverified_phone_country_code: null,
-        unverified_phone_country_name: null,
         first_name: first,
         last_name: last,
-        search_key: searchKey(first, last, email),
         password_hash: passwordHash,
-        role: 'Regular' as const,
-        active: 1,
-        deleted: 0,
         email_verified: 1,
         phone_verified: 1,
         language: next() < 0.2 ? 'fr' : 'en',
-        theme: 'light',
-        play_notification_sound: 1,
-        session_timeout: null,
         profession_id: ids.professions.get(profession) ?? null,
         suffix_id: suffix ? (ids.suffixes.get(suffix) ?? null) : null,
-        avatar: null,
-        permissions: '{}',
         chat_status: status,
         chat_status_manual: status === 3 ? 1 : 0,
         last_login_at: next() < 0.9 ? now - Math.floor(next() * 30 * 86_400_000) : null,
-        password_changed_at: now,
-        created_at: now,
-        updated_at: now,
       });
       const distinct = (list: readonly string[], extra: number) => {
         const chosen = new Set([pick(list)]);
@@ -346,7 +329,7 @@ async function seedMoreStaff(db: Db, ids: Ids, from: number, to: number, passwor
       specialtyLinks.push({ user_id: id, item_id: ids.specialties.get(pick(SPECIALTIES))! });
     }
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('users').values(users).execute();
+      await insertUsers(trx, users);
       // A few hundred rows per statement: SQLite allows at most 32,766 bound values in one.
       await trx.insertInto('user_facilities').values(facilityLinks).execute();
       await trx.insertInto('user_departments').values(departmentLinks).execute();
@@ -410,45 +393,30 @@ export async function seedDemo(
         .normalize('NFD')
         .replace(/[\u0300-\u036f]/g, '')
         .toLowerCase();
-      await trx
-        .insertInto('users')
-        .values({
+      const status = [1, 1, 1, 2, 3][i % 5]!;
+      await insertUsers(trx, [
+        {
           id,
           email: `${email}@${DEMO_EMAIL_DOMAIN}`,
-          unverified_email: null,
           phone: `55501${String(i).padStart(2, '0')}`,
           phone_country_code: '+1',
           phone_country_name: 'United States',
-          unverified_phone: null,
-          unverified_phone_country_code: null,
-          unverified_phone_country_name: null,
           first_name: first,
           last_name: last,
-          search_key: searchKey(first, last, `${email}@${DEMO_EMAIL_DOMAIN}`),
           password_hash: passwordHash,
           role: i === 0 ? 'FacilityAdmin' : 'Regular',
-          active: 1,
-          deleted: 0,
           email_verified: 1,
           phone_verified: 1,
           language: i % 5 === 4 ? 'fr' : 'en',
-          theme: 'light',
-          play_notification_sound: 1,
-          session_timeout: null,
           profession_id: professions.get(profession) ?? null,
           suffix_id: suffix ? (suffixes.get(suffix) ?? null) : null,
-          avatar: null,
-          permissions: '{}',
-          chat_status: [1, 1, 1, 2, 3][i % 5]!,
+          chat_status: status,
           // Do not disturb is only ever chosen by hand.
-          chat_status_manual: [1, 1, 1, 2, 3][i % 5] === 3 ? 1 : 0,
+          chat_status_manual: status === 3 ? 1 : 0,
           // A past sign-in, so demo staff can be picked for groups.
           last_login_at: now - (i + 1) * 3_600_000,
-          password_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+        },
+      ]);
       const facilityNames = [FACILITIES[i % 3]!, ...(i % 4 === 0 ? [FACILITIES[(i + 1) % 3]!] : [])];
       const departmentNames = [
         DEPARTMENTS[i % DEPARTMENTS.length]!,

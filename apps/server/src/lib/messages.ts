@@ -207,10 +207,24 @@ const TEXTS = {
     en: 'Only an Admin can change this permission.',
     fr: 'Seul un administrateur peut modifier cette autorisation.',
   },
-  "Only an Admin can change an Admin's permissions.": {
-    en: "Only an Admin can change an Admin's permissions.",
-    fr: "Seul un administrateur peut modifier les autorisations d'un administrateur.",
+  'You do not manage this user.': {
+    en: 'You do not manage this user.',
+    fr: 'Vous ne gérez pas cet utilisateur.',
   },
+  'Only an Admin can give or change the Admin role.': {
+    en: 'Only an Admin can give or change the Admin role.',
+    fr: 'Seul un administrateur peut attribuer ou modifier le rôle administrateur.',
+  },
+  'You cannot do this to your own account.': {
+    en: 'You cannot do this to your own account.',
+    fr: 'Vous ne pouvez pas faire cela sur votre propre compte.',
+  },
+  'User status changed successfully': {
+    en: 'User status changed successfully',
+    fr: "Statut de l'utilisateur modifié",
+  },
+  'Role changed successfully': { en: 'Role changed successfully', fr: 'Rôle modifié' },
+  'User removed successfully': { en: 'User removed successfully', fr: 'Utilisateur supprimé' },
   'User not found.': { en: 'User not found.', fr: 'Utilisateur introuvable.' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 

@@ -4,7 +4,7 @@ import { newId } from '../lib/ids';
 import { type Member, member } from '../testing/chat';
 import { multipart, type Part } from '../testing/multipart';
 import { TEST_ADMIN, type TestApp } from '../testing/test-app';
-import { createUser, login } from '../testing/users';
+import { createFacility, createUser, login } from '../testing/users';
 
 /** A 1×1 PNG and a few bytes that sniff as WebM: enough for the upload routes to accept. */
 export const PNG = Buffer.from(
@@ -36,6 +36,12 @@ export async function createFixture(t: TestApp) {
     ...(await withRole('Admin', 'Ada')),
   };
   const facilityAdmin = await withRole('FacilityAdmin', 'Fay');
+  // Fay manages the users of her facility (users.policy), Alice among them; Mallory is outside it.
+  const ward = await createFacility(t.app, 'Fixture Ward');
+  await t.app.db
+    .insertInto('user_facilities')
+    .values([facilityAdmin.id, alice.id].map((user_id) => ({ user_id, item_id: ward })))
+    .execute();
   const firstAdminToken = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
 
   const inject = async (m: Member, method: string, url: string, payload?: unknown) => {
@@ -120,8 +126,15 @@ export async function createFixture(t: TestApp) {
 
   /** A fresh signed-in Regular user, for calls that change the caller's own account (password, logout). */
   const fresh = () => member(t, 'Fresh', `User${randomUUID().slice(0, 6)}`);
+  /** A fresh Regular user of Fay's facility, for admin calls that change or remove the user they name. */
+  const wardMember = async (): Promise<Member> => {
+    const m = await fresh();
+    await t.app.db.insertInto('user_facilities').values({ user_id: m.id, item_id: ward }).execute();
+    return m;
+  };
 
   return {
+    wardMember,
     alice,
     bob,
     mallory,

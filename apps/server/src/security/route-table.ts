@@ -130,6 +130,28 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/v1/user/set-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
 
   'GET /api/v1/sms/usage': { access: ADMIN, request: none },
+  'GET /api/v1/user': {
+    access: FACILITY_WRITERS,
+    request: async () => ({ query: { keyword: 'a', sortBy: 'lastName' } }),
+  },
+  'GET /api/v1/user/logs': { access: FACILITY_WRITERS, request: async () => ({ query: { keyword: 'login' } }) },
+  'GET /api/v1/user/export-logs': { access: FACILITY_WRITERS, request: async () => ({ query: { keyword: 'login' } }) },
+  'POST /api/v1/user/activate': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ body: { userId: (await fx.wardMember()).id } }),
+  },
+  'POST /api/v1/user/deactivate': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ body: { userId: (await fx.wardMember()).id } }),
+  },
+  'POST /api/v1/user/update-role': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ body: { id: (await fx.wardMember()).id, role: 'FacilityAdmin' } }),
+  },
+  'DELETE /api/v1/user/delete-user': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ query: { id: (await fx.wardMember()).id } }),
+  },
   // A FacilityAdmin may set voice, video and sms (delSms and speechToText are the Admin's: user-permissions.test.ts).
   'POST /api/v1/user/permission': {
     access: FACILITY_WRITERS,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { searchKey } from '../lib/search-key';
+import { insertUsers } from '../modules/users/users.store';
 
 export const TEST_PASSWORD = 'Secret123';
 let hashed: Promise<string> | null = null;
@@ -17,51 +17,44 @@ export async function createUser(
     role: 'Regular' | 'FacilityAdmin' | 'Admin';
     language: string;
     active: number;
+    /** Facility ids (createFacility) the user works at. */
+    facilities: string[];
   }> = {},
 ): Promise<{ id: string; email: string }> {
   hashed ??= hashPassword(TEST_PASSWORD);
-  const now = Date.now();
   const id = newId();
   n += 1;
   const email = o.email ?? `user${n}-${id.slice(-6)}@test.rounds`;
-  await app.db
-    .insertInto('users')
-    .values({
+  await insertUsers(app.db, [
+    {
       id,
       email,
-      unverified_email: null,
       phone: `55512${String(n).padStart(2, '0')}`,
       phone_country_code: '+1',
       phone_country_name: 'United States',
-      unverified_phone: null,
-      unverified_phone_country_code: null,
-      unverified_phone_country_name: null,
       first_name: o.firstName ?? 'Test',
       last_name: o.lastName ?? `User${n}`,
-      search_key: searchKey(o.firstName ?? 'Test', o.lastName ?? `User${n}`, email),
       password_hash: await hashed,
       role: o.role ?? 'Regular',
       active: o.active ?? 1,
-      deleted: 0,
       email_verified: 1,
       phone_verified: 1,
       language: o.language ?? 'en',
-      theme: 'light',
-      play_notification_sound: 1,
-      session_timeout: null,
-      profession_id: null,
-      suffix_id: null,
-      avatar: null,
-      permissions: '{}',
-      chat_status: 1,
-      chat_status_manual: 0,
-      last_login_at: null,
-      password_changed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+    },
+  ]);
+  if (o.facilities?.length)
+    await app.db
+      .insertInto('user_facilities')
+      .values(o.facilities.map((item_id) => ({ user_id: id, item_id })))
+      .execute();
   return { id, email };
+}
+
+/** A facility (reference data) inserted directly; returns its id. */
+export async function createFacility(app: FastifyInstance, name: string): Promise<string> {
+  const id = newId();
+  await app.db.insertInto('facilities').values({ id, name, name_key: name.toLowerCase(), created_at: 0 }).execute();
+  return id;
 }
 
 let ipCounter = 0;

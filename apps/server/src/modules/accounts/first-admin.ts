@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { newId } from '../../lib/ids';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import { searchKey } from '../../lib/search-key';
+import { userRow } from '../users/users.store';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@rounds.local';
 
@@ -16,43 +15,22 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
   if (existing) return;
   const email = (config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const password = config.ADMIN_PASSWORD ?? generatePassword();
-  const now = Date.now();
   await db
     .insertInto('users')
-    .values({
-      id: newId(),
-      email,
-      unverified_email: null,
-      phone: '5550100',
-      phone_country_code: '+1',
-      phone_country_name: 'United States',
-      unverified_phone: null,
-      unverified_phone_country_code: null,
-      unverified_phone_country_name: null,
-      first_name: 'Rounds',
-      last_name: 'Administrator',
-      search_key: searchKey('Rounds', 'Administrator', email),
-      password_hash: await hashPassword(password),
-      role: 'Admin',
-      active: 1,
-      deleted: 0,
-      email_verified: 1,
-      phone_verified: 1,
-      language: 'en',
-      theme: 'light',
-      play_notification_sound: 1,
-      session_timeout: null,
-      profession_id: null,
-      suffix_id: null,
-      avatar: null,
-      permissions: '{}',
-      chat_status: 1,
-      chat_status_manual: 0,
-      last_login_at: null,
-      password_changed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      userRow({
+        email,
+        phone: '5550100',
+        phone_country_code: '+1',
+        phone_country_name: 'United States',
+        first_name: 'Rounds',
+        last_name: 'Administrator',
+        password_hash: await hashPassword(password),
+        role: 'Admin',
+        email_verified: 1,
+        phone_verified: 1,
+      }),
+    )
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   if (config.ADMIN_PASSWORD) {

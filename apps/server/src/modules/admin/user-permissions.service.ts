@@ -2,10 +2,11 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TPermissions } from '@rounds/contracts/user';
 import { ADMIN_ONLY_PERMISSIONS, type TPermissionKey } from '@rounds/contracts/user-permissions';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, notFound } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { parsePermissions } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
+import { assertManages, managedBy, managedScope } from '../users/users.policy';
 
 type Change = { permission: TPermissionKey; value: boolean };
 
@@ -30,15 +31,12 @@ export async function setUserPermission(
 ): Promise<{ userId: string; permissions: TPermissions }> {
   authorize(actor, o.permission);
   const permissions = await app.db.transaction().execute(async (trx) => {
+    await assertManages(trx, actor, o.userId);
     const user = await trx
       .selectFrom('users')
-      .select(['id', 'role', 'permissions'])
+      .select(['id', 'permissions'])
       .where('id', '=', o.userId)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
-    if (user.role === 'Admin' && actor.role !== 'Admin')
-      throw forbidden("Only an Admin can change an Admin's permissions.");
+      .executeTakeFirstOrThrow();
     const next = { ...parsePermissions(user.permissions), [o.permission]: o.value };
     await trx
       .updateTable('users')
@@ -58,9 +56,9 @@ export async function setUserPermission(
 }
 
 /**
- * POST /user/permission/all: one permission for every user (a FacilityAdmin's change leaves Admins as they
- * are). Rows are updated per distinct stored value (a handful), not one statement per user, so a hospital of
- * 20,000 staff is one short transaction on either engine.
+ * POST /user/permission/all: one permission for every user the actor manages (users.policy: a FacilityAdmin's
+ * change reaches the non-Admins of their facilities). Rows are updated per distinct stored value (a handful),
+ * not one statement per user, so a hospital of 20,000 staff is one short transaction on either engine.
  */
 export async function setPermissionForAll(
   app: FastifyInstance,
@@ -69,9 +67,12 @@ export async function setPermissionForAll(
 ): Promise<number> {
   authorize(actor, o.permission);
   const userIds = await app.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('users').select(['id', 'permissions']).where('deleted', '=', 0);
-    if (actor.role !== 'Admin') query = query.where('role', '!=', 'Admin');
-    const rows = await query.execute();
+    const rows = await trx
+      .selectFrom('users')
+      .select(['id', 'permissions'])
+      .where('deleted', '=', 0)
+      .where(managedBy(await managedScope(trx, actor)))
+      .execute();
     const byStored = new Map<string, string[]>();
     for (const r of rows) byStored.set(r.permissions, [...(byStored.get(r.permissions) ?? []), r.id]);
     const now = Date.now();

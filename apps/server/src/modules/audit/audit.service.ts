@@ -31,7 +31,12 @@ export type AuditEvent =
   | 'group deleted'
   | 'group left'
   | 'message removed'
-  | 'permissions changed';
+  | 'permissions changed'
+  | 'logs exported'
+  | 'user activated'
+  | 'user deactivated'
+  | 'role changed'
+  | 'user deleted';
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(

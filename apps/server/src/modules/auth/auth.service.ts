@@ -17,6 +17,7 @@ import { bumpDirectory } from '../contacts/directory';
 import { assertClassifications } from '../directory/reference.service';
 import { renderNotify } from '../notify/notify.texts';
 import { readSettings } from '../settings/settings.service';
+import { insertUsers } from '../users/users.store';
 import {
   type CodeCheck,
   checkCode,
@@ -269,47 +270,25 @@ export async function register(
   if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
 
   const passwordHash = await hashPassword(input.password);
-  const now = Date.now();
   const id = newId();
   try {
     await app.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values({
+      await insertUsers(trx, [
+        {
           id,
           email: input.email,
           unverified_email: input.email,
-          phone: null,
-          phone_country_code: null,
-          phone_country_name: null,
           unverified_phone: input.phone,
           unverified_phone_country_code: input.phoneCountryCode,
           unverified_phone_country_name: input.phoneCountryName,
           first_name: input.firstName,
           last_name: input.lastName,
-          search_key: searchKey(input.firstName, input.lastName, input.email),
           password_hash: passwordHash,
-          role: 'Regular',
-          active: 1,
-          deleted: 0,
-          email_verified: 0,
-          phone_verified: 0,
           language: ctx.lang,
-          theme: 'light',
-          play_notification_sound: 1,
-          session_timeout: null,
           profession_id: input.professionId[0] ?? null,
           suffix_id: input.suffixId[0] ?? null,
-          avatar: null,
-          permissions: '{}',
-          chat_status: 1,
-          chat_status_manual: 0,
-          last_login_at: null,
-          password_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+        },
+      ]);
       const link = async (table: 'user_facilities' | 'user_departments' | 'user_specialties', ids: string[]) => {
         const unique = [...new Set(ids)];
         if (unique.length)

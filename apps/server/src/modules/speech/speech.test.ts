@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio, speechWebm } from '../../testing/speech-audio';
 import { type SttStandIn, startSttStandIn } from '../../testing/stt-stand-in';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, login } from '../../testing/users';
+import { createFacility, createUser, login } from '../../testing/users';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -60,8 +60,12 @@ describe('speech to text socket', () => {
     open.push(d);
     return d;
   };
-  const userWithToken = async (role: 'Regular' | 'FacilityAdmin' | 'Admin' = 'Regular', language = 'en') => {
-    const u = await createUser(t.app, { role, language });
+  const userWithToken = async (
+    role: 'Regular' | 'FacilityAdmin' | 'Admin' = 'Regular',
+    language = 'en',
+    facilities: string[] = [],
+  ) => {
+    const u = await createUser(t.app, { role, language, facilities });
     return { id: u.id, token: (await login(t.app, u.email)).token };
   };
 
@@ -298,8 +302,10 @@ describe('speech to text socket', () => {
   });
 
   it('lets only an Admin set delSms and speechToText; a FacilityAdmin sets voice, video and sms of non-Admins', async () => {
-    const target = await userWithToken();
-    const fa = await userWithToken('FacilityAdmin');
+    // A FacilityAdmin manages the users of their own facilities (docs/decisions.md, FacilityAdmin scope).
+    const ward = await createFacility(t.app, 'Speech Ward');
+    const target = await userWithToken('Regular', 'en', [ward]);
+    const fa = await userWithToken('FacilityAdmin', 'en', [ward]);
     const regular = await userWithToken();
     const post = (token: string, path: string, payload: Record<string, unknown>) =>
       t.app.inject({

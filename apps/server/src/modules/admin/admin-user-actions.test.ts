@@ -1,0 +1,159 @@
+import { ZAdminUserReply } from '@rounds/contracts/admin-users';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
+import { createFacility, createUser, login } from '../../testing/users';
+
+let t: TestApp;
+let url: string;
+let ward: string;
+let adminToken: string;
+let fa: { id: string; token: string };
+const sockets: Socket[] = [];
+
+async function staff(o: { role?: 'Regular' | 'FacilityAdmin' | 'Admin'; inWard?: boolean } = {}) {
+  const u = await createUser(t.app, { role: o.role, facilities: o.inWard === false ? [] : [ward] });
+  return { id: u.id, email: u.email, token: (await login(t.app, u.email)).token };
+}
+
+function open(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(url, {
+      path: '/server/socket.io',
+      query: { token, uuid: `tab-${sockets.length}` },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(s);
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+
+async function call(token: string, method: 'POST' | 'DELETE', path: string, body?: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1/user/${path}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body ? { payload: body } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/setting/me', headers: { authorization: `Bearer ${token}` } });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.listen();
+  ward = await createFacility(t.app, 'East Ward');
+  adminToken = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
+  fa = await staff({ role: 'FacilityAdmin' });
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+describe('activate and deactivate', () => {
+  it('ends a deactivated user’s access at once, warns their open app and closes its socket', async () => {
+    const nurse = await staff();
+    const socket = await open(nurse.token);
+    const warned = next<{ reason: string }>(socket, SERVER_EVENTS.ForcedLogout);
+    const closed = next(socket, 'disconnect');
+    const res = await call(fa.token, 'POST', 'deactivate', { userId: nurse.id });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('User status changed successfully');
+    expect(ZAdminUserReply.parse(res.body).data.active).toBe(false);
+    expect(await warned).toEqual({ reason: 'accountRemoved' });
+    expect((await me(nurse.token)).statusCode).toBe(401);
+    await closed;
+    expect((await login(t.app, nurse.email).catch(() => null))?.token).toBeUndefined();
+
+    const back = await call(fa.token, 'POST', 'activate', { userId: nurse.id });
+    expect(ZAdminUserReply.parse(back.body).data.active).toBe(true);
+    expect((await login(t.app, nurse.email)).token).toBeTruthy();
+  }, 20_000);
+
+  it('refuses outside the scope, on one’s own account, and for a missing user', async () => {
+    const far = await staff({ inWard: false });
+    expect((await call(fa.token, 'POST', 'deactivate', { userId: far.id })).status).toBe(403);
+    const own = await call(fa.token, 'POST', 'deactivate', { userId: fa.id });
+    expect(own.status).toBe(403);
+    expect(own.body.code).toBe('OWN_ACCOUNT');
+    expect((await call(adminToken, 'POST', 'deactivate', { userId: 'f'.repeat(24) })).status).toBe(404);
+    const bad = await call(adminToken, 'POST', 'deactivate', { userId: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('userId');
+  });
+});
+
+describe('update-role', () => {
+  it('changes the role live: the user’s app gets UserUpdated and the server applies it on the next call', async () => {
+    const nurse = await staff();
+    const socket = await open(nurse.token);
+    const updated = next<{ user: { role: string } }>(socket, SERVER_EVENTS.UserUpdated);
+    const res = await call(fa.token, 'POST', 'update-role', { id: nurse.id, role: 'FacilityAdmin' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Role changed successfully');
+    expect((await updated).user.role).toBe('FacilityAdmin');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user',
+      headers: { authorization: `Bearer ${nurse.token}` },
+    });
+    expect(list.statusCode).toBe(200);
+  });
+
+  it('lets only an Admin give the Admin role or change an Admin', async () => {
+    const nurse = await staff();
+    const denied = await call(fa.token, 'POST', 'update-role', { id: nurse.id, role: 'Admin' });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('ADMIN_ROLE');
+    const boss = await staff({ role: 'Admin' });
+    expect((await call(fa.token, 'POST', 'update-role', { id: boss.id, role: 'Regular' })).status).toBe(403);
+    const promoted = await call(adminToken, 'POST', 'update-role', { id: nurse.id, role: 'Admin' });
+    expect(ZAdminUserReply.parse(promoted.body).data.role).toBe('Admin');
+    expect((await call(adminToken, 'POST', 'update-role', { id: boss.id, role: 'Regular' })).status).toBe(200);
+    const bad = await call(adminToken, 'POST', 'update-role', { id: nurse.id, role: 'Owner' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('role');
+  });
+});
+
+describe('delete-user', () => {
+  it('removes the user from the directory and the users table, tells their app, and ends their sessions', async () => {
+    const nurse = await staff();
+    const colleague = await staff();
+    const socket = await open(nurse.token);
+    const removed = next(socket, SERVER_EVENTS.ForcedDelete);
+    const res = await call(fa.token, 'DELETE', `delete-user?id=${nurse.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('User removed successfully');
+    await removed;
+    expect((await me(nurse.token)).statusCode).toBe(401);
+    const contacts = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/list',
+      headers: { authorization: `Bearer ${colleague.token}` },
+      payload: {},
+    });
+    expect(JSON.stringify(contacts.json())).not.toContain(nurse.id);
+    const table = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user?pageSize=100',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(JSON.stringify(table.json())).not.toContain(nurse.id);
+    expect((await call(fa.token, 'DELETE', `delete-user?id=${nurse.id}`)).status).toBe(404);
+    const logs = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/logs?keyword=user%20deleted',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(logs.json().total).toBe(1);
+  });
+});

@@ -1,0 +1,168 @@
+import type { TAdminUserListQuery, TAdminUserListReply } from '@rounds/contracts/admin-users';
+import type { TRole } from '@rounds/contracts/common';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { TIMINGS } from '@rounds/contracts/limits';
+import type { TUser } from '@rounds/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { forbidden } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { disconnectSessions } from '../../realtime/publish';
+import { loadUserDto, loadUserLinks, toUserDto } from '../accounts/user-view';
+import { writeAudit } from '../audit/audit.service';
+import { revokeSessions } from '../auth/sessions.service';
+import { bumpDirectory } from '../contacts/directory';
+import { readSettings } from '../settings/settings.service';
+import { assertManages, managedBy, managedScope } from '../users/users.policy';
+
+const SORT_COLUMNS = {
+  firstName: 'users.first_name',
+  lastName: 'users.last_name',
+  email: 'users.email',
+  role: 'users.role',
+  active: 'users.active',
+  lastLoginDate: 'users.last_login_at',
+} as const;
+
+/**
+ * GET /user: one page of the users the actor manages, searched on the same key as the directory and sorted by
+ * one column, ties broken by id so pages never overlap. Case-insensitive sort: lower() on both engines.
+ */
+export async function listUsers(
+  app: FastifyInstance,
+  actor: AuthContext,
+  q: TAdminUserListQuery,
+): Promise<TAdminUserListReply> {
+  const scope = await managedScope(app.db, actor);
+  let base = app.db.selectFrom('users').where('users.deleted', '=', 0).where(managedBy(scope));
+  // The directory's rule (contracts/names.ts): the trimmed, lowercased text is in the search key.
+  const term = q.keyword?.trim().toLowerCase();
+  if (term)
+    base = base.where(sql<boolean>`users.search_key like ${`%${term.replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
+
+  const column = SORT_COLUMNS[q.sortBy];
+  const textual = q.sortBy === 'firstName' || q.sortBy === 'lastName' || q.sortBy === 'email';
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .selectAll('users')
+      .orderBy(textual ? sql`lower(${sql.ref(column)})` : sql.ref(column), q.order)
+      .orderBy('users.id', q.order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+  ]);
+  const [links, settings, online] = await Promise.all([
+    loadUserLinks(app.db, rows),
+    readSettings(app.db),
+    app.presence.connectedUsers(rows.map((r) => r.id)),
+  ]);
+  return {
+    results: rows.map((row) =>
+      toUserDto(row, links.get(row.id)!, {
+        connected: online.has(row.id),
+        defaultSessionTimeout: settings.sessionTimeout,
+      }),
+    ),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: Number(count.n),
+  };
+}
+
+/** Refuses an action an administrator must not take on their own account (it could leave nobody to undo it). */
+function notSelf(actor: AuthContext, userId: string): void {
+  if (actor.userId === userId) throw forbidden('You cannot do this to your own account.', 'OWN_ACCOUNT');
+}
+
+async function userReply(app: FastifyInstance, userId: string): Promise<TUser> {
+  const settings = await readSettings(app.db);
+  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+}
+
+/**
+ * After a deactivation or deletion: every session of the user is already revoked (API calls answer 401 at
+ * once); their open apps are told why, and their sockets close after the spec's warning time.
+ */
+function endAccess(app: FastifyInstance, userId: string, sessionIds: string[], deleted: boolean): void {
+  if (deleted) app.publish(SERVER_EVENTS.ForcedDelete, undefined, { users: [userId] });
+  else app.publish(SERVER_EVENTS.ForcedLogout, { reason: 'accountRemoved' }, { users: [userId] });
+  disconnectSessions(app.io, sessionIds, TIMINGS.forcedLogoutDelayMs);
+}
+
+/** POST /user/activate and /user/deactivate. */
+export async function setUserActive(
+  app: FastifyInstance,
+  actor: AuthContext,
+  o: { userId: string; active: boolean; ip: string },
+): Promise<TUser> {
+  notSelf(actor, o.userId);
+  const ended = await app.db.transaction().execute(async (trx) => {
+    await assertManages(trx, actor, o.userId);
+    await trx
+      .updateTable('users')
+      .set({ active: o.active ? 1 : 0, updated_at: Date.now() })
+      .where('id', '=', o.userId)
+      .execute();
+    const ids = o.active ? [] : await revokeSessions(trx, { userId: o.userId, reason: 'deactivated' });
+    await bumpDirectory(trx, o.userId);
+    await writeAudit(trx, {
+      userId: o.userId,
+      event: o.active ? 'user activated' : 'user deactivated',
+      ip: o.ip,
+      details: { by: actor.userId },
+    });
+    return ids;
+  });
+  if (!o.active) endAccess(app, o.userId, ended, false);
+  return userReply(app, o.userId);
+}
+
+/**
+ * POST /user/update-role (doc 2 section 4): only an Admin gives the Admin role or changes an Admin's role (a
+ * FacilityAdmin never manages an Admin: users.policy). The user's menus follow at once (UserUpdated).
+ */
+export async function updateRole(
+  app: FastifyInstance,
+  actor: AuthContext,
+  o: { id: string; role: TRole; ip: string },
+): Promise<TUser> {
+  notSelf(actor, o.id);
+  if (o.role === 'Admin' && actor.role !== 'Admin')
+    throw forbidden('Only an Admin can give or change the Admin role.', 'ADMIN_ROLE');
+  await app.db.transaction().execute(async (trx) => {
+    const { role } = await assertManages(trx, actor, o.id);
+    if (role === o.role) return;
+    await trx.updateTable('users').set({ role: o.role, updated_at: Date.now() }).where('id', '=', o.id).execute();
+    await writeAudit(trx, {
+      userId: o.id,
+      event: 'role changed',
+      ip: o.ip,
+      details: { by: actor.userId, from: role, to: o.role },
+    });
+  });
+  const user = await userReply(app, o.id);
+  app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [o.id] });
+  return user;
+}
+
+/**
+ * DELETE /user/delete-user: the account is marked deleted, never erased (its messages keep their author and
+ * the logs their subject); it leaves the directory at once and its sessions end.
+ */
+export async function deleteUser(app: FastifyInstance, actor: AuthContext, o: { id: string; ip: string }) {
+  notSelf(actor, o.id);
+  const ended = await app.db.transaction().execute(async (trx) => {
+    await assertManages(trx, actor, o.id);
+    await trx
+      .updateTable('users')
+      .set({ deleted: 1, active: 0, updated_at: Date.now() })
+      .where('id', '=', o.id)
+      .execute();
+    const ids = await revokeSessions(trx, { userId: o.id, reason: 'deleted' });
+    await bumpDirectory(trx, o.id);
+    await writeAudit(trx, { userId: o.id, event: 'user deleted', ip: o.ip, details: { by: actor.userId } });
+    return ids;
+  });
+  endAccess(app, o.id, ended, true);
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { pagedReply } from './common';
+import { LIMITS } from './limits';
+import { plainText } from './validation';
+
+/** A unix time in seconds, as the logs page sends its range (doc 2 section 7: start and end of day). */
+const ZSeconds = z.coerce.number().int().min(0).max(32_503_680_000);
+
+/**
+ * GET /user/logs and GET /user/export-logs (doc 2 section 7): page (from 0), pageSize (10 by default), sortBy,
+ * order (createdAt descending by default), keyword, from and to in unix seconds.
+ */
+export const ZUserLogsQuery = z.object({
+  keyword: plainText(z.string().trim().max(LIMITS.textMaxLength)).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  sortBy: z.enum(['createdAt', 'event']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  from: ZSeconds.optional(),
+  to: ZSeconds.optional(),
+});
+export type TUserLogsQuery = z.infer<typeof ZUserLogsQuery>;
+
+export const ZUserLogsExportQuery = ZUserLogsQuery.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(['csv']).default('csv'),
+});
+export type TUserLogsExportQuery = z.infer<typeof ZUserLogsExportQuery>;
+
+/** User log (doc 2 section 3): the user it is about (null for an unknown one), the event, createdAt in seconds. */
+export const ZUserLog = z.object({
+  id: z.string(),
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  event: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export type TUserLog = z.infer<typeof ZUserLog>;
+
+export const ZUserLogsReply = pagedReply(ZUserLog);
+export type TUserLogsReply = z.infer<typeof ZUserLogsReply>;
+
+/** Columns of logs.csv, in order. */
+export const USER_LOG_CSV_COLUMNS = ['Name', 'Email', 'Event', 'Date', 'Address'] as const;
