@@ -26,7 +26,6 @@ import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/directory';
-import { referenceRoutes } from './modules/directory/reference.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -34,6 +33,7 @@ import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify
 import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
 import { type Presence, startPresence } from './modules/presence/presence.service';
 import { installPresenceSocket } from './modules/presence/presence.socket';
+import { referenceRoutes } from './modules/reference/reference.routes';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { speechRoutes } from './modules/speech/speech.routes';

@@ -15,8 +15,8 @@ import { writeAudit } from '../audit/audit.service';
 import { checkCode, issueCode, sendAllowance } from '../auth/codes.service';
 import { revokeSessions } from '../auth/sessions.service';
 import { bumpDirectory } from '../contacts/directory';
-import { assertClassifications } from '../directory/reference.service';
 import { renderNotify } from '../notify/notify.texts';
+import { assertClassifications } from '../reference/reference.service';
 import { readSettings } from '../settings/settings.service';
 import { loadUserDto } from './user-view';
 

@@ -14,8 +14,8 @@ import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/directory';
-import { assertClassifications } from '../directory/reference.service';
 import { renderNotify } from '../notify/notify.texts';
+import { assertClassifications } from '../reference/reference.service';
 import { readSettings } from '../settings/settings.service';
 import {
   type CodeCheck,
