@@ -25,7 +25,7 @@ import { createRoomsService, type RoomsService } from './modules/chat/rooms.serv
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
-import { createDirectory, type Directory } from './modules/contacts/directory';
+import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { searchKey } from '../lib/search-key';
-import { bumpDirectory } from '../modules/contacts/directory';
+import { bumpDirectory } from '../modules/contacts/staff-directory';
 import type { Db } from './database';
 import type { UsersTable } from './schema';
 

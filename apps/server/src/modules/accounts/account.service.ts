@@ -14,7 +14,7 @@ import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { checkCode, issueCode, sendAllowance } from '../auth/codes.service';
 import { revokeSessions } from '../auth/sessions.service';
-import { bumpDirectory } from '../contacts/directory';
+import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
 import { readSettings } from '../settings/settings.service';

@@ -13,7 +13,7 @@ import { signAccessToken, signTempToken, verifyTempToken } from '../../lib/token
 import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
-import { bumpDirectory } from '../contacts/directory';
+import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
 import { readSettings } from '../settings/settings.service';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { bumpDirectory } from '../contacts/directory';
+import { bumpDirectory } from '../contacts/staff-directory';
 
 type Table = 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes';
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parsePermissions } from '../accounts/user-view';
-import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './directory-index';
+import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './staff-directory-index';
 
 /**
  * The directory is read on every Contacts screen and search keystroke, and changes rarely. Each process keeps
