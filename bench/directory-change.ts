@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { bumpDirectory } from '../apps/server/src/modules/contacts/directory';
+import { bumpDirectory } from '../apps/server/src/modules/contacts/staff-directory';
 import { seedHospital } from './support/demo-hospital';
 import { fmt, percentile } from './support/server';
 

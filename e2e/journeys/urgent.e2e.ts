@@ -107,6 +107,66 @@ describe('urgent', () => {
     expect(errorsB()).toEqual([]);
   }, 90_000);
 
+  it('urgent notices hide nothing of the open conversation: in the flow on Recent, a toast elsewhere', async () => {
+    for (const user of ['grace.nguyen', 'emma.guidry']) await setPreferences(demo(user), 'en', 'light');
+    await setPreferences(demo('harper.davis'), 'en', 'dark');
+    const [contextA, contextB, contextC] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url, mobile: true, colorScheme: 'dark' }),
+    ]);
+    const [sender, reader, phone] = await Promise.all([contextA.newPage(), contextB.newPage(), contextC.newPage()]);
+    const errors = [watchErrors(sender), watchErrors(reader), watchErrors(phone)];
+    await loginUi(sender, demo('emma.guidry'), DEMO_PASSWORD);
+    await loginUi(reader, demo('grace.nguyen'), DEMO_PASSWORD);
+    await loginUi(phone, demo('harper.davis'), DEMO_PASSWORD);
+    // Grace (desktop) and Harper (phone) are each reading another conversation when it comes.
+    await openDirect(reader, 'Henry Anderson');
+    await openDirect(phone, 'Henry Anderson');
+    await openDirect(sender, 'Grace Nguyen');
+    await sendUrgent(sender, 'Rapid response bed 7, hypotensive');
+
+    // Desktop: the pending list beside the open room brings it up; no toast lies over the room's header.
+    const pending = reader.getByTestId('pending-urgent');
+    await pending.getByText('Rapid response bed 7, hypotensive').waitFor();
+    await reader.waitForTimeout(800);
+    await snap(reader, 'urgent-beside-room-light-en');
+    await expect(reader.locator('.mantine-Notification-root').count()).resolves.toBe(0);
+    await roomTitle(reader, 'Henry Anderson').waitFor();
+
+    // Opened from the list: the room is on screen, so the next URGENT from it brings no notice, only its bubble.
+    await pending.getByRole('button', { name: 'Open' }).click();
+    await roomTitle(reader, 'Emma Guidry').waitFor();
+    await sendUrgent(sender, 'Second call: bed 7 pressure 70/40');
+    await bubble(reader, 'Second call: bed 7 pressure 70/40').waitFor();
+    await reader.waitForTimeout(800);
+    await expect(reader.locator('.mantine-Notification-root').count()).resolves.toBe(0);
+
+    // Away from Recent (Contacts) there is no room list to show it: a toast brings it up.
+    await reader.getByRole('link', { name: 'Contacts' }).first().click();
+    await reader.waitForURL((url) => url.pathname === '/contacts');
+    await sendUrgent(sender, 'Third call: bed 7 needs you now');
+    const toast = reader.locator('.mantine-Notification-root').filter({ hasText: 'Third call: bed 7 needs you now' });
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Open' }).click();
+    await roomTitle(reader, 'Emma Guidry').waitFor();
+
+    // Phone: the room fills the screen, so what waits in another room comes above it, in the flow.
+    await openDirect(sender, 'Harper Davis');
+    await sendUrgent(sender, 'Harper, bed 7 again, please come');
+    const above = phone.getByTestId('pending-urgent');
+    await above.getByText('Harper, bed 7 again, please come').waitFor();
+    await roomTitle(phone, 'Henry Anderson').waitFor();
+    await expect(phone.locator('.mantine-Notification-root').count()).resolves.toBe(0);
+    await phone.waitForTimeout(500);
+    await snap(phone, 'urgent-above-room-dark-en-mobile');
+    await above.getByRole('button', { name: 'Open' }).click();
+    await roomTitle(phone, 'Emma Guidry').waitFor();
+    await above.waitFor({ state: 'detached' });
+
+    for (const found of errors) expect(found()).toEqual([]);
+  }, 120_000);
+
   it('looks right in dark and light, English and French, on a desktop and a phone', async () => {
     await setPreferences(demo('olivia.landry'), 'en', 'light');
     const sender = await openContext(browser, { baseURL: server.url });

@@ -11,7 +11,6 @@ import { badRequest } from './lib/errors';
 import { localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
-import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
@@ -27,8 +26,7 @@ import { createRoomsService, type RoomsService } from './modules/chat/rooms.serv
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
-import { createDirectory, type Directory } from './modules/contacts/directory';
-import { referenceRoutes } from './modules/directory/reference.routes';
+import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -36,7 +34,8 @@ import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify
 import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
 import { type Presence, startPresence } from './modules/presence/presence.service';
 import { installPresenceSocket } from './modules/presence/presence.socket';
-import { publicSettingsRoutes } from './modules/settings/settings.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { installSpeechSocket, type SpeechService } from './modules/speech/speech.socket';
@@ -228,11 +227,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(healthRoutes);
-  await app.register(publicSettingsRoutes);
+  await app.register(settingsRoutes);
   await app.register(authRoutes);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);
-  await app.register(accountRoutes);
   await app.register(referenceRoutes);
   await app.register(contactsRoutes);
   await app.register(chatRoutes);

@@ -8,6 +8,14 @@ export const CHAT_STATUS = { Available: 1, Away: 2, DoNotDisturb: 3, Offline: 4 
 export const ZChatStatus = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 export type TChatStatus = z.infer<typeof ZChatStatus>;
 
+/**
+ * The status others see (spec doc 1 section 3): the one the person chose while connected, Offline otherwise,
+ * whatever they last chose. The one rule for the server's replies and events and the web's rows and dots.
+ */
+export function shownStatus(person: { chatStatus: TChatStatus; connected: boolean }): TChatStatus {
+  return person.connected ? person.chatStatus : CHAT_STATUS.Offline;
+}
+
 /** Each permission is allowed unless explicitly false (doc 1 section 3). */
 export const ZPermissions = z.object({
   voice: z.boolean().optional(),

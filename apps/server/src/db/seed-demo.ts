@@ -1,6 +1,6 @@
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { bumpDirectory } from '../modules/contacts/directory';
+import { bumpDirectory } from '../modules/contacts/staff-directory';
 import { insertUsers, type NewUser } from '../modules/users/users.store';
 import type { Db } from './database';
 

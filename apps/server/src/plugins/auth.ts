@@ -1,8 +1,8 @@
 import type { TRole } from '@rounds/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../lib/errors';
-import { text } from '../lib/messages';
 import { requestLanguage } from '../lib/request-language';
+import { text } from '../lib/texts';
 import { verifyAccessToken } from '../lib/tokens';
 
 export type AuthContext = { userId: string; role: TRole; sessionId: string };

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
-import { localize, text } from '../lib/messages';
 import { requestLanguage } from '../lib/request-language';
+import { localize, text } from '../lib/texts';
 
 type ErrorBody = { message: string; code: string } & Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { type TLanguage, toLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS, SOCKET_REFUSAL_CODES } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
-import { text } from '../lib/messages';
+import { text } from '../lib/texts';
 import { sessionChannel } from './publish';
 import type { SocketData } from './socket-server';
 

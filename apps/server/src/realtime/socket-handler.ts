@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { AppError } from '../lib/errors';
-import { localize, text } from '../lib/messages';
+import { localize, text } from '../lib/texts';
 import type { SocketAuthority } from './socket-authority';
 import type { SocketRateLimiter } from './socket-rate-limit';
 import type { SocketData } from './socket-server';
@@ -24,7 +24,7 @@ export type SocketContext = SocketData & {
 /**
  * Handles one client event: gets the payload parsed against its contract and the sender already
  * authorized (live session, within the rate budget); returns the acknowledgement. A refusal is thrown as an
- * AppError (or returned as `{ ok: false, code, message }`) with an English text of lib/messages.ts: the
+ * AppError (or returned as `{ ok: false, code, message }`) with an English text of lib/texts.ts: the
  * socket-handler answers it in the user's language.
  */
 export type ClientEventHandler<E extends TClientEventName> = (

@@ -5,7 +5,7 @@ import { api } from '../lib/api-client';
 /**
  * GET /<kind>/list?all=1 (public): every facility, department, clinical role or specialty, the choices of
  * one contact filter. Shared by the contacts screen and the group modal (features do not import each other);
- * registration's reference lists (features/directory) ask for a page instead of `all`.
+ * registration's reference lists (features/reference) ask for a page instead of `all`.
  */
 export async function getFilterOptions(kind: TReferenceKind, { signal }: { signal?: AbortSignal } = {}) {
   const reply = await api.get(`/${kind}/list`, { query: { all: 1 }, schema: ZReferenceListReply, auth: false, signal });

@@ -1,6 +1,14 @@
-import type { TChatStatus } from '@rounds/contracts/user';
+import { CHAT_STATUS, type TChatStatus } from '@rounds/contracts/user';
 import type { CSSProperties } from 'react';
 import classes from './status-dot.module.css';
+
+/** Key of each status under status.* in the chat, contacts and groups namespaces. */
+export const STATUS_KEY = {
+  [CHAT_STATUS.Available]: 'available',
+  [CHAT_STATUS.Away]: 'away',
+  [CHAT_STATUS.DoNotDisturb]: 'doNotDisturb',
+  [CHAT_STATUS.Offline]: 'offline',
+} as const satisfies Record<TChatStatus, string>;
 
 type TStatusDotProps = { status: TChatStatus; size?: number; onAvatar?: boolean };
 

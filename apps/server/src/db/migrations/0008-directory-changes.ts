@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   // Which person each move of the `directory` counter was about (null: anything, such as a renamed
   // department), so a process brings its directory snapshot up to date one person at a time instead of
-  // rebuilding it (modules/contacts/directory.ts). Only the latest changes are kept.
+  // rebuilding it (modules/contacts/staff-directory.ts). Only the latest changes are kept.
   await db.schema
     .createTable('directory_changes')
     .addColumn('version', 'bigint', (c) => c.primaryKey())

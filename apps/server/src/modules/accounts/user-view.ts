@@ -1,4 +1,5 @@
 import { toLanguage } from '@rounds/contracts/common';
+import { compareNames } from '@rounds/contracts/names';
 import type { TChatStatus, TUser } from '@rounds/contracts/user';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
@@ -28,8 +29,8 @@ export async function loadUserLinks(db: Kysely<Database>, rows: UserRow[]): Prom
       .innerJoin(table, `${table}.id`, `${link}.item_id`)
       .select([`${link}.user_id as userId`, `${table}.id as id`, `${table}.name as name`])
       .where(`${link}.user_id`, 'in', ids)
-      .orderBy(`${table}.name`)
       .execute();
+    linked.sort((a, b) => compareNames(a.name, b.name));
     for (const l of linked) result.get(l.userId)?.[key].push({ id: l.id, name: l.name });
   };
   const single = async (

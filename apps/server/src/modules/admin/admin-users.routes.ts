@@ -8,8 +8,8 @@ import {
   ZUserStatusRequest,
 } from '@rounds/contracts/admin-users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { localize } from '../../lib/messages';
 import { requestLanguage } from '../../lib/request-language';
+import { localize } from '../../lib/texts';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { deleteUser, listUsers, setUserActive, updateRole } from './admin-users.service';
 

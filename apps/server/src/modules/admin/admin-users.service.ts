@@ -11,7 +11,7 @@ import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto, loadUserLinks, toUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { revokeSessions } from '../auth/sessions.service';
-import { bumpDirectory } from '../contacts/directory';
+import { bumpDirectory } from '../contacts/staff-directory';
 import { readSettings } from '../settings/settings.service';
 import { assertManages, managedBy, managedScope } from '../users/users.policy';
 

@@ -5,8 +5,8 @@ import {
   ZSetPermissionRequest,
 } from '@rounds/contracts/user-permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { localize } from '../../lib/messages';
 import { requestLanguage } from '../../lib/request-language';
+import { localize } from '../../lib/texts';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { setPermissionForAll, setUserPermission } from './user-permissions.service';
 

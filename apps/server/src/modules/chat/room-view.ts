@@ -1,7 +1,7 @@
 import type { TChatRoom, TMessage, TParticipant } from '@rounds/contracts/chat';
 import { ZMessageAttributes } from '@rounds/contracts/chat';
 import { ZMessageFile, ZMessageVoice } from '@rounds/contracts/chat-files';
-import type { TChatStatus } from '@rounds/contracts/user';
+import { shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -119,7 +119,7 @@ export async function roomViews(
       lastName: m.last_name,
       fullName: fullName(m),
       avatar: m.avatar ? { path: m.avatar, isGenerated: false } : null,
-      chatStatus: (connected ? m.chat_status : 4) as TChatStatus,
+      chatStatus: shownStatus({ chatStatus: m.chat_status as TChatStatus, connected }),
       connected,
       deleted: m.deleted === 1,
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, login } from '../../testing/users';
-import { bumpDirectory } from './directory';
+import { bumpDirectory } from './staff-directory';
 
 let t: TestApp;
 let url: string;

@@ -1,5 +1,5 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import { CHAT_STATUS, type TChatStatus } from '@rounds/contracts/user';
+import { CHAT_STATUS, shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../lib/ids';
 
@@ -33,7 +33,7 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
       const connected = live.has(r.id);
       app.publish(
         connected ? SERVER_EVENTS.UserOnline : SERVER_EVENTS.UserOffline,
-        { userId: r.id, chatStatus: connected ? (r.chat_status as TChatStatus) : CHAT_STATUS.Offline, connected },
+        { userId: r.id, chatStatus: shownStatus({ chatStatus: r.chat_status as TChatStatus, connected }), connected },
         { all: true },
       );
     }

@@ -12,7 +12,7 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { PreferencesPanel } from '../../features/account/components/preferences-panel';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
-import { useReferenceList } from '../../features/directory/api/get-reference-list';
+import { useReferenceList } from '../../features/reference/api/get-reference-list';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
 import { useSession } from '../../lib/session-store';

@@ -28,6 +28,7 @@ import { useMessages } from './stores/messages';
 import { useOutbox } from './stores/outbox';
 import { useTyping } from './stores/typing';
 import { useUnreadRooms } from './stores/unread-rooms';
+import { useUrgentReminders } from './stores/urgent-reminders';
 
 const ROOM_EVENTS = [
   SERVER_EVENTS.ConversationCreated,
@@ -73,11 +74,11 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     const summary = ackSummary(message, me());
     if (!summary.mayAcknowledge || summary.level !== 'URGENT') return;
     notePendingUrgent(message, me());
-    // The room on screen already shows it with its Acknowledge button: a toast there would only hide the
-    // header. The sound still plays; a reminder still shows, as the message has waited unseen.
-    const { onRecent, openTwId } = useChatView.getState();
-    const onScreen = onRecent && openTwId === message.twId && document.visibilityState === 'visible';
-    if (onScreen && !reminder) {
+    if (reminder) useUrgentReminders.getState().note(message.id);
+    // On Recent the pending list is in the page's flow (above the room list, or inside the open room on a
+    // phone) and the room on screen shows its own bubble with Acknowledge: a toast would only hide the
+    // room's header. The sound plays either way; elsewhere (Contacts, Settings) the notice is a toast.
+    if (useChatView.getState().onRecent) {
       playMessageSound();
       return;
     }

@@ -1,15 +1,16 @@
 import { Badge, Button, Modal, Stack, Text } from '@mantine/core';
 import type { TChatRoom, TParticipant } from '@rounds/contracts/chat';
 import { compareNames } from '@rounds/contracts/names';
+import { shownStatus } from '@rounds/contracts/user';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_STYLES } from '../../../components/modal-styles';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { STATUS_KEY } from '../../../components/status-dot';
 import { VirtualList } from '../../../components/virtual-list';
 import { showToast } from '../../../lib/toast';
 import { useRemoveContacts } from '../api/remove-contacts';
-import { participantStatus, STATUS_KEY } from '../lib/chat-status';
 import classes from './chat.module.css';
-import { RoomAvatar } from './room-avatar';
 
 const memberKey = (member: TParticipant) => member.id;
 const memberSize = () => 55;
@@ -69,11 +70,11 @@ export function MembersModal({ room, me, opened, onClose }: TMembersModalProps) 
         // As tall as its members up to most of the screen; a group of 500 scrolls inside the dialog.
         style={{ height: `min(60dvh, ${members.length * 55}px)` }}
         renderItem={(member) => {
-          const status = participantStatus(member);
+          const status = shownStatus(member);
           const self = member.id === me;
           return (
             <div className={classes.memberRow}>
-              <RoomAvatar name={member.fullName} path={member.avatar?.path} group={false} status={status} size={38} />
+              <PersonAvatar name={member.fullName} path={member.avatar?.path} status={status} size={38} />
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                 <Text fz="sm" fw={600} truncate>
                   {member.fullName}{' '}

@@ -7,6 +7,7 @@ import { usePendingUrgent } from '../api/get-pending-urgent';
 import { useNow } from '../hooks/use-now';
 import { snippet } from '../lib/snippet';
 import { waitedFor } from '../lib/waited';
+import { useUrgentReminders } from '../stores/urgent-reminders';
 import classes from './chat.module.css';
 
 const PREVIEW_MAX = 80;
@@ -14,6 +15,9 @@ const PREVIEW_MAX = 80;
 type TPendingUrgentProps = {
   rooms: readonly TChatRoom[] | undefined;
   onOpen: (twId: string) => void;
+  /** The room on screen, whose messages its own bubbles already ask about (the list inside a phone's room). */
+  exceptTwId?: string;
+  className?: string;
 };
 
 /**
@@ -21,17 +25,23 @@ type TPendingUrgentProps = {
  * reload (whoever was offline when it came, or reloaded without acknowledging) and there until each is
  * acknowledged. In the page's flow rather than a toast, so it hides nothing.
  */
-export function PendingUrgent({ rooms, onOpen }: TPendingUrgentProps) {
+export function PendingUrgent({ rooms, onOpen, exceptTwId, className }: TPendingUrgentProps) {
   const { t, i18n } = useTranslation('chat');
   const pending = usePendingUrgent();
   const acknowledge = useAcknowledgeMessage();
+  const reminded = useUrgentReminders((s) => s.ids);
   const now = useNow();
-  const messages = pending.data ?? [];
+  const messages = (pending.data ?? []).filter((message) => message.twId !== exceptTwId);
   if (messages.length === 0) return null;
   const roomName = (twId: string) => rooms?.find((room) => room.twId === twId)?.name;
 
   return (
-    <Paper className={classes.pendingUrgent} role="alert" data-testid="pending-urgent" withBorder>
+    <Paper
+      className={className ? `${classes.pendingUrgent} ${className}` : classes.pendingUrgent}
+      role="alert"
+      data-testid="pending-urgent"
+      withBorder
+    >
       <Group gap={6} wrap="nowrap" align="flex-start">
         <IconAlertTriangle size={18} aria-hidden className={classes.pendingUrgentIcon} />
         <Text fz="sm" fw={700}>
@@ -47,7 +57,10 @@ export function PendingUrgent({ rooms, onOpen }: TPendingUrgentProps) {
                 {where && where !== message.authorName ? `${message.authorName} · ${where}` : message.authorName}
               </Text>
               {message.body && <Text fz="sm">{snippet(message.body, PREVIEW_MAX)}</Text>}
-              <Text fz="xs">{t('urgent.waited', { duration: waitedFor(message.timetoken, now, i18n.language) })}</Text>
+              <Text fz="xs" fw={reminded.has(message.id) ? 700 : undefined}>
+                {reminded.has(message.id) && `${t('urgent.reminder')} · `}
+                {t('urgent.waited', { duration: waitedFor(message.timetoken, now, i18n.language) })}
+              </Text>
               <Group gap={6} mt={4}>
                 <Button
                   size="compact-sm"

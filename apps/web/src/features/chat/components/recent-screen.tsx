@@ -1,4 +1,5 @@
 import { ActionIcon, Center, CloseButton, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS } from '@rounds/contracts/limits';
 import { chatPath, ROUTES } from '@rounds/contracts/routes';
 import { IconSearch, IconUsersPlus } from '@tabler/icons-react';
@@ -47,6 +48,8 @@ type TRecentScreenProps = {
  */
 export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
   const { t } = useTranslation('chat');
+  // A phone shows either the list or the open room: the pending URGENT list goes with whichever is shown.
+  const phone = useMediaQuery('(max-width: 767.98px)') ?? false;
   const location = useLocation();
   const navigate = useNavigate();
   const titleId = useId();
@@ -154,7 +157,7 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
             autoComplete="off"
           />
         </div>
-        <PendingUrgent rooms={rooms.data} onOpen={select} />
+        {!(phone && room) && <PendingUrgent rooms={rooms.data} onOpen={select} />}
         <div className={classes.panelBody}>
           <RoomList
             rooms={rooms.data}
@@ -170,6 +173,15 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
         </div>
       </aside>
       <section className={classes.detail} aria-label={room?.name ?? t('empty.title')}>
+        {/* A phone shows the room without the list: what waits elsewhere comes above it, in the flow. */}
+        {room && phone && (
+          <PendingUrgent
+            rooms={rooms.data}
+            onOpen={select}
+            exceptTwId={room.twId}
+            className={classes.roomPendingUrgent}
+          />
+        )}
         {room ? (
           <RoomView key={room.twId} room={room} onBack={back} onGone={() => show(null)} />
         ) : opening ? (

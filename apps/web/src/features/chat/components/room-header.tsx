@@ -14,13 +14,13 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { StatusDot } from '../../../components/status-dot';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { STATUS_KEY, StatusDot } from '../../../components/status-dot';
 import { useGroupModal } from '../../../lib/group-modal-store';
 import { useSetFavorite } from '../api/set-favorite';
 import { useSetMuted } from '../api/set-muted';
-import { otherParticipant, roomStatus, STATUS_KEY } from '../lib/chat-status';
+import { otherParticipant, roomStatus } from '../lib/chat-status';
 import classes from './chat.module.css';
-import { RoomAvatar } from './room-avatar';
 
 type TRoomHeaderProps = {
   room: TChatRoom;
@@ -72,7 +72,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           <IconArrowLeft size={22} stroke={1.7} />
         </ActionIcon>
       </Tooltip>
-      <RoomAvatar name={room.name} path={room.avatar?.path} group={group} status={status} size={40} />
+      <PersonAvatar name={room.name} path={room.avatar?.path} group={group} status={status} size={40} />
       <div className={classes.headerText}>
         <h2 className={classes.headerName} title={room.name}>
           {room.name}

@@ -3,14 +3,15 @@ import type { TChatRoom } from '@rounds/contracts/chat';
 import { IconAlertTriangle, IconArchive, IconBellOff, IconStarFilled } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { STATUS_KEY } from '../../../components/status-dot';
 import list from '../../../components/virtual-list.module.css';
 import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import { useMessageText } from '../hooks/use-message-text';
-import { roomStatus, STATUS_KEY } from '../lib/chat-status';
+import { roomStatus } from '../lib/chat-status';
 import { roomTime } from '../lib/format-time';
 import { activityAt } from '../lib/group-rooms';
 import classes from './chat.module.css';
-import { RoomAvatar } from './room-avatar';
 
 type TRoomListItemProps = {
   room: TChatRoom;
@@ -63,7 +64,7 @@ export const RoomListItem = memo(function RoomListItem({
           : undefined
       }
     >
-      <RoomAvatar name={room.name} path={room.avatar?.path} group={room.type === 'group'} status={status} />
+      <PersonAvatar name={room.name} path={room.avatar?.path} group={room.type === 'group'} status={status} size={44} />
       <span className={`${list.rowText} ${classes.roomText}`}>
         <span className={classes.rowLine}>
           <span className={classes.rowName}>{room.name}</span>

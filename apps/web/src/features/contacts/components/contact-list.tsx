@@ -1,14 +1,16 @@
 import { Button, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TContact } from '@rounds/contracts/contacts';
+import { shownStatus } from '@rounds/contracts/user';
 import { IconChevronDown, IconFilterOff, IconUserSearch } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { STATUS_KEY } from '../../../components/status-dot';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
-import { STATUS_KEY, shownStatus } from '../lib/chat-status';
 import { groupByInitial, type TContactLine, toLines } from '../lib/group-contacts';
-import { ContactAvatar, roleLine } from './contact-avatar';
+import { roleLine } from '../lib/role-line';
 
 type TContactListProps = {
   contacts: readonly TContact[] | undefined;
@@ -140,7 +142,7 @@ const ContactRow = memo(function ContactRow({ contact, selected, onOpen }: TCont
       title={t('contact.open', { name: contact.fullName })}
       data-contact-id={contact.id}
     >
-      <ContactAvatar contact={contact} />
+      <PersonAvatar name={contact.fullName} path={contact.avatar?.path} status={shownStatus(contact)} />
       <span className={list.rowText}>
         <Text component="span" fz="sm" fw={600} lh={1.35} className={list.ellipsis}>
           {contact.fullName}

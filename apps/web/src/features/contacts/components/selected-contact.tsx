@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TContact } from '@rounds/contracts/contacts';
 import type { TNamedItem } from '@rounds/contracts/user';
+import { shownStatus } from '@rounds/contracts/user';
 import { IconArrowLeft, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { StatusDot } from '../../../components/status-dot';
-import { STATUS_KEY, shownStatus } from '../lib/chat-status';
-import { ContactAvatar, roleLine } from './contact-avatar';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { STATUS_KEY, StatusDot } from '../../../components/status-dot';
+import { roleLine } from '../lib/role-line';
 import classes from './contacts.module.css';
 
 type TSelectedContactProps = { contact: TContact; onOpen: (contact: TContact) => void; onBack: () => void };
@@ -62,7 +63,7 @@ export function SelectedContact({ contact, onOpen, onBack }: TSelectedContactPro
           aria-label={t('contact.details')}
         >
           <Stack align="center" gap="md">
-            <ContactAvatar contact={contact} size={88} />
+            <PersonAvatar name={contact.fullName} path={contact.avatar?.path} status={shownStatus(contact)} size={88} />
             <Stack gap={2} align="center">
               <Title order={2} fz="h3">
                 {contact.fullName}

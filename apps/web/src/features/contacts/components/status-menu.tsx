@@ -2,11 +2,11 @@ import { Button, Menu } from '@mantine/core';
 import { CHAT_STATUS } from '@rounds/contracts/user';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { StatusDot } from '../../../components/status-dot';
+import { STATUS_KEY, StatusDot } from '../../../components/status-dot';
 import { useSession } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast';
 import { useChangeChatStatus } from '../api/change-chat-status';
-import { SETTABLE_STATUSES, STATUS_KEY, type TSettableStatus } from '../lib/chat-status';
+import { SETTABLE_STATUSES, type TSettableStatus } from '../lib/chat-status';
 import { noteStatusByHand } from '../stores/manual-status';
 
 /**

@@ -1,14 +1,16 @@
 import { Badge, Button, Checkbox, Text, VisuallyHidden } from '@mantine/core';
+import { shownStatus } from '@rounds/contracts/user';
 import { IconFilterOff, IconUserSearch } from '@tabler/icons-react';
 import { type DragEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { STATUS_KEY } from '../../../components/status-dot';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
 import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import type { TPerson } from '../lib/people';
 import classes from './groups.module.css';
-import { PersonAvatar, STATUS_KEY, shownStatus } from './person-avatar';
 
 /** A person of the list, with the line under the name (clinical role and suffix) when there is one. */
 export type TListedPerson = TPerson & { detail: string };
@@ -139,7 +141,7 @@ const PersonRow = memo(function PersonRow({ person, checked, member, onToggle }:
       data-person-id={person.id}
     >
       <Checkbox.Indicator checked={checked} disabled={member} size="sm" />
-      <PersonAvatar person={person} />
+      <PersonAvatar name={person.fullName} path={person.avatar?.path} status={shownStatus(person)} size={36} />
       <span className={list.rowText}>
         <Text component="span" fz="sm" fw={600} lh={1.35} className={list.ellipsis}>
           {person.fullName}

@@ -2,10 +2,10 @@ import { CloseButton, Group, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../../components/person-avatar';
 import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import type { TSelection } from '../lib/selection';
 import classes from './groups.module.css';
-import { PersonAvatar } from './person-avatar';
 
 type TSelectedPeopleProps = {
   selection: TSelection;
@@ -75,7 +75,7 @@ export function SelectedPeople({ selection, onRemove, onDropPerson, touch, disab
           <ul className={classes.chips} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {selection.map((person) => (
               <li key={person.id} className={classes.chip} title={person.fullName}>
-                <PersonAvatar person={person} size={22} withStatus={false} />
+                <PersonAvatar name={person.fullName} path={person.avatar?.path} status={null} size={22} />
                 <span className={classes.chipName}>{person.fullName}</span>
                 <CloseButton
                   size="sm"

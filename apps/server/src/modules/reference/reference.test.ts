@@ -101,4 +101,14 @@ describe('reference data', () => {
     expect((await call('Regular', 'GET', '/api/v1/suffix?keyword=_')).json().total).toBe(1);
     expect((await call('Regular', 'GET', '/api/v1/suffix?page=0')).statusCode).toBe(400);
   });
+
+  it('lists names in natural order: numbers by value, accents and case aside', async () => {
+    for (const n of ['Unit 10', 'unit 2', 'Ünit 3', 'Unit 1'])
+      await call('Admin', 'POST', '/api/v1/department', { name: n });
+    const names = (reply: { json: () => { results: { name: string }[] } }) => reply.json().results.map((r) => r.name);
+    const all = await call('Regular', 'GET', '/api/v1/department/list?all=1&keyword=nit');
+    expect(names(all)).toEqual(['Unit 1', 'unit 2', 'Ünit 3', 'Unit 10']);
+    const paged = await call('Regular', 'GET', '/api/v1/department?keyword=nit&page=2&pageSize=2');
+    expect(names(paged)).toEqual(['Ünit 3', 'Unit 10']);
+  });
 });

@@ -1,9 +1,10 @@
+import { compareNames } from '@rounds/contracts/names';
 import type { TReferenceItem, TReferenceKind } from '@rounds/contracts/reference';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { bumpDirectory } from '../contacts/directory';
+import { bumpDirectory } from '../contacts/staff-directory';
 
 type Table = 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes';
 
@@ -59,15 +60,13 @@ export async function listItems(
   let base = app.db.selectFrom(table);
   if (q.keyword)
     base = base.where(sql<boolean>`lower(name) like ${`%${escapeLike(q.keyword.toLowerCase())}%`} escape '\\'`);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  // Natural order (Ward 2 before Ward 10), which SQL collations do not give: the lists are a hospital's
+  // facilities, departments and roles (hundreds at most), so all matches are sorted here, then paged.
+  const matching = (await base.select(['id', 'name']).execute()).sort((a, b) => compareNames(a.name, b.name));
+  const total = matching.length;
   const pageSize = q.all ? Math.max(total, 1) : q.pageSize;
   const page = q.all ? 1 : q.page;
-  const rows = await base
-    .select(['id', 'name'])
-    .orderBy('name_key')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const rows = matching.slice((page - 1) * pageSize, page * pageSize);
   const members = await membersOf(
     app,
     kind,

@@ -1,12 +1,12 @@
 import type { TContact } from '@rounds/contracts/contacts';
-import { comparePeople } from '@rounds/contracts/names';
-import type { TChatStatus } from '@rounds/contracts/user';
+import { compareNames, comparePeople } from '@rounds/contracts/names';
+import { shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parsePermissions } from '../accounts/user-view';
-import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './directory-index';
+import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './staff-directory-index';
 
 /**
  * The directory is read on every Contacts screen and search keystroke, and changes rarely. Each process keeps
@@ -131,7 +131,7 @@ async function build(db: Kysely<Database>, ids?: string[]): Promise<Entry[]> {
     ids
       .filter((id) => names.has(id))
       .map((id) => ({ id, name: names.get(id)! }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => compareNames(a.name, b.name));
   return people.map((u) => {
     const f = fac.get(u.id) ?? [];
     const d = dep.get(u.id) ?? [];
@@ -263,7 +263,8 @@ export function createDirectory(app: FastifyInstance): Directory {
     );
     return matches.map((e) => {
       const status = live.get(e.id);
-      return { entry: e, connected: status !== undefined, chatStatus: (status ?? 4) as TChatStatus };
+      const connected = status !== undefined;
+      return { entry: e, connected, chatStatus: shownStatus({ chatStatus: (status ?? 4) as TChatStatus, connected }) };
     });
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './directory-index';
+import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './staff-directory-index';
 
 const entries = [
   { searchKey: 'amelia broussard broussard amelia a@x.org', classifications: ['f1', 'd1', 'p1'] },
