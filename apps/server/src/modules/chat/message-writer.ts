@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
-import { type PriorityOutcome, priorityAttributes, recordPriority, wantsPriority } from './priority.service';
+import { priorityAttributes, recordPriority, wantsPriority } from './priority.service';
 import { fullName, type TMedia, toMessage } from './room-view';
 
 export type AppendItem = {
@@ -366,7 +366,7 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
     }
     const made = new Map<string, TMessage>();
     const fresh: TMessage[] = [];
-    const logs = new Map<string, PriorityOutcome>();
+    let queued = 0;
     if (byRoom.size > 0) {
       for (const [roomId, messages] of await appendToRooms(trx, crypto, byRoom, now)) {
         const items = byRoom.get(roomId)!;
@@ -374,13 +374,15 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         fresh.push(...messages);
       }
     }
+    // Their SMS are queued in this transaction and sent by the notification worker: delivery never waits
+    // for an SMS provider, and a crash after commit loses none.
     for (const m of fresh) {
-      if (m.attributes.important) logs.set(m.id, await recordPriority(app, trx, m, now, escalateAfterMs));
+      if (m.attributes.important) queued += await recordPriority(app, trx, m, now, escalateAfterMs);
     }
     return {
       results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),
       fresh,
-      logs,
+      queued,
     };
   };
 
@@ -391,7 +393,7 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
       const batch = queue.splice(0, MAX_BATCH);
       try {
         const started = performance.now();
-        const { results, fresh, logs } = await app.db.transaction().execute((trx) =>
+        const { results, fresh, queued } = await app.db.transaction().execute((trx) =>
           writeBatch(
             trx,
             batch.map((p) => p.input),
@@ -402,13 +404,8 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         app.metrics.commitBatchSize.observe(batch.length);
         app.metrics.messagesAccepted.inc(fresh.length);
         for (const [i, p] of batch.entries()) p.resolve(results[i]!);
+        if (queued > 0) app.notificationJobs.wake();
         await publishMessages(app, fresh).catch((err) => app.log.warn({ err }, 'publishing messages failed'));
-        for (const m of fresh) {
-          if (!m.attributes.important) continue;
-          await app.chat.priority
-            .afterSend(m, logs.get(m.id) ?? null)
-            .catch((err) => app.log.warn({ err }, 'priority notification failed'));
-        }
       } catch (err) {
         // Nothing of the batch was stored; the clients retry with the same client ids.
         for (const p of batch) p.reject(err);
