@@ -2,35 +2,15 @@ import type { TMessage, TMessageAttributes, TPriorityOptions } from '@rounds/con
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsGrant } from '../notify/sms-budget';
+import { priorityAttributes } from './priority.rules';
 import { fullName, toMessage } from './room-view';
-import { memberIds, requireMember, roomUnavailable } from './rooms.service';
-
-/** Priority asked for: any of the options given. */
-export const wantsPriority = (o: TPriorityOptions) => o.level !== undefined || o.notify !== undefined || o.sms === true;
-
-/**
- * The attributes of a priority message, or why not: the notified must be other members of the room (all of
- * them when none are named), and an SMS needs the sender's sms permission not false.
- */
-export function priorityAttributes(
-  o: TPriorityOptions,
-  senderId: string,
-  members: string[],
-  smsAllowed: boolean,
-): TMessageAttributes | AppError {
-  const others = members.filter((id) => id !== senderId);
-  const notify = o.notify ? [...new Set(o.notify)] : others;
-  if (notify.some((id) => !others.includes(id))) return badRequest('notify: only other members of the room');
-  if (o.notify && notify.length === 0 && others.length > 1) return badRequest('notify: choose whom to notify');
-  if (o.sms && !smsAllowed) return forbidden('You are not allowed to send SMS.', 'PERMISSION_DENIED');
-  return { important: true, level: o.level ?? 'IMPORTANT', notify, sms: o.sms === true, acknowledgements: [] };
-}
+import { memberIds, requireMember, roomUnavailable } from './rooms.store';
 
 type SmsTemplate = 'priority-important' | 'priority-urgent' | 'priority-reminder';
 const smsTemplate = (m: TMessage): SmsTemplate =>
