@@ -7,6 +7,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { escalationSweep } from './jobs/escalation-sweep';
+import { notificationWorker } from './jobs/notification-worker';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { uploadsCleanup } from './jobs/uploads-cleanup';
 import { badRequest } from './lib/errors';
 import { localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
@@ -28,6 +32,7 @@ import { createUploadsService, type UploadsService } from './modules/chat/upload
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
+import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
 import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify/sms-budget';
@@ -64,12 +69,16 @@ declare module 'fastify' {
     /** Client socket events: register handlers with app.socketEvents.on(event, handler). */
     socketEvents: SocketEvents;
     notifier: Notifier;
+    /** SMS and email owed after commits (enqueue in the transaction, wake after it). */
+    notificationJobs: NotificationJobs;
     smsBudget: SmsBudget;
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
     metrics: Metrics;
     speech: SpeechService;
+    /** Background jobs (jobs/): started when the app is ready, stopped when it closes. */
+    jobs: { runner: JobRunner; notifications: ReturnType<typeof notificationWorker> };
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -164,7 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installInputGuard(app);
   const notifier = createNotifier(config, handle.db, app.log);
   app.decorate('notifier', withSmsLedger(notifier, handle.db));
-  app.decorate('smsBudget', createSmsBudget(config, handle.db, notifier));
+  app.decorate('notificationJobs', createNotificationJobs(handle.db, handle.engine));
+  app.decorate('smsBudget', createSmsBudget(config, handle.db));
   app.decorate('captcha', createCaptcha(config.JWT_SECRET, options.captchaCost, config.REDIS_URL));
   app.addHook('onClose', () => app.captcha.close());
   await installOpenApi(app);
@@ -200,22 +210,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : localFileStore(join(config.DATA_DIR, 'files'), config.MESSAGE_KEY),
     ),
   });
-  // Uploads never sent are removed after a day; checked hourly.
-  const uploadSweep = setInterval(
-    () => void app.chat.uploads.sweep().catch((err) => app.log.warn({ err }, 'upload sweep failed')),
-    60 * 60 * 1000,
-  );
-  uploadSweep.unref();
-  // URGENT messages nobody acknowledged in time are notified once more; checked often enough to be on time.
-  const escalationSweep = setInterval(
-    () => void app.chat.priority.escalate().catch((err) => app.log.warn({ err }, 'escalation sweep failed')),
-    Math.min(30_000, Math.max(1_000, (config.URGENT_ESCALATION_SECONDS * 1000) / 10)),
-  );
-  escalationSweep.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(uploadSweep);
-    clearInterval(escalationSweep);
-  });
+  const notifications = notificationWorker(app);
+  const runner = createJobRunner(app.log, [notifications, escalationSweep(app), uploadsCleanup(app)]);
+  app.decorate('jobs', { runner, notifications });
+  app.addHook('onReady', async () => runner.start());
+  // Before the database closes: sends under way are let go (their rows are claimed again later), never lost.
+  app.addHook('preClose', () => runner.stop());
   installChatSocket(app);
   // The second socket (speech to text) at its own path on the same HTTP server.
   app.decorate('speech', installSpeechSocket(app, config));

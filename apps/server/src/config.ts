@@ -95,6 +95,12 @@ const ZEnv = z.object({
   SMS_MAX_PER_SENDER_DAY: z.coerce.number().int().min(1).default(150),
   /** Priority SMS of the whole server per day. */
   SMS_MAX_PER_DAY: z.coerce.number().int().min(1).default(2000),
+  // Notification jobs (docs/decisions.md "Notification jobs"): one SMS or email waits at most this long for
+  // its provider; a failure is tried again after NOTIFY_RETRY_SECONDS, doubling up to 5 minutes, and given up
+  // after NOTIFY_MAX_ATTEMPTS tries.
+  NOTIFY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  NOTIFY_RETRY_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /**
    * Speech to text: an OpenAI-compatible transcription server (POST /v1/audio/transcriptions), e.g.
    * whisper.cpp's server or a faster-whisper server inside the hospital. Unset: dictation is off.

@@ -73,6 +73,23 @@ export type OutboxTable = {
   created_at: number;
 };
 
+/** An SMS or email owed after a commit (migration 0009). */
+export type NotificationJobsTable = {
+  id: string;
+  kind: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  text: string;
+  attempts: number;
+  next_attempt_at: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+};
+
 export type SessionsTable = {
   id: string;
   user_id: string;
@@ -229,4 +246,5 @@ export type Database = {
   settings: SettingsTable;
   audit_logs: AuditLogsTable;
   outbox: OutboxTable;
+  notification_jobs: NotificationJobsTable;
 };

@@ -101,6 +101,20 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
     },
   });
   new Gauge({
+    name: 'rounds_notification_jobs_pending',
+    help: 'SMS and email queued after commits and not sent yet (due, being tried, or waiting to be tried again).',
+    registers: [metrics.registry],
+    async collect() {
+      const row = await app.db
+        .selectFrom('notification_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .executeTakeFirst();
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  new Gauge({
     name: 'rounds_escalations_pending',
     help: 'URGENT messages waiting for their escalation (not yet due or due and not yet sent).',
     registers: [metrics.registry],

@@ -64,6 +64,12 @@ export function collect<T = Record<string, unknown>>(socket: Socket, event: stri
   };
 }
 
+/**
+ * Waits until this app's notification worker has sent every SMS and email due (jobs/notification-worker.ts):
+ * they go after the commit, not with the acknowledgement.
+ */
+export const notificationsSent = (t: TestApp) => t.app.jobs.notifications.drain();
+
 /** Lets events already on the wire arrive, so a test can assert that one did not. */
 export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 

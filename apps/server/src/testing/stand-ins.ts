@@ -47,18 +47,50 @@ export async function smtpStandIn(): Promise<{ url: string; mails: Mail[]; close
   };
 }
 
-/** A Twilio-compatible Messages API on loopback that keeps every SMS it is asked to send. */
-export async function smsStandIn(): Promise<{ url: string; messages: Sms[]; close: () => Promise<void> }> {
+/**
+ * A Twilio-compatible Messages API on loopback that keeps every SMS it is asked to send. With `answerAfterMs`
+ * it holds each request that long before answering (a provider that hangs); an SMS counts as sent only when
+ * it is answered, so a request the client gave up on is not kept (the provider never took it). recover()
+ * answers new requests at once; those held in the outage stay held until their client gives up (answering
+ * them now could race the client's own time-out, which no test can tell from a send twice).
+ */
+export async function smsStandIn(o: { answerAfterMs?: number } = {}): Promise<{
+  url: string;
+  messages: Sms[];
+  /** Requests received, answered or not. */
+  received: () => number;
+  /** Requests waiting for their answer now. */
+  waiting: () => number;
+  recover: () => void;
+  close: () => Promise<void>;
+}> {
   const messages: Sms[] = [];
+  let delay = o.answerAfterMs ?? 0;
+  let received = 0;
+  const held = new Set<() => void>();
   const server = createHttpServer((req, res) => {
     let body = '';
     req.on('data', (d) => {
       body += d;
     });
     req.on('end', () => {
-      const form = new URLSearchParams(body);
-      messages.push({ to: form.get('To') ?? '', body: form.get('Body') ?? '' });
-      res.writeHead(201, { 'content-type': 'application/json' }).end('{"sid":"SM0"}');
+      received += 1;
+      let timer: NodeJS.Timeout | undefined;
+      const answer = () => {
+        held.delete(answer);
+        clearTimeout(timer);
+        if (res.destroyed) return;
+        const form = new URLSearchParams(body);
+        messages.push({ to: form.get('To') ?? '', body: form.get('Body') ?? '' });
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{"sid":"SM0"}');
+      };
+      if (delay === 0) return answer();
+      timer = setTimeout(answer, delay);
+      held.add(answer);
+      res.on('close', () => {
+        held.delete(answer);
+        clearTimeout(timer);
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -66,6 +98,14 @@ export async function smsStandIn(): Promise<{ url: string; messages: Sms[]; clos
   return {
     url: `http://127.0.0.1:${port}/Accounts/{sid}/Messages.json`,
     messages,
-    close: () => new Promise((r) => server.close(() => r())),
+    received: () => received,
+    waiting: () => held.size,
+    recover: () => {
+      delay = 0;
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(() => r()));
+    },
   };
 }

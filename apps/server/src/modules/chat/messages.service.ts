@@ -6,7 +6,7 @@ import { parsePermissions } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { fullName, toMessage } from './room-view';
 import type { ChatDeps } from './rooms.service';
-import { memberIds, requireMember, roomUnavailable } from './rooms.service';
+import { memberIds, requireMember, roomUnavailable } from './rooms.store';
 
 export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
 

@@ -2,43 +2,52 @@ import type { TMessage, TMessageAttributes, TPriorityOptions } from '@rounds/con
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsGrant } from '../notify/sms-budget';
+import { priorityAttributes } from './priority.rules';
 import { fullName, toMessage } from './room-view';
-import { memberIds, requireMember, roomUnavailable } from './rooms.service';
+import { memberIds, requireMember, roomUnavailable } from './rooms.store';
 
-/** Priority asked for: any of the options given. */
-export const wantsPriority = (o: TPriorityOptions) => o.level !== undefined || o.notify !== undefined || o.sms === true;
+type SmsTemplate = 'priority-important' | 'priority-urgent' | 'priority-reminder';
+const smsTemplate = (m: TMessage): SmsTemplate =>
+  m.attributes.level === 'URGENT' ? 'priority-urgent' : 'priority-important';
 
 /**
- * The attributes of a priority message, or why not: the notified must be other members of the room (all of
- * them when none are named), and an SMS needs the sender's sms permission not false.
+ * In the caller's transaction: the SMS the caps granted, as notification jobs, in each recipient's language,
+ * with the link only. The worker (jobs/notification-worker.ts) sends them after commit. Returns how many.
  */
-export function priorityAttributes(
-  o: TPriorityOptions,
-  senderId: string,
-  members: string[],
-  smsAllowed: boolean,
-): TMessageAttributes | AppError {
-  const others = members.filter((id) => id !== senderId);
-  const notify = o.notify ? [...new Set(o.notify)] : others;
-  if (notify.some((id) => !others.includes(id))) return badRequest('notify: only other members of the room');
-  if (o.notify && notify.length === 0 && others.length > 1) return badRequest('notify: choose whom to notify');
-  if (o.sms && !smsAllowed) return forbidden('You are not allowed to send SMS.', 'PERMISSION_DENIED');
-  return { important: true, level: o.level ?? 'IMPORTANT', notify, sms: o.sms === true, acknowledgements: [] };
+async function queueSms(
+  app: FastifyInstance,
+  trx: Db,
+  m: TMessage,
+  logId: string | null,
+  grants: SmsGrant[],
+  template: SmsTemplate,
+  now: number,
+): Promise<number> {
+  if (!logId || grants.length === 0) return 0;
+  const link = `${app.config.PUBLIC_URL}/?rs=${logId}`;
+  await app.notificationJobs.enqueue(
+    trx,
+    grants.map((g) => ({
+      kind: 'sms' as const,
+      recipient: g.to,
+      text: renderNotify(template, g.language, { sender: m.authorName, link }).text,
+    })),
+    now,
+  );
+  return grants.length;
 }
 
-/** What a priority message's commit leaves to do after it: the SMS link's log and the SMS the caps allowed. */
-export type PriorityOutcome = { logId: string | null; grants: SmsGrant[] };
-
 /**
- * In the message's transaction: the SMS link's log, the SMS reservations under the caps and, for URGENT, the
- * escalation timer. Members an SMS cap refused are written to the message's `smsWithheld` (on `m` too, so
- * the sender's ack or reply says so); they are still notified in the app.
+ * In the message's transaction: the SMS link's log, the SMS reservations under the caps queued as
+ * notification jobs and, for URGENT, the escalation timer. Members an SMS cap refused are written to the
+ * message's `smsWithheld` (on `m` too, so the sender's ack or reply says so); they are still notified in the
+ * app. Returns how many SMS were queued (the caller wakes the worker after commit).
  */
 export async function recordPriority(
   app: FastifyInstance,
@@ -46,12 +55,11 @@ export async function recordPriority(
   m: TMessage,
   now: number,
   escalateAfterMs: number,
-): Promise<PriorityOutcome> {
-  let logId: string | null = null;
-  let grants: SmsGrant[] = [];
+): Promise<number> {
+  let queued = 0;
   if (m.attributes.sms && m.author) {
     const earlier = await trx.selectFrom('message_logs').select('id').where('message_id', '=', m.id).executeTakeFirst();
-    logId = earlier?.id ?? newId(now);
+    const logId = earlier?.id ?? newId(now);
     if (!earlier) {
       await trx
         .insertInto('message_logs')
@@ -65,7 +73,7 @@ export async function recordPriority(
       recipientIds: m.attributes.notify ?? [],
       now,
     });
-    grants = reserved.granted;
+    queued = await queueSms(app, trx, m, logId, reserved.granted, smsTemplate(m), now);
     if (reserved.withheld.length > 0) {
       m.attributes = {
         ...m.attributes,
@@ -85,25 +93,8 @@ export async function recordPriority(
       .onConflict((oc) => oc.column('message_id').doNothing())
       .execute();
   }
-  return { logId, grants };
+  return queued;
 }
-
-/** After commit: the SMS the caps allowed, in each recipient's language, with the link only. */
-export async function smsNotified(
-  app: FastifyInstance,
-  m: TMessage,
-  outcome: PriorityOutcome,
-  template: 'priority-important' | 'priority-urgent' | 'priority-reminder',
-) {
-  if (!outcome.logId || outcome.grants.length === 0) return;
-  const link = `${app.config.PUBLIC_URL}/?rs=${outcome.logId}`;
-  await app.smsBudget.deliver(
-    outcome.grants,
-    (lang) => renderNotify(template, lang, { sender: m.authorName, link }).text,
-  );
-}
-
-const smsTemplate = (m: TMessage) => (m.attributes.level === 'URGENT' ? 'priority-urgent' : 'priority-important');
 
 export function createPriorityService(app: FastifyInstance, crypto: MessageCrypto) {
   const db = app.db;
@@ -140,11 +131,6 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
     app.publish(SERVER_EVENTS[event], { twId: m.twId, message: m }, { users: await members(m.twId) });
 
   return {
-    /** After a priority message is stored: its SMS, if asked. */
-    afterSend: async (m: TMessage, outcome: PriorityOutcome | null) => {
-      if (outcome) await smsNotified(app, m, outcome, smsTemplate(m));
-    },
-
     /** The sender marks a sent message important (or urgent), with whom to notify and perhaps an SMS. */
     markImportant: async (userId: string, twId: string, messageId: string, o: TPriorityOptions) => {
       const { room } = await requireMember(db, userId, twId);
@@ -156,7 +142,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       const now = Date.now();
       // Read before the transaction: on SQLite a query outside it would wait for it forever.
       const people = await members(room.id);
-      const { message, outcome } = await db.transaction().execute(async (trx) => {
+      const { message, queued } = await db.transaction().execute(async (trx) => {
         const m = await load(trx, room.id, messageId);
         if (m.author !== userId) throw forbidden('Only the sender can mark a message important.', 'NOT_SENDER');
         const attributes = priorityAttributes(o, userId, people, parsePermissions(sender.permissions).sms !== false);
@@ -164,11 +150,11 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         const updated = { ...m, attributes: { ...m.attributes, ...attributes } };
         await saveAttributes(trx, m, updated.attributes);
         // A re-mark texts only members this message never texted (the ledger remembers them).
-        const outcome = await recordPriority(app, trx, updated, now, escalateAfterMs);
-        return { message: updated, outcome };
+        const queued = await recordPriority(app, trx, updated, now, escalateAfterMs);
+        return { message: updated, queued };
       });
       await publishUpdate('ImportantMarked', message);
-      await smsNotified(app, message, outcome, smsTemplate(message));
+      if (queued > 0) app.notificationJobs.wake();
       return message;
     },
 
@@ -251,7 +237,8 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
 
     /**
      * URGENT messages past due with members who have not acknowledged: notified once more in the app and, if
-     * the message went by SMS, by SMS again. Claimed row by row, so several processes never escalate twice.
+     * the message went by SMS, by SMS again (queued under the same caps). Each is claimed in the transaction
+     * that records it, so several processes never escalate twice and a crash leaves it due.
      */
     escalate: async (now = Date.now()) => {
       const due = await db
@@ -262,51 +249,59 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         .where('escalations.due_at', '<=', now)
         .execute();
       let escalated = 0;
+      let queued = 0;
       for (const d of due) {
-        const claimed = await db
-          .updateTable('escalations')
-          .set({ done_at: now })
-          .where('message_id', '=', d.message_id)
-          .where('done_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        // Read before the transaction: on SQLite a query outside it would wait for it forever.
         const current = new Set(await members(d.room_id));
-        const { message, pending } = await db.transaction().execute(async (trx) => {
+        const done = await db.transaction().execute(async (trx) => {
+          const claimed = await trx
+            .updateTable('escalations')
+            .set({ done_at: now })
+            .where('message_id', '=', d.message_id)
+            .where('done_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) return null;
           const m = await load(trx, d.room_id, d.message_id);
           const acked = new Set((m.attributes.acknowledgements ?? []).map((a) => a.userId));
           const waiting = (m.attributes.notify ?? []).filter((id) => !acked.has(id) && current.has(id));
-          if (waiting.length === 0) return { message: m, pending: waiting };
+          if (waiting.length === 0) return null;
           const escalations = [
             ...(m.attributes.escalations ?? []),
             { timetoken: now, userIds: waiting, sms: m.attributes.sms === true },
           ];
           const attributes = { ...m.attributes, escalations };
           await saveAttributes(trx, m, attributes);
-          return { message: { ...m, attributes }, pending: waiting };
-        });
-        if (pending.length === 0) continue;
-        escalated += 1;
-        app.publish(SERVER_EVENTS.UrgentReminder, { twId: message.twId, message }, { users: pending });
-        await publishUpdate('ImportantMarked', message);
-        if (message.attributes.sms && message.author) {
-          const log = await db
-            .selectFrom('message_logs')
-            .select('id')
-            .where('message_id', '=', message.id)
-            .executeTakeFirst();
-          // One reminder per member, to those the message itself texted, under the same caps.
-          const reserved = await db.transaction().execute((trx) =>
-            app.smsBudget.reserve(trx, {
+          const message = { ...m, attributes };
+          if (message.attributes.sms && message.author) {
+            const log = await trx
+              .selectFrom('message_logs')
+              .select('id')
+              .where('message_id', '=', message.id)
+              .executeTakeFirst();
+            // One reminder per member, to those the message itself texted, under the same caps.
+            const reserved = await app.smsBudget.reserve(trx, {
               kind: 'reminder',
-              senderId: message.author!,
+              senderId: message.author,
               messageId: message.id,
-              recipientIds: pending,
+              recipientIds: waiting,
               now,
-            }),
-          );
-          await smsNotified(app, message, { logId: log?.id ?? null, grants: reserved.granted }, 'priority-reminder');
-        }
+            });
+            queued += await queueSms(app, trx, message, log?.id ?? null, reserved.granted, 'priority-reminder', now);
+          }
+          return { message, pending: waiting };
+        });
+        if (!done) continue;
+        escalated += 1;
+        app.publish(
+          SERVER_EVENTS.UrgentReminder,
+          { twId: done.message.twId, message: done.message },
+          {
+            users: done.pending,
+          },
+        );
+        await publishUpdate('ImportantMarked', done.message);
       }
+      if (queued > 0) app.notificationJobs.wake();
       return escalated;
     },
   };

@@ -1,7 +1,7 @@
 import { ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
+import { api, collect, emitAck, type Member, member, notificationsSent, openSocket, settle } from '../../testing/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { login } from '../../testing/users';
 
@@ -65,6 +65,7 @@ describe('priority messages', () => {
     if (!ack.ok) return;
     expect(ack.message.attributes).toMatchObject({ important: true, level: 'URGENT', notify: [a.id, b.id], sms: true });
 
+    await notificationsSent(t);
     for (const m of [a, b]) {
       const [sms] = await outbox(await phoneOf(m));
       expect(sms!.channel).toBe('sms');
@@ -161,6 +162,7 @@ describe('priority messages', () => {
     expect(await t.app.chat.priority.escalate(Date.now() + 61_000)).toBeGreaterThanOrEqual(1);
     expect((await bReminders.next()).message.id).toBe(ack.message.id);
     await settle();
+    await notificationsSent(t);
     expect(aReminders.seen).toEqual([]);
     const texts = (await outbox(await phoneOf(b))).map((m) => m.text);
     expect(texts).toHaveLength(2);

@@ -2,7 +2,7 @@ import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Member, member, openSocket, settle } from '../../testing/chat';
+import { api, type Member, member, notificationsSent, openSocket, settle } from '../../testing/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { login } from '../../testing/users';
 
@@ -82,6 +82,7 @@ describe('SMS caps of priority messages', () => {
     const sent = [];
     for (let i = 0; i < 10; i++) sent.push(await urgent(socket, room.id));
     await settle();
+    await notificationsSent(t);
     expect(await smsCount(a)).toBe(4);
     // The sender's ack says whose SMS a cap withheld; the message and its in-app notice went all the same.
     expect(sent.slice(0, 4).every((m) => m.attributes.smsWithheld === undefined)).toBe(true);
@@ -103,6 +104,7 @@ describe('SMS caps of priority messages', () => {
     const socket = await openSocket(t, sender);
     for (let i = 0; i < 3; i++) await urgent(socket, room.id);
     await settle();
+    await notificationsSent(t);
     expect(await smsCount(a)).toBe(4);
     expect(await refusals('recipient-hour', sender.id)).toHaveLength(2);
   });
@@ -113,6 +115,7 @@ describe('SMS caps of priority messages', () => {
     const socket = await openSocket(t, sender);
     const m = await urgent(socket, room.id);
     await settle();
+    await notificationsSent(t);
     const counts = await Promise.all(others.map(smsCount));
     expect(counts.reduce((x, y) => x + y, 0)).toBe(3);
     expect(m.attributes.smsWithheld).toHaveLength(2);
@@ -125,6 +128,7 @@ describe('SMS caps of priority messages', () => {
     const socket = await openSocket(t, sender);
     for (const p of people) await urgent(socket, (await group(sender, [p])).id);
     await settle();
+    await notificationsSent(t);
     const counts = await Promise.all(people.map(smsCount));
     expect(counts).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
     expect(await refusals('sender-hour', sender.id)).toHaveLength(4);
@@ -136,6 +140,7 @@ describe('SMS caps of priority messages', () => {
     const socket = await openSocket(t, sender);
     const m = await urgent(socket, room.id);
     await settle();
+    await notificationsSent(t);
     expect(await smsCount(a)).toBe(1);
     for (let i = 0; i < 3; i++) {
       const res = await api(t, sender).post('/chat-room/message-important', {
@@ -147,10 +152,12 @@ describe('SMS caps of priority messages', () => {
       expect(res.status).toBe(200);
     }
     await settle();
+    await notificationsSent(t);
     expect(await smsCount(a)).toBe(1);
     await t.app.chat.priority.escalate(Date.now() + 61_000);
     await t.app.chat.priority.escalate(Date.now() + 200_000);
     await settle();
+    await notificationsSent(t);
     expect(await smsCount(a)).toBe(2);
     // A re-mark after the reminder neither texts nor reminds again.
     await api(t, sender).post('/chat-room/message-important', {
@@ -161,6 +168,7 @@ describe('SMS caps of priority messages', () => {
     });
     await t.app.chat.priority.escalate(Date.now() + 400_000);
     await settle();
+    await notificationsSent(t);
     expect(await smsCount(a)).toBe(2);
   });
 

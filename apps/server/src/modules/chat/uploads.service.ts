@@ -190,23 +190,18 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
       for (const r of rows) for (const k of [r.key, r.thumb_key]) if (k) await store.remove(k).catch(() => undefined);
     },
 
-    /** Uploads never sent are removed after a day. */
+    /**
+     * Uploads never sent are removed after a day. The rows deleted are this run's: when several processes
+     * sweep at once, each removes only the files of the rows it deleted.
+     */
     sweep: async (now = Date.now()) => {
       const stale = await db
-        .selectFrom('uploads')
-        .select(['key', 'thumb_key'])
+        .deleteFrom('uploads')
         .where('room_id', 'is', null)
         .where('created_at', '<', now - DAY)
+        .returning(['key', 'thumb_key'])
         .execute();
       if (stale.length === 0) return 0;
-      await db
-        .deleteFrom('uploads')
-        .where(
-          'key',
-          'in',
-          stale.map((s) => s.key),
-        )
-        .execute();
       for (const s of stale) for (const k of [s.key, s.thumb_key]) if (k) await store.remove(k).catch(() => undefined);
       return stale.length;
     },

@@ -7,6 +7,14 @@ import { newId } from '../../lib/ids';
 export type Notifier = {
   email: (to: string, subject: string, text: string) => Promise<void>;
   sms: (to: string, text: string) => Promise<void>;
+  /**
+   * One SMS or email, throwing when it did not go (provider error, timeout, `signal` aborted): what the
+   * notification worker retries. `email` and `sms` above log a failure instead.
+   */
+  send: (
+    n: { kind: 'sms' | 'email'; recipient: string; subject: string | null; text: string },
+    signal: AbortSignal,
+  ) => Promise<void>;
   /** True when neither channel has a real transport: the outbox is then readable by an Admin. */
   outboxOnly: boolean;
 };
@@ -40,30 +48,55 @@ export function createNotifier(config: Config, db: Db, log: FastifyBaseLogger): 
   const outboxOnly = !mailer && !smsReady;
   if (outboxOnly && isProduction(config)) log.warn(OUTBOX_PRODUCTION_WARNING);
 
+  const sendSms = async (to: string, text: string, signal: AbortSignal) => {
+    if (!smsReady) return await toOutbox('sms', to, null, text);
+    const url = config.SMS_API_URL!.replace('{sid}', config.SMS_ACCOUNT_SID!);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.SMS_ACCOUNT_SID}:${config.SMS_AUTH_TOKEN}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ To: to, From: config.SMS_FROM!, Body: text }),
+      signal,
+    });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+  };
+  const sendEmail = async (to: string, subject: string, text: string, signal: AbortSignal) => {
+    if (!mailer) return await toOutbox('email', to, subject, text);
+    signal.throwIfAborted();
+    // nodemailer takes no signal: the wait ends at the signal, the SMTP exchange is left to its own timeouts.
+    await new Promise<void>((resolve, reject) => {
+      const stop = () => reject(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      mailer.sendMail({ from: config.SMTP_FROM, to, subject, text }).then(
+        () => {
+          signal.removeEventListener('abort', stop);
+          resolve();
+        },
+        (err: unknown) => {
+          signal.removeEventListener('abort', stop);
+          reject(err);
+        },
+      );
+    });
+  };
+
   return {
     outboxOnly,
+    send: (n, signal) =>
+      n.kind === 'sms' ? sendSms(n.recipient, n.text, signal) : sendEmail(n.recipient, n.subject ?? '', n.text, signal),
     email: async (to, subject, text) => {
       try {
-        if (!mailer) return await toOutbox('email', to, subject, text);
-        await mailer.sendMail({ from: config.SMTP_FROM, to, subject, text });
+        await sendEmail(to, subject, text, AbortSignal.timeout(config.NOTIFY_TIMEOUT_SECONDS * 1000));
       } catch (err) {
         log.error({ err, to }, 'email delivery failed');
       }
     },
     sms: async (to, text) => {
       try {
-        if (!smsReady) return await toOutbox('sms', to, null, text);
-        const url = config.SMS_API_URL!.replace('{sid}', config.SMS_ACCOUNT_SID!);
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: {
-            authorization: `Basic ${Buffer.from(`${config.SMS_ACCOUNT_SID}:${config.SMS_AUTH_TOKEN}`).toString('base64')}`,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: new URLSearchParams({ To: to, From: config.SMS_FROM!, Body: text }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (!res.ok) log.error({ status: res.status, to }, 'sms delivery failed');
+        await sendSms(to, text, AbortSignal.timeout(config.NOTIFY_TIMEOUT_SECONDS * 1000));
       } catch (err) {
         log.error({ err, to }, 'sms delivery failed');
       }

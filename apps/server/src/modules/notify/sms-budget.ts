@@ -21,7 +21,7 @@ const DAY = 86_400_000;
  * each raised by one conditional upsert, so several processes never overshoot; each (message, person, kind)
  * has one ledger row, so a re-mark never texts again and a reminder goes once.
  */
-export function createSmsBudget(config: Config, db: Db, notifier: Notifier) {
+export function createSmsBudget(config: Config, db: Db) {
   let sweptAt = 0;
 
   /** Raise a counter unless it reached its cap; false when it had. */
@@ -140,11 +140,6 @@ export function createSmsBudget(config: Config, db: Db, notifier: Notifier) {
         granted.push({ userId: p.id, to, language: toLanguage(p.language) });
       }
       return { granted, withheld };
-    },
-
-    /** After commit: send what reserve() granted. A failed delivery is logged by the notifier. */
-    deliver: async (grants: SmsGrant[], text: (language: TLanguage) => string) => {
-      for (const g of grants) await notifier.sms(g.to, text(g.language)).catch(() => undefined);
     },
 
     /** The spend an Admin sees: today and this month (UTC), and this month's top senders. */

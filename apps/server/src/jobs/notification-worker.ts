@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import type { NotificationJob } from '../modules/notify/notification-jobs';
+import type { Job } from './runner';
+
+/** Sends under way at once in one process: a hanging provider holds at most this many. */
+const CONCURRENCY = 16;
+/** The longest wait between two tries of one notification. */
+const MAX_DELAY_MS = 5 * 60 * 1000;
+/** Every process looks for due rows this often (retries, and rows another process queued). */
+const POLL_MS = 1000;
+
+/**
+ * Delay before try `attempts + 1` after `attempts` failed ones: NOTIFY_RETRY_SECONDS doubling, at most
+ * 5 minutes (docs/decisions.md "Notification jobs").
+ */
+export const retryDelayMs = (attempts: number, baseSeconds: number) =>
+  Math.min(MAX_DELAY_MS, baseSeconds * 1000 * 2 ** (attempts - 1));
+
+/**
+ * Sends the notification jobs (SMS, email) queued by commits: claims due rows for a lease longer than one try,
+ * sends each with NOTIFY_TIMEOUT_SECONDS, marks it sent, or due again later with exponential backoff, or given
+ * up after NOTIFY_MAX_ATTEMPTS tries. A commit in this process wakes it at once; otherwise it polls.
+ */
+export function notificationWorker(app: FastifyInstance): Job & { drain: (timeoutMs?: number) => Promise<void> } {
+  const jobs = app.notificationJobs;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const timeoutMs = app.config.NOTIFY_TIMEOUT_SECONDS * 1000;
+  // Outlives one try by far, so a live owner never loses its claim mid-send; a dead one's runs out.
+  const leaseMs = 2 * timeoutMs + 5000;
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let claiming: Promise<void> | null = null;
+  let again = false;
+
+  const sendOne = async (job: NotificationJob) => {
+    const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
+    try {
+      await app.notifier.send(job, signal);
+    } catch (err) {
+      // Stopping is not the provider's fault: the row is free again for another process or the next start.
+      if (stopping.signal.aborted) return void (await jobs.release(owner, job.id));
+      const attempts = job.attempts + 1;
+      const now = Date.now();
+      const giveUp = attempts >= app.config.NOTIFY_MAX_ATTEMPTS;
+      const error = err instanceof Error ? err.message : String(err);
+      await jobs.failed(
+        owner,
+        job.id,
+        now,
+        error,
+        giveUp ? null : now + retryDelayMs(attempts, app.config.NOTIFY_RETRY_SECONDS),
+      );
+      // The recipient, never the text: an SMS carries a link that opens the message (issue 14).
+      const detail = { job: job.id, kind: job.kind, to: job.recipient, attempts, err: error };
+      if (giveUp) app.log.error(detail, 'notification given up');
+      else app.log.warn(detail, 'notification failed, will try again');
+      return;
+    }
+    await jobs.sent(owner, job.id, Date.now());
+  };
+
+  /** Claims what there is room for and starts sending it; each send that ends makes room again. */
+  const tick = (): Promise<void> => {
+    if (claiming) {
+      again = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      do {
+        again = false;
+        const room = CONCURRENCY - inFlight.size;
+        if (room <= 0 || stopping.signal.aborted) break;
+        const now = Date.now();
+        const claimed = await jobs.claim(owner, room, now, now + leaseMs);
+        for (const job of claimed) {
+          const p: Promise<void> = sendOne(job)
+            .catch((err) => app.log.warn({ err, job: job.id }, 'notification job failed'))
+            .finally(() => {
+              inFlight.delete(p);
+              if (!stopping.signal.aborted) void tick().catch(() => undefined);
+            });
+          inFlight.add(p);
+        }
+        if (claimed.length === room) again = true;
+      } while (again);
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  };
+
+  const unsubscribe = jobs.onWake(() => {
+    if (!stopping.signal.aborted) void tick().catch((err) => app.log.warn({ err }, 'notification claim failed'));
+  });
+
+  return {
+    name: 'notification-worker',
+    everyMs: POLL_MS,
+    run: tick,
+    stop: async () => {
+      unsubscribe();
+      stopping.abort();
+      await claiming?.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    },
+    /** Tests: until no row is due here (sent, or waiting for a later try), within `timeoutMs`. */
+    drain: async (timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await tick();
+        if (inFlight.size > 0) {
+          await Promise.allSettled([...inFlight]);
+          continue;
+        }
+        if ((await jobs.dueCount(Date.now())) === 0) return;
+        if (Date.now() > deadline) throw new Error('notification jobs are still due');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}

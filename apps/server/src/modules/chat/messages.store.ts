@@ -1,0 +1,170 @@
+import type { TMessage, TMessageAttributes } from '@rounds/contracts/chat';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/ids';
+import type { MessageCrypto } from '../../lib/message-crypto';
+import type { TMedia } from './room-view';
+
+export type AppendItem = {
+  authorId: string | null;
+  authorName: string;
+  clientId: string;
+  body: string;
+  attributes: TMessageAttributes;
+  media?: TMedia;
+};
+
+/**
+ * Appends messages to rooms in the caller's transaction: the next seqs of each room, its last message, the
+ * unread counts of the members (system messages count for nobody) and each author's own read position
+ * (writing in a room means having read it). Four statements however many messages and rooms: on the send
+ * path the database's time per statement, not per row, is what limits throughput.
+ */
+export async function appendToRooms(
+  trx: Db,
+  crypto: MessageCrypto,
+  groups: Map<string, AppendItem[]>,
+  now: number,
+): Promise<Map<string, TMessage[]>> {
+  const rooms = [...groups.keys()];
+  const ids = new Map(rooms.map((r) => [r, groups.get(r)!.map(() => newId(now))]));
+  const byRoom = <T>(values: (r: string) => unknown, cast: 'integer' | 'text') =>
+    sql<T>`case id ${sql.join(
+      rooms.map((r) => sql`when ${r} then cast(${values(r)} as ${sql.raw(cast)})`),
+      sql` `,
+    )} end`;
+  const updated = await trx
+    .updateTable('rooms')
+    .set({
+      last_seq: sql<number>`last_seq + ${byRoom<number>((r) => groups.get(r)!.length, 'integer')}`,
+      last_message_id: byRoom<string>((r) => ids.get(r)!.at(-1), 'text'),
+      last_message_at: now,
+      updated_at: now,
+    })
+    .where('id', 'in', rooms)
+    .returning(['id', 'last_seq'])
+    .execute();
+  const lastSeq = new Map(updated.map((r) => [r.id, Number(r.last_seq)]));
+  const made = new Map<string, TMessage[]>();
+  for (const [roomId, items] of groups) {
+    const first = lastSeq.get(roomId)! - items.length + 1;
+    made.set(
+      roomId,
+      items.map((m, i) => ({
+        id: ids.get(roomId)![i]!,
+        clientId: m.clientId,
+        twId: roomId,
+        seq: first + i,
+        body: m.body,
+        timetoken: now,
+        author: m.authorId,
+        authorName: m.authorName,
+        attributes: m.attributes,
+        files: m.media?.files ?? [],
+        voice: m.media?.voice ?? null,
+      })),
+    );
+  }
+  const all = [...made.values()].flat();
+  await trx
+    .insertInto('messages')
+    .values(
+      all.map((m) => ({
+        id: m.id,
+        room_id: m.twId,
+        seq: m.seq,
+        client_id: m.clientId,
+        author_id: m.author,
+        body: crypto.seal(m.body),
+        attributes: JSON.stringify(m.attributes),
+        removed: 0,
+        created_at: now,
+        media: m.files.length > 0 || m.voice ? JSON.stringify({ files: m.files, voice: m.voice }) : null,
+      })),
+    )
+    .execute();
+  // Sent files become readable by the room's members (and no longer withdrawable by their uploader).
+  for (const m of all) {
+    const keys = [...m.files.map((f) => f.key), ...(m.voice ? [m.voice.key] : [])];
+    if (keys.length === 0) continue;
+    await trx.updateTable('uploads').set({ room_id: m.twId, message_id: m.id }).where('key', 'in', keys).execute();
+  }
+
+  // Unread: every member of a room gains the room's counted messages; then each author's own row is set to
+  // read up to their last message, with what others wrote after it still unread.
+  const counted = new Map(
+    [...made].map(([r, list]) => [r, list.filter((m) => m.author !== null && !m.attributes.systemMessage)] as const),
+  );
+  const countedRooms = rooms.filter((r) => counted.get(r)!.length > 0);
+  if (countedRooms.length === 0) return made;
+  await trx
+    .updateTable('room_members')
+    .set({
+      unread_count: sql`unread_count + case room_id ${sql.join(
+        countedRooms.map((r) => sql`when ${r} then cast(${counted.get(r)!.length} as integer)`),
+        sql` `,
+      )} end`,
+    })
+    .where('room_id', 'in', countedRooms)
+    .execute();
+  const reads: { room: string; user: string; seq: number; unread: number }[] = [];
+  for (const r of countedRooms) {
+    const list = counted.get(r)!;
+    for (const author of new Set(list.map((m) => m.author!))) {
+      const last = list.findLastIndex((m) => m.author === author);
+      reads.push({
+        room: r,
+        user: author,
+        seq: list[last]!.seq,
+        unread: list.slice(last + 1).filter((m) => m.author !== author).length,
+      });
+    }
+  }
+  const pick = (value: (x: (typeof reads)[number]) => number, otherwise: 'last_read_seq' | 'unread_count') =>
+    sql<number>`case ${sql.join(
+      reads.map((x) => sql`when room_id = ${x.room} and user_id = ${x.user} then cast(${value(x)} as integer)`),
+      sql` `,
+    )} else ${sql.ref(otherwise)} end`;
+  await trx
+    .updateTable('room_members')
+    .set({ last_read_seq: pick((x) => x.seq, 'last_read_seq'), unread_count: pick((x) => x.unread, 'unread_count') })
+    .where('room_id', 'in', [...new Set(reads.map((x) => x.room))])
+    .where('user_id', 'in', [...new Set(reads.map((x) => x.user))])
+    .execute();
+  return made;
+}
+
+export async function appendMessage(
+  trx: Db,
+  crypto: MessageCrypto,
+  roomId: string,
+  item: AppendItem,
+  now: number,
+): Promise<TMessage> {
+  return (await appendToRooms(trx, crypto, new Map([[roomId, [item]]]), now)).get(roomId)![0]!;
+}
+
+/**
+ * Publishes stored messages to the current members of their rooms, decided now from the database. A member
+ * deactivated or deleted gets no message text even before their sockets are closed (realtime/socket-authority).
+ */
+export async function publishMessages(app: FastifyInstance, messages: TMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const roomIds = [...new Set(messages.map((m) => m.twId))];
+  const members = new Map<string, string[]>();
+  for (const r of await app.db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select(['room_members.room_id as room_id', 'room_members.user_id as user_id'])
+    .where('room_members.room_id', 'in', roomIds)
+    .where('users.active', '=', 1)
+    .where('users.deleted', '=', 0)
+    .execute()) {
+    const list = members.get(r.room_id) ?? [];
+    list.push(r.user_id);
+    members.set(r.room_id, list);
+  }
+  for (const m of messages) app.publish(SERVER_EVENTS.NewMessage, m, { users: members.get(m.twId) ?? [] });
+}

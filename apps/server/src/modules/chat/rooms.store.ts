@@ -1,0 +1,69 @@
+import { CHAT_TEXTS } from '@rounds/contracts/chat';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/errors';
+
+/**
+ * Room membership as stored: the queries every chat service asks before it acts. No rules here beyond "a
+ * non-member learns nothing" (the same 404 as a room that does not exist).
+ */
+
+export const roomUnavailable = () => notFound(CHAT_TEXTS.conversationUnavailable, 'CONVERSATION_UNAVAILABLE');
+
+/** Rooms of `userId` with their member rows; `roomIds` narrows to those. */
+export async function memberRooms(db: Db, userId: string, roomIds?: string[]) {
+  if (roomIds && roomIds.length === 0) return [];
+  let q = db
+    .selectFrom('room_members')
+    .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+    .selectAll('rooms')
+    .select([
+      'room_members.room_id',
+      'room_members.user_id',
+      'room_members.joined_at',
+      'room_members.is_favorite',
+      'room_members.muted',
+      'room_members.last_read_seq',
+      'room_members.unread_count',
+    ])
+    .where('room_members.user_id', '=', userId);
+  if (roomIds) q = q.where('rooms.id', 'in', roomIds);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    room: {
+      id: r.id,
+      type: r.type,
+      name: r.name,
+      name_key: r.name_key,
+      direct_key: r.direct_key,
+      owner_id: r.owner_id,
+      archived_by: r.archived_by,
+      last_seq: r.last_seq,
+      last_message_id: r.last_message_id,
+      last_message_at: r.last_message_at,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    member: {
+      room_id: r.room_id,
+      user_id: r.user_id,
+      joined_at: r.joined_at,
+      is_favorite: r.is_favorite,
+      muted: r.muted,
+      last_read_seq: r.last_read_seq,
+      unread_count: r.unread_count,
+    },
+  }));
+}
+
+/** The room if `userId` is a member; a non-member gets the same 404 as a room that does not exist. */
+export async function requireMember(db: Db, userId: string, twId: string) {
+  const [found] = await memberRooms(db, userId, [twId]);
+  if (!found) throw roomUnavailable();
+  return found;
+}
+
+/** Everyone in a room, active or not. */
+export async function memberIds(db: Db, roomId: string): Promise<string[]> {
+  const rows = await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute();
+  return rows.map((r) => r.user_id);
+}
