@@ -2,11 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { newId } from '../apps/server/src/lib/ids';
-import { signAccessToken } from '../apps/server/src/lib/tokens';
+import { seedCrowdInRooms } from './support/crowd-in-rooms';
 import { fmt, startBenchServer } from './support/server';
-import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
  * bench/realtime: 2,000 connected users in rooms of 10, a load generator in its own process against the real
@@ -34,55 +31,7 @@ type StepResult = {
   max: number;
 };
 
-async function seed(dataDir: string) {
-  const h = await openDatabase({ dataDir });
-  await migrateToLatest(h.db);
-  const users = await seedSignedInUsers(h.db, USERS, 'User', '555');
-  const now = Date.now();
-  const rooms: string[] = [];
-  for (let r = 0; r * ROOM_SIZE < USERS; r += 1) {
-    const id = newId();
-    rooms.push(id);
-    await h.db
-      .insertInto('rooms')
-      .values({
-        id,
-        type: 'group',
-        name: `Ward ${r}`,
-        name_key: `ward ${r}`,
-        direct_key: null,
-        owner_id: users[r * ROOM_SIZE]!.id,
-        archived_by: null,
-        last_seq: 0,
-        last_message_id: null,
-        last_message_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await h.db
-      .insertInto('room_members')
-      .values(
-        users.slice(r * ROOM_SIZE, (r + 1) * ROOM_SIZE).map((u) => ({
-          room_id: id,
-          user_id: u.id,
-          joined_at: now,
-          is_favorite: 0,
-          muted: 0,
-          last_read_seq: 0,
-          unread_count: 0,
-        })),
-      )
-      .execute();
-  }
-  await h.close();
-  return Promise.all(
-    users.map(async (u) => ({
-      token: await signAccessToken(JWT_SECRET, { sub: u.id, role: 'Regular', sid: u.sid }, 3_600),
-      room: rooms[Math.floor(u.i / ROOM_SIZE)]!,
-    })),
-  );
-}
+const seed = (dataDir: string) => seedCrowdInRooms(dataDir, USERS, ROOM_SIZE, JWT_SECRET);
 
 function runLoad(config: object): Promise<{ connected: number; connectSeconds: number; steps: StepResult[] }> {
   const file = join(mkdtempSync(join(tmpdir(), 'rounds-bench-load-')), 'config.json');

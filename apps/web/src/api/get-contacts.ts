@@ -1,6 +1,7 @@
 import { type TContactListRequest, ZContactListReply } from '@rounds/contracts/contacts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
+import { usePresenceWatch } from '../lib/presence';
 
 /** Every contact-list query starts with this key; features/contacts/realtime.ts updates them all in place
  * (presence), the group modal's lists included. */
@@ -32,6 +33,8 @@ export function contactsQueryOptions(request: TContactListRequest) {
   });
 }
 
+/** A contact list on screen: its presence stays live (the server tells the tab everyone's while it shows). */
 export function useContacts(request: TContactListRequest) {
+  usePresenceWatch();
   return useQuery(contactsQueryOptions(request));
 }
