@@ -210,11 +210,15 @@ describe('presence', () => {
     const watcher = await open('ann', 'ann-2');
     expect(await watcher.emitWithAck('WatchPresence', { watching: true })).toEqual({ ok: true });
     const seen: number[] = [];
-    onPresence(
-      watcher,
-      (p) => p.userId === people.bob!.id && p.event === 'ChatStatusChanged' && seen.push(p.chatStatus),
-    );
+    let online = false;
+    onPresence(watcher, (p) => {
+      if (p.userId !== people.bob!.id) return;
+      if (p.event === 'UserOnline') online = true;
+      if (p.event === 'ChatStatusChanged') seen.push(p.chatStatus);
+    });
     const bob = await open('bob', 'bob-3');
+    // Told in a tick of its own, before the status changes (a change in the same tick would be told instead).
+    await until(async () => online);
     expect(await bob.emitWithAck('ChangeChatStatus', { chatStatus: 3 })).toEqual({ ok: true });
     await until(async () => (await bobSeenBy('ann')).chatStatus === 3);
     await until(async () => seen.length === 1);

@@ -84,6 +84,7 @@ describe('presence audience', () => {
   it('tells the user’s own tabs about their status', async () => {
     const bob = await member(t, 'Bob');
     const [first, second] = await Promise.all([openSocket(t, bob), openSocket(t, bob)]);
+    await collect<Presence>(second, 'UserOnline').next((p) => p.userId === bob.id);
     const status = collect<Presence>(second, 'ChatStatusChanged');
     await emitAck(first, 'ChangeChatStatus', { chatStatus: 2 });
     expect(await status.next()).toEqual({ userId: bob.id, chatStatus: 2, connected: true });
