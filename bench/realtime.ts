@@ -2,11 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { signAccessToken } from '../apps/server/src/lib/tokens';
-import { seedRooms } from './support/seed-rooms';
+import { seedCrowdInRooms } from './support/crowd-in-rooms';
 import { fmt, startBenchServer } from './support/server';
-import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
  * bench/realtime: 2,000 connected users in rooms of 10, a load generator in its own process against the real
@@ -34,27 +31,7 @@ type StepResult = {
   max: number;
 };
 
-async function seed(dataDir: string) {
-  const h = await openDatabase({ dataDir });
-  await migrateToLatest(h.db);
-  const users = await seedSignedInUsers(h.db, USERS, 'User', '555');
-  const rooms = await seedRooms(
-    h.db,
-    Array.from({ length: Math.ceil(USERS / ROOM_SIZE) }, (_, r) => ({
-      type: 'group' as const,
-      name: `Ward ${r}`,
-      members: users.slice(r * ROOM_SIZE, (r + 1) * ROOM_SIZE).map((u) => u.id),
-    })),
-    [],
-  );
-  await h.close();
-  return Promise.all(
-    users.map(async (u) => ({
-      token: await signAccessToken(JWT_SECRET, { sub: u.id, role: 'Regular', sid: u.sid }, 3_600),
-      room: rooms[Math.floor(u.i / ROOM_SIZE)]!,
-    })),
-  );
-}
+const seed = (dataDir: string) => seedCrowdInRooms(dataDir, USERS, ROOM_SIZE, JWT_SECRET);
 
 function runLoad(config: object): Promise<{ connected: number; connectSeconds: number; steps: StepResult[] }> {
   const file = join(mkdtempSync(join(tmpdir(), 'rounds-bench-load-')), 'config.json');

@@ -21,44 +21,61 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      '--max-semi-space-size=32', // as scripts/start.mjs runs it
-      '--import',
-      'tsx',
-      join(ROOT, 'apps', 'server', 'src', 'main.ts'),
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'error',
-        ...env,
+  const spawnServer = (): ChildProcess =>
+    spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+        '--max-semi-space-size=32', // as scripts/start.mjs runs it
+        '--import',
+        'tsx',
+        join(ROOT, 'apps', 'server', 'src', 'main.ts'),
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'error',
+          ...env,
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // starting
+    );
+  const untilReady = async () => {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${url}/readyz`)).ok) return;
+      } catch {
+        // starting
+      }
+      if (i > 300) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, i < 100 ? 20 : 100));
     }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  let child = spawnServer();
+  await untilReady();
+  const stopChild = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
   return {
     url,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
+    /** SIGTERM (graceful shutdown), then the same server again on the same port and data; resolves once ready. */
+    restart: async (o: { onStopped?: () => void } = {}) => {
+      await stopChild();
+      o.onStopped?.();
+      child = spawnServer();
+      await untilReady();
+    },
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await stopChild();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -97,6 +97,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Proof-of-work cost of the captcha (tests lower it). */
   captchaCost?: number;
+  /** How long presence changes are gathered before they are told (modules/presence); tests lengthen it. */
+  presenceTickMs?: number;
 };
 
 /**
@@ -187,7 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('metrics', createMetrics());
   installMetrics(app, app.metrics);
   // Alone (no Redis), every other server row is a dead earlier run of this one: its presence is swept now.
-  const presence = await startPresence(app, { alone: !config.REDIS_URL });
+  const presence = await startPresence(app, { alone: !config.REDIS_URL, tickMs: options.presenceTickMs });
   app.decorate('presence', presence);
   installPresenceSocket(app);
   app.decorate('directory', createDirectory(app));

@@ -45,6 +45,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /**
+   * Server processes on this machine (node:cluster, one port). More than one needs DATABASE_URL and REDIS_URL:
+   * the embedded SQLite database and in-process state are not shared between processes.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A request's whole body must arrive within this (slow-body attacks hold connections otherwise). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -140,6 +145,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && (!e.DATABASE_URL || !e.REDIS_URL)) {
+    throw new ConfigError(
+      `Invalid environment variable WORKERS: ${e.WORKERS} processes need DATABASE_URL (PostgreSQL) and REDIS_URL; the embedded database serves one process`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     ...e,

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { runPrimary } from './cluster-primary';
 import { ConfigError, loadConfig } from './config';
 
 /** Listen, and shut down gracefully: stop accepting, finish in-flight requests, close the database. */
@@ -13,6 +15,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  if (config.WORKERS > 1 && cluster.isPrimary) return runPrimary(config);
+  const worker = cluster.isWorker ? cluster.worker : undefined;
 
   // Whatever the server writes (database, WAL, files, logos) is its own: no group or world bits.
   process.umask(0o077);
@@ -32,7 +37,9 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Rounds is serving ${config.PUBLIC_URL}`);
+  // Under WORKERS the primary says when all of them serve (cluster-primary.ts).
+  if (worker) app.log.info(`Rounds worker ${worker.id} (pid ${process.pid}) is listening`);
+  else app.log.info(`Rounds is serving ${config.PUBLIC_URL}`);
 }
 
 main().catch((error: unknown) => {

@@ -65,6 +65,20 @@ export const ZDeleteFilterRequest = z.object({ id: ZId });
 export const ZChangeChatStatus = z.object({ chatStatus: ZChatStatus, manual: z.boolean().optional().default(true) });
 export const ZPresenceEvent = z.object({ userId: z.string(), chatStatus: ZChatStatus, connected: z.boolean() });
 export type TPresenceEvent = z.infer<typeof ZPresenceEvent>;
+/**
+ * PresenceBatch (server → a user): beyond the spec. Presence is coalesced per short tick; a recipient with one
+ * change in the tick gets the spec's UserOnline, UserOffline or ChatStatusChanged, one with several gets them
+ * together here, in order, each naming the event it stands for and read as that event would be.
+ */
+export const ZPresenceBatchEvent = z.object({
+  changes: z.array(ZPresenceEvent.extend({ event: z.enum(['UserOnline', 'UserOffline', 'ChatStatusChanged']) })).min(1),
+});
+export type TPresenceBatchEvent = z.infer<typeof ZPresenceBatchEvent>;
+/**
+ * WatchPresence (client → server): beyond the spec. A tab showing a contact list asks for everyone's presence
+ * while it shows it; otherwise it hears only about the people it shares a room with (and itself).
+ */
+export const ZWatchPresence = z.object({ watching: z.boolean() });
 
 /** NewRegisteredContact (server → everyone): a user finished verification and is now in the directory. */
 export const ZNewRegisteredContactEvent = z.object({ userId: ZId });

@@ -14,7 +14,13 @@ import {
   ZTypingEvent,
   ZTypingMessage,
 } from './chat';
-import { ZChangeChatStatus, ZNewRegisteredContactEvent, ZPresenceEvent } from './contacts';
+import {
+  ZChangeChatStatus,
+  ZNewRegisteredContactEvent,
+  ZPresenceBatchEvent,
+  ZPresenceEvent,
+  ZWatchPresence,
+} from './contacts';
 import { ZPermissionsChangedPayload } from './user-permissions';
 
 /**
@@ -33,6 +39,8 @@ export const CLIENT_EVENTS = {
   Typing: 'Typing',
   /** Beyond the spec: a renewed access token for the open socket, so it outlives the token it opened with. */
   Authenticate: 'Authenticate',
+  /** Beyond the spec: the tab shows a contact list and wants everyone's presence meanwhile (or no longer). */
+  WatchPresence: 'WatchPresence',
 } as const;
 
 export const SERVER_EVENTS = {
@@ -43,6 +51,8 @@ export const SERVER_EVENTS = {
   UserOnline: 'UserOnline',
   UserOffline: 'UserOffline',
   ChatStatusChanged: 'ChatStatusChanged',
+  /** Beyond the spec: several presence changes of one tick together (contacts.ts ZPresenceBatchEvent). */
+  PresenceBatch: 'PresenceBatch',
   UserUpdated: 'UserUpdated',
   LogsChanged: 'LogsChanged',
   AccountDataChanged: 'AccountDataChanged',
@@ -117,6 +127,7 @@ export const SERVER_EVENT_PAYLOADS = {
   UserOnline: ZPresenceEvent,
   UserOffline: ZPresenceEvent,
   ChatStatusChanged: ZPresenceEvent,
+  PresenceBatch: ZPresenceBatchEvent,
   /** The account replies' shape ({ user }). */
   UserUpdated: ZUserReply,
   LogsChanged: ZNoPayload,
@@ -143,6 +154,7 @@ export const CLIENT_EVENT_CONTRACTS = {
   /** Without an acknowledgement the server answers with Pong. */
   Ping: { request: ZPingPayload, ack: z.union([ZPongPayload, ZSocketRefusal]) },
   ChangeChatStatus: { request: ZChangeChatStatus, ack: ZOkAck },
+  WatchPresence: { request: ZWatchPresence, ack: ZOkAck },
   SendMessage: { request: ZSendMessage, ack: ZSendMessageAck },
   ReadMessage: { request: ZReadMessage, ack: ZOkAck },
   Typing: { request: ZTypingMessage, ack: ZOkAck },

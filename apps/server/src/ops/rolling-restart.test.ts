@@ -3,6 +3,7 @@ import { openDatabase } from '../db/database';
 import { createGroup, keepSending, loginDemo, openTab } from '../testing/live-client';
 import { startNginx } from '../testing/nginx';
 import { startRedis } from '../testing/redis';
+import { startS3 } from '../testing/s3';
 import {
   freePort,
   processStore,
@@ -15,7 +16,7 @@ import {
  * Two server processes over one database and one Redis behind nginx, restarted one at a time with SIGTERM while
  * four clients keep sending through the proxy. Each process stops gracefully (exit 0); every client is moved
  * to the other process and reconnects; afterwards every acknowledged message is stored exactly once, with no
- * gap, and every client shows exactly the stored sequence. Runs on SQLite (both processes on one DATA_DIR,
+ * gap, and every client shows exactly the stored sequence. Files on S3 (s3rver), as every multi-process test. Runs on SQLite (both processes on one DATA_DIR,
  * WAL) and on PostgreSQL.
  */
 const { dir: dataDir, schema, drop } = processStore('rolling');
@@ -23,7 +24,7 @@ afterAll(drop);
 
 describe('rolling restart behind nginx', () => {
   it('loses no acknowledged message, and every client reconnects and catches up', async () => {
-    const redis = await startRedis();
+    const [redis, s3] = await Promise.all([startRedis(), startS3()]);
     const ports = [await freePort(), await freePort()];
     const env = (port: number) => ({
       PORT: String(port),
@@ -36,6 +37,7 @@ describe('rolling restart behind nginx', () => {
       SOCKET_RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT: '1000',
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+      ...s3.env,
     });
     // The first creates the database, the demo hospital and the shared secrets; then the second joins.
     const servers: ServerProcess[] = [startServerProcess({ ...env(ports[0]!), SEED_DEMO: 'true' })];
@@ -99,6 +101,7 @@ describe('rolling restart behind nginx', () => {
       }
       await nginx.stop();
       await redis.stop();
+      await s3.stop();
     }
   }, 120_000);
 });

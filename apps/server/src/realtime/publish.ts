@@ -2,15 +2,21 @@ import type { TServerEventInput, TServerEventName } from '@rounds/contracts/even
 import type { Server } from 'socket.io';
 
 /**
- * Who gets an event: users (every tab of theirs), sessions (every tab signed in with them), tabs (the sockets
- * of one tab of one user, e.g. the tab that accepted a call), sockets (by socket id) or everyone.
+ * Who gets an event: users (every tab of theirs; `exceptPresenceWatchers` leaves out the tabs that watch
+ * presence, which get it through their own channel), sessions (every tab signed in with them), tabs (the
+ * sockets of one tab of one user, e.g. the tab that accepted a call), sockets (by socket id), the tabs showing
+ * a contact list (presenceWatchers, modules/presence) or everyone.
  */
 export type Audience =
-  | { users: readonly string[] }
+  | { users: readonly string[]; exceptPresenceWatchers?: boolean }
+  | { presenceWatchers: true }
   | { sessions: readonly string[] }
   | { tabs: readonly { userId: string; tabId: string }[] }
   | { sockets: readonly string[] }
   | { all: true };
+
+/** Tabs that show a contact list join this channel while they do (WatchPresence). */
+export const PRESENCE_WATCHERS_CHANNEL = 'presence:watchers';
 
 export function userChannel(userId: string): string {
   return `user:${userId}`;
@@ -33,6 +39,7 @@ export function tabChannel(userId: string, tabId: string): string {
 export type Publish = <E extends TServerEventName>(event: E, payload: TServerEventInput<E>, audience: Audience) => void;
 
 function channelsOf(audience: Exclude<Audience, { all: true }>): string[] {
+  if ('presenceWatchers' in audience) return [PRESENCE_WATCHERS_CHANNEL];
   if ('users' in audience) return audience.users.map(userChannel);
   if ('sessions' in audience) return audience.sessions.map(sessionChannel);
   if ('tabs' in audience) return audience.tabs.map((t) => tabChannel(t.userId, t.tabId));
@@ -48,6 +55,10 @@ export function createPublisher(io: Server): Publish {
     }
     const channels = channelsOf(audience);
     if (channels.length === 0) return;
+    if ('exceptPresenceWatchers' in audience && audience.exceptPresenceWatchers) {
+      io.to(channels).except(PRESENCE_WATCHERS_CHANNEL).emit(event, payload);
+      return;
+    }
     io.to(channels).emit(event, payload);
   };
 }

@@ -1,16 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, collect, emitAck, member, openSocket } from '../testing/chat';
+import { multipart } from '../testing/multipart';
+import { type S3Server, startS3 } from '../testing/s3';
 import { freePort } from '../testing/server-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
  * Two server processes' worth of apps on one database and one Redis: a user connected to one hears, at once,
- * what a user connected to the other sends, and sees them online. (redis-server comes with `npm test`.)
+ * what a user connected to the other sends, and sees them online; files go to S3 (s3rver), so an upload through
+ * one is read through the other. (redis-server comes with `npm test`.)
  */
 let redis: ChildProcess;
+let s3: S3Server;
 let first: TestApp;
 let second: TestApp;
 beforeAll(async () => {
@@ -31,14 +37,19 @@ beforeAll(async () => {
     if (up) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  first = await createTestApp({ REDIS_URL: url });
-  second = await createTestApp({ REDIS_URL: url, DATA_DIR: first.config.DATA_DIR }, { schema: first.schema });
+  s3 = await startS3();
+  first = await createTestApp({ REDIS_URL: url, ...s3.env });
+  second = await createTestApp(
+    { REDIS_URL: url, DATA_DIR: first.config.DATA_DIR, ...s3.env },
+    { schema: first.schema },
+  );
   await Promise.all([first.listen(), second.listen()]);
 });
 afterAll(async () => {
   await second?.close({ keepData: true });
   await first?.close();
   redis?.kill('SIGTERM');
+  await s3?.stop();
 });
 
 describe('scale-out through Redis', () => {
@@ -57,6 +68,30 @@ describe('scale-out through Redis', () => {
     );
     expect(ack.ok).toBe(true);
     expect((await inbox.next()).body).toBe('across processes');
+  });
+
+  it('reads through one process a file uploaded through the other', async () => {
+    const a = await member(first, 'Ana');
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    const body = multipart([{ filename: 'chart.png', type: 'image/png', bytes: png }]);
+    const up = await first.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat-room/upload-chat-images',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${a.token}` },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const key = ZUploadImagesReply.parse(up.json()).data.files[0]!.Key;
+    expect(s3.files().length).toBeGreaterThan(0);
+    const read = await second.app.inject({
+      method: 'GET',
+      url: `/api/v1/chat-room/image?key=${key}`,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.length).toBeGreaterThan(0);
   });
 
   it('shares one socket rate budget per user between the processes', async () => {

@@ -47,6 +47,9 @@ export async function createSocketServer(
 ): Promise<{ io: RealtimeServer; authority: SocketAuthority; limiter: SocketRateLimiter }> {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
+    // With Redis, several processes may serve behind a plain load balancer: a websocket is one connection to
+    // one process, while long-polling requests could land on another (docs/decisions.md "WebSocket only").
+    transports: config.REDIS_URL ? ['websocket'] : ['polling', 'websocket'],
     pingInterval: TIMINGS.socketPingMs,
     pingTimeout: 20_000,
     serveClient: false,

@@ -385,6 +385,7 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
     ok: { ok: true, expiresAt: expect.any(Number) },
   },
   ChangeChatStatus: { access: 'signedIn', payload: async () => ({ chatStatus: 2, manual: true }) },
+  WatchPresence: { access: 'signedIn', payload: async () => ({ watching: true }) },
   SendMessage: {
     access: 'member',
     payload: async (fx) => ({ clientId: randomUUID(), twId: await fx.group(), body: 'Vitals stable' }),

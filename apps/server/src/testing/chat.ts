@@ -89,3 +89,18 @@ export function api(t: TestApp, m: Member) {
     del: (url: string, payload?: unknown) => call('DELETE', url, payload),
   };
 }
+
+export type PresenceHeard = { event: string; userId: string; chatStatus: number; connected: boolean };
+
+/**
+ * Calls `listener` for every presence change the socket is told, in order: the spec's single events and each
+ * change of a PresenceBatch (which names its event), as the web reads them.
+ */
+export function onPresence(socket: Socket, listener: (change: PresenceHeard) => void): void {
+  for (const event of ['UserOnline', 'UserOffline', 'ChatStatusChanged']) {
+    socket.on(event, (p: Omit<PresenceHeard, 'event'>) => listener({ event, ...p }));
+  }
+  socket.on('PresenceBatch', (b: { changes: PresenceHeard[] }) => {
+    for (const c of b.changes) listener(c);
+  });
+}

@@ -29,6 +29,7 @@ export async function createTestApp(
     ready?: boolean;
     captchaCost?: number /** reuse another app's PostgreSQL schema (restart tests) */;
     schema?: string;
+    presenceTickMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rounds-test-'));
@@ -43,7 +44,11 @@ export async function createTestApp(
     WEB_DIST: join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp(config, { dbSchema: schema, captchaCost: options.captchaCost ?? 10 });
+  const app = await buildApp(config, {
+    dbSchema: schema,
+    captchaCost: options.captchaCost ?? 10,
+    ...(options.presenceTickMs ? { presenceTickMs: options.presenceTickMs } : {}),
+  });
   if (options.ready !== false) await app.ready();
   let baseUrl = '';
   return {

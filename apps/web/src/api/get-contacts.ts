@@ -2,6 +2,7 @@ import { type TContact, type TContactListRequest, ZContact, ZContactListReply } 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../lib/api-client';
+import { usePresenceWatch } from '../lib/presence';
 
 /** Every contact-list query starts with this key; features/contacts/realtime.ts updates them all in place
  * (presence), the group modal's lists included. */
@@ -48,6 +49,8 @@ export function contactsQueryOptions(request: TContactListRequest) {
   });
 }
 
+/** A contact list on screen: its presence stays live (the server tells the tab everyone's while it shows). */
 export function useContacts(request: TContactListRequest) {
+  usePresenceWatch();
   return useQuery(contactsQueryOptions(request));
 }

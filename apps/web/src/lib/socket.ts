@@ -184,6 +184,10 @@ export async function connectSocket(token: string): Promise<Socket | null> {
   socket = io({
     path: SOCKET_PATH,
     query: { token, uuid },
+    // WebSocket first, so no sticky sessions are needed behind a load balancer with several processes;
+    // long-polling only where a WebSocket cannot be opened (docs/decisions.md "WebSocket only").
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     // Read at every (re)connection: the access token is renewed every few minutes, and a reconnect must
     // present the current one, not the one the socket first opened with. The server reads auth over query.
     auth: (send) => send({ token: useSession.getState().token ?? token, uuid }),

@@ -2,6 +2,7 @@ import { ZContactListReply } from '@rounds/contracts/contacts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
+import { onPresence } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, login } from '../../testing/users';
 import { bumpDirectory } from './staff-directory';
@@ -182,13 +183,20 @@ describe('presence', () => {
 
   it('keeps a user online while any tab is, and tells others', async () => {
     const watcher = await open('ann', 'ann-1');
+    // Ann shares no room with Bob: she hears of him while her contact list is open.
+    expect(await watcher.emitWithAck('WatchPresence', { watching: true })).toEqual({ ok: true });
     const events: string[] = [];
-    watcher.on('UserOnline', (p) => p.userId === people.bob!.id && events.push('online'));
-    watcher.on('UserOffline', (p) => p.userId === people.bob!.id && events.push('offline'));
+    onPresence(watcher, (p) => {
+      if (p.userId !== people.bob!.id) return;
+      if (p.event === 'UserOnline') events.push('online');
+      if (p.event === 'UserOffline') events.push('offline');
+    });
     const tab1 = await open('bob', 'bob-1');
     const tab2 = await open('bob', 'bob-2');
     await until(async () => (await bobSeenBy('ann')).connected);
     expect((await bobSeenBy('ann')).chatStatus).toBe(1);
+    // Presence is told per tick, the last change of a user winning: each step is awaited to be told alone.
+    await until(async () => events.join() === 'online');
     tab1.disconnect();
     await new Promise((r) => setTimeout(r, 200));
     expect((await bobSeenBy('ann')).connected).toBe(true);
@@ -200,18 +208,29 @@ describe('presence', () => {
 
   it('sets a chat status by hand and keeps it over automatic changes', async () => {
     const watcher = await open('ann', 'ann-2');
+    expect(await watcher.emitWithAck('WatchPresence', { watching: true })).toEqual({ ok: true });
     const seen: number[] = [];
-    watcher.on('ChatStatusChanged', (p) => p.userId === people.bob!.id && seen.push(p.chatStatus));
+    let online = false;
+    onPresence(watcher, (p) => {
+      if (p.userId !== people.bob!.id) return;
+      if (p.event === 'UserOnline') online = true;
+      if (p.event === 'ChatStatusChanged') seen.push(p.chatStatus);
+    });
     const bob = await open('bob', 'bob-3');
+    // Told in a tick of its own, before the status changes (a change in the same tick would be told instead).
+    await until(async () => online);
     expect(await bob.emitWithAck('ChangeChatStatus', { chatStatus: 3 })).toEqual({ ok: true });
     await until(async () => (await bobSeenBy('ann')).chatStatus === 3);
+    await until(async () => seen.length === 1);
     // Inactivity would make Bob Away, but he chose Do not disturb.
     await bob.emitWithAck('ChangeChatStatus', { chatStatus: 2, manual: false });
     expect((await bobSeenBy('ann')).chatStatus).toBe(3);
     expect(await bob.emitWithAck('ChangeChatStatus', { chatStatus: 9 })).toMatchObject({ ok: false });
     await bob.emitWithAck('ChangeChatStatus', { chatStatus: 1 });
+    await until(async () => seen.length === 2);
     await bob.emitWithAck('ChangeChatStatus', { chatStatus: 2, manual: false });
     await until(async () => (await bobSeenBy('ann')).chatStatus === 2);
+    await until(async () => seen.length === 3);
     bob.disconnect();
     // Closing the last window resets an automatic Away.
     await until(async () => {

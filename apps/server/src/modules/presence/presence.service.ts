@@ -1,3 +1,4 @@
+import type { TPresenceBatchEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { CHAT_STATUS, shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
@@ -5,6 +6,79 @@ import { newId } from '../../lib/ids';
 
 export const HEARTBEAT_MS = 10_000;
 export const DEAD_AFTER_MS = 30_000;
+/** Presence changes are gathered this long, then each recipient gets them in one event. */
+export const PRESENCE_TICK_MS = 250;
+
+type PresenceChange = TPresenceBatchEvent['changes'][number];
+/**
+ * Presence is told only to those who can see it: the people who share a room with the user, the user's own
+ * tabs, and the tabs showing a contact list (WatchPresence). Changes are gathered for PRESENCE_TICK_MS, the
+ * last one per user winning, then each recipient gets one event for the tick: the spec's event for a single
+ * change, PresenceBatch for several. After a restart, 2,000 reconnecting users cost a few events per user
+ * instead of one per user and connected user (docs/decisions.md "Presence audience").
+ */
+function createPresenceTeller(app: FastifyInstance, tickMs: number) {
+  let pending = new Map<string, PresenceChange>();
+  let timer: NodeJS.Timeout | null = null;
+
+  const emit = (changes: PresenceChange[], audience: Parameters<FastifyInstance['publish']>[2]) => {
+    if (changes.length === 1) {
+      const { event, ...payload } = changes[0]!;
+      app.publish(event, payload, audience);
+      return;
+    }
+    app.publish(SERVER_EVENTS.PresenceBatch, { changes }, audience);
+  };
+
+  const flush = async () => {
+    timer = null;
+    const changes = [...pending.values()];
+    pending = new Map();
+    if (changes.length === 0) return;
+    const subjects = changes.map((c) => c.userId);
+    // Whoever shares a room with a subject sees them; a subject's own tabs follow their status too.
+    const rows = await app.db
+      .selectFrom('room_members as subject')
+      .innerJoin('room_members as viewer', 'viewer.room_id', 'subject.room_id')
+      .select(['subject.user_id as subject', 'viewer.user_id as viewer'])
+      .distinct()
+      .where('subject.user_id', 'in', subjects)
+      .execute();
+    const seenBy = new Map<string, Set<string>>(subjects.map((id) => [id, new Set([id])]));
+    for (const r of rows) {
+      const set = seenBy.get(r.viewer) ?? new Set<string>();
+      set.add(r.subject);
+      seenBy.set(r.viewer, set);
+    }
+    // Recipients who see the same changes share one emit (room mates usually do).
+    const groups = new Map<string, { changes: PresenceChange[]; users: string[] }>();
+    for (const [viewer, seen] of seenBy) {
+      const theirs = changes.filter((c) => seen.has(c.userId));
+      const key = theirs.map((c) => c.userId).join(',');
+      const group = groups.get(key);
+      if (group) group.users.push(viewer);
+      else groups.set(key, { changes: theirs, users: [viewer] });
+    }
+    emit(changes, { presenceWatchers: true });
+    for (const g of groups.values()) emit(g.changes, { users: g.users, exceptPresenceWatchers: true });
+  };
+
+  return {
+    tell: (change: PresenceChange) => {
+      pending.set(change.userId, change);
+      if (timer) return;
+      timer = setTimeout(() => {
+        void flush().catch((err) => app.log.warn({ err }, 'presence delivery failed'));
+      }, tickMs);
+      timer.unref();
+    },
+    stop: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending.clear();
+    },
+  };
+}
 
 export type Presence = {
   serverId: string;
@@ -21,9 +95,13 @@ export type Presence = {
  * the presence table and a heartbeat in servers; rows of a process that died (killed, crashed) are swept by
  * the survivors, or at once by its own restart when it runs alone.
  */
-export async function startPresence(app: FastifyInstance, o: { alone: boolean }): Promise<Presence> {
+export async function startPresence(
+  app: FastifyInstance,
+  o: { alone: boolean; tickMs?: number | undefined },
+): Promise<Presence> {
   const serverId = newId();
   const db = app.db;
+  const teller = createPresenceTeller(app, o.tickMs ?? PRESENCE_TICK_MS);
 
   const announce = async (userIds: string[]) => {
     if (userIds.length === 0) return;
@@ -31,11 +109,12 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
     const live = await connectedUsers(userIds);
     for (const r of rows) {
       const connected = live.has(r.id);
-      app.publish(
-        connected ? SERVER_EVENTS.UserOnline : SERVER_EVENTS.UserOffline,
-        { userId: r.id, chatStatus: shownStatus({ chatStatus: r.chat_status as TChatStatus, connected }), connected },
-        { all: true },
-      );
+      teller.tell({
+        event: connected ? SERVER_EVENTS.UserOnline : SERVER_EVENTS.UserOffline,
+        userId: r.id,
+        chatStatus: shownStatus({ chatStatus: r.chat_status as TChatStatus, connected }),
+        connected,
+      });
     }
   };
 
@@ -173,10 +252,11 @@ export async function startPresence(app: FastifyInstance, o: { alone: boolean })
         .set({ chat_status: chatStatus, chat_status_manual: manual && chatStatus !== CHAT_STATUS.Available ? 1 : 0 })
         .where('id', '=', userId)
         .execute();
-      app.publish(SERVER_EVENTS.ChatStatusChanged, { userId, chatStatus, connected: true }, { all: true });
+      teller.tell({ event: SERVER_EVENTS.ChatStatusChanged, userId, chatStatus, connected: true });
     },
     stop: async () => {
       clearInterval(timer);
+      teller.stop();
       await db.deleteFrom('presence').where('server_id', '=', serverId).execute();
       await db.deleteFrom('servers').where('id', '=', serverId).execute();
     },

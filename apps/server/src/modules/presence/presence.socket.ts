@@ -1,8 +1,12 @@
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
+import { PRESENCE_WATCHERS_CHANNEL } from '../../realtime/publish';
 import type { SocketData } from '../../realtime/socket-server';
 
-/** Presence follows sockets; ChangeChatStatus sets the user's status (by hand, or Away/Available on inactivity). */
+/**
+ * Presence follows sockets; ChangeChatStatus sets the user's status (by hand, or Away/Available on inactivity);
+ * WatchPresence puts a tab showing a contact list among those told everyone's presence.
+ */
 export function installPresenceSocket(app: FastifyInstance): void {
   app.io.on('connection', (socket) => {
     const { userId } = socket.data as SocketData;
@@ -18,6 +22,12 @@ export function installPresenceSocket(app: FastifyInstance): void {
   // Parsed and authorized by realtime/socket-handler.ts; a failure is answered there.
   app.socketEvents.on(CLIENT_EVENTS.ChangeChatStatus, async ({ chatStatus, manual }, { userId }) => {
     await app.presence.setStatus(userId, chatStatus, manual);
+    return { ok: true };
+  });
+  // A tab showing a contact list hears everyone's presence while it does; the channel dies with the socket.
+  app.socketEvents.on(CLIENT_EVENTS.WatchPresence, async ({ watching }, { socket }) => {
+    if (watching) await socket.join(PRESENCE_WATCHERS_CHANNEL);
+    else await socket.leave(PRESENCE_WATCHERS_CHANNEL);
     return { ok: true };
   });
 }

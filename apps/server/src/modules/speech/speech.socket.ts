@@ -65,6 +65,8 @@ export function installSpeechSocket(app: FastifyInstance, config: Config): Speec
   const io = new Server(app.server, {
     path: SPEECH_SOCKET_PATH,
     serveClient: false,
+    // As the main socket (realtime/socket-server.ts): no long-polling when several processes may serve.
+    transports: config.REDIS_URL ? ['websocket'] : ['polling', 'websocket'],
     // A chunk larger than this closes the connection inside engine.io, before any of our code sees it.
     maxHttpBufferSize: SPEECH_LIMITS.maxChunkBytes + 1024,
     pingInterval: 10_000,

@@ -3,6 +3,7 @@ import type { TPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS, type TServerEventPayload } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { i18n } from '../../lib/i18n';
+import { subscribePresence } from '../../lib/presence';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
 import { onSocketConnect, subscribe } from '../../lib/socket';
@@ -35,7 +36,6 @@ const ROOM_EVENTS = [
   SERVER_EVENTS.ChatRoomUpdated,
   SERVER_EVENTS.ConversationUpdated,
 ] as const;
-const PRESENCE_EVENTS = [SERVER_EVENTS.UserOnline, SERVER_EVENTS.UserOffline, SERVER_EVENTS.ChatStatusChanged] as const;
 const GESTURES = ['pointerdown', 'keydown'] as const;
 
 type TChatRealtimeOptions = {
@@ -219,7 +219,7 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     subscribe(SERVER_EVENTS.Read, onRead),
     subscribe(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted),
     ...ROOM_EVENTS.map((name) => subscribe(name, onRoomEvent)),
-    ...PRESENCE_EVENTS.map((name) => subscribe(name, onPresence)),
+    subscribePresence(onPresence),
     onSocketConnect(onConnect),
   ];
   for (const name of GESTURES) window.addEventListener(name, onGesture, { capture: true, passive: true });

@@ -1,16 +1,16 @@
 import type { TContact, TPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { CONTACTS_KEY } from '../../api/get-contacts';
+import { subscribePresence } from '../../lib/presence';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
 import { onSocketConnect, subscribe } from '../../lib/socket';
 import { withPresence } from './lib/presence';
 
-const PRESENCE_EVENTS = [SERVER_EVENTS.UserOnline, SERVER_EVENTS.UserOffline, SERVER_EVENTS.ChatStatusChanged] as const;
-
 /**
- * Presence from the server, to everyone (spec doc 1 section 3): UserOnline, UserOffline and ChatStatusChanged
- * {userId, chatStatus, connected}. Every cached contact list is updated in place; the user's own status
+ * Presence from the server (spec doc 1 section 3): UserOnline, UserOffline and ChatStatusChanged
+ * {userId, chatStatus, connected}, or several in a PresenceBatch; told for room mates and, while a contact list
+ * is on screen (lib/presence usePresenceWatch), for everyone. Every cached contact list is updated in place; the user's own status
  * (the status menu, the away timer) follows the same events, from this tab or any other. After a reconnect
  * the lists are fetched again, since events sent meanwhile were missed. Returns the unsubscribe function.
  */
@@ -27,7 +27,7 @@ export function onPresence(): () => void {
   const resync = () => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
 
   const off = [
-    ...PRESENCE_EVENTS.map((name) => subscribe(name, listener)),
+    subscribePresence(listener),
     onSocketConnect(resync),
     // A newcomer finished verification: the lists are fetched again to include them.
     subscribe(SERVER_EVENTS.NewRegisteredContact, resync),
