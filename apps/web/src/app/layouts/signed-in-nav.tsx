@@ -73,6 +73,8 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
             size={mobile ? 34 : 40}
             color="initials"
             name={fullName(user)}
+            // The link is named "Settings"; the initials are decoration and would contradict that name.
+            aria-hidden
           >
             {initials(user)}
           </Avatar>
