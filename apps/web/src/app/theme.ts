@@ -55,14 +55,15 @@ const DIMMED = { light: '#5c636a', dark: '#a3aeb9' };
  * darkened (light scheme) or lightened (dark scheme) until it reads on the background it is drawn on.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
-  const white = resolved.white;
+  const white = '#ffffff';
   const body = dark[7];
   const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED.light };
   const darkVars: Record<string, string> = { '--mantine-color-dimmed': DIMMED.dark };
   for (const [name, shades] of Object.entries(resolved.colors)) {
     if (name === 'dark' || name === 'gray') continue;
-    // Mantine's tints (shade 7 at 10% on white, shade 5 at 15% on the dark body), a little heavier for hover.
-    const lightTint = over(shades[7], white, 0.12);
+    // Mantine's tints (shade 7 at 10%, shade 5 at 15% on the dark body), a little heavier for hover, and laid
+    // over gray-3 rather than white: avatars also sit on selected (tinted) rows.
+    const lightTint = over(shades[7], resolved.colors.gray[3], 0.12);
     const darkTint = over(shades[5], body, 0.2);
     // Filled buttons and badges carry white text (both schemes use shade 7).
     const filled = readableOn(shades[7], white);

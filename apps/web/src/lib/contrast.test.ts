@@ -14,6 +14,8 @@ describe('over', () => {
   it('lays a colour over a background at an opacity', () => {
     expect(over('#000000', '#ffffff', 0.5)).toBe('#808080');
     expect(over('#127f73', '#ffffff', 1)).toBe('#127f73');
+    // Mantine's theme.white is the short form.
+    expect(over('#000000', '#fff', 0.5)).toBe('#808080');
   });
 });
 

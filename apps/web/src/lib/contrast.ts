@@ -1,4 +1,4 @@
-import { darken, lighten, luminance } from '@mantine/core';
+import { darken, lighten, luminance, toRgba } from '@mantine/core';
 
 /** WCAG 2 contrast ratio of two opaque colours (1 to 21). */
 export function contrastRatio(a: string, b: string): number {
@@ -6,18 +6,15 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** `color` laid over `background` at `opacity`, as the eye sees it (hex in, hex out). */
+/** `color` laid over `background` at `opacity`, as the eye sees it (any CSS hex or rgb in, hex out). */
 export function over(color: string, background: string, opacity: number): string {
-  const hex = (c: string) => [1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16));
-  const top = hex(color);
-  const bottom = hex(background);
-  return `#${top
-    .map((v, i) =>
-      Math.round(v * opacity + (bottom[i] ?? 0) * (1 - opacity))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
+  const top = toRgba(color);
+  const bottom = toRgba(background);
+  const channel = (a: number, b: number) =>
+    Math.round(a * opacity + b * (1 - opacity))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(top.r, bottom.r)}${channel(top.g, bottom.g)}${channel(top.b, bottom.b)}`;
 }
 
 /**
