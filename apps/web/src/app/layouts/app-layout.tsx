@@ -28,6 +28,18 @@ export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const wasSignedIn = useRef(signedIn);
 
+  // The dialog unmounts as soon as it closes, before Mantine could give focus back: done here, to what opened it.
+  const openerRef = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (groupOpen) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener?.isConnected) opener.focus();
+  }, [groupOpen]);
+
   // Signing in replaces the whole page: focus goes to the new content, not back to the top of the body.
   useEffect(() => {
     if (signedIn && !wasSignedIn.current) requestAnimationFrame(() => mainRef.current?.focus());
