@@ -57,8 +57,10 @@ const DIMMED = { light: '#5c636a', dark: '#a3aeb9' };
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   const white = '#ffffff';
   const body = dark[7];
-  const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED.light };
-  const darkVars: Record<string, string> = { '--mantine-color-dimmed': DIMMED.dark };
+  // Field errors: Mantine draws them in red-6 (light) and red-8 (dark), 3.1 to 3.6:1; the readable red instead.
+  const error = 'var(--mantine-color-red-text)';
+  const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED.light, '--mantine-color-error': error };
+  const darkVars: Record<string, string> = { '--mantine-color-dimmed': DIMMED.dark, '--mantine-color-error': error };
   for (const [name, shades] of Object.entries(resolved.colors)) {
     if (name === 'dark' || name === 'gray') continue;
     // Mantine's tints (shade 7 at 10%, shade 5 at 15% on the dark body), a little heavier for hover, and laid
