@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
@@ -36,9 +37,14 @@ export function newContext(browser: Browser, o: ContextOptions): Promise<Browser
   });
 }
 
-/** Saves a full-page screenshot under e2e/artifacts (ignored by git) for people to look at. */
+/**
+ * Saves a full-page screenshot under e2e/artifacts (ignored by git) for people to look at, and audits the
+ * same screen with axe in light and dark: every screen a journey shows a person is also checked for
+ * accessibility, without a second list of screens to keep in step.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
 }
 
 /** Console errors and failed requests make a journey fail: a page that logs errors is not done. */

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
 import { useGroupModal } from '../../lib/group-modal-store';
@@ -23,11 +24,37 @@ export function AppLayout() {
   const groupOpen = useGroupModal((s) => s.request !== null);
   const openGroup = useGroupModal((s) => s.open);
   const closeGroup = useGroupModal((s) => s.close);
+  const { t } = useTranslation();
+  const mainRef = useRef<HTMLElement>(null);
+  const wasSignedIn = useRef(signedIn);
+
+  // The dialog unmounts as soon as it closes, before Mantine could give focus back: done here, to what opened it.
+  const openerRef = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (groupOpen) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener?.isConnected) opener.focus();
+  }, [groupOpen]);
+
+  // Signing in replaces the whole page: focus goes to the new content, not back to the top of the body.
+  useEffect(() => {
+    if (signedIn && !wasSignedIn.current) requestAnimationFrame(() => mainRef.current?.focus());
+    wasSignedIn.current = signedIn;
+  }, [signedIn]);
 
   return (
     <div className={signedIn ? 'app-shell' : 'app-shell app-shell--guest'}>
+      {/* First focusable element: keyboard users skip the navigation rail (WCAG 2.4.1). */}
+      {/* A plain fragment link: the browser scrolls to <main> and, since it takes focus (tabIndex -1), focuses it. */}
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
       <SideNav onOpenGroup={() => openGroup()} />
-      <main className="app-main" id="main">
+      <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
       {groupOpen && (

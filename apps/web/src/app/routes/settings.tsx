@@ -68,7 +68,14 @@ export function SettingsRoute() {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} className="settings-header">
           <Group justify="space-between" align="center" gap="md" wrap="wrap">
             <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-              <Avatar src={user.avatar?.path ?? null} size={56} radius={56} color="initials" name={user.fullName} />
+              <Avatar
+                src={user.avatar?.path ?? null}
+                alt=""
+                size={56}
+                radius={56}
+                color="initials"
+                name={user.fullName}
+              />
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Title order={1} fz="h3" lineClamp={1}>
                   {`${user.firstName} ${user.lastName}`.trim()}

@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useSession } from '../../../lib/session-store';
+import { useRovingFocus } from '../../../lib/use-roving-focus';
 import { useFocusMessage } from '../hooks/use-focus-message';
 import { useMessageText } from '../hooks/use-message-text';
 import { useNow } from '../hooks/use-now';
@@ -34,7 +35,8 @@ type TMessageListProps = {
  * The conversation: day separators, others' messages on the left (with their name in groups), the user's on
  * the right, system lines centred, pending sends at the end. A role="log" region, so screen readers announce
  * what arrives. Starts at the bottom, stays there as messages arrive if the reader is there, loads older
- * messages near the top without moving what the reader is looking at.
+ * messages near the top without moving what the reader is looking at. By keyboard it is one Tab stop; the
+ * arrow keys move between messages (useRovingFocus).
  */
 export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
   const { t } = useTranslation('chat');
@@ -53,6 +55,8 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
 
   const logRef = useRef<HTMLDivElement>(null);
   const highlighted = useFocusMessage(twId, messages, logRef);
+  // One Tab stop for the whole history: Shift+Tab from the composer does not walk every bubble.
+  useRovingFocus(logRef);
   const atBottomRef = useRef(true);
   const heightRef = useRef(0);
   const seen = useRef<{ first?: string; last?: string }>({});
@@ -131,8 +135,6 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
         aria-live="polite"
         aria-label={t('room.log', { name: room.name })}
         aria-busy={status === 'loading' || loadingOlder}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-        tabIndex={0}
         onScroll={onScroll}
         style={{ overflowAnchor: 'none' }}
       >

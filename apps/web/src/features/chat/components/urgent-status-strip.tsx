@@ -1,4 +1,4 @@
-import { UnstyledButton } from '@mantine/core';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TMessage } from '@rounds/contracts/chat';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -38,9 +38,8 @@ export function UrgentStatusStrip({ twId, me }: { twId: string; me: string }) {
           className={classes.urgentStripItem}
           data-message-id={message.id}
           onClick={() => useChatView.getState().setFocus({ twId, messageId: message.id })}
-          aria-label={`${t('urgent.strip', {
-            status: t('priority.progress', { count: summary.acknowledged.length, total: summary.notified.length }),
-          })}. ${t('urgent.jump')}`}
+          // Named by what it shows (status and message) and then where it leads: a speech-input user says
+          // what they see (WCAG 2.5.3).
         >
           <IconAlertTriangle size={15} aria-hidden className={classes.urgentStripIcon} />
           <span className={classes.urgentStripStatus}>
@@ -49,6 +48,7 @@ export function UrgentStatusStrip({ twId, me }: { twId: string; me: string }) {
             })}
           </span>
           {message.body && <span className={classes.urgentStripBody}>{snippet(message.body, PREVIEW_MAX)}</span>}
+          <VisuallyHidden>. {t('urgent.jump')}</VisuallyHidden>
         </UnstyledButton>
       ))}
     </div>

@@ -103,7 +103,8 @@ export function VoicePlayer({ fileKey, src, duration, own }: TVoicePlayerProps) 
         }}
         label={null}
         color={own ? 'gray.0' : undefined}
-        aria-label={t('voice.seek')}
+        // The thumb is the focusable slider: it carries the name.
+        thumbLabel={t('voice.seek')}
         disabled={!url}
       />
       <span className={classes.voiceTime} data-testid="voice-time">

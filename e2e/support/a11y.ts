@@ -1,0 +1,57 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+
+/** WCAG 2.2 level A and AA, as the issue and the outside audit measured them. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type Scheme = 'light' | 'dark';
+
+async function currentScheme(page: Page): Promise<Scheme> {
+  const scheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  return scheme === 'dark' ? 'dark' : 'light';
+}
+
+/** Mantine's colours are CSS variables keyed on this attribute, so flipping it redraws the page in the other scheme. */
+async function setScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+  // Let colour transitions (nav items, buttons: ~150 ms) settle, or axe would read a colour half-way.
+  await page.waitForTimeout(250);
+}
+
+async function audit(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  writeFileSync(join(ARTIFACTS, `${label}.axe.json`), JSON.stringify(results.violations, null, 2));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `[${label}] ${v.impact} ${v.id}: ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`)
+          .join('\n') +
+        (v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : ''),
+    );
+}
+
+/**
+ * Runs axe-core (WCAG 2.2 AA) on the screen as it is, in light and in dark, and fails on any serious or
+ * critical violation. Called by snap(), so every screen a journey photographs is also audited; the full
+ * findings (minor ones too) are written beside the screenshot as <label>-<scheme>.axe.json.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const start = await currentScheme(page);
+  const other: Scheme = start === 'dark' ? 'light' : 'dark';
+  const failures = await audit(page, `${label}.${start}`);
+  await setScheme(page, other);
+  try {
+    failures.push(...(await audit(page, `${label}.${other}`)));
+  } finally {
+    await setScheme(page, start);
+  }
+  if (failures.length > 0) throw new Error(`Accessibility (axe, WCAG 2.2 AA):\n${failures.join('\n')}`);
+}
