@@ -17,9 +17,26 @@ async function currentScheme(page: Page): Promise<Scheme> {
 
 /** Mantine's colours are CSS variables keyed on this attribute, so flipping it redraws the page in the other scheme. */
 async function setScheme(page: Page, scheme: Scheme): Promise<void> {
-  await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-  // Let colour transitions (nav items, buttons: ~150 ms) settle, or axe would read a colour half-way.
-  await page.waitForTimeout(250);
+  await page.evaluate((s) => {
+    document.documentElement.setAttribute('data-mantine-color-scheme', s);
+    // Style and layout now, while transitions are held, so no colour is left to animate afterwards.
+    void document.body.offsetHeight;
+  }, scheme);
+}
+
+/**
+ * Colour transitions (nav items, buttons) are switched off while the scheme is flipped for the audit: waiting
+ * them out was not enough on a loaded machine, where axe read a nav label still in the old scheme's colour.
+ */
+async function holdTransitions(page: Page, hold: boolean): Promise<void> {
+  await page.evaluate((on) => {
+    document.getElementById('axe-no-transitions')?.remove();
+    if (!on) return;
+    const style = document.createElement('style');
+    style.id = 'axe-no-transitions';
+    style.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(style);
+  }, hold);
 }
 
 async function audit(page: Page, label: string): Promise<string[]> {
@@ -47,11 +64,13 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const start = await currentScheme(page);
   const other: Scheme = start === 'dark' ? 'light' : 'dark';
   const failures = await audit(page, `${label}.${start}`);
+  await holdTransitions(page, true);
   await setScheme(page, other);
   try {
     failures.push(...(await audit(page, `${label}.${other}`)));
   } finally {
     await setScheme(page, start);
+    await holdTransitions(page, false);
   }
   if (failures.length > 0) throw new Error(`Accessibility (axe, WCAG 2.2 AA):\n${failures.join('\n')}`);
 }
