@@ -99,10 +99,9 @@ export async function* exportUserLogs(
   for (;;) {
     let page = base.select(COLUMNS);
     if (last) {
+      // A row-value comparison, which both engines answer from the (sort column, id) index.
       const { key, id } = last;
-      page = page.where((eb) =>
-        eb.or([eb(column, after, key), eb.and([eb(column, '=', key), eb('audit_logs.id', after, id)])]),
-      );
+      page = page.where(sql<boolean>`(${sql.ref(column)}, audit_logs.id) ${sql.raw(after)} (${key}, ${id})`);
     }
     const rows = await page.orderBy(column, q.order).orderBy('audit_logs.id', q.order).limit(EXPORT_BATCH).execute();
     if (rows.length === 0) return;
