@@ -21,6 +21,7 @@ import {
   ZPresenceEvent,
   ZWatchPresence,
 } from './contacts';
+import { ZAppSettingsChangedPayload } from './settings';
 import { ZPermissionsChangedPayload } from './user-permissions';
 
 /**
@@ -73,6 +74,8 @@ export const SERVER_EVENTS = {
   UrgentReminder: 'UrgentReminder',
   NewRegisteredContact: 'NewRegisteredContact',
   ForcePasswordUpdate: 'ForcePasswordUpdate',
+  /** Beyond the spec: logos, about texts, banner or password policy changed; every open app shows them at once. */
+  AppSettingsChanged: 'AppSettingsChanged',
   /** The socket's token expired or its session ended: the client renews its token and reconnects. */
   Unauthorized: 'Unauthorized',
 } as const;
@@ -147,6 +150,7 @@ export const SERVER_EVENT_PAYLOADS = {
   UrgentReminder: ZEscalationEvent,
   NewRegisteredContact: ZNewRegisteredContactEvent,
   ForcePasswordUpdate: ZNoPayload,
+  AppSettingsChanged: ZAppSettingsChangedPayload,
   Unauthorized: ZUnauthorizedPayload,
 } as const satisfies Record<TServerEventName, ZodType>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { pagedReply, ZId } from './common';
 import { LIMITS } from './limits';
 import { MSG, plainText } from './validation';
@@ -30,3 +31,29 @@ export const ZCreateReferenceRequest = z.object({ name: ZReferenceName });
 export const ZUpdateReferenceRequest = z.object({ id: ZId, name: ZReferenceName });
 export const ZDeleteReferenceRequest = z.object({ id: ZId });
 export const ZReferenceItemReply = z.object({ data: ZReferenceItem });
+
+/** The routes of one kind (doc 2 section 7): GET /<kind>/list is public, the rest need a session. */
+export function referenceRoutes(kind: TReferenceKind) {
+  return {
+    publicList: apiRoute({
+      method: 'GET',
+      path: `/${kind}/list`,
+      query: ZReferenceListQuery,
+      reply: ZReferenceListReply,
+    }),
+    list: apiRoute({
+      method: 'GET',
+      path: `/${kind}`,
+      query: ZReferenceListQuery,
+      reply: z.union([ZReferenceListReply, ZReferenceItemReply]),
+    }),
+    create: apiRoute({ method: 'POST', path: `/${kind}`, body: ZCreateReferenceRequest, reply: ZReferenceItemReply }),
+    update: apiRoute({ method: 'PUT', path: `/${kind}`, body: ZUpdateReferenceRequest, reply: ZReferenceItemReply }),
+    remove: apiRoute({
+      method: 'DELETE',
+      path: `/${kind}`,
+      body: ZDeleteReferenceRequest,
+      reply: z.object({ message: z.string() }),
+    }),
+  } as const;
+}

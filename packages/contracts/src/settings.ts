@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
+import { LIMITS } from './limits';
+import { multilineText } from './validation';
 
 /** Calling codes offered (doc 1 section 3); the default is '(+1) - United States'. */
 export const CALLING_CODES = [
@@ -82,3 +85,68 @@ export const ZAppSettings = z.object({
 export type TAppSettings = z.infer<typeof ZAppSettings>;
 export const ZAppSettingsReply = z.object({ appSettings: ZAppSettings });
 export type TAppSettingsReply = z.infer<typeof ZAppSettingsReply>;
+
+/** POST /setting/logos: multipart `file` (png, gif, jpeg or svg by its bytes, under LIMITS.logoMaxBytes) and `key`. */
+export const ZLogoReply = z.object({ message: z.string(), data: z.object({ logo: z.string() }) });
+
+/** POST /setting/about-texts: HTML, sanitized by the server before it is stored. */
+const ZHtml = z.string().max(200_000);
+export const ZAboutTextsRequest = z.object({
+  aboutUsText: z.object({ en: ZHtml, fr: ZHtml }),
+  informationText: z.object({ en: ZHtml, fr: ZHtml }),
+});
+
+/** POST /setting/banner-message: text per language, at most 500 characters each (doc 2 section 5). */
+const ZBannerText = multilineText(z.string().max(LIMITS.bannerMaxLength, 'banner.max_length'));
+export const ZBannerMessageRequest = z.object({ text_en: ZBannerText, text_fr: ZBannerText, show: z.boolean() });
+
+/** POST /setting/password-policy (doc 2 sections 4, 5, 7): frequency digits, at most 3. */
+export const ZPasswordPolicyRequest = z.object({
+  passwordUpdate: z.object({
+    active: z.boolean(),
+    frequency: z.coerce.number().int().min(0).max(999),
+    period: z.enum(PASSWORD_UPDATE_PERIODS),
+    changed: z.boolean().optional(),
+  }),
+});
+
+/**
+ * POST /setting with a key (doc 2 section 7, the app settings): the default session timeout in minutes
+ * (0 to 100000, doc 2 section 5) or self-registration on or off. Without a key the body is one's own
+ * preferences (account.ts ZUpdateSettingsRequest).
+ */
+export const ZAppSettingWrite = z.discriminatedUnion('key', [
+  z.object({
+    key: z.literal('sessionTimeout'),
+    value: z.coerce.number().int().min(0).max(LIMITS.sessionTimeoutMaxMinutes),
+  }),
+  z.object({ key: z.literal('isSelfRegistrationEnabled'), value: z.union([z.boolean(), z.enum(['true', 'false'])]) }),
+]);
+
+export const ZSettingsMessageReply = z.object({ message: z.string(), appSettings: ZAppSettings });
+
+/** AppSettingsChanged (beyond the spec): new logos, texts, banner or policy reach every open app at once. */
+export const ZAppSettingsChangedPayload = z.object({ appSettings: ZAppSettings });
+
+export const adminSettingRoutes = {
+  logos: apiRoute({ method: 'POST', path: '/setting/logos', multipart: true, reply: ZLogoReply }),
+  aboutTexts: apiRoute({
+    method: 'POST',
+    path: '/setting/about-texts',
+    body: ZAboutTextsRequest,
+    reply: ZSettingsMessageReply,
+  }),
+  banner: apiRoute({
+    method: 'POST',
+    path: '/setting/banner-message',
+    body: ZBannerMessageRequest,
+    reply: ZSettingsMessageReply,
+  }),
+  passwordPolicy: apiRoute({
+    method: 'POST',
+    path: '/setting/password-policy',
+    body: ZPasswordPolicyRequest,
+    reply: ZSettingsMessageReply,
+  }),
+  appSettings: apiRoute({ method: 'GET', path: '/setting/app-settings', reply: ZAppSettingsReply }),
+} as const;
