@@ -20,6 +20,9 @@ type PresenceChange = TPresenceBatchEvent['changes'][number];
 function createPresenceTeller(app: FastifyInstance, tickMs: number) {
   let pending = new Map<string, PresenceChange>();
   let timer: NodeJS.Timeout | null = null;
+  // Once stopped (shutdown), nothing is published: the socket server and its Redis lines are closing, and the
+  // other processes announce this one's users when they sweep its rows.
+  let stopped = false;
 
   const emit = (changes: PresenceChange[], audience: Parameters<FastifyInstance['publish']>[2]) => {
     if (changes.length === 1) {
@@ -44,6 +47,7 @@ function createPresenceTeller(app: FastifyInstance, tickMs: number) {
       .distinct()
       .where('subject.user_id', 'in', subjects)
       .execute();
+    if (stopped) return;
     const seenBy = new Map<string, Set<string>>(subjects.map((id) => [id, new Set([id])]));
     for (const r of rows) {
       const set = seenBy.get(r.viewer) ?? new Set<string>();
@@ -65,6 +69,7 @@ function createPresenceTeller(app: FastifyInstance, tickMs: number) {
 
   return {
     tell: (change: PresenceChange) => {
+      if (stopped) return;
       pending.set(change.userId, change);
       if (timer) return;
       timer = setTimeout(() => {
@@ -73,6 +78,7 @@ function createPresenceTeller(app: FastifyInstance, tickMs: number) {
       timer.unref();
     },
     stop: () => {
+      stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
       pending.clear();
@@ -178,6 +184,7 @@ export async function startPresence(
   type Change = { kind: 'in' | 'out'; userId: string; socketId: string; done: () => void; fail: (e: unknown) => void };
   let queue: Change[] = [];
   let flushing = false;
+  let drained: Promise<void> = Promise.resolve();
   const flush = async () => {
     flushing = true;
     while (queue.length > 0) {
@@ -216,7 +223,7 @@ export async function startPresence(
       queue.push({ kind, userId, socketId, done, fail });
       if (!flushing) {
         flushing = true;
-        setImmediate(() => void flush());
+        drained = new Promise((resolve) => setImmediate(() => void flush().finally(resolve)));
       }
     });
 
@@ -256,6 +263,8 @@ export async function startPresence(
     },
     stop: async () => {
       clearInterval(timer);
+      // The disconnects of the sockets just closed are written before this process's rows go.
+      await drained;
       teller.stop();
       await db.deleteFrom('presence').where('server_id', '=', serverId).execute();
       await db.deleteFrom('servers').where('id', '=', serverId).execute();
