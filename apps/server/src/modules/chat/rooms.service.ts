@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, CHAT_TEXTS, type TChatRoom, type TMessage, type TSystemEvent } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { LIMITS } from '@rounds/contracts/limits';
+import { compareNames } from '@rounds/contracts/names';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden } from '../../lib/errors';
@@ -190,7 +191,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     const rows = await db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', ids).execute();
     const base = rows
       .map((r) => r.first_name)
-      .sort((a, b) => a.localeCompare(b))
+      .sort(compareNames)
       .join(', ')
       .slice(0, LIMITS.groupNameMax - 6);
     for (let n = 1; ; n += 1) {
@@ -276,7 +277,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
       const views = await roomViews(app, userId, await memberRooms(db, userId), crypto);
       return views
         .filter((v) => v.type === 'group' && !v.archived && (!term || v.name.toLowerCase().includes(term)))
-        .sort((a, b) => a.name.localeCompare(b.name));
+        .sort((a, b) => compareNames(a.name, b.name));
     },
 
     /** The user's live rooms whose members are exactly these people and the user: the similar-groups check. */

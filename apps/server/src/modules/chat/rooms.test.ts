@@ -91,6 +91,13 @@ describe('chat rooms', () => {
     expect(notMine.body.data.chatRooms).toEqual([]);
   });
 
+  it('lists searched groups in natural order: Ward 2 before Ward 10, case aside', async () => {
+    const [owner, a, b] = await Promise.all([member(t), member(t), member(t)]);
+    for (const name of ['Ward 10', 'ward 2', 'Ward 1']) await group(owner, [a, b], name);
+    const found = await api(t, owner).post('/chat-room/search-groups', { keyword: 'ar' });
+    expect(found.body.data.chatRooms.map((r: { name: string }) => r.name)).toEqual(['Ward 1', 'ward 2', 'Ward 10']);
+  });
+
   it('lets only the owner edit; members added, removed and renamed hear of it at once', async () => {
     const [owner, a, b, c] = await Promise.all([member(t, 'Owen'), member(t), member(t), member(t, 'Cleo')]);
     const room = await group(owner, [a, b], 'Edit me');
