@@ -1,12 +1,13 @@
 import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD, outbox } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { snap, watchErrors } from '../support/browser';
 import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
-import { type RunningServer, startServer } from '../support/server';
+import { useDemoJourney } from '../support/journey';
+import type { RunningServer } from '../support/server';
 
 /**
  * Attachments, voice notes and priority messages against the demo hospital (SEED_DEMO): a nurse sends wound
@@ -19,16 +20,9 @@ import { type RunningServer, startServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 const { apiSession, logout, idOf, setPreferences } = demoApi(() => server);
-beforeAll(async () => {
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Small distinct PNGs drawn on a canvas in the page: what a phone camera would give, only smaller. */

@@ -1,13 +1,14 @@
 import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
-import { launchBrowser, newContext, snap, watchErrors } from '../support/browser';
+import { newContext, snap, watchErrors } from '../support/browser';
 import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
-import { type RunningServer, startServer } from '../support/server';
+import { useDemoJourney } from '../support/journey';
+import type { RunningServer } from '../support/server';
 
 /**
  * Conversations against the demo hospital (SEED_DEMO): two people in two browsers talk in real time (typing,
@@ -20,18 +21,9 @@ import { type RunningServer, startServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 const { apiSession, logout, apiGroup: groupOf, setPreferences } = demoApi(() => server);
-beforeAll(async () => {
-  // Many sign-ins and page loads from one address within a minute: far over the per-client limits meant for
-  // people. E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist.
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** A group made through the API, as its owner would have made it earlier. */

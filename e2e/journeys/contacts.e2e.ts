@@ -1,9 +1,10 @@
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, snap, watchErrors } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { newContext, snap, watchErrors } from '../support/browser';
 import { ROOM_PATH } from '../support/chat-page';
-import { type RunningServer, startServer } from '../support/server';
+import { useDemoJourney } from '../support/journey';
+import type { RunningServer } from '../support/server';
 
 /**
  * The Contacts screen against the demo hospital (SEED_DEMO): 40 staff, all with the password Rounds2026.
@@ -15,20 +16,9 @@ const demo = (name: string) => `${name}@demo.rounds.local`;
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  // Every sign-in and page load of a dozen journeys comes from one address within a minute or two: far over
-  // the per-client limits meant for people (static files count towards the global one).
-  // E2E_WEB_DIST: serve a private build, for a run while someone else rebuilds apps/web/dist (the server lists
-  // the built files at start-up, so a rebuild under a running server leaves it serving missing assets).
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** The account's language and theme win once signed in, so they are set on the account, through the API. */

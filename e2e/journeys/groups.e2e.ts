@@ -1,11 +1,12 @@
 import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { snap, watchErrors } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
-import { type RunningServer, startServer } from '../support/server';
+import { useDemoJourney } from '../support/journey';
+import type { RunningServer } from '../support/server';
 
 /**
  * The group modal against the demo hospital (SEED_DEMO): create through the similar-groups dialog and see the
@@ -17,18 +18,9 @@ import { type RunningServer, startServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 const { apiSession, logout, idOf, apiGroup, setPreferences } = demoApi(() => server);
-beforeAll(async () => {
-  // Many sign-ins and page loads from one address within a minute: far over the per-client limits meant for
-  // people. E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist.
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /**

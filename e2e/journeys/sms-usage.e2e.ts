@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { loginUi, openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { snap, watchErrors } from '../support/browser';
 import { bubble, composer, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
-import { ADMIN, type RunningServer, startServer } from '../support/server';
+import { useDemoJourney } from '../support/journey';
+import { ADMIN, type RunningServer } from '../support/server';
 
 /**
  * SMS caps (issue 14): a sender's third URGENT message with SMS to the same two people passes the
@@ -16,16 +17,9 @@ import { ADMIN, type RunningServer, startServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 const { apiSession, logout, apiGroup, setPreferences } = demoApi(() => server);
-beforeAll(async () => {
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', SMS_MAX_PER_RECIPIENT_HOUR: '2', LOGIN_RATE_LIMIT: '500', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({ SMS_MAX_PER_RECIPIENT_HOUR: '2' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('SMS caps and spend', () => {

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { loginUi, openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { snap, watchErrors } from '../support/browser';
 import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
-import { type RunningServer, startServer } from '../support/server';
+import { useDemoJourney } from '../support/journey';
+import type { RunningServer } from '../support/server';
 
 /**
  * An URGENT message is never missed (issue 13), two browsers on the demo hospital: sent while the recipient
@@ -17,16 +18,9 @@ import { type RunningServer, startServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 const { setPreferences } = demoApi(() => server);
-beforeAll(async () => {
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Sends an URGENT message from the open direct chat (its one other member is notified). */
