@@ -1,0 +1,161 @@
+import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
+import { describe, expect, it } from 'vitest';
+import { startCall, type TCallAction, transition } from './call-machine';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const [nurse, doctor, charge, fourth, fifth] = [1, 2, 3, 4, 5].map((n) => ({ id: id(n), fullName: `P${n}` }));
+const T0 = 1_000_000;
+
+function call(type: TCall['type'] = 'voice', others = [doctor!, charge!]) {
+  return startCall({
+    id: id(99),
+    twId: id(50),
+    type,
+    transport: 'mesh',
+    initializer: nurse!,
+    tabId: 'tab-n',
+    others,
+    now: T0,
+  }).call;
+}
+
+function run(c: TCall, ...actions: TCallAction[]): TCall {
+  for (const a of actions) {
+    const r = transition(c, a);
+    if (!r.ok) throw new Error(`refused ${a.kind}: ${r.refusal}`);
+    c = r.call;
+  }
+  return c;
+}
+
+const status = (c: TCall, who: { id: string }) => c.participants.find((p) => p.id === who.id)?.status;
+
+describe('the call machine', () => {
+  it('starts when a callee accepts, and ends when one accepted participant remains, with the duration', () => {
+    let c = call();
+    expect(c.status).toBe('initialized');
+    c = run(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d', audioOnly: false, now: T0 + 2_000 });
+    expect(c.status).toBe('started');
+    expect(c.startedAt).toBe(T0 + 2_000);
+    expect(c.version).toBe(2);
+    // The spec: a call ends when one accepted participant remains; whoever still rings has missed it.
+    const r = transition(c, { kind: 'leave', userId: doctor!.id, now: T0 + 62_000 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.call.status).toBe('ended');
+    expect(status(r.call, charge!)).toBe('missed');
+    expect(r.notes.map((n) => n.event)).toEqual(['callLeft', 'callMissed', 'callEnded']);
+    expect(r.notes.at(-1)?.duration).toBe(60);
+  });
+
+  it('records the caller giving up as aborted, and everyone ringing as let go', () => {
+    const r = transition(call(), { kind: 'decline', userId: nurse!.id, now: T0 + 1 });
+    expect(r.ok && r.call.status).toBe('ended');
+    expect(r.ok && r.notes).toEqual([{ event: 'callAborted', userId: nurse!.id, users: [doctor!.id, charge!.id] }]);
+  });
+
+  it('lets one tab accept: a second tab of the same user is refused as busy on another device', () => {
+    const c = run(call(), { kind: 'accept', userId: doctor!.id, tabId: 'tab-d1', audioOnly: false, now: T0 });
+    const again = transition(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d2', audioOnly: false, now: T0 });
+    expect(again).toEqual({ ok: false, refusal: CALL_REFUSALS.busyElsewhere });
+    const same = transition(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d1', audioOnly: false, now: T0 });
+    expect(same.ok && same.call.version).toBe(c.version);
+  });
+
+  it('answers a video call with voice only when asked', () => {
+    const c = run(call('video'), { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: true, now: T0 });
+    const p = c.participants.find((x) => x.id === doctor!.id)!;
+    expect([p.voice, p.video]).toEqual([true, false]);
+    const n = c.participants.find((x) => x.id === nurse!.id)!;
+    expect([n.voice, n.video]).toEqual([true, true]);
+  });
+
+  it('marks ringing unanswered for 60 s as missed, and ends a call nobody answered', () => {
+    const c = call('voice', [doctor!]);
+    const early = transition(c, { kind: 'expireRinging', now: T0 + CALL_LIMITS.ringMs - 1 });
+    expect(early.ok && early.call).toBe(c);
+    const r = transition(c, { kind: 'expireRinging', now: T0 + CALL_LIMITS.ringMs });
+    expect(r.ok && r.call.status).toBe('ended');
+    expect(r.ok && status(r.call, doctor!)).toBe('missed');
+    expect(r.ok && r.notes.map((n) => n.event)).toEqual(['callMissed']);
+  });
+
+  it('allows one sharer at a time, mutes the others meanwhile, and lets the sharer unmute them', () => {
+    let c = run(
+      call(),
+      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 },
+      { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, now: T0 },
+      { kind: 'screenShareStart', userId: nurse!.id, now: T0 },
+    );
+    expect(c.participants.filter((p) => p.id !== nurse!.id).map((p) => p.voiceDuringScreenShare)).toEqual([
+      false,
+      false,
+    ]);
+    expect(transition(c, { kind: 'screenShareStart', userId: doctor!.id, now: T0 })).toEqual({
+      ok: false,
+      refusal: CALL_REFUSALS.oneSharer,
+    });
+    expect(
+      transition(c, { kind: 'forceVoice', userId: doctor!.id, targetId: charge!.id, mute: false, now: T0 }),
+    ).toEqual({
+      ok: false,
+      refusal: CALL_REFUSALS.notAllowed,
+    });
+    c = run(c, { kind: 'forceVoice', userId: nurse!.id, targetId: charge!.id, mute: false, now: T0 });
+    expect(c.participants.find((p) => p.id === charge!.id)?.voiceDuringScreenShare).toBe(true);
+    c = run(c, { kind: 'screenShareEnd', userId: nurse!.id, now: T0 });
+    expect(c.participants.every((p) => p.voiceDuringScreenShare && !p.screenShare)).toBe(true);
+  });
+
+  it('lets only the initiator end for all', () => {
+    const c = run(call(), { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 });
+    expect(transition(c, { kind: 'endForAll', userId: doctor!.id, now: T0 })).toEqual({
+      ok: false,
+      refusal: CALL_REFUSALS.notAllowed,
+    });
+    const r = transition(c, { kind: 'endForAll', userId: nurse!.id, now: T0 + 5_000 });
+    expect(r.ok && r.call.status).toBe('ended');
+    expect(r.ok && status(r.call, charge!)).toBe('missed');
+  });
+
+  it('lets a member join a call in progress, and refuses a fifth person in a mesh', () => {
+    let c = run(call('voice', [doctor!]), {
+      kind: 'accept',
+      userId: doctor!.id,
+      tabId: 'd',
+      audioOnly: false,
+      now: T0,
+    });
+    c = run(
+      c,
+      { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, now: T0, joiner: charge! },
+      { kind: 'add', userId: nurse!.id, people: [fourth!], now: T0 },
+    );
+    expect(status(c, charge!)).toBe('accepted');
+    expect(status(c, fourth!)).toBe('ringing');
+    expect(transition(c, { kind: 'add', userId: nurse!.id, people: [fifth!], now: T0 })).toEqual({
+      ok: false,
+      refusal: CALL_REFUSALS.full,
+    });
+  });
+
+  it('ends a direct screen share when its sharer leaves', () => {
+    const c = run(call('directScreenShare', [doctor!]), {
+      kind: 'accept',
+      userId: doctor!.id,
+      tabId: 'd',
+      audioOnly: false,
+      now: T0,
+    });
+    const r = transition(c, { kind: 'leave', userId: nurse!.id, now: T0 + 1_000 });
+    expect(r.ok && r.call.status).toBe('ended');
+  });
+
+  it('refuses every action on an ended call', () => {
+    const ended = run(call(), { kind: 'decline', userId: nurse!.id, now: T0 });
+    expect(transition(ended, { kind: 'toggleVoice', userId: nurse!.id, now: T0 })).toEqual({
+      ok: false,
+      refusal: CALL_REFUSALS.notFound,
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { apiRoute } from './api-route';
+import { ZId } from './common';
+
+/**
+ * Calls (spec doc 2 sections 3, 4, 7, 9). A call belongs to a chat room (twId); its state lives on the server
+ * as one record per call, changed only through the pure transition of apps/server/src/modules/calls/call-machine.ts.
+ */
+export const CALL_TYPES = ['voice', 'video', 'screenshare', 'directScreenShare'] as const;
+export const ZCallType = z.enum(CALL_TYPES);
+export type TCallType = z.infer<typeof ZCallType>;
+
+export const CALL_STATUSES = ['initialized', 'started', 'ended'] as const;
+export type TCallStatus = (typeof CALL_STATUSES)[number];
+
+/** A participant's place in the call; `missed` is a ringing that nobody answered in 60 s. */
+export const PARTICIPANT_STATUSES = ['ringing', 'declined', 'missed', 'accepted', 'dropped'] as const;
+export type TParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
+export const CALL_LIMITS = {
+  /** Incoming ringing is declined (recorded as missed) after this long (doc 2 section 9). */
+  ringMs: 60_000,
+  /** A participant whose every socket dropped is marked dropped after this long. */
+  dropAfterMs: 10_000,
+  /** Browsers sending media to each other (no SFU): beyond four the uplinks of each one do not hold. */
+  meshMaxParticipants: 4,
+  /** Through the SFU (Janus). */
+  sfuMaxParticipants: 50,
+  /** How long a media token (GET /twilio/video-token) is good for. */
+  mediaTokenSeconds: 300,
+} as const;
+
+export const ZCallParticipant = z.object({
+  id: ZId,
+  fullName: z.string(),
+  status: z.enum(PARTICIPANT_STATUSES),
+  /** The tab (per-tab uuid of the socket handshake) that accepted; null until then. */
+  tabId: z.string().nullable(),
+  voice: z.boolean(),
+  video: z.boolean(),
+  screenShare: z.boolean(),
+  /** While someone else shares their screen, only this decides whether the participant is heard. */
+  voiceDuringScreenShare: z.boolean(),
+  /** When the participant last started ringing (ms). */
+  ringingSince: z.number().nullable(),
+});
+export type TCallParticipant = z.infer<typeof ZCallParticipant>;
+
+export const ZCall = z.object({
+  id: ZId,
+  twId: ZId,
+  type: ZCallType,
+  status: z.enum(CALL_STATUSES),
+  initializerId: ZId,
+  transport: z.enum(['mesh', 'janus']),
+  createdAt: z.number(),
+  startedAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+  participants: z.array(ZCallParticipant),
+  /** Bumped by every change; a client keeps the highest it has seen. */
+  version: z.number().int(),
+});
+export type TCall = z.infer<typeof ZCall>;
+
+// ---- Client events (doc 2 section 7: call actions over the real-time channel) ----
+
+export const ZCallInitialize = z.object({
+  twId: ZId,
+  video: z.boolean().default(false),
+  voice: z.boolean().default(true),
+  /** A direct screen share, or a call of the usual kind (voice or video from the flags). */
+  screenShare: z.boolean().default(false),
+});
+export const ZCallAccept = z.object({ twId: ZId, audioOnly: z.boolean().default(false) });
+export const ZCallTarget = z.object({ twId: ZId });
+export const ZCallScreenShareStart = z.object({
+  twId: ZId,
+  height: z.number().int().positive().max(10_000).optional(),
+  width: z.number().int().positive().max(10_000).optional(),
+});
+export const ZCallForceVoice = z.object({
+  twId: ZId,
+  flag: z.boolean(),
+  action: z.enum(['mute', 'unmute']),
+  participantId: ZId,
+});
+export const ZCallAddParticipants = z.object({ twId: ZId, userIds: z.array(ZId).min(1).max(50) });
+
+/** WebRTC signalling, relayed tab to tab between accepted participants of one call (mesh transport). */
+export const ZCallSignalData = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('offer'), sdp: z.string().max(100_000) }),
+  z.object({ type: z.literal('answer'), sdp: z.string().max(100_000) }),
+  z.object({
+    type: z.literal('candidate'),
+    candidate: z.object({
+      candidate: z.string().max(2_000),
+      sdpMid: z.string().max(64).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(1_000).nullable().optional(),
+    }),
+  }),
+]);
+export const ZCallSignal = z.object({
+  twId: ZId,
+  to: z.object({ userId: ZId, tabId: z.string().min(1).max(64) }),
+  data: ZCallSignalData,
+});
+export type TCallSignal = z.infer<typeof ZCallSignal>;
+
+export const ZCallAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), call: ZCall }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type TCallAck = z.infer<typeof ZCallAck>;
+
+// ---- Server events ----
+
+/** CallInitialized, CallAccepted, CallDeclined, CallEnded, CallUpdated: the call as it now is, to the room's members. */
+export const ZCallEvent = z.object({ call: ZCall });
+/** CallSignal (server → one tab): from whom, and what. */
+export const ZCallSignalEvent = z.object({
+  twId: ZId,
+  from: z.object({ userId: ZId, tabId: z.string() }),
+  data: ZCallSignalData,
+});
+
+/** Refusal codes of call events (messages are in lib/texts of the server, in the user's language). */
+export const CALL_REFUSALS = {
+  notFound: 'CALL_NOT_FOUND',
+  busyElsewhere: 'CALL_BUSY_OTHER_DEVICE',
+  noPermission: 'CALL_NO_PERMISSION',
+  oneSharer: 'CALL_ONE_SHARER',
+  notAllowed: 'CALL_NOT_ALLOWED',
+  full: 'CALL_FULL',
+  notInCall: 'CALL_NOT_IN_CALL',
+  ongoing: 'CALL_ALREADY_ONGOING',
+} as const;
+export type TCallRefusal = (typeof CALL_REFUSALS)[keyof typeof CALL_REFUSALS];
+
+/** GET /twilio/video-token?twId: a short-lived token for the media room of the call the caller has accepted. */
+export const ZVideoTokenQuery = z.object({ twId: ZId });
+export const ZVideoTokenReply = z.object({ data: z.object({ jwt: z.string(), expiresAt: z.number() }) });
+export const callRoutes = {
+  videoToken: apiRoute({
+    method: 'GET',
+    path: '/twilio/video-token',
+    query: ZVideoTokenQuery,
+    reply: ZVideoTokenReply,
+  }),
+} as const;
+
+/** The active call of a room, as GET /chat-room replies carry it (doc 1 section 3: call type, status, participants). */
+export const ZRoomCall = ZCall.nullable();
+
+/** The call events a room's history records as system messages (doc 2 section 4), each in the reader's language. */
+export const CALL_SYSTEM_EVENTS = [
+  'callInit',
+  'callDeclined',
+  'callAborted',
+  'callAccepted',
+  'callJoined',
+  'callLeft',
+  'callEnded',
+  'callMissed',
+  'screenShareStarted',
+  'screenShareStopped',
+] as const;
+export type TCallSystemEvent = (typeof CALL_SYSTEM_EVENTS)[number];
