@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_SYSTEM_EVENTS, ZCallType } from './calls';
 import { ZFileKey, ZMessageFile, ZMessageVoice } from './chat-files';
 import { ZId } from './common';
 import { LIMITS } from './limits';
@@ -51,7 +52,7 @@ export const ZParticipant = z.object({
 export type TParticipant = z.infer<typeof ZParticipant>;
 
 /** What a system message records; the client renders it in the reader's language. */
-export const SYSTEM_EVENTS = ['created', 'added', 'removed', 'left', 'renamed'] as const;
+export const SYSTEM_EVENTS = ['created', 'added', 'removed', 'left', 'renamed', ...CALL_SYSTEM_EVENTS] as const;
 export const ZSystemEvent = z.object({
   type: z.enum(SYSTEM_EVENTS),
   data: z.object({
@@ -60,6 +61,9 @@ export const ZSystemEvent = z.object({
     users: z.array(z.object({ id: ZId, fullName: z.string() })).default([]),
     /** The new name, for renamed. */
     name: z.string().optional(),
+    /** For call events: the kind of call, and on callEnded its length in seconds. */
+    callType: ZCallType.optional(),
+    duration: z.number().int().nonnegative().optional(),
   }),
 });
 export type TSystemEvent = z.infer<typeof ZSystemEvent>;

@@ -21,8 +21,8 @@ export function useMessageText() {
 
   const systemLine = useCallback(
     (message: TMessage) => {
-      const { key, params } = systemText(message.attributes.event, list);
-      return t(key, params);
+      const { key, context, params } = systemText(message.attributes.event, list);
+      return t(key, { ...params, context });
     },
     [t, list],
   );

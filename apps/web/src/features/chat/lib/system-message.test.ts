@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemText } from './system-message';
+import { callDuration, systemText } from './system-message';
 import { hex } from './test-fixtures';
 
 const list = (names: string[]) => names.join(' & ');
@@ -22,7 +22,8 @@ describe('systemText', () => {
     );
     expect(text).toEqual({
       key: 'system.added',
-      params: { initiator: 'Ava Boudreaux', users: 'Liam Hebert & Noah Thibodeaux', name: '' },
+      context: undefined,
+      params: { initiator: 'Ava Boudreaux', users: 'Liam Hebert & Noah Thibodeaux', name: '', duration: '0:00' },
     });
   });
 
@@ -35,5 +36,16 @@ describe('systemText', () => {
 
   it('falls back to a neutral line without an event', () => {
     expect(systemText(undefined, list).key).toBe('system.unknown');
+  });
+
+  it('words a call event by its kind, with the length of an ended call as the call timer shows it', () => {
+    const ended = systemText(
+      { type: 'callEnded', data: { initiator, users: [], callType: 'video', duration: 75 } },
+      list,
+    );
+    expect([ended.key, ended.context, ended.params.duration]).toEqual(['system.callEnded', 'video', '1:15']);
+    const voice = systemText({ type: 'callInit', data: { initiator, users: [], callType: 'voice' } }, list);
+    expect(voice.context).toBeUndefined();
+    expect(callDuration(3_725)).toBe('1:02:05');
   });
 });

@@ -2,20 +2,39 @@ import type { TSystemEvent } from '@rounds/contracts/chat';
 
 export type TSystemText = {
   key: `system.${TSystemEvent['type']}` | 'system.createdNamed' | 'system.unknown';
-  params: { initiator: string; users: string; name: string };
+  /** i18next context: the call's kind picks the video or screen-share wording of a call event. */
+  context: 'video' | 'directScreenShare' | undefined;
+  params: { initiator: string; users: string; name: string; duration: string };
 };
+
+/** A call's length as the call timer shows it: m:ss, or H:mm:ss from an hour (doc 2 section 9). */
+export function callDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [h, m, r] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return h > 0 ? `${h}:${pad(m)}:${pad(r)}` : `${m}:${pad(r)}`;
+}
 
 /**
  * A system message in the reader's language (the server stores what happened, not a sentence): who did it,
  * to whom, and the group's name where it matters. `list` joins names the way the language does ('A, B and C').
  */
 export function systemText(event: TSystemEvent | undefined, list: (names: string[]) => string): TSystemText {
-  if (!event) return { key: 'system.unknown', params: { initiator: '', users: '', name: '' } };
+  if (!event)
+    return { key: 'system.unknown', context: undefined, params: { initiator: '', users: '', name: '', duration: '' } };
   const params = {
     initiator: event.data.initiator.fullName,
     users: list(event.data.users.map((user) => user.fullName)),
     name: event.data.name ?? '',
+    duration: callDuration(event.data.duration ?? 0),
   };
-  if (event.type === 'created' && params.name) return { key: 'system.createdNamed', params };
-  return { key: `system.${event.type}`, params };
+  const kind = event.data.callType;
+  const context =
+    kind === 'video'
+      ? 'video'
+      : kind === 'directScreenShare' || kind === 'screenshare'
+        ? 'directScreenShare'
+        : undefined;
+  if (event.type === 'created' && params.name) return { key: 'system.createdNamed', context, params };
+  return { key: `system.${event.type}`, context, params };
 }
