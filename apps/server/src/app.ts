@@ -21,6 +21,8 @@ import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
 import { userLogsRoutes } from './modules/audit/user-logs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
+import { type CallsService, createCallsService } from './modules/calls/calls.service';
+import { installCallsSocket } from './modules/calls/calls.socket';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { installChatSocket } from './modules/chat/chat.socket';
 import { createMessageWriter, type MessageWriter } from './modules/chat/message-writer';
@@ -79,6 +81,7 @@ declare module 'fastify' {
     speech: SpeechService;
     /** Background jobs (jobs/): started when the app is ready, stopped when it closes. */
     jobs: { runner: JobRunner; notifications: ReturnType<typeof notificationWorker> };
+    calls: CallsService;
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -219,6 +222,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the database closes: sends under way are let go (their rows are claimed again later), never lost.
   app.addHook('preClose', () => runner.stop());
   installChatSocket(app);
+  app.decorate('calls', createCallsService({ app, crypto: messageCrypto }));
+  installCallsSocket(app);
   // The second socket (speech to text) at its own path on the same HTTP server.
   app.decorate('speech', installSpeechSocket(app, config));
   app.addHook('preClose', async () => {

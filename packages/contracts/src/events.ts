@@ -1,6 +1,18 @@
 import { type ZodType, z } from 'zod';
 import { ZUserReply } from './account';
 import {
+  ZCallAccept,
+  ZCallAck,
+  ZCallAddParticipants,
+  ZCallEvent,
+  ZCallForceVoice,
+  ZCallInitialize,
+  ZCallScreenShareStart,
+  ZCallSignal,
+  ZCallSignalEvent,
+  ZCallTarget,
+} from './calls';
+import {
   ZChatRoomDeletedEvent,
   ZEscalationEvent,
   ZMessageRemovedEvent,
@@ -42,6 +54,19 @@ export const CLIENT_EVENTS = {
   Authenticate: 'Authenticate',
   /** Beyond the spec: the tab shows a contact list and wants everyone's presence meanwhile (or no longer). */
   WatchPresence: 'WatchPresence',
+  /** Call actions (doc 2 section 7): initialize, accept, decline, end, end for all, screen share, toggles. */
+  CallInitialize: 'CallInitialize',
+  CallAccept: 'CallAccept',
+  CallDecline: 'CallDecline',
+  CallEnd: 'CallEnd',
+  CallEndForAll: 'CallEndForAll',
+  CallScreenShareStart: 'CallScreenShareStart',
+  CallScreenShareEnd: 'CallScreenShareEnd',
+  CallVoiceToggle: 'CallVoiceToggle',
+  CallVideoToggle: 'CallVideoToggle',
+  CallForceVoiceToggle: 'CallForceVoiceToggle',
+  CallAddParticipants: 'CallAddParticipants',
+  CallSignal: 'CallSignal',
 } as const;
 
 export const SERVER_EVENTS = {
@@ -76,6 +101,14 @@ export const SERVER_EVENTS = {
   ForcePasswordUpdate: 'ForcePasswordUpdate',
   /** Beyond the spec: logos, about texts, banner or password policy changed; every open app shows them at once. */
   AppSettingsChanged: 'AppSettingsChanged',
+  /** Calls (doc 2 section 7: call initialized, declined, accepted, ended; CallUpdated for the rest). */
+  CallInitialized: 'CallInitialized',
+  CallAccepted: 'CallAccepted',
+  CallDeclined: 'CallDeclined',
+  CallEnded: 'CallEnded',
+  CallUpdated: 'CallUpdated',
+  /** WebRTC signalling from one participant's tab to another's (mesh). */
+  CallSignal: 'CallSignal',
   /** The socket's token expired or its session ended: the client renews its token and reconnects. */
   Unauthorized: 'Unauthorized',
 } as const;
@@ -151,6 +184,12 @@ export const SERVER_EVENT_PAYLOADS = {
   NewRegisteredContact: ZNewRegisteredContactEvent,
   ForcePasswordUpdate: ZNoPayload,
   AppSettingsChanged: ZAppSettingsChangedPayload,
+  CallInitialized: ZCallEvent,
+  CallAccepted: ZCallEvent,
+  CallDeclined: ZCallEvent,
+  CallEnded: ZCallEvent,
+  CallUpdated: ZCallEvent,
+  CallSignal: ZCallSignalEvent,
   Unauthorized: ZUnauthorizedPayload,
 } as const satisfies Record<TServerEventName, ZodType>;
 
@@ -163,6 +202,18 @@ export const CLIENT_EVENT_CONTRACTS = {
   ReadMessage: { request: ZReadMessage, ack: ZOkAck },
   Typing: { request: ZTypingMessage, ack: ZOkAck },
   Authenticate: { request: ZAuthenticateRequest, ack: ZAuthenticateAck },
+  CallInitialize: { request: ZCallInitialize, ack: ZCallAck },
+  CallAccept: { request: ZCallAccept, ack: ZCallAck },
+  CallDecline: { request: ZCallTarget, ack: ZCallAck },
+  CallEnd: { request: ZCallTarget, ack: ZCallAck },
+  CallEndForAll: { request: ZCallTarget, ack: ZCallAck },
+  CallScreenShareStart: { request: ZCallScreenShareStart, ack: ZCallAck },
+  CallScreenShareEnd: { request: ZCallTarget, ack: ZCallAck },
+  CallVoiceToggle: { request: ZCallTarget, ack: ZCallAck },
+  CallVideoToggle: { request: ZCallTarget, ack: ZCallAck },
+  CallForceVoiceToggle: { request: ZCallForceVoice, ack: ZCallAck },
+  CallAddParticipants: { request: ZCallAddParticipants, ack: ZCallAck },
+  CallSignal: { request: ZCallSignal, ack: ZOkAck },
 } as const satisfies Record<TClientEventName, { request: ZodType; ack: ZodType }>;
 
 type TServerSchemas = typeof SERVER_EVENT_PAYLOADS;

@@ -213,6 +213,17 @@ export type SmsSendsTable = {
 export type SmsCountersTable = { key: string; count: number; expires_at: number };
 export type MessageReadsTable = { room_id: string; user_id: string; seq: number; read_at: number };
 
+/** A call; `state` holds contracts/calls.ts ZCall as JSON (migration 0012). */
+export type CallsTable = {
+  id: string;
+  room_id: string;
+  status: 'initialized' | 'started' | 'ended';
+  state: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+};
+
 export type Database = {
   counters: CountersTable;
   directory_changes: DirectoryChangesTable;
@@ -247,4 +258,5 @@ export type Database = {
   audit_logs: AuditLogsTable;
   outbox: OutboxTable;
   notification_jobs: NotificationJobsTable;
+  calls: CallsTable;
 };

@@ -103,6 +103,30 @@ const TEXTS = {
   },
   retry: { en: 'Something went wrong, please try again.', fr: 'Une erreur s’est produite, veuillez réessayer.' },
 
+  // Calls (modules/calls): refusals of call events, keyed by their English text.
+  'You are currently in the call in this chat room with another device.': {
+    en: 'You are currently in the call in this chat room with another device.',
+    fr: 'Vous êtes déjà dans l’appel de cette conversation sur un autre appareil.',
+  },
+  'chat.err_one_user_share': {
+    en: 'Only one person can share their screen at a time.',
+    fr: 'Une seule personne à la fois peut partager son écran.',
+  },
+  'You do not have permission for this call.': {
+    en: 'You do not have permission for this call.',
+    fr: 'Vous n’avez pas l’autorisation pour cet appel.',
+  },
+  'This call has ended.': { en: 'This call has ended.', fr: 'Cet appel est terminé.' },
+  'This call is full: at most {n} people can take part.': {
+    en: 'This call is full: at most {n} people can take part.',
+    fr: 'Cet appel est complet : {n} personnes au plus peuvent y participer.',
+  },
+  'You are not in this call.': { en: 'You are not in this call.', fr: 'Vous ne participez pas à cet appel.' },
+  'A call is already going on in this conversation: join it from the call bar.': {
+    en: 'A call is already going on in this conversation: join it from the call bar.',
+    fr: 'Un appel est déjà en cours dans cette conversation : rejoignez-le depuis la barre d’appel.',
+  },
+
   // Conversations and files: keyed by their English text, which services throw as is (see localize()).
   [CHAT_TEXTS.groupNameTooLong]: {
     en: CHAT_TEXTS.groupNameTooLong,

@@ -25,6 +25,11 @@ export function createMetrics() {
       help: 'Messages stored and acknowledged to their senders (resends of a stored client id not counted).',
       registers: [registry],
     }),
+    callSignalsDropped: new Counter({
+      name: 'rounds_call_signals_dropped_total',
+      help: 'Call signalling refused because sender or recipient is not an accepted participant on that tab.',
+      registers: [registry],
+    }),
     messagesDelivered: new Counter({
       name: 'rounds_messages_delivered_total',
       help: 'NewMessage events written to sockets connected to this process (one per message and tab).',

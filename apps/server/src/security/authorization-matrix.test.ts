@@ -331,7 +331,8 @@ describe('socket events', () => {
       openSocket(t, fx.mallory),
       openSocket(t, fx.admin),
       openSocket(t, fx.facilityAdmin),
-      openSocket(t, fx.bob),
+      // Bob's tab is the one his calls are accepted on (call signalling goes tab to tab).
+      openSocket(t, fx.bob, fx.tabs.bob),
     ]);
     for (const [event, e] of Object.entries(SOCKET_EVENTS)) {
       if (e.access === 'signedIn') {

@@ -133,7 +133,55 @@ export async function createFixture(t: TestApp) {
     return m;
   };
 
+  // Calls: the tabs Alice and Bob call from, voice and video granted (off unless granted), and each case
+  // starting with both out of any call (a user is in one call at a time).
+  const tabs = { alice: randomUUID(), bob: randomUUID() };
+  await t.app.db
+    .updateTable('users')
+    .set({ permissions: JSON.stringify({ voice: true, video: true }) })
+    .where('id', 'in', [alice.id, bob.id, carol.id])
+    .execute();
+  const leaveCalls = async (m: Member) => {
+    const current = await t.app.calls.acceptedCallOf(m.id);
+    // The other one leaving may have ended it already.
+    if (current) {
+      await t.app.calls
+        .act(m.id, current.twId, () => ({ kind: 'leave', userId: m.id, now: Date.now() }))
+        .catch(() => undefined);
+    }
+  };
+  /**
+   * A room with a call in the state a case needs: none yet (Bob starts it), Alice ringing Bob, Bob in it, Bob
+   * sharing his screen, or Bob's own call in a group he owns (Alice in it, Carol ringing).
+   */
+  const call = async (bobIs: 'none' | 'ringing' | 'accepted' | 'sharing' | 'initiator'): Promise<string> => {
+    await leaveCalls(alice);
+    await leaveCalls(bob);
+    const twId =
+      bobIs === 'initiator'
+        ? (
+            await inject(bob, 'POST', '/api/v1/chat-room', {
+              type: 'group',
+              name: `Call ${randomUUID().slice(0, 12)}`,
+              participants: [alice.id, carol.id],
+            })
+          ).data.chatRoom.id
+        : await group();
+    if (bobIs === 'none') return twId;
+    const [caller, callee] = bobIs === 'initiator' ? (['bob', 'alice'] as const) : (['alice', 'bob'] as const);
+    const ids = { alice: alice.id, bob: bob.id };
+    await t.app.calls.initialize(ids[caller], tabs[caller], { twId, video: true, screenShare: false });
+    if (bobIs === 'ringing') return twId;
+    await t.app.calls.accept(ids[callee], tabs[callee], twId, false);
+    if (bobIs === 'sharing') {
+      await t.app.calls.act(bob.id, twId, () => ({ kind: 'screenShareStart', userId: bob.id, now: Date.now() }));
+    }
+    return twId;
+  };
+
   return {
+    call,
+    tabs,
     wardMember,
     alice,
     bob,

@@ -404,4 +404,77 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
     payload: async (fx) => ({ twId: await fx.group() }),
     missing: () => ({ twId: missingId() }),
   },
+  CallInitialize: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('none'), video: true }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallAccept: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('ringing') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallDecline: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('ringing') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallEnd: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('accepted') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallEndForAll: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('initiator') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallScreenShareStart: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('accepted') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallScreenShareEnd: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('sharing') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallVoiceToggle: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('accepted') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallVideoToggle: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('accepted') }),
+    missing: () => ({ twId: missingId() }),
+  },
+  CallForceVoiceToggle: {
+    access: 'member',
+    payload: async (fx) => ({
+      twId: await fx.call('sharing'),
+      flag: true,
+      action: 'unmute',
+      participantId: fx.alice.id,
+    }),
+    missing: () => ({ twId: missingId(), flag: true, action: 'unmute', participantId: missingId() }),
+  },
+  CallAddParticipants: {
+    access: 'member',
+    payload: async (fx) => ({ twId: await fx.call('initiator'), userIds: [fx.carol.id] }),
+    missing: () => ({ twId: missingId(), userIds: [missingId()] }),
+  },
+  CallSignal: {
+    access: 'member',
+    payload: async (fx) => ({
+      twId: await fx.call('accepted'),
+      to: { userId: fx.alice.id, tabId: fx.tabs.alice },
+      data: { type: 'offer', sdp: 'v=0' },
+    }),
+    missing: () => ({
+      twId: missingId(),
+      to: { userId: missingId(), tabId: 'x' },
+      data: { type: 'offer', sdp: 'v=0' },
+    }),
+  },
 };

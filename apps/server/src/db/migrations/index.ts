@@ -9,6 +9,7 @@ import * as m0007 from './0007-sms-ledger';
 import * as m0008 from './0008-directory-changes';
 import * as m0009 from './0009-notification-jobs';
 import * as m0010 from './0010-admin-orders';
+import * as m0012 from './0012-calls';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-directory-changes': m0008,
   '0009-notification-jobs': m0009,
   '0010-admin-orders': m0010,
+  '0012-calls': m0012,
 };

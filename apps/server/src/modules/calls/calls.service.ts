@@ -1,0 +1,297 @@
+import {
+  CALL_LIMITS,
+  CALL_REFUSALS,
+  type TCall,
+  type TCallRefusal,
+  type TCallType,
+  ZCall,
+} from '@rounds/contracts/calls';
+import type { TSystemEvent } from '@rounds/contracts/chat';
+import { SERVER_EVENTS, type TServerEventName } from '@rounds/contracts/events';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { AppError, forbidden } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { MessageCrypto } from '../../lib/message-crypto';
+import { parsePermissions } from '../accounts/user-view';
+import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
+import { requireMember } from '../chat/rooms.store';
+import { maxParticipants, startCall, type TCallAction, type TCallNote, transition } from './call-machine';
+
+const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; text: string }> = {
+  [CALL_REFUSALS.notFound]: { status: 404, text: 'This call has ended.' },
+  [CALL_REFUSALS.busyElsewhere]: {
+    status: 409,
+    text: 'You are currently in the call in this chat room with another device.',
+  },
+  [CALL_REFUSALS.noPermission]: { status: 403, text: 'You do not have permission for this call.' },
+  [CALL_REFUSALS.oneSharer]: { status: 409, text: 'chat.err_one_user_share' },
+  [CALL_REFUSALS.notAllowed]: { status: 403, text: 'You are not allowed to do this.' },
+  [CALL_REFUSALS.full]: { status: 409, text: 'This call is full: at most {n} people can take part.' },
+  [CALL_REFUSALS.notInCall]: { status: 409, text: 'You are not in this call.' },
+  [CALL_REFUSALS.ongoing]: {
+    status: 409,
+    text: 'A call is already going on in this conversation: join it from the call bar.',
+  },
+};
+
+export function callRefusal(refusal: TCallRefusal, vars: Record<string, number> = {}): AppError {
+  const { status, text } = REFUSAL_TEXTS[refusal];
+  return new AppError(status, refusal, text, {}, vars);
+}
+
+type TPerson = { id: string; fullName: string };
+type TCallsDeps = { app: FastifyInstance; crypto: MessageCrypto };
+
+/** Which server event tells the room about an action's outcome. */
+function eventOf(action: TCallAction['kind'], call: TCall): TServerEventName {
+  if (call.status === 'ended') return SERVER_EVENTS.CallEnded;
+  if (action === 'accept') return SERVER_EVENTS.CallAccepted;
+  if (action === 'decline' || action === 'expireRinging') return SERVER_EVENTS.CallDeclined;
+  return SERVER_EVENTS.CallUpdated;
+}
+
+/**
+ * Calls on the server: each call one row whose state only the pure transition changes, written back under
+ * its version (a lost race is read again and decided again), with its system messages in the same
+ * transaction; then the room's members hear of it (every tab: a ringing card on each, gone on each once one
+ * tab answers).
+ */
+export function createCallsService({ app, crypto }: TCallsDeps) {
+  const db = app.db;
+  const transport: TCall['transport'] = 'mesh';
+
+  const people = async (ids: string[]): Promise<Map<string, TPerson & { permissions: string }>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'permissions'])
+      .where('id', 'in', ids)
+      .where('active', '=', 1)
+      .where('deleted', '=', 0)
+      .execute();
+    return new Map(
+      rows.map((r) => [r.id, { id: r.id, fullName: `${r.first_name} ${r.last_name}`, permissions: r.permissions }]),
+    );
+  };
+
+  /** Voice and video are on only if explicitly granted (doc 2 section 4, Administration transitions). */
+  const allowed = (permissions: string, type: TCallType) => {
+    const p = parsePermissions(permissions);
+    return type === 'voice' ? p.voice === true : p.video === true;
+  };
+
+  const activeMembers = async (roomId: string): Promise<string[]> =>
+    (
+      await db
+        .selectFrom('room_members')
+        .innerJoin('users', 'users.id', 'room_members.user_id')
+        .select('room_members.user_id as id')
+        .where('room_members.room_id', '=', roomId)
+        .where('users.active', '=', 1)
+        .where('users.deleted', '=', 0)
+        .execute()
+    ).map((r) => r.id);
+
+  const read = (state: string): TCall => ZCall.parse(JSON.parse(state));
+
+  const liveCall = async (roomId: string, source: Db = db): Promise<TCall | null> => {
+    const row = await source
+      .selectFrom('calls')
+      .select('state')
+      .where('room_id', '=', roomId)
+      .where('status', '<>', 'ended')
+      .executeTakeFirst();
+    return row ? read(row.state) : null;
+  };
+
+  /** The live call in which this user is accepted, wherever it is. */
+  const acceptedCallOf = async (userId: string): Promise<TCall | null> => {
+    const rows = await db
+      .selectFrom('calls')
+      .innerJoin('room_members', 'room_members.room_id', 'calls.room_id')
+      .select('calls.state')
+      .where('room_members.user_id', '=', userId)
+      .where('calls.status', '<>', 'ended')
+      .execute();
+    for (const r of rows) {
+      const call = read(r.state);
+      if (call.participants.some((p) => p.id === userId && p.status === 'accepted')) return call;
+    }
+    return null;
+  };
+
+  const noteItems = (call: TCall, notes: TCallNote[], names: Map<string, string>): AppendItem[] =>
+    notes.map((n) => {
+      const event: TSystemEvent = {
+        type: n.event,
+        data: {
+          initiator: { id: n.userId, fullName: names.get(n.userId) ?? '' },
+          users: n.users.map((id) => ({ id, fullName: names.get(id) ?? '' })),
+          callType: call.type,
+          ...(n.duration === undefined ? {} : { duration: n.duration }),
+        },
+      };
+      return {
+        authorId: null,
+        authorName: '',
+        clientId: newId(),
+        body: '',
+        attributes: { systemMessage: true, event },
+      };
+    });
+
+  const namesOf = (call: TCall) => new Map(call.participants.map((p) => [p.id, p.fullName]));
+
+  const announce = async (
+    event: TServerEventName,
+    call: TCall,
+    messages: Awaited<ReturnType<typeof appendToRooms>>,
+  ) => {
+    const members = await activeMembers(call.twId);
+    app.publish(event as typeof SERVER_EVENTS.CallUpdated, { call }, { users: members });
+    await publishMessages(app, messages.get(call.twId) ?? []);
+  };
+
+  const initialize = async (
+    userId: string,
+    tabId: string,
+    o: { twId: string; video: boolean; screenShare: boolean },
+  ): Promise<TCall> => {
+    const room = await requireMember(db, userId, o.twId);
+    if (room.room.archived_by) throw forbidden('You are not allowed to do this.');
+    const type: TCallType = o.screenShare ? 'directScreenShare' : o.video ? 'video' : 'voice';
+    const memberIds = await activeMembers(o.twId);
+    const found = await people(memberIds);
+    const me = found.get(userId);
+    if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
+    if (!allowed(me.permissions, type === 'voice' ? 'voice' : 'video')) throw callRefusal(CALL_REFUSALS.noPermission);
+    if (await acceptedCallOf(userId)) throw callRefusal(CALL_REFUSALS.busyElsewhere);
+    if (await liveCall(o.twId)) throw callRefusal(CALL_REFUSALS.ongoing);
+    const others = memberIds.filter((id) => id !== userId && found.has(id)).map((id) => found.get(id)!);
+    if (others.length === 0) throw callRefusal(CALL_REFUSALS.notAllowed);
+    const max = maxParticipants({ transport });
+    if (others.length + 1 > max) throw callRefusal(CALL_REFUSALS.full, { n: max });
+    const now = Date.now();
+    const { call, notes } = startCall({
+      id: newId(now),
+      twId: o.twId,
+      type,
+      transport,
+      initializer: me,
+      tabId,
+      others,
+      now,
+    });
+    let messages: Awaited<ReturnType<typeof appendToRooms>>;
+    try {
+      messages = await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('calls')
+          .values({
+            id: call.id,
+            room_id: call.twId,
+            status: call.status,
+            state: JSON.stringify(call),
+            version: call.version,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return appendToRooms(trx, crypto, new Map([[call.twId, noteItems(call, notes, namesOf(call))]]), now);
+      });
+    } catch (error) {
+      // Another member started a call in this room at the same moment (calls_live_room_idx).
+      if (await liveCall(o.twId)) throw callRefusal(CALL_REFUSALS.ongoing);
+      throw error;
+    }
+    await announce(SERVER_EVENTS.CallInitialized, call, messages);
+    return call;
+  };
+
+  /**
+   * Applies one action to the room's live call: read, decide, write back if nobody changed it meanwhile
+   * (else read again), record its system messages, tell the room.
+   */
+  const act = async (
+    userId: string | null,
+    twId: string,
+    build: (call: TCall) => TCallAction | Promise<TCallAction>,
+  ): Promise<TCall> => {
+    if (userId) await requireMember(db, userId, twId);
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const call = await liveCall(twId);
+      if (!call) throw callRefusal(CALL_REFUSALS.notFound);
+      const action = await build(call);
+      const result = transition(call, action);
+      if (!result.ok) {
+        throw callRefusal(result.refusal, result.refusal === CALL_REFUSALS.full ? { n: maxParticipants(call) } : {});
+      }
+      if (result.call === call) return call;
+      const next = result.call;
+      const now = Date.now();
+      const written = await db.transaction().execute(async (trx) => {
+        const update = await trx
+          .updateTable('calls')
+          .set({ state: JSON.stringify(next), status: next.status, version: next.version, updated_at: now })
+          .where('id', '=', call.id)
+          .where('version', '=', call.version)
+          .executeTakeFirst();
+        if (Number(update.numUpdatedRows) !== 1) return null;
+        // Toggles change the call and write nothing into the room's history.
+        if (result.notes.length === 0) return new Map();
+        return appendToRooms(trx, crypto, new Map([[twId, noteItems(next, result.notes, namesOf(next))]]), now);
+      });
+      if (!written) continue;
+      await announce(eventOf(action.kind, next), next, written);
+      return next;
+    }
+    throw new AppError(503, 'RETRY', 'retry');
+  };
+
+  const accept = (userId: string, tabId: string, twId: string, audioOnly: boolean) =>
+    act(userId, twId, async (call) => {
+      const me = (await people([userId])).get(userId);
+      if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
+      const needs = call.type === 'voice' || audioOnly ? 'voice' : 'video';
+      if (!allowed(me.permissions, needs)) throw callRefusal(CALL_REFUSALS.noPermission);
+      const other = await acceptedCallOf(userId);
+      if (other && other.id !== call.id) throw callRefusal(CALL_REFUSALS.busyElsewhere);
+      return { kind: 'accept', userId, tabId, audioOnly, now: Date.now(), joiner: me };
+    });
+
+  const addParticipants = async (userId: string, twId: string, userIds: string[]) => {
+    const room = await requireMember(db, userId, twId);
+    // The room's owner adds people (doc 2 section 2); never in a direct room.
+    if (room.room.type !== 'group' || room.room.owner_id !== userId) throw callRefusal(CALL_REFUSALS.notAllowed);
+    const members = new Set(await activeMembers(twId));
+    const wanted = userIds.filter((id) => members.has(id) && id !== userId);
+    const found = await people(wanted);
+    return act(userId, twId, () => ({ kind: 'add', userId, people: [...found.values()], now: Date.now() }));
+  };
+
+  /** Rings nobody answered in time become missed (the 60 s auto-decline), for every live call. */
+  const expireRinging = async (now = Date.now()): Promise<number> => {
+    const rows = await db
+      .selectFrom('calls')
+      .select(['room_id', 'state'])
+      .where('status', '<>', 'ended')
+      .where('updated_at', '<=', now - 1_000)
+      .execute();
+    let changed = 0;
+    for (const r of rows) {
+      const call = read(r.state);
+      const due = call.participants.some(
+        (p) => p.status === 'ringing' && p.ringingSince !== null && p.ringingSince + CALL_LIMITS.ringMs <= now,
+      );
+      if (!due) continue;
+      await act(null, r.room_id, () => ({ kind: 'expireRinging', now })).catch(() => undefined);
+      changed += 1;
+    }
+    return changed;
+  };
+
+  return { initialize, act, accept, addParticipants, expireRinging, liveCall, acceptedCallOf };
+}
+
+export type CallsService = ReturnType<typeof createCallsService>;

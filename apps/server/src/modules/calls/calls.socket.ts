@@ -1,0 +1,77 @@
+import { CALL_REFUSALS } from '@rounds/contracts/calls';
+import { CLIENT_EVENTS, SERVER_EVENTS } from '@rounds/contracts/events';
+import type { FastifyInstance } from 'fastify';
+import { requireMember } from '../chat/rooms.store';
+import { callRefusal } from './calls.service';
+
+/**
+ * The call actions of doc 2 section 7 over the socket. Payloads arrive parsed and the sender's session
+ * checked (realtime/socket-handler.ts); a non-member gets the room's 404, like every room event.
+ */
+export function installCallsSocket(app: FastifyInstance): void {
+  const calls = app.calls;
+  const ok = (call: Awaited<ReturnType<typeof calls.act>>) => ({ ok: true as const, call });
+  const now = () => Date.now();
+
+  app.socketEvents.on(CLIENT_EVENTS.CallInitialize, async (m, { userId, tabId }) =>
+    ok(await calls.initialize(userId, tabId, m)),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallAccept, async (m, { userId, tabId }) =>
+    ok(await calls.accept(userId, tabId, m.twId, m.audioOnly)),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallDecline, async (m, { userId }) =>
+    ok(await calls.act(userId, m.twId, () => ({ kind: 'decline', userId, now: now() }))),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallEnd, async (m, { userId }) =>
+    ok(await calls.act(userId, m.twId, () => ({ kind: 'leave', userId, now: now() }))),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallEndForAll, async (m, { userId }) =>
+    ok(await calls.act(userId, m.twId, () => ({ kind: 'endForAll', userId, now: now() }))),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallScreenShareStart, async (m, { userId }) =>
+    ok(await calls.act(userId, m.twId, () => ({ kind: 'screenShareStart', userId, now: now() }))),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallScreenShareEnd, async (m, { userId }) =>
+    ok(await calls.act(userId, m.twId, () => ({ kind: 'screenShareEnd', userId, now: now() }))),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallVoiceToggle, async (m, { userId }) =>
+    ok(await calls.act(userId, m.twId, () => ({ kind: 'toggleVoice', userId, now: now() }))),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallVideoToggle, async (m, { userId }) =>
+    ok(await calls.act(userId, m.twId, () => ({ kind: 'toggleVideo', userId, now: now() }))),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallForceVoiceToggle, async (m, { userId }) =>
+    ok(
+      await calls.act(userId, m.twId, () => ({
+        kind: 'forceVoice',
+        userId,
+        targetId: m.participantId,
+        mute: m.action === 'mute' || !m.flag,
+        now: now(),
+      })),
+    ),
+  );
+  app.socketEvents.on(CLIENT_EVENTS.CallAddParticipants, async (m, { userId }) =>
+    ok(await calls.addParticipants(userId, m.twId, m.userIds)),
+  );
+
+  // Signalling goes tab to tab between accepted participants of one call, read but never written: ICE
+  // candidates come by the dozen per connection, and none of them is worth a database write.
+  app.socketEvents.on(CLIENT_EVENTS.CallSignal, async (m, { userId, tabId }) => {
+    await requireMember(app.db, userId, m.twId);
+    const call = await calls.liveCall(m.twId);
+    if (!call) throw callRefusal(CALL_REFUSALS.notFound);
+    const inCall = (id: string, tab: string) =>
+      call.participants.some((p) => p.id === id && p.status === 'accepted' && p.tabId === tab);
+    if (!inCall(userId, tabId) || !inCall(m.to.userId, m.to.tabId)) {
+      app.metrics.callSignalsDropped.inc();
+      throw callRefusal(CALL_REFUSALS.notInCall);
+    }
+    app.publish(
+      SERVER_EVENTS.CallSignal,
+      { twId: m.twId, from: { userId, tabId }, data: m.data },
+      { tabs: [{ userId: m.to.userId, tabId: m.to.tabId }] },
+    );
+    return { ok: true };
+  });
+}
