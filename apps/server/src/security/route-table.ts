@@ -194,11 +194,18 @@ export const ROUTES: Record<string, RouteEntry> = {
   // Admin's; the banner also the FacilityAdmin's. POST /api/v1/setting with a key is checked in settings.test.ts.
   'POST /api/v1/setting/logos': {
     access: ADMIN,
-    request: async () => ({ multipart: [{ name: 'key', value: 'squareLogo' }, { ...imagePart(), name: 'file' }] }),
+    request: async () => ({
+      multipart: [
+        { name: 'key', value: 'squareLogo' },
+        { ...imagePart(), name: 'file' },
+      ],
+    }),
   },
   'POST /api/v1/setting/about-texts': {
     access: ADMIN,
-    request: async () => ({ body: { aboutUsText: { en: '<p>a</p>', fr: '<p>b</p>' }, informationText: { en: '', fr: '' } } }),
+    request: async () => ({
+      body: { aboutUsText: { en: '<p>a</p>', fr: '<p>b</p>' }, informationText: { en: '', fr: '' } },
+    }),
   },
   'POST /api/v1/setting/banner-message': {
     access: FACILITY_WRITERS,

@@ -19,10 +19,16 @@ export function passwordDueBefore(policy: TPasswordUpdate, now = Date.now()): nu
   const f = policy.frequency;
   if (policy.period === 'day') return now - f * DAY;
   if (policy.period === 'week') return now - f * 7 * DAY;
+  return monthsBefore(now, policy.period === 'month' ? f : f * 12);
+}
+
+/** The same day and time `months` calendar months earlier, the month's last day when it is shorter (31 March → 28 February). */
+function monthsBefore(now: number, months: number): number {
   const d = new Date(now);
-  if (policy.period === 'month') d.setUTCMonth(d.getUTCMonth() - f);
-  else d.setUTCFullYear(d.getUTCFullYear() - f);
-  return d.getTime();
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.getTime() + (now - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
 /** Whether this user's password is due for a change now (the login reply's forcePasswordUpdate). */
