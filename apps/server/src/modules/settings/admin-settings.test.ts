@@ -127,6 +127,7 @@ describe('about texts', () => {
     const stored = await t.app.db.selectFrom('settings').select('value').where('key', '=', 'aboutUsText').execute();
     expect(stored[0]!.value).not.toMatch(/script|onerror|onclick|javascript|iframe|style/i);
     expect(ZSettingsMessageReply.parse(res.body).appSettings.aboutUsText).toEqual(s.aboutUsText);
+    expect((await auditOf(ids.admin, 'about texts changed')).length).toBeGreaterThan(0);
   });
 
   it('names a missing field', async () => {
