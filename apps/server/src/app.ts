@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { callsSweep } from './jobs/calls-sweep';
 import { escalationSweep } from './jobs/escalation-sweep';
 import { notificationWorker } from './jobs/notification-worker';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -219,7 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploads: createUploadsService(app, app.files),
   });
   const notifications = notificationWorker(app);
-  const runner = createJobRunner(app.log, [notifications, escalationSweep(app), uploadsCleanup(app)]);
+  const runner = createJobRunner(app.log, [notifications, escalationSweep(app), uploadsCleanup(app), callsSweep(app)]);
   app.decorate('jobs', { runner, notifications });
   app.addHook('onReady', async () => runner.start());
   // Before the database closes: sends under way are let go (their rows are claimed again later), never lost.

@@ -271,14 +271,14 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
   };
 
   /** Rings nobody answered in time become missed (the 60 s auto-decline), for every live call. */
-  const expireRinging = async (now = Date.now()): Promise<number> => {
+  const expireRinging = async (now = Date.now()): Promise<string[]> => {
     const rows = await db
       .selectFrom('calls')
       .select(['room_id', 'state'])
       .where('status', '<>', 'ended')
       .where('updated_at', '<=', now - 1_000)
       .execute();
-    let changed = 0;
+    const changed: string[] = [];
     for (const r of rows) {
       const call = read(r.state);
       const due = call.participants.some(
@@ -286,12 +286,44 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       );
       if (!due) continue;
       await act(null, r.room_id, () => ({ kind: 'expireRinging', now })).catch(() => undefined);
-      changed += 1;
+      changed.push(r.room_id);
     }
     return changed;
   };
 
-  return { initialize, act, accept, addParticipants, expireRinging, liveCall, acceptedCallOf };
+  /**
+   * Participants whose every socket is gone are dropped once they have been gone for dropAfterMs (a tab
+   * reloading comes back well within it); a call left with one person ends, so no call outlives a restart.
+   */
+  const missingSince = new Map<string, number>();
+  const dropDisconnected = async (now = Date.now()): Promise<string[]> => {
+    const rows = await db.selectFrom('calls').select(['room_id', 'state']).where('status', '<>', 'ended').execute();
+    const accepted = rows.flatMap((r) => {
+      const call = read(r.state);
+      return call.participants.filter((p) => p.status === 'accepted').map((p) => ({ call, userId: p.id }));
+    });
+    const connected = await app.presence.connectedUsers([...new Set(accepted.map((a) => a.userId))]);
+    const seen = new Set<string>();
+    const dropped: string[] = [];
+    for (const { call, userId } of accepted) {
+      const key = `${call.id}:${userId}`;
+      seen.add(key);
+      if (connected.has(userId)) {
+        missingSince.delete(key);
+        continue;
+      }
+      const since = missingSince.get(key) ?? now;
+      missingSince.set(key, since);
+      if (now - since < CALL_LIMITS.dropAfterMs) continue;
+      missingSince.delete(key);
+      await act(null, call.twId, () => ({ kind: 'leave', userId, now })).catch(() => undefined);
+      dropped.push(call.twId);
+    }
+    for (const key of missingSince.keys()) if (!seen.has(key)) missingSince.delete(key);
+    return dropped;
+  };
+
+  return { initialize, act, accept, addParticipants, expireRinging, dropDisconnected, liveCall, acceptedCallOf };
 }
 
 export type CallsService = ReturnType<typeof createCallsService>;

@@ -1,0 +1,216 @@
+import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
+import { ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.listen();
+});
+afterAll(() => t.close());
+
+type Ack = { ok: true; call: TCall } | { ok: false; code: string; message: string };
+type CallEvent = { call: TCall };
+
+/** A member allowed voice and video (both off unless granted, doc 2 section 4). */
+async function caller(name: string, permissions = { voice: true, video: true }): Promise<Member> {
+  const m = await member(t, name);
+  await t.app.db
+    .updateTable('users')
+    .set({ permissions: JSON.stringify(permissions) })
+    .where('id', '=', m.id)
+    .execute();
+  return m;
+}
+const room = async (owner: Member, others: Member[], type: 'direct' | 'group' = 'group') =>
+  ZChatRoomReply.parse(
+    (
+      await api(t, owner).post('/chat-room', {
+        type,
+        ...(type === 'group' ? { name: `Ward ${crypto.randomUUID().slice(0, 8)}` } : {}),
+        participants: others.map((o) => o.id),
+      })
+    ).body,
+  ).data.chatRoom.id;
+const events = async (m: Member, twId: string) => {
+  const res = await api(t, m).post('/chat-room/messages', { twId });
+  return ZMessagesReply.parse(res.body)
+    .data.messages.filter((x) => x.attributes.systemMessage && x.attributes.event?.type.startsWith('call'))
+    .map((x) => x.attributes.event!);
+};
+const status = (call: TCall, m: Member) => call.participants.find((p) => p.id === m.id)?.status;
+
+describe('calls', () => {
+  it('rings every tab of the callee; one tab answers, the others stop; the room keeps the record', async () => {
+    const [nurse, doctor] = await Promise.all([caller('Nina'), caller('Omar')]);
+    const twId = await room(nurse, [doctor], 'direct');
+    const nurseTab = await openSocket(t, nurse);
+    const [tab1, tab2] = await Promise.all([openSocket(t, doctor), openSocket(t, doctor)]);
+    const rung = [collect<CallEvent>(tab1, 'CallInitialized'), collect<CallEvent>(tab2, 'CallInitialized')];
+    const accepted = collect<CallEvent>(tab2, 'CallAccepted');
+
+    const init = await emitAck<Ack>(nurseTab, 'CallInitialize', { twId, video: false });
+    expect(init.ok).toBe(true);
+    for (const c of rung) expect(status((await c.next()).call, doctor)).toBe('ringing');
+
+    const answer = await emitAck<Ack>(tab1, 'CallAccept', { twId });
+    expect(answer.ok && answer.call.status).toBe('started');
+    const heard = (await accepted.next()).call;
+    // The second tab learns the call was answered on another tab of the same person: it stops ringing.
+    expect(heard.participants.find((p) => p.id === doctor.id)).toMatchObject({ status: 'accepted' });
+    expect(heard.participants.find((p) => p.id === doctor.id)?.tabId).not.toBeNull();
+    const second = await emitAck<Ack>(tab2, 'CallAccept', { twId });
+    expect(second).toMatchObject({ ok: false, code: CALL_REFUSALS.busyElsewhere });
+    expect(!second.ok && second.message).toBe('You are currently in the call in this chat room with another device.');
+
+    const ended = collect<CallEvent>(tab2, 'CallEnded');
+    expect((await emitAck<Ack>(nurseTab, 'CallEnd', { twId })).ok).toBe(true);
+    expect((await ended.next()).call.status).toBe('ended');
+    const history = await events(doctor, twId);
+    expect(history.map((e) => e.type)).toEqual(['callInit', 'callAccepted', 'callLeft', 'callEnded']);
+    expect(history.every((e) => e.data.callType === 'voice')).toBe(true);
+    expect(history.at(-1)?.data.duration).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a call or an answer without the permission, in the reader’s language', async () => {
+    const [nurse, noVoice, noVideo] = await Promise.all([
+      caller('Pia'),
+      caller('Quinn', { voice: false, video: true }),
+      caller('Rosa', { voice: true, video: false }),
+    ]);
+    const refused = await emitAck<Ack>(await openSocket(t, noVoice), 'CallInitialize', {
+      twId: await room(noVoice, [nurse], 'direct'),
+      video: false,
+    });
+    expect(refused).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
+
+    const twId = await room(nurse, [noVideo], 'direct');
+    await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', noVideo.id).execute();
+    const video = await emitAck<Ack>(await openSocket(t, nurse), 'CallInitialize', { twId, video: true });
+    expect(video.ok).toBe(true);
+    const noVideoTab = await openSocket(t, noVideo);
+    const answer = await emitAck<Ack>(noVideoTab, 'CallAccept', { twId, audioOnly: false });
+    expect(answer).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
+    expect(!answer.ok && answer.message).toBe('Vous n’avez pas l’autorisation pour cet appel.');
+    // Answering a video call with voice only needs only the voice permission.
+    const voiceOnly = await emitAck<Ack>(noVideoTab, 'CallAccept', { twId, audioOnly: true });
+    expect(voiceOnly.ok && voiceOnly.call.participants.find((p) => p.id === noVideo.id)).toMatchObject({
+      voice: true,
+      video: false,
+    });
+  });
+
+  it('answers an outsider exactly as a room that does not exist', async () => {
+    const [nurse, doctor, outsider] = await Promise.all([caller('Sam'), caller('Tia'), caller('Uma')]);
+    const twId = await room(nurse, [doctor]);
+    await emitAck<Ack>(await openSocket(t, nurse), 'CallInitialize', { twId });
+    const outsiderTab = await openSocket(t, outsider);
+    const leaked = collect(outsiderTab, 'CallUpdated');
+    const asOutsider = await emitAck<Ack>(outsiderTab, 'CallAccept', { twId });
+    const missing = await emitAck<Ack>(outsiderTab, 'CallAccept', { twId: '0'.repeat(24) });
+    expect(asOutsider).toEqual(missing);
+    expect(asOutsider.ok).toBe(false);
+    await settle();
+    expect(leaked.seen).toEqual([]);
+  });
+
+  it('lets one call run per room and per person', async () => {
+    const [a, b, c] = await Promise.all([caller('Vic'), caller('Wes'), caller('Xia')]);
+    const ab = await room(a, [b]);
+    const ac = await room(a, [c]);
+    const aTab = await openSocket(t, a);
+    expect((await emitAck<Ack>(aTab, 'CallInitialize', { twId: ab })).ok).toBe(true);
+    expect(await emitAck<Ack>(await openSocket(t, b), 'CallInitialize', { twId: ab })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.ongoing,
+    });
+    expect(await emitAck<Ack>(aTab, 'CallInitialize', { twId: ac })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.busyElsewhere,
+    });
+  });
+
+  it('records unanswered ringing as missed after 60 s and ends the call', async () => {
+    const [a, b] = await Promise.all([caller('Yan'), caller('Zoe')]);
+    const twId = await room(a, [b], 'direct');
+    const bTab = await openSocket(t, b);
+    const ended = collect<CallEvent>(bTab, 'CallEnded');
+    const init = await emitAck<Ack>(await openSocket(t, a), 'CallInitialize', { twId });
+    expect(init.ok).toBe(true);
+    expect(await t.app.calls.expireRinging(Date.now() + CALL_LIMITS.ringMs - 5_000)).not.toContain(twId);
+    expect(await t.app.calls.expireRinging(Date.now() + CALL_LIMITS.ringMs + 1_000)).toContain(twId);
+    const call = (await ended.next()).call;
+    expect(status(call, b)).toBe('missed');
+    expect((await events(b, twId)).map((e) => e.type)).toEqual(['callInit', 'callMissed']);
+  });
+
+  it('relays signalling only between the accepted tabs of one call', async () => {
+    const [a, b] = await Promise.all([caller('Abe'), caller('Bea')]);
+    const twId = await room(a, [b], 'direct');
+    const [aTabId, bTabId] = [crypto.randomUUID(), crypto.randomUUID()];
+    const aTab = await openSocket(t, a, aTabId);
+    const bTab = await openSocket(t, b, bTabId);
+    const bOther = await openSocket(t, b, crypto.randomUUID());
+    await emitAck<Ack>(aTab, 'CallInitialize', { twId, video: true });
+    const offer = { type: 'offer', sdp: 'v=0 fake' };
+    // Before Bea answers, nothing is relayed to her.
+    expect(await emitAck(aTab, 'CallSignal', { twId, to: { userId: b.id, tabId: bTabId }, data: offer })).toMatchObject(
+      {
+        ok: false,
+        code: CALL_REFUSALS.notInCall,
+      },
+    );
+    await emitAck<Ack>(bTab, 'CallAccept', { twId });
+    const got = collect<{ from: { userId: string; tabId: string }; data: unknown }>(bTab, 'CallSignal');
+    const elsewhere = collect(bOther, 'CallSignal');
+    expect(await emitAck(aTab, 'CallSignal', { twId, to: { userId: b.id, tabId: bTabId }, data: offer })).toEqual({
+      ok: true,
+    });
+    expect(await got.next()).toEqual({ twId, from: { userId: a.id, tabId: aTabId }, data: offer });
+    await settle();
+    expect(elsewhere.seen).toEqual([]);
+  });
+
+  it('lets the room owner add someone, refuses a fifth person in a mesh, and one sharer at a time', async () => {
+    const people = await Promise.all(['Cal', 'Dee', 'Eli', 'Fox', 'Gus'].map((n) => caller(n)));
+    const [owner, b, c, d, e] = people as [Member, Member, Member, Member, Member];
+    const twId = await room(owner, [b, c, d, e]);
+    const ownerTab = await openSocket(t, owner);
+    expect(await emitAck<Ack>(ownerTab, 'CallInitialize', { twId })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.full,
+      message: 'This call is full: at most 4 people can take part.',
+    });
+    const small = await room(owner, [b, c, d]);
+    await emitAck<Ack>(ownerTab, 'CallInitialize', { twId: small });
+    const bTab = await openSocket(t, b);
+    await emitAck<Ack>(bTab, 'CallAccept', { twId: small });
+    expect((await emitAck<Ack>(ownerTab, 'CallScreenShareStart', { twId: small })).ok).toBe(true);
+    expect(await emitAck<Ack>(bTab, 'CallScreenShareStart', { twId: small })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.oneSharer,
+    });
+    expect(await emitAck<Ack>(bTab, 'CallAddParticipants', { twId: small, userIds: [c.id] })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.notAllowed,
+    });
+  });
+
+  it('drops a participant gone for 10 s, which ends a two-person call', async () => {
+    const [a, b] = await Promise.all([caller('Hal'), caller('Ida')]);
+    const twId = await room(a, [b], 'direct');
+    const aTab = await openSocket(t, a);
+    const bTab = await openSocket(t, b);
+    await emitAck<Ack>(aTab, 'CallInitialize', { twId });
+    await emitAck<Ack>(bTab, 'CallAccept', { twId });
+    const ended = collect<CallEvent>(aTab, 'CallEnded');
+    bTab.disconnect();
+    await settle(400);
+    const now = Date.now();
+    expect(await t.app.calls.dropDisconnected(now)).not.toContain(twId);
+    expect(await t.app.calls.dropDisconnected(now + CALL_LIMITS.dropAfterMs)).toContain(twId);
+    expect(status((await ended.next()).call, b)).toBe('dropped');
+  });
+});
