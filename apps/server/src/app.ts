@@ -22,6 +22,7 @@ import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
 import { userLogsRoutes } from './modules/audit/user-logs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
+import { callsRoutes } from './modules/calls/calls.routes';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { installCallsSocket } from './modules/calls/calls.socket';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -247,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes);
   await app.register(uploadsRoutes);
   await app.register(speechRoutes);
+  await app.register(callsRoutes);
   await app.register(userPermissionsRoutes);
   await app.register(adminUsersRoutes);
   await app.register(userLogsRoutes);

@@ -54,3 +54,26 @@ export async function verifyTempToken(secret: string, token: string): Promise<st
     return null;
   }
 }
+
+const MEDIA_TYP = 'media';
+export type MediaClaims = { sub: string; call: string; room: string; tab: string };
+
+/** A media token: admits one accepted participant's tab to one call's media room, for a few minutes. */
+export async function signMediaToken(secret: string, claims: MediaClaims, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ call: claims.call, room: claims.room, tab: claims.tab, typ: MEDIA_TYP })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(keyOf(secret));
+}
+
+export async function verifyMediaToken(secret: string, token: string): Promise<MediaClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] });
+    if (payload.typ !== MEDIA_TYP || typeof payload.sub !== 'string') return null;
+    return { sub: payload.sub, call: String(payload.call), room: String(payload.room), tab: String(payload.tab) };
+  } catch {
+    return null;
+  }
+}

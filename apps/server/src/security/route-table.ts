@@ -368,6 +368,11 @@ export const ROUTES: Record<string, RouteEntry> = {
     request: async (fx) => ({ query: { key: await fx.sentFile(await fx.group()) } }),
     missing: async () => ({ query: { key: missingKey() } }),
   },
+  'GET /api/v1/twilio/video-token': {
+    access: memberOf,
+    request: async (fx) => ({ query: { twId: await fx.call('accepted') } }),
+    missing: async () => ({ query: { twId: missingId() } }),
+  },
 };
 
 /** Routes kept out of the OpenAPI document (hide: true), classified all the same. */

@@ -1,6 +1,7 @@
 import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
 import { ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyMediaToken } from '../../lib/tokens';
 import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -212,5 +213,19 @@ describe('calls', () => {
     expect(await t.app.calls.dropDisconnected(now)).not.toContain(twId);
     expect(await t.app.calls.dropDisconnected(now + CALL_LIMITS.dropAfterMs)).toContain(twId);
     expect(status((await ended.next()).call, b)).toBe('dropped');
+  });
+
+  it('gives a media token to the accepted tab only, bound to that call', async () => {
+    const [a, b] = await Promise.all([caller('Jon'), caller('Kim')]);
+    const twId = await room(a, [b], 'direct');
+    const aTabId = crypto.randomUUID();
+    const init = await emitAck<Ack>(await openSocket(t, a, aTabId), 'CallInitialize', { twId, video: true });
+    const ringing = await api(t, b).get(`/twilio/video-token?twId=${twId}`);
+    expect(ringing.status).toBe(409);
+    expect(ringing.body.code).toBe(CALL_REFUSALS.notInCall);
+    const mine = await api(t, a).get(`/twilio/video-token?twId=${twId}`);
+    expect(mine.status).toBe(200);
+    const claims = await verifyMediaToken(t.config.JWT_SECRET, mine.body.data.jwt);
+    expect(claims).toEqual({ sub: a.id, call: init.ok ? init.call.id : '', room: twId, tab: aTabId });
   });
 });
