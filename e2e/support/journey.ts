@@ -12,6 +12,7 @@ import { type RunningServer, startServer } from './server';
 export function useDemoJourney(
   env: Record<string, string | undefined>,
   started: (server: RunningServer, browser: Browser) => void,
+  browserArgs: string[] = [],
 ): void {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -19,7 +20,7 @@ export function useDemoJourney(
     const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
     [server, browser] = await Promise.all([
       startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist, ...env }),
-      launchBrowser(),
+      launchBrowser(browserArgs),
     ]);
     started(server, browser);
   });

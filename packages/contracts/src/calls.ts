@@ -139,7 +139,10 @@ export type TCallRefusal = (typeof CALL_REFUSALS)[keyof typeof CALL_REFUSALS];
 /** GET /twilio/video-token?twId: a short-lived token for the media room of the call the caller has accepted. */
 export const ZVideoTokenQuery = z.object({ twId: ZId });
 export const ZVideoTokenReply = z.object({ data: z.object({ jwt: z.string(), expiresAt: z.number() }) });
+export const ZLiveCallsReply = z.object({ data: z.object({ calls: z.array(ZCall) }) });
 export const callRoutes = {
+  /** The live calls of the caller's rooms: a tab that (re)connects learns what rings and what runs. */
+  live: apiRoute({ method: 'GET', path: '/call/live', reply: ZLiveCallsReply }),
   videoToken: apiRoute({
     method: 'GET',
     path: '/twilio/video-token',

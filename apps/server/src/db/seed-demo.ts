@@ -4,6 +4,9 @@ import { bumpDirectory } from '../modules/contacts/staff-directory';
 import { insertUsers, type NewUser } from '../modules/users/users.store';
 import type { Db } from './database';
 
+/** Voice and video are off unless granted (doc 2 section 4); the demo hospital's staff may call. */
+const DEMO_PERMISSIONS = JSON.stringify({ voice: true, video: true });
+
 export const DEMO_PASSWORD = 'Rounds2026';
 export const DEMO_EMAIL_DOMAIN = 'demo.rounds.local';
 
@@ -314,6 +317,7 @@ async function seedMoreStaff(db: Db, ids: Ids, from: number, to: number, passwor
         chat_status: status,
         chat_status_manual: status === 3 ? 1 : 0,
         last_login_at: next() < 0.9 ? now - Math.floor(next() * 30 * 86_400_000) : null,
+        permissions: DEMO_PERMISSIONS,
       });
       const distinct = (list: readonly string[], extra: number) => {
         const chosen = new Set([pick(list)]);
@@ -415,6 +419,7 @@ export async function seedDemo(
           chat_status_manual: status === 3 ? 1 : 0,
           // A past sign-in, so demo staff can be picked for groups.
           last_login_at: now - (i + 1) * 3_600_000,
+          permissions: DEMO_PERMISSIONS,
         },
       ]);
       const facilityNames = [FACILITIES[i % 3]!, ...(i % 4 === 0 ? [FACILITIES[(i + 1) % 3]!] : [])];

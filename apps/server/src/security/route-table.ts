@@ -368,6 +368,7 @@ export const ROUTES: Record<string, RouteEntry> = {
     request: async (fx) => ({ query: { key: await fx.sentFile(await fx.group()) } }),
     missing: async () => ({ query: { key: missingKey() } }),
   },
+  'GET /api/v1/call/live': { access: SIGNED_IN, request: none },
   'GET /api/v1/twilio/video-token': {
     access: memberOf,
     request: async (fx) => ({ query: { twId: await fx.call('accepted') } }),

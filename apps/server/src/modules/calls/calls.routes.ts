@@ -11,6 +11,10 @@ import { callRefusal } from './calls.service';
  * room of the call the caller has accepted, bound to the tab that accepted. Nobody else gets one.
  */
 export const callsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerRoute(app, callRoutes.live, { tags: ['calls'], onRequest: requireAuth(app) }, async (req) => ({
+    data: { calls: await app.calls.liveCallsOf(authOf(req).userId) },
+  }));
+
   registerRoute(app, callRoutes.videoToken, { tags: ['calls'], onRequest: requireAuth(app) }, async (req) => {
     const { userId } = authOf(req);
     await requireMember(app.db, userId, req.query.twId);

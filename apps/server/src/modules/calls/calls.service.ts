@@ -105,21 +105,22 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     return row ? read(row.state) : null;
   };
 
+  /** The live calls of the rooms this user is in. */
+  const liveCallsOf = async (userId: string): Promise<TCall[]> =>
+    (
+      await db
+        .selectFrom('calls')
+        .innerJoin('room_members', 'room_members.room_id', 'calls.room_id')
+        .select('calls.state')
+        .where('room_members.user_id', '=', userId)
+        .where('calls.status', '<>', 'ended')
+        .execute()
+    ).map((r) => read(r.state));
+
   /** The live call in which this user is accepted, wherever it is. */
-  const acceptedCallOf = async (userId: string): Promise<TCall | null> => {
-    const rows = await db
-      .selectFrom('calls')
-      .innerJoin('room_members', 'room_members.room_id', 'calls.room_id')
-      .select('calls.state')
-      .where('room_members.user_id', '=', userId)
-      .where('calls.status', '<>', 'ended')
-      .execute();
-    for (const r of rows) {
-      const call = read(r.state);
-      if (call.participants.some((p) => p.id === userId && p.status === 'accepted')) return call;
-    }
-    return null;
-  };
+  const acceptedCallOf = async (userId: string): Promise<TCall | null> =>
+    (await liveCallsOf(userId)).find((c) => c.participants.some((p) => p.id === userId && p.status === 'accepted')) ??
+    null;
 
   const noteItems = (call: TCall, notes: TCallNote[], names: Map<string, string>): AppendItem[] =>
     notes.map((n) => {
@@ -323,7 +324,17 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     return dropped;
   };
 
-  return { initialize, act, accept, addParticipants, expireRinging, dropDisconnected, liveCall, acceptedCallOf };
+  return {
+    initialize,
+    act,
+    accept,
+    addParticipants,
+    expireRinging,
+    dropDisconnected,
+    liveCall,
+    liveCallsOf,
+    acceptedCallOf,
+  };
 }
 
 export type CallsService = ReturnType<typeof createCallsService>;

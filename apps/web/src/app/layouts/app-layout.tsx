@@ -16,6 +16,9 @@ const SessionLifecycle = lazy(() =>
   import('../session/session-lifecycle').then((module) => ({ default: module.SessionLifecycle })),
 );
 
+// The call overlay and its media layer: only for signed-in users, in their own chunk.
+const CallLayer = lazy(() => import('../../features/calls/components/call-layer'));
+
 /** The frame of every screen: navigation, the page, and the overlays that can cover any page. */
 export function AppLayout() {
   const signedIn = useSession((s) => Boolean(s.token && s.user));
@@ -65,6 +68,7 @@ export function AppLayout() {
       {signedIn && !restoring && (
         <Suspense fallback={null}>
           <SessionLifecycle />
+          <CallLayer />
         </Suspense>
       )}
       <OfflineOverlay />

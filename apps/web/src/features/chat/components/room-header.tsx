@@ -7,16 +7,21 @@ import {
   IconDoorExit,
   IconDots,
   IconPencil,
+  IconPhone,
   IconStar,
   IconStarFilled,
   IconTrash,
   IconUserPlus,
   IconUsers,
+  IconVideo,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { STATUS_KEY, StatusDot } from '../../../components/status-dot';
 import { useGroupModal } from '../../../lib/group-modal-store';
+import { useSession } from '../../../lib/session-store';
+import { callAction } from '../../calls/call-actions';
+import { inAnyCall, useCalls } from '../../calls/call-store';
 import { useSetFavorite } from '../api/set-favorite';
 import { useSetMuted } from '../api/set-muted';
 import { otherParticipant, roomStatus } from '../lib/chat-status';
@@ -38,6 +43,7 @@ type TRoomHeaderProps = {
  */
 export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: TRoomHeaderProps) {
   const { t } = useTranslation('chat');
+  const { t: tc } = useTranslation('calls');
   const favorite = useSetFavorite();
   const mute = useSetMuted();
   const group = room.type === 'group';
@@ -46,6 +52,12 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
   const other = otherParticipant(room, me);
   const writable = !room.archived && !room.disabled;
   const openGroupModal = useGroupModal.getState().open;
+  const permissions = useSession((s) => s.user?.permissions);
+  const busy = useCalls((s) => inAnyCall(s.calls, me) || s.calls[room.twId] !== undefined);
+  // Call buttons (doc 2 section 6): no call going on, the permission granted (voice and video are off unless
+  // granted), someone else in the room; the server checks the same and the callees' permissions.
+  const callable = writable && !busy && room.participants.some((p) => p.id !== me);
+  const startCall = (video: boolean) => void callAction('CallInitialize', { twId: room.twId, video });
 
   const canEdit = isOwner && writable;
   const canAddPeople = writable && (isOwner || (!group && other !== undefined));
@@ -97,6 +109,30 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           </UnstyledButton>
         )}
       </div>
+      <Tooltip label={tc('startVoice')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={38}
+          aria-label={tc('startVoice')}
+          disabled={!callable || permissions?.voice !== true}
+          onClick={() => startCall(false)}
+        >
+          <IconPhone size={20} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={tc('startVideo')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={38}
+          aria-label={tc('startVideo')}
+          disabled={!callable || permissions?.video !== true}
+          onClick={() => startCall(true)}
+        >
+          <IconVideo size={20} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
       <Tooltip label={room.isFavorite ? t('room.unfavorite') : t('room.favorite')} withArrow>
         <ActionIcon
           variant="subtle"

@@ -1,0 +1,52 @@
+import type { TCall, TCallParticipant } from '@rounds/contracts/calls';
+import { create } from 'zustand';
+
+type TCallsState = {
+  /** The live calls this tab has heard of, by room; ended ones are dropped. */
+  calls: Record<string, TCall>;
+  /** Calls known to have ended: an older event arriving late never brings one back. */
+  ended: Record<string, true>;
+  upsert: (call: TCall) => void;
+  clear: () => void;
+};
+
+/** The calls of the rooms this user is in, as the server last told them (every change carries its version). */
+export const useCalls = create<TCallsState>((set) => ({
+  calls: {},
+  ended: {},
+  upsert: (call) =>
+    set((s) => {
+      if (s.ended[call.id]) return s;
+      const current = s.calls[call.twId];
+      if (current && current.id === call.id && current.version >= call.version) return s;
+      if (call.status === 'ended') {
+        const { [call.twId]: _gone, ...rest } = s.calls;
+        return { calls: rest, ended: { ...s.ended, [call.id]: true } };
+      }
+      return { calls: { ...s.calls, [call.twId]: call } };
+    }),
+  clear: () => set({ calls: {}, ended: {} }),
+}));
+
+export const participantOf = (call: TCall, userId: string | undefined): TCallParticipant | undefined =>
+  call.participants.find((p) => p.id === userId);
+
+/** Calls ringing for this user (on every tab until one answers), oldest first. */
+export function incomingCalls(calls: Record<string, TCall>, me: string | undefined): TCall[] {
+  return Object.values(calls)
+    .filter((c) => participantOf(c, me)?.status === 'ringing')
+    .sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** The call this tab is in: accepted on this very tab. */
+export function activeCall(calls: Record<string, TCall>, me: string | undefined, tab: string): TCall | undefined {
+  return Object.values(calls).find((c) => {
+    const p = participantOf(c, me);
+    return p?.status === 'accepted' && p.tabId === tab;
+  });
+}
+
+/** Whether this user is in a call on any tab or device (one call at a time). */
+export function inAnyCall(calls: Record<string, TCall>, me: string | undefined): boolean {
+  return Object.values(calls).some((c) => participantOf(c, me)?.status === 'accepted');
+}

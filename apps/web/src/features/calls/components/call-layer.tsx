@@ -1,0 +1,65 @@
+import { callRoutes } from '@rounds/contracts/calls';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { useEffect } from 'react';
+import { apiCall } from '../../../lib/api-call';
+import { useSession } from '../../../lib/session-store';
+import { onSocketConnect, subscribe, tabUuid } from '../../../lib/socket';
+import { activeCall, incomingCalls, useCalls } from '../call-store';
+import { followCall, listenForSignals, stopMedia } from '../media/call-media';
+import { ActiveCall } from './active-call';
+import classes from './call-layer.module.css';
+import { RingingCard } from './ringing-card';
+
+const CALL_EVENTS = [
+  SERVER_EVENTS.CallInitialized,
+  SERVER_EVENTS.CallAccepted,
+  SERVER_EVENTS.CallDeclined,
+  SERVER_EVENTS.CallEnded,
+  SERVER_EVENTS.CallUpdated,
+] as const;
+
+/**
+ * The call overlay (doc 2 section 2), over every signed-in screen: the calls ringing for this user and the
+ * call this tab is in, whose media it follows.
+ */
+export default function CallLayer() {
+  const me = useSession((s) => s.user?.id);
+  const calls = useCalls((s) => s.calls);
+  const tab = tabUuid();
+
+  useEffect(() => {
+    const offs = CALL_EVENTS.map((event) => subscribe(event, ({ call }) => useCalls.getState().upsert(call)));
+    offs.push(listenForSignals());
+    // What rang or ran while this tab was away (first load, reconnection): the server's live calls.
+    const catchUp = () =>
+      void apiCall(callRoutes.live, {}, { toast: false })
+        .then(({ data }) => {
+          for (const call of data.calls) useCalls.getState().upsert(call);
+        })
+        .catch(() => undefined);
+    catchUp();
+    offs.push(onSocketConnect(catchUp));
+    return () => {
+      for (const off of offs) off();
+      useCalls.getState().clear();
+      stopMedia();
+    };
+  }, []);
+
+  const active = me ? activeCall(calls, me, tab) : undefined;
+  useEffect(() => {
+    if (active && me) void followCall(active, { userId: me, tabId: tab });
+    else stopMedia();
+  }, [active, me, tab]);
+
+  const incoming = incomingCalls(calls, me);
+  if (!me || (!active && incoming.length === 0)) return null;
+  return (
+    <div className={classes.layer}>
+      {incoming.map((call, i) => (
+        <RingingCard key={call.id} call={call} large={i === 0 && !active} />
+      ))}
+      {active && <ActiveCall call={active} me={me} />}
+    </div>
+  );
+}

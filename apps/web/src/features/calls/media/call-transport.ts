@@ -1,0 +1,14 @@
+import type { TCall } from '@rounds/contracts/calls';
+
+export type TPeerKey = { userId: string; tabId: string };
+export type TRemoteMedia = { userId: string; tabId: string; stream: MediaStream };
+
+/**
+ * What the call overlay needs of media, whichever way it travels (mesh: browser to browser; an SFU later):
+ * follow the call's accepted participants, hand over remote streams, let go of everything at the end.
+ */
+export type TCallTransport = {
+  /** The call changed (someone accepted, left): connect to the new participants, drop the gone ones. */
+  sync: (call: TCall) => void;
+  close: () => void;
+};

@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, DEMO_PASSWORD } from '../support/api';
+import { loginUi, openContext } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
+import { log, roomRow, roomTitle } from '../support/chat-page';
+import { demo, demoApi } from '../support/demo';
+import { useDemoJourney } from '../support/journey';
+import type { RunningServer } from '../support/server';
+
+/**
+ * A voice call through the mesh (issue 9): a nurse calls a physician from their chat, the physician's screen
+ * rings, they answer, audio flows both ways (bytes and audio level rising in getStats), the nurse hangs up and
+ * the room keeps the record. Chromium's fake devices stand in for the microphone; media stays on loopback.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { apiSession, logout, setPreferences } = demoApi(() => server);
+useDemoJourney(
+  {},
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+);
+
+/** Inbound audio bytes and level on every peer connection of the page (the mesh has one per other tab). */
+async function inboundAudio(page: Page): Promise<{ bytes: number; level: number }> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __roundsPeers?: RTCPeerConnection[] }).__roundsPeers ?? [];
+    let bytes = 0;
+    let level = 0;
+    for (const pc of peers) {
+      const stats = await pc.getStats();
+      stats.forEach((r) => {
+        if (r.type === 'inbound-rtp' && r.kind === 'audio') {
+          bytes += r.bytesReceived ?? 0;
+          level = Math.max(level, r.audioLevel ?? 0);
+        }
+      });
+    }
+    return { bytes, level };
+  });
+}
+
+async function waitForAudio(page: Page, over: number): Promise<{ bytes: number; level: number }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const now = await inboundAudio(page);
+    if (now.bytes > over && now.level > 0) return now;
+    if (Date.now() > deadline) throw new Error(`no audio arrived: ${JSON.stringify(now)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+describe('calls', () => {
+  it('rings the physician, carries audio both ways, and leaves the call in the room’s history', async () => {
+    const nurseEmail = demo('amelia.broussard');
+    const doctorEmail = demo('noah.thibodeaux');
+    await setPreferences(nurseEmail, 'en', 'light');
+    await setPreferences(doctorEmail, 'fr', 'dark');
+    const nurse = await apiSession(nurseEmail);
+    const doctor = await apiSession(doctorEmail);
+    const room = await api<{ data: { chatRoom: { twId: string; name: string } } }>(
+      server,
+      'POST',
+      '/chat-room',
+      { type: 'direct', participants: [doctor.id] },
+      nurse.token,
+    );
+    expect(room.status).toBe(200);
+    await logout(nurse);
+    await logout(doctor);
+
+    const [nurseContext, doctorContext] = await Promise.all([
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url, colorScheme: 'dark' }),
+    ]);
+    const [nursePage, doctorPage] = await Promise.all([nurseContext.newPage(), doctorContext.newPage()]);
+    // The mesh's peer connections, for getStats (the app keeps none on window).
+    for (const page of [nursePage, doctorPage]) {
+      await page.addInitScript(() => {
+        const peers: RTCPeerConnection[] = [];
+        (window as unknown as { __roundsPeers: RTCPeerConnection[] }).__roundsPeers = peers;
+        const Native = window.RTCPeerConnection;
+        window.RTCPeerConnection = class extends Native {
+          constructor(config?: RTCConfiguration) {
+            super(config);
+            peers.push(this);
+          }
+        } as typeof RTCPeerConnection;
+      });
+    }
+    const errors = [watchErrors(nursePage), watchErrors(doctorPage)];
+    await loginUi(nursePage, nurseEmail, DEMO_PASSWORD);
+    await loginUi(doctorPage, doctorEmail, DEMO_PASSWORD);
+
+    await roomRow(nursePage, 'Noah Thibodeaux').click();
+    await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
+    await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
+    await nursePage.getByRole('region', { name: 'Call' }).getByText('Calling…').waitFor();
+
+    // The physician is on Recent in French: the ringing card comes over it.
+    const ringing = doctorPage.getByRole('dialog', { name: 'Appel vocal entrant: Amelia Broussard' });
+    await ringing.waitFor();
+    await snap(doctorPage, 'call-ringing-dark-fr');
+    await ringing.getByRole('button', { name: 'Accepter' }).click();
+    await doctorPage.getByRole('region', { name: 'Appel' }).waitFor();
+    await expect(ringing.count()).resolves.toBe(0);
+
+    // Audio flows both ways: bytes and level rise on each side.
+    await Promise.all([waitForAudio(nursePage, 0), waitForAudio(doctorPage, 0)]);
+    const before = await inboundAudio(nursePage);
+    await nursePage.waitForTimeout(1_000);
+    expect((await inboundAudio(nursePage)).bytes).toBeGreaterThan(before.bytes);
+    const call = nursePage.getByRole('region', { name: 'Call' });
+    await call.getByText(/^0:0\d$/).waitFor();
+    await snap(nursePage, 'call-active-light-en');
+    await snap(doctorPage, 'call-active-dark-fr');
+
+    await call.getByRole('button', { name: 'Leave call' }).click();
+    await expect(call.count()).resolves.toBe(0);
+    await doctorPage.getByRole('region', { name: 'Appel' }).waitFor({ state: 'detached' });
+    await log(nursePage)
+      .getByText(/^Voice call ended · 0:\d\d$/)
+      .waitFor();
+    await log(nursePage).getByText('Noah Thibodeaux answered the voice call').waitFor();
+    await snap(nursePage, 'call-ended-light-en');
+    expect(errors.flatMap((e) => e())).toEqual([]);
+  });
+});
