@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
+import { AppBanner } from '../../features/settings/components/app-banner';
 import { useGroupModal } from '../../lib/group-modal-store';
 import { useSession } from '../../lib/session-store';
 import { SideNav } from './side-nav';
@@ -55,6 +56,7 @@ export function AppLayout() {
       </a>
       <SideNav onOpenGroup={() => openGroup()} />
       <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
+        {signedIn && <AppBanner />}
         <Outlet />
       </main>
       {groupOpen && (
