@@ -12,7 +12,7 @@ import { notificationWorker } from './jobs/notification-worker';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { uploadsCleanup } from './jobs/uploads-cleanup';
 import { badRequest } from './lib/errors';
-import { localFileStore, s3FileStore } from './lib/file-store';
+import { type FileStore, localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
@@ -77,6 +77,8 @@ declare module 'fastify' {
     directory: Directory;
     metrics: Metrics;
     speech: SpeechService;
+    /** Where files live (lib/file-store.ts): chat uploads and uploaded logos. */
+    files: FileStore;
     /** Background jobs (jobs/): started when the app is ready, stopped when it closes. */
     jobs: { runner: JobRunner; notifications: ReturnType<typeof notificationWorker> };
     chat: {
@@ -194,23 +196,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installPresenceSocket(app);
   app.decorate('directory', createDirectory(app));
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
+  app.decorate(
+    'files',
+    config.S3_BUCKET
+      ? await s3FileStore({
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        })
+      : localFileStore(join(config.DATA_DIR, 'files'), config.MESSAGE_KEY),
+  );
   app.decorate('chat', {
     rooms: createRoomsService({ app, crypto: messageCrypto }),
     messages: createMessagesService({ app, crypto: messageCrypto }),
     writer: createMessageWriter(app, messageCrypto),
     priority: createPriorityService(app, messageCrypto),
-    uploads: createUploadsService(
-      app,
-      config.S3_BUCKET
-        ? await s3FileStore({
-            bucket: config.S3_BUCKET,
-            region: config.S3_REGION,
-            endpoint: config.S3_ENDPOINT,
-            accessKeyId: config.S3_ACCESS_KEY_ID,
-            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          })
-        : localFileStore(join(config.DATA_DIR, 'files'), config.MESSAGE_KEY),
-    ),
+    uploads: createUploadsService(app, app.files),
   });
   const notifications = notificationWorker(app);
   const runner = createJobRunner(app.log, [notifications, escalationSweep(app), uploadsCleanup(app)]);

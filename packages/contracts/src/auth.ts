@@ -27,6 +27,8 @@ export const ZLoginReply = z.object({
   tempToken: z.string().nullable(),
   user: ZUser,
   role: ZRole,
+  /** Beyond the spec: the password policy says this user's password is due for a change (ForcePasswordUpdate). */
+  forcePasswordUpdate: z.boolean().optional(),
 });
 export type TLoginReply = z.infer<typeof ZLoginReply>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUpdateSettingsRequest, ZUserReply } from './account';
 import { apiRoute } from './api-route';
 import { LIMITS } from './limits';
 import { multilineText } from './validation';
@@ -115,13 +116,53 @@ export const ZPasswordPolicyRequest = z.object({
  * (0 to 100000, doc 2 section 5) or self-registration on or off. Without a key the body is one's own
  * preferences (account.ts ZUpdateSettingsRequest).
  */
+export const SESSION_TIMEOUT_TEXTS = {
+  notNumber: 'Input value should be a number.',
+  belowZero: 'Input value should not be less than 0.',
+  aboveMax: 'Input value should not be greater than 100000.',
+} as const;
 export const ZAppSettingWrite = z.discriminatedUnion('key', [
   z.object({
     key: z.literal('sessionTimeout'),
-    value: z.coerce.number().int().min(0).max(LIMITS.sessionTimeoutMaxMinutes),
+    value: z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^-?\d+$/, SESSION_TIMEOUT_TEXTS.notNumber),
+        ],
+        {
+          error: SESSION_TIMEOUT_TEXTS.notNumber,
+        },
+      )
+      .transform(Number)
+      .pipe(
+        z
+          .number({ error: SESSION_TIMEOUT_TEXTS.notNumber })
+          .int(SESSION_TIMEOUT_TEXTS.notNumber)
+          .min(0, SESSION_TIMEOUT_TEXTS.belowZero)
+          .max(LIMITS.sessionTimeoutMaxMinutes, SESSION_TIMEOUT_TEXTS.aboveMax),
+      ),
   }),
   z.object({ key: z.literal('isSelfRegistrationEnabled'), value: z.union([z.boolean(), z.enum(['true', 'false'])]) }),
 ]);
+
+export type TAppSettingWrite = z.output<typeof ZAppSettingWrite>;
+
+/**
+ * POST /setting: a body with `key` is an app setting (ZAppSettingWrite, Admin only), one without it one's own
+ * preferences (ZUpdateSettingsRequest). Chosen by the key's presence rather than a zod union, so a refusal names
+ * the field of the branch the caller meant (a union would only say 'Invalid input').
+ */
+export const ZSettingPostRequest = z.unknown().transform((value, ctx) => {
+  const hasKey = typeof value === 'object' && value !== null && 'key' in value;
+  const parsed = hasKey ? ZAppSettingWrite.safeParse(value) : ZUpdateSettingsRequest.safeParse(value);
+  if (parsed.success) return parsed.data as TAppSettingWrite | z.output<typeof ZUpdateSettingsRequest>;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 
 export const ZSettingsMessageReply = z.object({ message: z.string(), appSettings: ZAppSettings });
 
@@ -149,4 +190,11 @@ export const adminSettingRoutes = {
     reply: ZSettingsMessageReply,
   }),
   appSettings: apiRoute({ method: 'GET', path: '/setting/app-settings', reply: ZAppSettingsReply }),
+  /** POST /setting: {key, value} is an app setting (Admin only, answered with the app settings); else own preferences. */
+  write: apiRoute({
+    method: 'POST',
+    path: '/setting',
+    body: ZSettingPostRequest,
+    reply: z.union([ZSettingsMessageReply, ZUserReply]),
+  }),
 } as const;

@@ -42,3 +42,16 @@ export function sniffAudio(head: Buffer): string | null {
   }
   return null;
 }
+
+/**
+ * An SVG document from its bytes: UTF-8 text (an optional byte order mark) whose first element, after the XML
+ * declaration, comments and processing instructions, is <svg>. A doctype is refused: it can declare entities.
+ */
+export function sniffSvg(bytes: Buffer): boolean {
+  let text = bytes.subarray(0, 4096).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // Any NUL or replacement character: not UTF-8 text.
+  if (text.includes('\u0000') || text.includes('\ufffd')) return false;
+  const prolog = /^\s*(?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*/.exec(text)![0];
+  return /^<svg[\s>/]/.test(text.slice(prolog.length));
+}

@@ -226,6 +226,46 @@ const TEXTS = {
   'Role changed successfully': { en: 'Role changed successfully', fr: 'Rôle modifié' },
   'User removed successfully': { en: 'User removed successfully', fr: 'Utilisateur supprimé' },
   'User not found.': { en: 'User not found.', fr: 'Utilisateur introuvable.' },
+  // Administration settings (modules/settings).
+  'Logo updated successfully': { en: 'Logo updated successfully', fr: 'Logo mis à jour' },
+  'Texts updated successfully': { en: 'Texts updated successfully', fr: 'Textes mis à jour' },
+  'Banner message updated successfully': {
+    en: 'Banner message updated successfully',
+    fr: 'Message de la bannière mis à jour',
+  },
+  'Password update policy updated successfully': {
+    en: 'Password update policy updated successfully',
+    fr: 'Politique de mise à jour des mots de passe mise à jour',
+  },
+  'Setting updated successfully': { en: 'Setting updated successfully', fr: 'Paramètre mis à jour' },
+  'The maximum file size allowed for uploads is 10MB': {
+    en: 'The maximum file size allowed for uploads is 10MB',
+    fr: 'La taille maximale autorisée pour un fichier est de 10 Mo',
+  },
+  'Allowed formats: png, gif, jpeg, svg': {
+    en: 'Allowed formats: png, gif, jpeg, svg',
+    fr: 'Formats acceptés : png, gif, jpeg, svg',
+  },
+  'This SVG file contains scripts or external references and cannot be used.': {
+    en: 'This SVG file contains scripts or external references and cannot be used.',
+    fr: 'Ce fichier SVG contient des scripts ou des références externes et ne peut pas être utilisé.',
+  },
+  'banner.max_length': {
+    en: 'The banner text must be at most 500 characters',
+    fr: 'Le texte de la bannière doit contenir au plus 500 caractères',
+  },
+  'Input value should be a number.': {
+    en: 'Input value should be a number.',
+    fr: 'La valeur saisie doit être un nombre.',
+  },
+  'Input value should not be less than 0.': {
+    en: 'Input value should not be less than 0.',
+    fr: 'La valeur saisie ne doit pas être inférieure à 0.',
+  },
+  'Input value should not be greater than 100000.': {
+    en: 'Input value should not be greater than 100000.',
+    fr: 'La valeur saisie ne doit pas être supérieure à 100000.',
+  },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TextKey = keyof typeof TEXTS;

@@ -3,7 +3,7 @@ import type { TRole } from '@rounds/contracts/common';
 import type { CLIENT_EVENTS } from '@rounds/contracts/events';
 import { expect } from 'vitest';
 import type { Member } from '../testing/chat';
-import type { Part } from '../testing/multipart';
+import type { FieldPart, Part } from '../testing/multipart';
 import { type Fixture, imagePart, missingId, missingKey, voicePart } from './fixture';
 
 /**
@@ -24,7 +24,7 @@ export type Access =
   | { kind: 'roles'; roles: readonly TRole[] }
   | { kind: 'object'; actor: 'owner' | 'member' };
 
-export type Req = { query?: Record<string, string>; body?: unknown; multipart?: Part[] };
+export type Req = { query?: Record<string, string>; body?: unknown; multipart?: (Part | FieldPart)[] };
 
 export type RouteEntry = {
   access: Access;
@@ -189,6 +189,32 @@ export const ROUTES: Record<string, RouteEntry> = {
     request: async () => ({ multipart: [{ ...imagePart(), name: 'file' }] }),
   },
   'DELETE /api/v1/setting/delete-avatar': { access: SIGNED_IN, request: none },
+
+  // Administration settings (doc 2 section 6): logos, texts and the hospital-wide password policy are the
+  // Admin's; the banner also the FacilityAdmin's. POST /api/v1/setting with a key is checked in settings.test.ts.
+  'POST /api/v1/setting/logos': {
+    access: ADMIN,
+    request: async () => ({
+      multipart: [
+        { name: 'key', value: 'squareLogo' },
+        { ...imagePart(), name: 'file' },
+      ],
+    }),
+  },
+  'POST /api/v1/setting/about-texts': {
+    access: ADMIN,
+    request: async () => ({
+      body: { aboutUsText: { en: '<p>a</p>', fr: '<p>b</p>' }, informationText: { en: '', fr: '' } },
+    }),
+  },
+  'POST /api/v1/setting/banner-message': {
+    access: FACILITY_WRITERS,
+    request: async () => ({ body: { text_en: 'Drill', text_fr: 'Exercice', show: false } }),
+  },
+  'POST /api/v1/setting/password-policy': {
+    access: ADMIN,
+    request: async () => ({ body: { passwordUpdate: { active: false, frequency: 90, period: 'day' } } }),
+  },
 
   ...referenceRoutes('facility'),
   ...referenceRoutes('department'),

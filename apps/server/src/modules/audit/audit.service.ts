@@ -36,7 +36,12 @@ export type AuditEvent =
   | 'user activated'
   | 'user deactivated'
   | 'role changed'
-  | 'user deleted';
+  | 'user deleted'
+  | 'logo changed'
+  | 'about texts changed'
+  | 'banner changed'
+  | 'password policy changed'
+  | 'app setting changed';
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { isHttps } from '../../plugins/security';
+import { passwordUpdateDue } from '../settings/password-policy';
 import * as auth from './auth.service';
 
 export const REFRESH_COOKIE = 'rounds_refresh';
@@ -69,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { session, user } = await auth.login(app, req.body, ctx(req));
       setRefreshCookie(req, reply, session);
-      return { token: session.token, tempToken: null, user, role: user.role };
+      const forcePasswordUpdate = await passwordUpdateDue(app.db, user.id);
+      return { token: session.token, tempToken: null, user, role: user.role, forcePasswordUpdate };
     },
   );
 

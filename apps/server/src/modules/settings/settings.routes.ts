@@ -8,32 +8,47 @@ import {
   ZPhoneEmailUpdateRequest,
   ZSettingsListReply,
   ZUpdateAccountRequest,
-  ZUpdateSettingsRequest,
   ZUserReply,
   ZVerifyUpdatedRequest,
 } from '@rounds/contracts/account';
 import { ZMessageReply } from '@rounds/contracts/auth';
 import { LIMITS, LOGOS_PATH } from '@rounds/contracts/limits';
 import {
+  adminSettingRoutes,
   CALLING_CODES,
-  ZAppSettingsReply,
+  LOGO_KINDS,
+  type TLogoKind,
   ZCallingCodesReply,
   ZSelfRegistrationReply,
 } from '@rounds/contracts/settings';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { sniffSvg } from '../../lib/file-type';
 import { sniffImageType } from '../../lib/image-type';
 import { requestLanguage } from '../../lib/request-language';
+import { localize, text } from '../../lib/texts';
+import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import * as account from '../accounts/account.service';
+import {
+  type SettingsActor,
+  updateAboutTexts,
+  updateBanner,
+  updatePasswordPolicy,
+  writeAppSetting,
+} from './admin-settings.service';
+import { saveLogo, type TLogoType, UPLOADED_LOGO } from './logos.service';
+import { installPasswordPolicySocket } from './password-policy';
 import { readSettings, toAppSettings } from './settings.service';
+import { svgProblem } from './svg-check';
 
 /*
  * Every /api/v1/setting/* route is in this file, so an address leads to it in one hop: the public ones
- * (calling codes, self-registration, app settings) with the logos path, and the signed-in user's own account
- * and preferences, whose work is in modules/accounts.
+ * (calling codes, self-registration, app settings) with the logos path, the signed-in user's own account
+ * and preferences, whose work is in modules/accounts, and the administration settings (logos, texts, banner,
+ * password policy, app settings), whose work is in admin-settings.service.ts and logos.service.ts.
  */
 
 const ASSET_LOGOS = fileURLToPath(new URL('../../../assets/logos', import.meta.url));
@@ -63,30 +78,37 @@ const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/setting/app-settings',
-    { schema: { tags: ['settings'], response: { 200: ZAppSettingsReply } } },
-    async () => ({ appSettings: toAppSettings(await readSettings(app.db)) }),
-  );
+  registerRoute(app, adminSettingRoutes.appSettings, { tags: ['settings'] }, async () => ({
+    appSettings: toAppSettings(await readSettings(app.db)),
+  }));
 
-  // Uploaded logos live in DATA_DIR/logos and win over the shipped defaults of the same name.
+  // Uploaded logos are in the file store under names of their own (logos.service.ts), never changed, so they
+  // are cached for good; the shipped defaults (assets/logos) may change with a release.
   app.get(
     `${LOGOS_PATH}/:file`,
     { schema: { hide: true, params: z.object({ file: z.string() }) } },
     async (req, reply) => {
       const { file } = req.params;
       if (!LOGO_FILE.test(file)) throw notFound();
-      const uploaded = join(app.config.DATA_DIR, 'logos', file);
-      const path = existsSync(uploaded) ? uploaded : join(ASSET_LOGOS, file);
-      if (!existsSync(path)) throw notFound();
+      const uploaded = UPLOADED_LOGO.test(file);
+      let body: NodeJS.ReadableStream;
+      if (uploaded) {
+        const stream = await app.files.get(file);
+        if (!stream) throw notFound();
+        body = stream;
+      } else {
+        const path = join(ASSET_LOGOS, file);
+        if (!existsSync(path)) throw notFound();
+        body = createReadStream(path);
+      }
       const ext = file.split('.').pop()!.toLowerCase();
       return (
         reply
           .header('content-type', LOGO_TYPES[ext] ?? 'application/octet-stream')
-          .header('cache-control', 'public, max-age=300')
+          .header('cache-control', uploaded ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
           // An SVG opened directly must not run script: sandbox it.
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .send(createReadStream(path))
+          .send(body)
       );
     },
   );
@@ -122,11 +144,19 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/setting',
-    { schema: { tags: ['account'], body: ZUpdateSettingsRequest, response: { 200: ZUserReply } }, onRequest: auth },
-    async (req) => ({ user: await account.updatePreferences(app, authOf(req).userId, req.body, ctx(req)) }),
-  );
+  // POST /setting: one's own preferences, or with a key an app setting (doc 2 section 7), which only an Admin writes.
+  registerRoute(app, adminSettingRoutes.write, { tags: ['account'], onRequest: auth }, async (req) => {
+    const body = req.body;
+    if ('key' in body) {
+      const actor = authOf(req);
+      if (actor.role !== 'Admin') throw forbidden(text('forbidden', requestLanguage(req)));
+      return {
+        message: localize('Setting updated successfully', requestLanguage(req)),
+        appSettings: await writeAppSetting(app, { userId: actor.userId, ip: req.ip }, body),
+      };
+    }
+    return { user: await account.updatePreferences(app, authOf(req).userId, body, ctx(req)) };
+  });
 
   app.post(
     '/api/v1/setting/password',
@@ -227,7 +257,89 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** Logo files: png, gif or jpeg by their bytes, or an SVG with nothing active in it (svg-check.ts). */
+function logoType(bytes: Buffer): TLogoType {
+  const raster = sniffImageType(bytes.subarray(0, 16));
+  if (raster) return raster;
+  if (!sniffSvg(bytes)) throw new AppError(415, 'UNSUPPORTED_FILE', 'Allowed formats: png, gif, jpeg, svg');
+  if (svgProblem(bytes)) {
+    throw new AppError(415, 'UNSAFE_SVG', 'This SVG file contains scripts or external references and cannot be used.');
+  }
+  return 'image/svg+xml';
+}
+
+/** The multipart form of POST /setting/logos: `key` (a logo kind) and `file`, in either order. */
+async function readLogoForm(req: FastifyRequest): Promise<{ kind: TLogoKind; bytes: Buffer }> {
+  if (!req.isMultipart()) throw badRequest('file: Required', 'VALIDATION_ERROR');
+  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'The maximum file size allowed for uploads is 10MB');
+  let key: unknown;
+  let bytes: Buffer | undefined;
+  // The spec refuses a logo of 10,485,760 bytes or more.
+  for await (const part of req.parts({ limits: { fileSize: LIMITS.logoMaxBytes - 1, files: 1 } })) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'key') key = part.value;
+    } else if (part.fieldname === 'file') {
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw err;
+      }
+    } else {
+      part.file.resume();
+    }
+  }
+  if (key === undefined) throw badRequest('key: Required', 'VALIDATION_ERROR');
+  if (!LOGO_KINDS.includes(key as TLogoKind)) {
+    throw badRequest(`key: must be one of ${LOGO_KINDS.join(', ')}`, 'VALIDATION_ERROR');
+  }
+  if (!bytes || bytes.length === 0) throw badRequest('file: Required', 'VALIDATION_ERROR');
+  return { kind: key as TLogoKind, bytes };
+}
+
+/**
+ * The administration settings (doc 2 sections 2, 5, 6 and 7). Logos and texts are Admin only; the banner is
+ * Admin and FacilityAdmin; the password policy binds the whole hospital, so Admin only (docs/decisions.md).
+ */
+const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = { tags: ['admin'], onRequest: requireAuth(app, ['Admin']) };
+  const actorOf = (req: FastifyRequest): SettingsActor => ({ userId: authOf(req).userId, ip: req.ip });
+
+  registerRoute(
+    app,
+    adminSettingRoutes.logos,
+    { ...adminOnly, bodyLimit: LIMITS.logoMaxBytes + 64 * 1024 },
+    async (req) => {
+      const { kind, bytes } = await readLogoForm(req);
+      const { url } = await saveLogo(app, actorOf(req), { kind, bytes, type: logoType(bytes) });
+      return { message: localize('Logo updated successfully', requestLanguage(req)), data: { logo: url } };
+    },
+  );
+
+  registerRoute(app, adminSettingRoutes.aboutTexts, adminOnly, async (req) => ({
+    message: localize('Texts updated successfully', requestLanguage(req)),
+    appSettings: await updateAboutTexts(app, actorOf(req), req.body),
+  }));
+
+  registerRoute(
+    app,
+    adminSettingRoutes.banner,
+    { tags: ['admin'], onRequest: requireAuth(app, ['Admin', 'FacilityAdmin']) },
+    async (req) => ({
+      message: localize('Banner message updated successfully', requestLanguage(req)),
+      appSettings: await updateBanner(app, actorOf(req), req.body),
+    }),
+  );
+
+  registerRoute(app, adminSettingRoutes.passwordPolicy, adminOnly, async (req) => ({
+    message: localize('Password update policy updated successfully', requestLanguage(req)),
+    appSettings: await updatePasswordPolicy(app, actorOf(req), req.body.passwordUpdate),
+  }));
+};
+
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicSettingsRoutes);
   await app.register(accountSettingsRoutes);
+  await app.register(adminSettingsRoutes);
+  installPasswordPolicySocket(app);
 };
