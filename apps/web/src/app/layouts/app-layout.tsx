@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
-import { AppBanner } from '../../features/settings/components/app-banner';
 import { useGroupModal } from '../../lib/group-modal-store';
 import { useSession } from '../../lib/session-store';
 import { SideNav } from './side-nav';
@@ -10,6 +9,11 @@ import { SideNav } from './side-nav';
 // Only signed-in users can open it, so it stays out of the login page's download.
 const GroupModal = lazy(() =>
   import('../../features/groups/components/group-modal').then((module) => ({ default: module.GroupModal })),
+);
+
+// The administrators' banner: only over signed-in screens, so not in the login page's download.
+const AppBanner = lazy(() =>
+  import('../../features/settings/components/app-banner').then((module) => ({ default: module.AppBanner })),
 );
 
 // Socket, token renewal, idle logout and the password reminder: only for signed-in users, in their own chunk.
@@ -56,7 +60,11 @@ export function AppLayout() {
       </a>
       <SideNav onOpenGroup={() => openGroup()} />
       <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
-        {signedIn && <AppBanner />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <AppBanner />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       {groupOpen && (

@@ -5,6 +5,7 @@ import { BannerPage } from '../../features/admin/banner/components/banner-page';
 import { ReferenceSection } from '../../features/admin/reference/components/reference-section';
 import type { TReferenceSection } from '../../features/admin/reference/reference-sections';
 import { patchAppSettings, setAppSettings, useAppSettings } from '../../features/settings/api/get-app-settings';
+import './admin-sections-texts';
 
 // The editor (tiptap), the date picker and the drop zone are large: each comes with its own section only.
 const AboutPage = lazy(() =>
