@@ -100,7 +100,7 @@ describe('administration sections', () => {
     await expect(row.getByRole('cell').nth(1).textContent()).resolves.toBe('0');
     await row.getByRole('link', { name: 'Edit Wound care' }).click();
     await page.getByRole('link', { name: 'Back to departments' }).waitFor();
-    await expect(page.getByLabel(/^Name/).inputValue()).resolves.toBe('Wound care');
+    await expect.poll(() => page.getByLabel(/^Name/).inputValue()).toBe('Wound care');
 
     const members = page.getByRole('region', { name: 'Members' });
     const available = page.getByRole('region', { name: 'Available users' });
@@ -109,9 +109,7 @@ describe('administration sections', () => {
     await available.getByRole('button', { name: 'Add Amelia Broussard' }).click();
     await page.getByText('Member added successfully').first().waitFor();
     await members.getByRole('cell', { name: 'Amelia', exact: true }).waitFor();
-    await expect(members.getByRole('combobox', { name: 'Status of Amelia Broussard' }).inputValue()).resolves.toBe(
-      'Active',
-    );
+    await expect(members.getByLabel('Status of Amelia Broussard').inputValue()).resolves.toBe('Active');
     await available.getByRole('button', { name: 'Add Amelia Broussard' }).waitFor({ state: 'detached' });
     await dismissToasts(page);
     await snap(page, 'admin-department-members-light-en');
@@ -148,7 +146,7 @@ describe('administration sections', () => {
     await expect.poll(() => navLogo.getAttribute('src')).not.toBe(before);
     const after = await navLogo.getAttribute('src');
     expect(after).toMatch(/\/logos\/logo-[0-9a-f]{24}\.png$/);
-    await expect(slot.getByRole('img').getAttribute('src')).resolves.toBe(after);
+    await expect(slot.getByRole('img', { name: 'Current Main logo' }).getAttribute('src')).resolves.toBe(after);
     const served = await fetch(`${server.url}${after}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     await dismissToasts(page);
@@ -178,7 +176,10 @@ describe('administration sections', () => {
     await page.keyboard.press('Control+B');
     await page.keyboard.type(' connected. Read more on our site');
     for (let i = 0; i < 'our site'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'About us page' })
+      .getByRole('button', { name: 'Link', exact: true })
+      .click();
     await page.getByRole('textbox', { name: 'Link address' }).fill('https://example.org/rounds');
     await page.getByRole('textbox', { name: 'Link address' }).press('Enter');
     await editor.locator('a[href="https://example.org/rounds"]').waitFor();
@@ -207,9 +208,12 @@ describe('administration sections', () => {
     await page.getByText('Inactive', { exact: true }).waitFor();
     await page.getByLabel('Message (English)').fill('Fire drill at 14:00 in the east wing.');
     await page.getByText('37/500').waitFor();
-    await page.getByRole('radiogroup', { name: 'Language of the message' }).getByText('Français').click();
+    await page
+      .getByRole('radiogroup', { name: 'Language of the message' })
+      .getByText('Français', { exact: true })
+      .click();
     await page.getByLabel('Message (Français)').fill('Exercice incendie à 14 h dans l’aile est.');
-    await page.getByRole('radiogroup', { name: 'Show the banner' }).getByText('Activate').click();
+    await page.getByRole('radiogroup', { name: 'Show the banner' }).getByText('Activate', { exact: true }).click();
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await page.getByText('Banner message updated successfully').first().waitFor();
     await page.getByText('Active', { exact: true }).waitFor();
@@ -229,7 +233,7 @@ describe('administration sections', () => {
     await expect(nurse.getByRole('region', { name: 'Announcement' }).count()).resolves.toBe(0);
 
     // Deactivated: gone from the admin's screen too.
-    await page.getByRole('radiogroup', { name: 'Show the banner' }).getByText('Deactivate').click();
+    await page.getByRole('radiogroup', { name: 'Show the banner' }).getByText('Deactivate', { exact: true }).click();
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await page.getByRole('region', { name: 'Announcement' }).waitFor({ state: 'detached' });
     expect(errors()).toEqual([]);
@@ -246,7 +250,7 @@ describe('administration sections', () => {
     await page.goto('/admin/user-logs');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     await page.getByLabel('Search logs').fill('amelia.broussard');
-    await page.getByLabel('Dates').click();
+    await page.getByRole('button', { name: /^Dates/ }).click();
     await page.getByRole('button', { name: 'Today', exact: true }).click();
     const rows = page.getByRole('table').getByRole('row');
     await expect

@@ -2,7 +2,7 @@ import type { TLogoKind } from '@rounds/contracts/settings';
 
 /**
  * The eight logo slots in the spec's order (doc 2 section 2: main, main dark, recent, recent dark, more,
- * more dark, about-us square, about-us header); `dark` slots are previewed on a dark background.
+ * more dark, about-us square, about-us header); `dark` slots (and the white about-us logo) are previewed on a dark background.
  */
 export const LOGO_SLOTS: readonly { key: TLogoKind; dark: boolean }[] = [
   { key: 'squareLogo', dark: false },
@@ -11,7 +11,7 @@ export const LOGO_SLOTS: readonly { key: TLogoKind; dark: boolean }[] = [
   { key: 'recentLogoDark', dark: true },
   { key: 'moreLogo', dark: false },
   { key: 'moreLogoDark', dark: true },
-  { key: 'whiteLogoBig', dark: false },
+  { key: 'whiteLogoBig', dark: true },
   { key: 'aboutUsHeader', dark: false },
 ];
 

@@ -44,7 +44,7 @@ export function LogosPage({ settings, onUploaded }: TLogosPageProps) {
       <Text c="dimmed" fz="sm">
         {t('logos.intro')}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
         {LOGO_SLOTS.map(({ key, dark }) => {
           const label = t(`logos.slots.${key}`);
           const src = settings?.[key];
@@ -58,6 +58,7 @@ export function LogosPage({ settings, onUploaded }: TLogosPageProps) {
                 <Box
                   h={96}
                   style={{
+                    overflow: 'hidden',
                     borderRadius: 'var(--mantine-radius-md)',
                     display: 'flex',
                     alignItems: 'center',
@@ -68,7 +69,7 @@ export function LogosPage({ settings, onUploaded }: TLogosPageProps) {
                   }}
                 >
                   {src ? (
-                    <Image src={src} alt={t('logos.preview', { name: label })} h={72} w="auto" fit="contain" />
+                    <Image src={src} alt={t('logos.preview', { name: label })} h={72} w="100%" fit="contain" />
                   ) : (
                     <IconPhoto size={32} color="var(--mantine-color-dimmed)" aria-hidden />
                   )}
@@ -83,18 +84,18 @@ export function LogosPage({ settings, onUploaded }: TLogosPageProps) {
                   loading={busy}
                   radius="md"
                   p="sm"
-                  aria-label={t('logos.upload', { name: label })}
+                  inputProps={{ 'aria-label': t('logos.upload', { name: label }) }}
                   data-testid={`logo-drop-${key}`}
                 >
                   <Group justify="center" gap="xs" wrap="nowrap" mih={40} style={{ pointerEvents: 'none' }}>
                     <Dropzone.Accept>
-                      <IconUpload size={20} />
+                      <IconUpload size={20} aria-hidden />
                     </Dropzone.Accept>
                     <Dropzone.Reject>
-                      <IconX size={20} />
+                      <IconX size={20} aria-hidden />
                     </Dropzone.Reject>
                     <Dropzone.Idle>
-                      <IconUpload size={20} stroke={1.6} />
+                      <IconUpload size={20} stroke={1.6} aria-hidden />
                     </Dropzone.Idle>
                     <Stack gap={0}>
                       <Text fz="sm" fw={500}>

@@ -63,7 +63,9 @@ export function UserLogsPage() {
           <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
             <DatePickerInput
               type="range"
-              aria-label={t('logs.range')}
+              // The name holds what the button shows (WCAG 2.5.3, label in name).
+              aria-label={`${t('logs.range')}: ${range[0] ? [range[0], range[1]].filter(Boolean).join(' – ') : t('logs.allTime')}`}
+              labelSeparator="–"
               placeholder={t('logs.allTime')}
               value={range}
               onChange={(value) => setRange(value as TDayRange)}
