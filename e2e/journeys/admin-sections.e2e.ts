@@ -102,8 +102,8 @@ describe('administration sections', () => {
     await page.getByRole('link', { name: 'Back to departments' }).waitFor();
     await expect.poll(() => page.getByLabel(/^Name/).inputValue()).toBe('Wound care');
 
-    const members = page.getByRole('region', { name: 'Members' });
-    const available = page.getByRole('region', { name: 'Available users' });
+    const members = page.getByRole('region', { name: 'Members', exact: true });
+    const available = page.getByRole('region', { name: 'Available users', exact: true });
     await members.getByText('No data').waitFor();
     await available.getByLabel('Search available users').fill('Amelia');
     await available.getByRole('button', { name: 'Add Amelia Broussard' }).click();
@@ -301,7 +301,7 @@ describe('administration sections', () => {
         }
         if (section === 'about') await page.locator('.ProseMirror').first().waitFor();
         if (section === 'logos') await page.locator('.mantine-Dropzone-root').first().waitFor();
-        if (section === 'banner') await page.locator('textarea').waitFor();
+        if (section === 'banner') await page.locator('textarea').first().waitFor();
         await snap(page, `admin-${section}-${suffix}`);
       }
       // An item's page: its members and the available users.

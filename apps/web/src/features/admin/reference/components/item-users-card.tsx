@@ -14,6 +14,7 @@ import { useItemUsers } from '../api/get-item-users';
 import { useSetUserStatus } from '../api/set-user-status';
 import { pageAfterDelete, pageCount } from '../page-after-delete';
 import { MEMBER_PAGE_SIZE, USER_ITEMS } from '../reference-sections';
+import { scrollable } from '../scrollable';
 import { SearchField } from './search-field';
 
 type TItemUsersCardProps = {
@@ -71,7 +72,12 @@ export function ItemUsersCard({ kind, id, mode }: TItemUsersCardProps) {
           label={members ? t('reference.searchMembers') : t('reference.searchAvailable')}
           placeholder={t('reference.searchPeople')}
         />
-        <Table.ScrollContainer minWidth={members ? 1080 : 560}>
+        <Table.ScrollContainer
+          minWidth={members ? 1080 : 560}
+          {...scrollable(
+            t('reference.table', { name: members ? t('reference.membersTitle') : t('reference.availableTitle') }),
+          )}
+        >
           <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
             <Table.Thead>
               <Table.Tr>

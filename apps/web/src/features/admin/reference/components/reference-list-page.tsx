@@ -14,6 +14,7 @@ import { useReferencePage } from '../api/get-reference-page';
 import { useSaveReferenceItem } from '../api/save-reference-item';
 import { pageAfterDelete, pageCount } from '../page-after-delete';
 import { REFERENCE_PAGE_SIZE, REFERENCE_SECTIONS, type TReferenceSection } from '../reference-sections';
+import { scrollable } from '../scrollable';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { NameModal } from './name-modal';
 import { SearchField } from './search-field';
@@ -38,6 +39,7 @@ export function ReferenceListPage({ section }: { section: TReferenceSection }) {
   const [deleting, setDeleting] = useState<TReferenceItem | null>(null);
   const rows = list.data?.results ?? [];
   const total = list.data?.total ?? 0;
+  const title = t(`kinds.${kind}.title`);
   const editPath = (id: string) => `${ROUTES.admin}/${section}/${id}`;
 
   const create = (name: string) =>
@@ -77,7 +79,7 @@ export function ReferenceListPage({ section }: { section: TReferenceSection }) {
       </Group>
 
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={420} {...scrollable(t('reference.table', { name: title }))}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={list.isFetching}>
             <Table.Thead>
               <Table.Tr>

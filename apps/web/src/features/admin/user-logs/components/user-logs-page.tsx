@@ -14,6 +14,7 @@ import { usePreferences } from '../../../../lib/preferences-store';
 import { subscribe } from '../../../../lib/socket';
 import { SearchField } from '../../reference/components/search-field';
 import { pageCount } from '../../reference/page-after-delete';
+import { scrollable } from '../../reference/scrollable';
 import { useExportUserLogs } from '../api/export-user-logs';
 import { USER_LOGS_PAGE_SIZE, userLogsKey, useUserLogs } from '../api/get-user-logs';
 import { formatLogDate, rangePresets, rangeToSeconds, type TDayRange } from '../date-range';
@@ -77,6 +78,8 @@ export function UserLogsPage() {
               valueFormat="YYYY-MM-DD"
               leftSection={<IconCalendar size={16} stroke={1.7} />}
               miw={240}
+              // "All Time" is the value shown, not a hint: it needs the contrast of text (the theme's dimmed).
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
               clearButtonProps={{ 'aria-label': t('logs.clearRange') }}
               nextLabel={t('logs.nextMonth')}
               previousLabel={t('logs.previousMonth')}
@@ -94,7 +97,7 @@ export function UserLogsPage() {
       </Group>
 
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} {...scrollable(t('reference.table', { name: t('logs.title') }))}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={logs.isFetching}>
             <Table.Thead>
               <Table.Tr>
