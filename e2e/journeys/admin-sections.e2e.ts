@@ -194,6 +194,7 @@ describe('administration sections', () => {
     await expect(page.getByRole('link', { name: 'our site' }).getAttribute('href')).resolves.toBe(
       'https://example.org/rounds',
     );
+    await snap(page, 'about-us-rich-text-light-en');
     expect(errors()).toEqual([]);
   });
 

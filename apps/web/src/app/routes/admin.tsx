@@ -127,7 +127,9 @@ export function AdminRoute() {
             <Title order={1} fz="h2">
               {label}
             </Title>
-            {id && <Badge variant="light">{id === 'new' ? t('admin.newItem') : t('admin.item', { id })}</Badge>}
+            {id && !SectionView && (
+              <Badge variant="light">{id === 'new' ? t('admin.newItem') : t('admin.item', { id })}</Badge>
+            )}
           </Group>
           {landing && <SmsUsagePanel />}
           {SectionView ? (

@@ -24,6 +24,9 @@ type TItemUsersCardProps = {
   mode: 'members' | 'available';
 };
 
+/** The Actions column stays in view while the wide members table scrolls sideways. */
+const STICKY = { position: 'sticky', right: 0, background: 'var(--mantine-color-body)' } as const;
+
 const names = (user: TUser, kind: TReferenceKind) => user[USER_ITEMS[kind]].map((item) => item.name).join(', ') || '—';
 
 /**
@@ -73,7 +76,7 @@ export function ItemUsersCard({ kind, id, mode }: TItemUsersCardProps) {
           placeholder={t('reference.searchPeople')}
         />
         <Table.ScrollContainer
-          minWidth={members ? 1080 : 560}
+          minWidth={members ? 1000 : 560}
           {...scrollable(
             t('reference.table', { name: members ? t('reference.membersTitle') : t('reference.availableTitle') }),
           )}
@@ -97,7 +100,7 @@ export function ItemUsersCard({ kind, id, mode }: TItemUsersCardProps) {
                 ) : (
                   <Table.Th>{t('reference.email')}</Table.Th>
                 )}
-                <Table.Th w={90} ta="right">
+                <Table.Th w={90} ta="right" style={STICKY}>
                   {t('reference.actions')}
                 </Table.Th>
               </Table.Tr>
@@ -115,7 +118,7 @@ export function ItemUsersCard({ kind, id, mode }: TItemUsersCardProps) {
                     {members ? (
                       <>
                         {others.map((other) => (
-                          <Table.Td key={other} fz="sm">
+                          <Table.Td key={other} fz="xs" maw={180}>
                             {names(user, other)}
                           </Table.Td>
                         ))}
@@ -139,7 +142,7 @@ export function ItemUsersCard({ kind, id, mode }: TItemUsersCardProps) {
                     ) : (
                       <Table.Td fz="sm">{user.email}</Table.Td>
                     )}
-                    <Table.Td>
+                    <Table.Td style={STICKY}>
                       <Group justify="flex-end">
                         <Tooltip label={members ? t('reference.remove') : t('reference.add')}>
                           <ActionIcon

@@ -86,7 +86,7 @@ export function ReferenceEditPage({ section, id }: { section: TReferenceSection;
         <>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
             <form onSubmit={submit} noValidate>
-              <Group align="flex-start" gap="sm" wrap="wrap">
+              <Group align="flex-end" gap="sm" wrap="wrap">
                 <TextInput
                   label={t('reference.name')}
                   required
@@ -100,7 +100,6 @@ export function ReferenceEditPage({ section, id }: { section: TReferenceSection;
                 />
                 <Button
                   type="submit"
-                  mt={25}
                   loading={save.isPending}
                   disabled={!name.trim() || (!isNew && name.trim() === item.data?.name)}
                   leftSection={<IconDeviceFloppy size={16} />}
