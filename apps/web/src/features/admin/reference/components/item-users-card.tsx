@@ -76,7 +76,7 @@ export function ItemUsersCard({ kind, id, mode }: TItemUsersCardProps) {
           placeholder={t('reference.searchPeople')}
         />
         <Table.ScrollContainer
-          minWidth={members ? 1000 : 560}
+          minWidth={members ? 800 : 560}
           {...scrollable(
             t('reference.table', { name: members ? t('reference.membersTitle') : t('reference.availableTitle') }),
           )}
