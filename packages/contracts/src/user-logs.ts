@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { pagedReply } from './common';
 import { LIMITS } from './limits';
 import { plainText } from './validation';
@@ -41,3 +42,12 @@ export type TUserLogsReply = z.infer<typeof ZUserLogsReply>;
 
 /** Columns of logs.csv, in order. */
 export const USER_LOG_CSV_COLUMNS = ['Name', 'Email', 'Event', 'Date', 'Address'] as const;
+
+/**
+ * The logs routes as contracts. The export replies with the CSV file itself (text/csv, saved as logs.csv), not
+ * JSON: the web asks for it as a blob, and its reply schema only documents that.
+ */
+export const userLogRoutes = {
+  list: apiRoute({ method: 'GET', path: '/user/logs', query: ZUserLogsQuery, reply: ZUserLogsReply }),
+  export: apiRoute({ method: 'GET', path: '/user/export-logs', query: ZUserLogsExportQuery, reply: z.unknown() }),
+} as const;

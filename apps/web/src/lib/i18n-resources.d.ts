@@ -1,3 +1,4 @@
+import type enAdminSections from '../locales/en/admin-sections.json';
 import type enCalls from '../locales/en/calls.json';
 import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
@@ -15,6 +16,7 @@ declare module 'i18next' {
       groups: typeof enGroups;
       chat: typeof enChat;
       calls: typeof enCalls;
+      'admin-sections': typeof enAdminSections;
     };
     returnNull: false;
   }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import enAdminSections from './en/admin-sections.json';
 import enCalls from './en/calls.json';
 import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
 import en from './en.json';
+import frAdminSections from './fr/admin-sections.json';
 import frCalls from './fr/calls.json';
 import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
@@ -78,6 +80,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['groups', enGroups, frGroups],
   ['chat', enChat, frChat],
   ['calls', enCalls, frCalls],
+  ['admin-sections', enAdminSections, frAdminSections],
 ];
 
 describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {

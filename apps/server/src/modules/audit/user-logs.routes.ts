@@ -1,13 +1,9 @@
 import { Readable } from 'node:stream';
-import {
-  type TUserLog,
-  USER_LOG_CSV_COLUMNS,
-  ZUserLogsExportQuery,
-  ZUserLogsQuery,
-  ZUserLogsReply,
-} from '@rounds/contracts/user-logs';
+import { API_PREFIX } from '@rounds/contracts/limits';
+import { type TUserLog, USER_LOG_CSV_COLUMNS, userLogRoutes } from '@rounds/contracts/user-logs';
 import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { writeAudit } from './audit.service';
 import { exportUserLogs, listUserLogs } from './user-logs.service';
@@ -28,15 +24,14 @@ export const userLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = requireAuth(app, ['Admin', 'FacilityAdmin']);
   const tags = ['admin'];
 
-  app.get(
-    '/api/v1/user/logs',
-    { schema: { tags, querystring: ZUserLogsQuery, response: { 200: ZUserLogsReply } }, onRequest },
-    async (req) => listUserLogs(app.db, authOf(req), req.query),
+  registerRoute(app, userLogRoutes.list, { tags, onRequest }, async (req) =>
+    listUserLogs(app.db, authOf(req), req.query),
   );
 
+  // A streamed CSV, not a JSON reply: registered by hand with the contract's path and query.
   app.get(
-    '/api/v1/user/export-logs',
-    { schema: { tags, querystring: ZUserLogsExportQuery }, onRequest },
+    `${API_PREFIX}${userLogRoutes.export.path}`,
+    { schema: { tags, querystring: userLogRoutes.export.query }, onRequest },
     async (req, reply) => {
       const actor = authOf(req);
       // Who took a copy of the logs, and of what, is itself a log entry.

@@ -32,6 +32,7 @@ import { localize, text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import * as account from '../accounts/account.service';
+import { readAvatarForm } from '../accounts/avatar-upload';
 import {
   type SettingsActor,
   updateAboutTexts,
@@ -207,29 +208,7 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: auth,
     },
     async (req) => {
-      const lang = requestLanguage(req);
-      const tooLarge = new AppError(
-        413,
-        'FILE_TOO_LARGE',
-        lang === 'fr' ? "L'image doit faire au plus 2 Mo" : 'The picture must be at most 2MB',
-      );
-      if (!req.isMultipart()) throw badRequest('file: Required', 'VALIDATION_ERROR');
-      const file = await req.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });
-      if (!file) throw badRequest('file: Required', 'VALIDATION_ERROR');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch {
-        throw tooLarge;
-      }
-      const type = sniffImageType(bytes.subarray(0, 16));
-      if (!type) {
-        throw new AppError(
-          415,
-          'UNSUPPORTED_FILE',
-          lang === 'fr' ? 'Formats acceptés : png, gif, jpeg' : 'Allowed formats: png, gif, jpeg',
-        );
-      }
+      const { bytes, type } = await readAvatarForm(req);
       return { user: await account.setAvatar(app, authOf(req).userId, bytes, type, ctx(req)) };
     },
   );

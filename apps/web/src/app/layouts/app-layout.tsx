@@ -11,6 +11,11 @@ const GroupModal = lazy(() =>
   import('../../features/groups/components/group-modal').then((module) => ({ default: module.GroupModal })),
 );
 
+// The administrators' banner: only over signed-in screens, so not in the login page's download.
+const AppBanner = lazy(() =>
+  import('../../features/settings/components/app-banner').then((module) => ({ default: module.AppBanner })),
+);
+
 // Socket, token renewal, idle logout and the password reminder: only for signed-in users, in their own chunk.
 const SessionLifecycle = lazy(() =>
   import('../session/session-lifecycle').then((module) => ({ default: module.SessionLifecycle })),
@@ -58,6 +63,11 @@ export function AppLayout() {
       </a>
       <SideNav onOpenGroup={() => openGroup()} />
       <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
+        {signedIn && (
+          <Suspense fallback={null}>
+            <AppBanner />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       {groupOpen && (

@@ -13,14 +13,24 @@ import {
   IconTag,
   IconUsers,
 } from '@tabler/icons-react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon';
 import { NotFoundView } from '../../components/not-found-view';
+import { PageLoader } from '../../components/page-loader';
 import { SmsUsagePanel } from '../../features/admin/sms-usage/components/sms-usage-panel';
 import { useSession } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminSectionFromPath, isAdminSection } from '../access';
+import {
+  AboutSectionView,
+  BannerSectionView,
+  LogosSectionView,
+  ReferenceSectionView,
+  type TSectionViewProps,
+  UserLogsSectionView,
+} from './admin-sections';
 
 /** Order and icons of the "Sections" panel (spec doc 2 section 2 "Administration"). */
 const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
@@ -37,6 +47,19 @@ const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
 ];
 
 const ITEM_SECTIONS: readonly string[] = ADMIN_ITEM_SECTIONS;
+
+/** The page of each section; a section without one still shows its placeholder. */
+const sectionViews: Partial<Record<TAdminSection, ComponentType<TSectionViewProps>>> = {
+  facilities: ReferenceSectionView,
+  departments: ReferenceSectionView,
+  roles: ReferenceSectionView,
+  specialties: ReferenceSectionView,
+  suffixes: ReferenceSectionView,
+  logos: LogosSectionView,
+  about: AboutSectionView,
+  'user-logs': UserLogsSectionView,
+  banner: BannerSectionView,
+};
 
 /**
  * /admin, /admin/:section, /admin/:section/:id. The guard already checked the role for the section; this
@@ -59,6 +82,7 @@ export function AdminRoute() {
   const allowed = SECTIONS.filter((item) => canAccess(ADMIN_SECTIONS[item.section], role));
   const current = SECTIONS.find((item) => item.section === section);
   const pathOf = (target: TAdminSection) => `${ROUTES.admin}/${target}`;
+  const SectionView = sectionViews[section];
 
   return (
     <Box p={{ base: 'md', sm: 'xl' }}>
@@ -103,10 +127,18 @@ export function AdminRoute() {
             <Title order={1} fz="h2">
               {label}
             </Title>
-            {id && <Badge variant="light">{id === 'new' ? t('admin.newItem') : t('admin.item', { id })}</Badge>}
+            {id && !SectionView && (
+              <Badge variant="light">{id === 'new' ? t('admin.newItem') : t('admin.item', { id })}</Badge>
+            )}
           </Group>
           {landing && <SmsUsagePanel />}
-          <ComingSoon page={label ?? ''} icon={current?.icon ?? IconUsers} />
+          {SectionView ? (
+            <Suspense fallback={<PageLoader />}>
+              <SectionView section={section} id={id} />
+            </Suspense>
+          ) : (
+            <ComingSoon page={label ?? ''} icon={current?.icon ?? IconUsers} />
+          )}
         </Stack>
       </Group>
     </Box>

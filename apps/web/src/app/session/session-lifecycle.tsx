@@ -20,6 +20,7 @@ import { onChat } from '../../features/chat/realtime';
 import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
 import { onPresence } from '../../features/contacts/realtime';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
+import { onAppSettingsChanged } from '../../features/settings/realtime';
 import { removeItem, writeItem } from '../../lib/browser-storage';
 import { i18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session-store';
@@ -96,6 +97,7 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       onPermissionsChanged(),
       onPresence(),
       onChat({ openRoom: (twId) => openRoomRef.current(twId) }),
+      onAppSettingsChanged(),
     ];
 
     /** The server refused or dropped us: renew the token and reconnect, or end the session. */

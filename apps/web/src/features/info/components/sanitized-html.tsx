@@ -11,7 +11,7 @@ export function SanitizedHtml({ html }: { html: string }) {
   return (
     <TypographyStylesProvider>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify on the line above */}
-      <div dangerouslySetInnerHTML={{ __html: clean }} />
+      <div className="rich-text" dangerouslySetInnerHTML={{ __html: clean }} />
     </TypographyStylesProvider>
   );
 }

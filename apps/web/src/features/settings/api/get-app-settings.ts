@@ -2,6 +2,7 @@ import type { TAppSettings } from '@rounds/contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { readJson, writeItem } from '../../../lib/browser-storage';
+import { queryClient } from '../../../lib/query-client';
 
 /**
  * GET /setting/app-settings: logos, texts, banner and policies. The spec caches the reply in session
@@ -51,4 +52,20 @@ export function appSettingsQueryOptions() {
 
 export function useAppSettings() {
   return useQuery(appSettingsQueryOptions());
+}
+
+/**
+ * Replaces the app settings every screen reads (logos, texts, banner) with newer ones: an administrator's
+ * save, or AppSettingsChanged from the server. The session cache follows, so a reload paints the new ones.
+ */
+export function setAppSettings(appSettings: TAppSettings): void {
+  queryClient.setQueryData(appSettingsQueryOptions().queryKey, appSettings);
+  writeItem('session', CACHE_KEY, JSON.stringify({ at: Date.now(), appSettings }));
+}
+
+/** Changes a few fields of the settings on screen (e.g. one logo just uploaded). */
+export function patchAppSettings(patch: Partial<TAppSettings>): void {
+  const current = queryClient.getQueryData(appSettingsQueryOptions().queryKey);
+  if (current) setAppSettings({ ...current, ...patch });
+  else void queryClient.invalidateQueries({ queryKey: appSettingsQueryOptions().queryKey });
 }

@@ -1,0 +1,49 @@
+import type { TAdminSection } from '@rounds/contracts/routes';
+import type { TLogoKind } from '@rounds/contracts/settings';
+import { lazy } from 'react';
+import { BannerPage } from '../../features/admin/banner/components/banner-page';
+import { ReferenceSection } from '../../features/admin/reference/components/reference-section';
+import type { TReferenceSection } from '../../features/admin/reference/reference-sections';
+import { patchAppSettings, setAppSettings, useAppSettings } from '../../features/settings/api/get-app-settings';
+import './admin-sections-texts';
+
+// The editor (tiptap), the date picker and the drop zone are large: each comes with its own section only.
+const AboutPage = lazy(() =>
+  import('../../features/admin/about/components/about-page').then((m) => ({ default: m.AboutPage })),
+);
+const UserLogsPage = lazy(() =>
+  import('../../features/admin/user-logs/components/user-logs-page').then((m) => ({ default: m.UserLogsPage })),
+);
+const LogosPage = lazy(() =>
+  import('../../features/admin/logos/components/logos-page').then((m) => ({ default: m.LogosPage })),
+);
+
+/**
+ * The administration sections other than Users, composed here because they read and replace the app
+ * settings of features/settings (features do not import each other). Loaded with the section that needs them.
+ */
+
+export type TSectionViewProps = { section: TAdminSection; id: string | undefined };
+
+export function ReferenceSectionView({ section, id }: TSectionViewProps) {
+  return <ReferenceSection section={section as TReferenceSection} id={id} />;
+}
+
+export function LogosSectionView() {
+  const settings = useAppSettings().data;
+  return (
+    <LogosPage settings={settings} onUploaded={(key: TLogoKind, url: string) => patchAppSettings({ [key]: url })} />
+  );
+}
+
+export function AboutSectionView() {
+  return <AboutPage settings={useAppSettings().data} onSaved={setAppSettings} />;
+}
+
+export function BannerSectionView() {
+  return <BannerPage settings={useAppSettings().data} onSaved={setAppSettings} />;
+}
+
+export function UserLogsSectionView() {
+  return <UserLogsPage />;
+}

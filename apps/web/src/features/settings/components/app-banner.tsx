@@ -1,0 +1,51 @@
+import { CloseButton, Group, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readItem, writeItem } from '../../../lib/browser-storage';
+import { usePreferences } from '../../../lib/preferences-store';
+import { useAppSettings } from '../api/get-app-settings';
+
+const DISMISSED_KEY = 'rounds.banner-dismissed';
+
+/**
+ * The administrators' banner (doc 2 section 2, Banner page) at the top of every signed-in screen, in the
+ * reader's language. Closing it hides that text for the rest of the tab's session; a new text shows again.
+ * Full-height screens subtract its height (--app-banner-height), so nothing is pushed off the bottom.
+ */
+export function AppBanner() {
+  const { t } = useTranslation();
+  const language = usePreferences((s) => s.language);
+  const banner = useAppSettings().data?.bannerMessage;
+  const text = (language === 'fr' ? banner?.text_fr : banner?.text_en)?.trim() ?? '';
+  const [dismissed, setDismissed] = useState(() => readItem('session', DISMISSED_KEY));
+  const shown = Boolean(banner?.show && text && dismissed !== text);
+  const { ref, height } = useElementSize<HTMLElement>();
+
+  useEffect(() => {
+    const root = document.documentElement.style;
+    if (shown) root.setProperty('--app-banner-height', `${Math.ceil(height)}px`);
+    else root.removeProperty('--app-banner-height');
+    return () => {
+      root.removeProperty('--app-banner-height');
+    };
+  }, [shown, height]);
+
+  if (!shown) return null;
+  const dismiss = () => {
+    writeItem('session', DISMISSED_KEY, text);
+    setDismissed(text);
+  };
+  return (
+    <section ref={ref} className="app-banner" aria-label={t('banner.label')}>
+      <Group gap="sm" wrap="nowrap" align="flex-start" px="md" py={8}>
+        <IconSpeakerphone size={18} stroke={1.8} style={{ flex: 'none', marginTop: 2 }} aria-hidden />
+        <Text fz="sm" fw={500} style={{ flex: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {text}
+        </Text>
+        <CloseButton size="sm" variant="transparent" aria-label={t('banner.dismiss')} onClick={dismiss} c="inherit" />
+      </Group>
+    </section>
+  );
+}
