@@ -1,3 +1,4 @@
+import type enAdminUsers from '../locales/en/admin-users.json';
 import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
 import type enGroups from '../locales/en/groups.json';
@@ -8,7 +9,13 @@ import type en from '../locales/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; contacts: typeof enContacts; groups: typeof enGroups; chat: typeof enChat };
+    resources: {
+      translation: typeof en;
+      contacts: typeof enContacts;
+      groups: typeof enGroups;
+      chat: typeof enChat;
+      adminUsers: typeof enAdminUsers;
+    };
     returnNull: false;
   }
 }

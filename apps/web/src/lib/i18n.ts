@@ -1,10 +1,12 @@
 import type { TLanguage } from '@rounds/contracts/common';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enAdminUsers from '../locales/en/admin-users.json';
 import enChat from '../locales/en/chat.json';
 import enContacts from '../locales/en/contacts.json';
 import enGroups from '../locales/en/groups.json';
 import en from '../locales/en.json';
+import frAdminUsers from '../locales/fr/admin-users.json';
 import frChat from '../locales/fr/chat.json';
 import frContacts from '../locales/fr/contacts.json';
 import frGroups from '../locales/fr/groups.json';
@@ -12,8 +14,8 @@ import fr from '../locales/fr.json';
 
 export const resources = {
   // A feature's texts live in their own namespace file (locales/<lang>/<feature>.json): useTranslation('contacts').
-  en: { translation: en, contacts: enContacts, groups: enGroups, chat: enChat },
-  fr: { translation: fr, contacts: frContacts, groups: frGroups, chat: frChat },
+  en: { translation: en, contacts: enContacts, groups: enGroups, chat: enChat, adminUsers: enAdminUsers },
+  fr: { translation: fr, contacts: frContacts, groups: frGroups, chat: frChat, adminUsers: frAdminUsers },
 } as const;
 
 // Both catalogues are small and bundled, so initialisation is synchronous: the first render already has

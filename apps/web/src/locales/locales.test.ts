@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import enAdminUsers from './en/admin-users.json';
 import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
 import en from './en.json';
+import frAdminUsers from './fr/admin-users.json';
 import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
 import frGroups from './fr/groups.json';
@@ -75,6 +77,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['contacts', enContacts, frContacts],
   ['groups', enGroups, frGroups],
   ['chat', enChat, frChat],
+  ['adminUsers', enAdminUsers, frAdminUsers],
 ];
 
 describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {

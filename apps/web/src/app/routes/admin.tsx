@@ -13,6 +13,7 @@ import {
   IconTag,
   IconUsers,
 } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon';
@@ -21,6 +22,7 @@ import { SmsUsagePanel } from '../../features/admin/sms-usage/components/sms-usa
 import { useSession } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminSectionFromPath, isAdminSection } from '../access';
+import { AdminUsersSection } from './admin-users';
 
 /** Order and icons of the "Sections" panel (spec doc 2 section 2 "Administration"). */
 const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
@@ -37,6 +39,11 @@ const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
 ];
 
 const ITEM_SECTIONS: readonly string[] = ADMIN_ITEM_SECTIONS;
+
+/** The view of each built section (the item id, if any, is passed on); the others show a placeholder. */
+const sectionViews: Partial<Record<TAdminSection, ComponentType<{ id?: string }>>> = {
+  users: AdminUsersSection,
+};
 
 /**
  * /admin, /admin/:section, /admin/:section/:id. The guard already checked the role for the section; this
@@ -59,6 +66,7 @@ export function AdminRoute() {
   const allowed = SECTIONS.filter((item) => canAccess(ADMIN_SECTIONS[item.section], role));
   const current = SECTIONS.find((item) => item.section === section);
   const pathOf = (target: TAdminSection) => `${ROUTES.admin}/${target}`;
+  const SectionView = sectionViews[section];
 
   return (
     <Box p={{ base: 'md', sm: 'xl' }}>
@@ -103,10 +111,12 @@ export function AdminRoute() {
             <Title order={1} fz="h2">
               {label}
             </Title>
-            {id && <Badge variant="light">{id === 'new' ? t('admin.newItem') : t('admin.item', { id })}</Badge>}
+            {id && !SectionView && (
+              <Badge variant="light">{id === 'new' ? t('admin.newItem') : t('admin.item', { id })}</Badge>
+            )}
           </Group>
           {landing && <SmsUsagePanel />}
-          <ComingSoon page={label ?? ''} icon={current?.icon ?? IconUsers} />
+          {SectionView ? <SectionView id={id} /> : <ComingSoon page={label ?? ''} icon={current?.icon ?? IconUsers} />}
         </Stack>
       </Group>
     </Box>

@@ -1,0 +1,32 @@
+import { adminSettingRoutes, type TAppSettings } from '@rounds/contracts/settings';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiCall } from '../../../../lib/api-call';
+import { showToast } from '../../../../lib/toast';
+
+type TPolicy = z.input<typeof adminSettingRoutes.passwordPolicy.body>['passwordUpdate'];
+type TSettingWrite = z.input<typeof adminSettingRoutes.appSetting.body>;
+
+/**
+ * POST /setting/password-policy and POST /setting {key, value}. The reply carries the new app settings; the
+ * caller (app/ composes the settings feature) puts them where the rest of the app reads them.
+ */
+export function usePasswordPolicy(onSaved: (settings: TAppSettings) => void) {
+  return useMutation({
+    mutationFn: (passwordUpdate: TPolicy) => apiCall(adminSettingRoutes.passwordPolicy, { body: { passwordUpdate } }),
+    onSuccess: (reply) => {
+      showToast(reply.message, 'success');
+      onSaved(reply.appSettings);
+    },
+  });
+}
+
+export function useAppSetting(onSaved: (settings: TAppSettings) => void) {
+  return useMutation({
+    mutationFn: (body: TSettingWrite) => apiCall(adminSettingRoutes.appSetting, { body }),
+    onSuccess: (reply) => {
+      showToast(reply.message, 'success');
+      onSaved(reply.appSettings);
+    },
+  });
+}
