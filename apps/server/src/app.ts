@@ -17,6 +17,7 @@ import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
+import { referenceMembersRoutes } from './modules/admin/reference-members';
 import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
 import { userLogsRoutes } from './modules/audit/user-logs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -240,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(speechRoutes);
   await app.register(userPermissionsRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(referenceMembersRoutes);
   await app.register(userLogsRoutes);
   await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
 

@@ -226,6 +226,59 @@ const TEXTS = {
   'Role changed successfully': { en: 'Role changed successfully', fr: 'Rôle modifié' },
   'User removed successfully': { en: 'User removed successfully', fr: 'Utilisateur supprimé' },
   'User not found.': { en: 'User not found.', fr: 'Utilisateur introuvable.' },
+  // Users section (issue 10, h-users-srv).
+  'User created successfully': { en: 'User created successfully', fr: 'Utilisateur créé' },
+  'User updated successfully': { en: 'User updated successfully', fr: 'Utilisateur mis à jour' },
+  'Password updated successfully': { en: 'Password updated successfully', fr: 'Mot de passe mis à jour' },
+  'Avatar updated successfully': { en: 'Avatar updated successfully', fr: 'Photo de profil mise à jour' },
+  'Avatar removed successfully': { en: 'Avatar removed successfully', fr: 'Photo de profil supprimée' },
+  'Member added successfully': { en: 'Member added successfully', fr: 'Membre ajouté' },
+  'Member removed successfully': { en: 'Member removed successfully', fr: 'Membre retiré' },
+  'You can only give users your own facilities.': {
+    en: 'You can only give users your own facilities.',
+    fr: 'Vous ne pouvez attribuer que vos propres établissements.',
+  },
+  'Only an Admin can change this classification.': {
+    en: 'Only an Admin can change this classification.',
+    fr: 'Seul un administrateur peut modifier cette classification.',
+  },
+  'Item not found.': { en: 'Item not found.', fr: 'Élément introuvable.' },
+  'The maximum file size allowed for uploads is 2MB': {
+    en: 'The maximum file size allowed for uploads is 2MB',
+    fr: 'La taille maximale autorisée pour un fichier est de 2 Mo',
+  },
+  'Uploaded file is empty': { en: 'Uploaded file is empty', fr: 'Le fichier envoyé est vide' },
+  'Only CSV files are allowed': { en: 'Only CSV files are allowed', fr: 'Seuls les fichiers CSV sont acceptés' },
+  'The file is not a UTF-8 CSV': {
+    en: 'The file is not a UTF-8 CSV',
+    fr: "Le fichier n'est pas un CSV en UTF-8",
+  },
+  'file: wrong columns ({detail}); expected {expected}': {
+    en: 'file: wrong columns ({detail}); expected {expected}',
+    fr: 'file : colonnes incorrectes ({detail}) ; attendues : {expected}',
+  },
+  'The file could not be read as CSV (line {line}).': {
+    en: 'The file could not be read as CSV (line {line}).',
+    fr: 'Le fichier ne peut pas être lu comme un CSV (ligne {line}).',
+  },
+  'Bulk upload finished: {created} created, {failed} failed': {
+    en: 'Bulk upload finished: {created} created, {failed} failed',
+    fr: 'Import terminé : {created} créés, {failed} en échec',
+  },
+  'Unknown {kind}: {name}': { en: 'Unknown {kind}: {name}', fr: 'Élément inconnu ({kind}) : {name}' },
+  'must not start with = + - or @': {
+    en: 'must not start with = + - or @',
+    fr: 'ne doit pas commencer par = + - ou @',
+  },
+  'This email appears more than once in the file.': {
+    en: 'This email appears more than once in the file.',
+    fr: 'Cette adresse e-mail apparaît plusieurs fois dans le fichier.',
+  },
+  'the row does not have the columns of the header': {
+    en: 'the row does not have the columns of the header',
+    fr: "la ligne n'a pas les colonnes de l'en-tête",
+  },
+  'invalid id': { en: 'invalid id', fr: 'identifiant invalide' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TextKey = keyof typeof TEXTS;

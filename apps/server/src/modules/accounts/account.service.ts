@@ -325,12 +325,16 @@ export async function updatePreferences(
   return changed(app, userId);
 }
 
+/** Who changes an avatar: the user (settings) or an administrator (`by`, written to the user log). */
+type AvatarCtx = { ip: string | null; by?: string };
+
+/** The user's own avatar, or another's by an administrator who manages them (modules/admin/admin-avatars.ts). */
 export async function setAvatar(
   app: FastifyInstance,
   userId: string,
   bytes: Buffer,
   type: string,
-  ctx: Ctx,
+  ctx: AvatarCtx,
 ): Promise<TUser> {
   const dir = join(app.config.DATA_DIR, 'avatars');
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -343,23 +347,25 @@ export async function setAvatar(
       .set({ avatar: `${AVATAR_URL_PREFIX}${file}`, updated_at: Date.now() })
       .where('id', '=', userId)
       .execute();
-    await writeAudit(trx, { userId, event: 'avatar changed', ip: ctx.ip });
+    await writeAudit(trx, { userId, event: 'avatar changed', ip: ctx.ip, ...byOf(ctx) });
     await bumpDirectory(trx, userId);
   });
   await removeAvatarFile(app, previous);
   return changed(app, userId);
 }
 
-export async function deleteAvatar(app: FastifyInstance, userId: string, ctx: Ctx): Promise<TUser> {
+export async function deleteAvatar(app: FastifyInstance, userId: string, ctx: AvatarCtx): Promise<TUser> {
   const previous = (await row(app, userId)).avatar;
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ avatar: null, updated_at: Date.now() }).where('id', '=', userId).execute();
-    await writeAudit(trx, { userId, event: 'avatar removed', ip: ctx.ip });
+    await writeAudit(trx, { userId, event: 'avatar removed', ip: ctx.ip, ...byOf(ctx) });
     await bumpDirectory(trx, userId);
   });
   await removeAvatarFile(app, previous);
   return changed(app, userId);
 }
+
+const byOf = (ctx: AvatarCtx) => (ctx.by ? { details: { by: ctx.by } } : {});
 
 async function removeAvatarFile(app: FastifyInstance, path: string | null) {
   if (!path?.startsWith(AVATAR_URL_PREFIX)) return;

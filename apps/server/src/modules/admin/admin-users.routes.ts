@@ -1,9 +1,15 @@
-import { adminUserRoutes as routes } from '@rounds/contracts/admin-users';
+import { adminUserRoutes as routes, ZUserIdQuery } from '@rounds/contracts/admin-users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
+import { readFileForm } from '../../lib/multipart-form';
 import { requestLanguage } from '../../lib/request-language';
 import { localize } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
+import { readAvatarForm } from '../accounts/avatar-upload';
+import { removeUserAvatar, setUserAvatar } from './admin-avatars';
+import { createUser, getUser, resetUserPassword, updateUser } from './admin-user-edit';
+import { CSV_MAX_BYTES, csvTooLarge, importUsersCsv } from './admin-user-import';
 import { deleteUser, listUsers, setUserActive, updateRole } from './admin-users.service';
 
 /** The Users section of administration (doc 2 sections 2 and 7): Admin and FacilityAdmin, within their scope. */
@@ -30,5 +36,53 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, routes.remove, options, async (req) => {
     await deleteUser(app, authOf(req), { id: req.query.id, ip: req.ip });
     return { message: localize('User removed successfully', requestLanguage(req)) };
+  });
+
+  const ctx = (req: { ip: string } & Parameters<typeof requestLanguage>[0]) => ({
+    ip: req.ip,
+    lang: requestLanguage(req),
+  });
+
+  registerRoute(app, routes.get, options, async (req) => ({ data: await getUser(app, authOf(req), req.query.id) }));
+
+  registerRoute(app, routes.create, options, async (req) => ({
+    message: localize('User created successfully', requestLanguage(req)),
+    data: await createUser(app, authOf(req), req.body, ctx(req)),
+  }));
+
+  registerRoute(app, routes.update, options, async (req) => ({
+    message: localize('User updated successfully', requestLanguage(req)),
+    data: await updateUser(app, authOf(req), req.body, ctx(req)),
+  }));
+
+  registerRoute(
+    app,
+    routes.resetPassword,
+    { ...options, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (req) => {
+      await resetUserPassword(app, authOf(req), req.body, ctx(req));
+      return { message: localize('Password updated successfully', requestLanguage(req)) };
+    },
+  );
+
+  // Multipart: the file and the user's id, in either order.
+  registerRoute(app, routes.uploadAvatar, options, async (req) => {
+    const { bytes, type, fields } = await readAvatarForm(req);
+    const id = ZUserIdQuery.safeParse({ id: fields.id });
+    if (!id.success) throw badRequest('id: invalid id', 'VALIDATION_ERROR');
+    return {
+      message: localize('Avatar updated successfully', requestLanguage(req)),
+      data: await setUserAvatar(app, authOf(req), { id: id.data.id, bytes, type, ip: req.ip }),
+    };
+  });
+
+  registerRoute(app, routes.deleteAvatar, options, async (req) => ({
+    message: localize('Avatar removed successfully', requestLanguage(req)),
+    data: await removeUserAvatar(app, authOf(req), { id: req.query.id, ip: req.ip }),
+  }));
+
+  registerRoute(app, routes.importCsv, options, async (req) => {
+    const { file } = await readFileForm(req, { maxBytes: CSV_MAX_BYTES, tooLarge: csvTooLarge() });
+    return importUsersCsv(app, authOf(req), file, ctx(req));
   });
 };

@@ -10,10 +10,12 @@ import type { AuthContext } from '../../plugins/auth';
 import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto, loadUserLinks, toUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
+import { publishLogsChanged } from '../audit/logs-changed';
 import { revokeSessions } from '../auth/sessions.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { readSettings } from '../settings/settings.service';
 import { assertManages, managedBy, managedScope } from '../users/users.policy';
+import { membershipFilter } from './reference-members';
 
 const SORT_COLUMNS = {
   firstName: 'users.first_name',
@@ -26,7 +28,8 @@ const SORT_COLUMNS = {
 
 /**
  * GET /user: one page of the users the actor manages, searched on the same key as the directory and sorted by
- * one column, ties broken by id so pages never overlap. Case-insensitive sort: lower() on both engines.
+ * one column, ties broken by id so pages never overlap. A classification id narrows it to that item's members,
+ * or with `exclude` to the others (the Available users list of a reference edit page). Case-insensitive sort: lower() on both engines.
  */
 export async function listUsers(
   app: FastifyInstance,
@@ -34,7 +37,11 @@ export async function listUsers(
   q: TAdminUserListQuery,
 ): Promise<TAdminUserListReply> {
   const scope = await managedScope(app.db, actor);
-  let base = app.db.selectFrom('users').where('users.deleted', '=', 0).where(managedBy(scope));
+  let base = app.db
+    .selectFrom('users')
+    .where('users.deleted', '=', 0)
+    .where(managedBy(scope))
+    .where(membershipFilter(q));
   // The directory's rule (contracts/names.ts): the trimmed, lowercased text is in the search key.
   const term = q.keyword?.trim().toLowerCase();
   if (term)
@@ -115,6 +122,7 @@ export async function setUserActive(
     return ids;
   });
   if (!o.active) endAccess(app, o.userId, ended, false);
+  await publishLogsChanged(app);
   return userReply(app, o.userId);
 }
 
@@ -143,6 +151,7 @@ export async function updateRole(
   });
   const user = await userReply(app, o.id);
   app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [o.id] });
+  await publishLogsChanged(app);
   return user;
 }
 
@@ -165,4 +174,5 @@ export async function deleteUser(app: FastifyInstance, actor: AuthContext, o: { 
     return ids;
   });
   endAccess(app, o.id, ended, true);
+  await publishLogsChanged(app);
 }

@@ -36,7 +36,12 @@ export type AuditEvent =
   | 'user activated'
   | 'user deactivated'
   | 'role changed'
-  | 'user deleted';
+  | 'user deleted'
+  | 'user created'
+  | 'user updated'
+  | 'password set by admin'
+  | 'member added'
+  | 'member removed';
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(
@@ -54,4 +59,27 @@ export async function writeAudit(
       created_at: Date.now(),
     })
     .execute();
+}
+
+/** Several entries in one statement per few hundred (bulk import), in the caller's transaction. */
+export async function writeAudits(
+  db: Kysely<Database>,
+  entries: { userId: string | null; event: AuditEvent; ip?: string | null; details?: Record<string, unknown> }[],
+): Promise<void> {
+  const now = Date.now();
+  for (let start = 0; start < entries.length; start += 1000) {
+    await db
+      .insertInto('audit_logs')
+      .values(
+        entries.slice(start, start + 1000).map((e) => ({
+          id: newId(now),
+          user_id: e.userId,
+          event: e.event,
+          ip: e.ip ?? null,
+          details: e.details ? JSON.stringify(e.details) : null,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
 }

@@ -17,7 +17,7 @@ import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
 import { readSettings } from '../settings/settings.service';
-import { insertUsers } from '../users/users.store';
+import { insertUsers, NO_PASSWORD } from '../users/users.store';
 import {
   type CodeCheck,
   checkCode,
@@ -51,8 +51,10 @@ export const passwordChecks = () => passwordChecksRun;
 /** The one argon2 verify of a login, whatever the answer will be. Null: no hash to check, always false. */
 async function checkPassword(hash: string | null, password: string): Promise<boolean> {
   passwordChecksRun += 1;
-  const ok = await verifyPassword(hash ?? (await DUMMY_HASH), password);
-  return hash !== null && ok;
+  // An account still waiting for its first password (NO_PASSWORD) costs the same hash time as any other.
+  const usable = hash === NO_PASSWORD ? null : hash;
+  const ok = await verifyPassword(usable ?? (await DUMMY_HASH), password);
+  return usable !== null && ok;
 }
 
 function throttled(blockedMs: number, lang: TLanguage): AppError {

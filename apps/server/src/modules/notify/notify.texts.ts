@@ -5,6 +5,7 @@ export type NotifyTemplate =
   | 'verify-email'
   | 'verify-phone'
   | 'reset-password'
+  | 'set-password'
   | 'update-phone'
   | 'update-email'
   | 'priority-important'
@@ -67,6 +68,17 @@ const T: Record<NotifyTemplate, Record<TLanguage, { subject: string; text: strin
     fr: {
       subject: 'Réinitialisez votre mot de passe Rounds',
       text: "Votre code de réinitialisation Rounds est {code}. Il est valable 30 minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
+    },
+  },
+  // An account an administrator created: the link opens /set-password with the token (no code to type).
+  'set-password': {
+    en: {
+      subject: 'Your Rounds account',
+      text: 'An administrator created your Rounds account. Choose your password here: {link} The link is valid for 7 days.',
+    },
+    fr: {
+      subject: 'Votre compte Rounds',
+      text: 'Un administrateur a créé votre compte Rounds. Choisissez votre mot de passe ici : {link} Le lien est valable 7 jours.',
     },
   },
 };

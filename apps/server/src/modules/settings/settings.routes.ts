@@ -13,7 +13,7 @@ import {
   ZVerifyUpdatedRequest,
 } from '@rounds/contracts/account';
 import { ZMessageReply } from '@rounds/contracts/auth';
-import { LIMITS, LOGOS_PATH } from '@rounds/contracts/limits';
+import { LOGOS_PATH } from '@rounds/contracts/limits';
 import {
   CALLING_CODES,
   ZAppSettingsReply,
@@ -23,11 +23,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { sniffImageType } from '../../lib/image-type';
+import { notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/request-language';
 import { authOf, requireAuth } from '../../plugins/auth';
 import * as account from '../accounts/account.service';
+import { readAvatarForm } from '../accounts/avatar-upload';
 import { readSettings, toAppSettings } from './settings.service';
 
 /*
@@ -177,29 +177,7 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: auth,
     },
     async (req) => {
-      const lang = requestLanguage(req);
-      const tooLarge = new AppError(
-        413,
-        'FILE_TOO_LARGE',
-        lang === 'fr' ? "L'image doit faire au plus 2 Mo" : 'The picture must be at most 2MB',
-      );
-      if (!req.isMultipart()) throw badRequest('file: Required', 'VALIDATION_ERROR');
-      const file = await req.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });
-      if (!file) throw badRequest('file: Required', 'VALIDATION_ERROR');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch {
-        throw tooLarge;
-      }
-      const type = sniffImageType(bytes.subarray(0, 16));
-      if (!type) {
-        throw new AppError(
-          415,
-          'UNSUPPORTED_FILE',
-          lang === 'fr' ? 'Formats acceptés : png, gif, jpeg' : 'Allowed formats: png, gif, jpeg',
-        );
-      }
+      const { bytes, type } = await readAvatarForm(req);
       return { user: await account.setAvatar(app, authOf(req).userId, bytes, type, ctx(req)) };
     },
   );

@@ -60,3 +60,19 @@ export async function assertManages(
   if (!managed) throw forbidden('You do not manage this user.', 'OUT_OF_SCOPE');
   return user;
 }
+
+/**
+ * A FacilityAdmin creates and edits users within their own facilities only: every facility the form gives
+ * must be one of theirs (an Admin may give any). 403 OUT_OF_SCOPE otherwise.
+ */
+export async function assertOwnFacilities(
+  db: Kysely<Database>,
+  actor: AuthContext,
+  facilityIds: readonly string[],
+): Promise<void> {
+  const scope = await managedScope(db, actor);
+  if (scope.kind === 'everyone') return;
+  const own = new Set(scope.facilityIds);
+  if (facilityIds.some((id) => !own.has(id)))
+    throw forbidden('You can only give users your own facilities.', 'OUT_OF_SCOPE');
+}

@@ -61,3 +61,66 @@ export async function insertUsers(db: Kysely<Database>, users: NewUser[]): Promi
   }
   return rows;
 }
+
+/**
+ * The password of an account an administrator created: no argon2 hash, so no password signs in (verify fails
+ * on it, and login spends its usual hash time on the dummy instead). The user chooses one through the
+ * set-password link (modules/auth/set-password-invites.ts).
+ */
+export const NO_PASSWORD = '!';
+
+/** A name or email change: the search key follows, as it does on insert. */
+export async function updateIdentity(
+  db: Kysely<Database>,
+  userId: string,
+  o: { first_name: string; last_name: string; email: string } & Partial<
+    Pick<
+      UsersTable,
+      | 'phone'
+      | 'phone_country_code'
+      | 'phone_country_name'
+      | 'profession_id'
+      | 'suffix_id'
+      | 'session_timeout'
+      | 'email_verified'
+      | 'phone_verified'
+      | 'unverified_email'
+      | 'unverified_phone'
+      | 'unverified_phone_country_code'
+      | 'unverified_phone_country_name'
+    >
+  >,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...o, search_key: searchKey(o.first_name, o.last_name, o.email), updated_at: Date.now() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export type LinkTable = 'user_facilities' | 'user_departments' | 'user_specialties';
+export type UserLinkIds = { facilityId: string[]; departmentId: string[]; specialtyId: string[] };
+const LINKS = [
+  ['user_facilities', 'facilityId'],
+  ['user_departments', 'departmentId'],
+  ['user_specialties', 'specialtyId'],
+] as const;
+
+/** Links users to their facilities, departments and specialties (several users, a few hundred rows a statement). */
+export async function insertLinks(db: Kysely<Database>, users: ({ id: string } & UserLinkIds)[]): Promise<void> {
+  for (const [table, key] of LINKS) {
+    const rows = users.flatMap((u) => [...new Set(u[key])].map((item_id) => ({ user_id: u.id, item_id })));
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT * 10) {
+      await db
+        .insertInto(table)
+        .values(rows.slice(start, start + ROWS_PER_STATEMENT * 10))
+        .execute();
+    }
+  }
+}
+
+/** Replaces one user's facilities, departments and specialties. */
+export async function replaceLinks(db: Kysely<Database>, userId: string, links: UserLinkIds): Promise<void> {
+  for (const [table] of LINKS) await db.deleteFrom(table).where('user_id', '=', userId).execute();
+  await insertLinks(db, [{ id: userId, ...links }]);
+}

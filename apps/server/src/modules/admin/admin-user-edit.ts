@@ -1,0 +1,223 @@
+import type { ZAdminResetPasswordRequest, ZCreateUserRequest, ZUpdateUserRequest } from '@rounds/contracts/admin-users';
+import type { TLanguage } from '@rounds/contracts/common';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { TIMINGS } from '@rounds/contracts/limits';
+import type { TUser } from '@rounds/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { conflict, forbidden } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { hashPassword } from '../../lib/passwords';
+import { text } from '../../lib/texts';
+import type { AuthContext } from '../../plugins/auth';
+import { disconnectSessions } from '../../realtime/publish';
+import { loadUserDto } from '../accounts/user-view';
+import { writeAudit } from '../audit/audit.service';
+import { publishLogsChanged } from '../audit/logs-changed';
+import { clearAccountFailures } from '../auth/login-throttle';
+import { revokeSessions } from '../auth/sessions.service';
+import { queueSetPasswordInvites } from '../auth/set-password-invites';
+import { bumpDirectory } from '../contacts/staff-directory';
+import { assertClassifications } from '../reference/reference.service';
+import { readSettings } from '../settings/settings.service';
+import { assertManages, assertOwnFacilities } from '../users/users.policy';
+import { insertLinks, insertUsers, NO_PASSWORD, replaceLinks, updateIdentity } from '../users/users.store';
+
+export type TCreateUser = z.output<typeof ZCreateUserRequest>;
+type TUpdateUser = z.output<typeof ZUpdateUserRequest>;
+type Ctx = { ip: string; lang: TLanguage };
+
+async function view(app: FastifyInstance, userId: string): Promise<TUser> {
+  const settings = await readSettings(app.db);
+  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+}
+
+/** Only an Admin gives the Admin role (doc 2 section 4), on create as on update-role. */
+export function assertMayGiveRole(actor: AuthContext, role: string): void {
+  if (role === 'Admin' && actor.role !== 'Admin')
+    throw forbidden('Only an Admin can give or change the Admin role.', 'ADMIN_ROLE');
+}
+
+/**
+ * The users row of an account an administrator creates: email and phone count as verified (the administrator
+ * vouches for them, so the person is in the directory at once) and there is no password until they choose one
+ * through the emailed link, written in the creating administrator's language (theirs until they change it).
+ * Clinical role and suffix hold one value.
+ */
+export function adminCreatedUser(id: string, u: TCreateUser, language: TLanguage) {
+  return {
+    id,
+    language,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    password_hash: NO_PASSWORD,
+    phone: u.phone,
+    phone_country_code: u.phoneCountryCode,
+    phone_country_name: u.phoneCountryName ?? null,
+    email_verified: 1,
+    phone_verified: 1,
+    role: u.role,
+    session_timeout: u.sessionTimeout,
+    profession_id: u.professionId[0] ?? null,
+    suffix_id: u.suffixId[0] ?? null,
+  };
+}
+
+const emailTaken = (lang: TLanguage) => conflict(text('emailTaken', lang), 'EMAIL_TAKEN');
+
+/** GET /user/get-user: one user the actor manages (404 unknown or deleted, 403 outside the scope). */
+export async function getUser(app: FastifyInstance, actor: AuthContext, id: string): Promise<TUser> {
+  await assertManages(app.db, actor, id);
+  return view(app, id);
+}
+
+/**
+ * POST /user: the account, its classifications, its user-log entry and the set-password email (a notification
+ * job) commit together; then the directory shows the person to everyone and the log readers refresh.
+ */
+export async function createUser(app: FastifyInstance, actor: AuthContext, u: TCreateUser, ctx: Ctx): Promise<TUser> {
+  assertMayGiveRole(actor, u.role);
+  await assertOwnFacilities(app.db, actor, u.facilityId);
+  await assertClassifications(app, u);
+  const taken = await app.db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
+  if (taken) throw emailTaken(ctx.lang);
+  const id = newId();
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      await insertUsers(trx, [adminCreatedUser(id, u, ctx.lang)]);
+      await insertLinks(trx, [{ id, ...u }]);
+      await queueSetPasswordInvites(app, trx, [{ id, email: u.email, language: ctx.lang }], ctx.ip);
+      await bumpDirectory(trx, id);
+      await writeAudit(trx, { userId: id, event: 'user created', ip: ctx.ip, details: { by: actor.userId } });
+    });
+  } catch (error) {
+    // Two creations racing for one email: the unique index decides, the loser gets the same 409.
+    if (await app.db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst())
+      throw emailTaken(ctx.lang);
+    throw error;
+  }
+  app.notificationJobs.wake();
+  app.publish(SERVER_EVENTS.NewRegisteredContact, { userId: id }, { all: true });
+  await publishLogsChanged(app);
+  return view(app, id);
+}
+
+/**
+ * After a change of the sign-in data (email, phone, password) by someone else: the sessions are already
+ * revoked; the user's open apps are told (AccountDataChanged, then ForcedLogout 'accountChanged' with the
+ * spec's 10-second warning) and their sockets close after it.
+ */
+export function endSessionsForChange(app: FastifyInstance, userId: string, sessionIds: string[]): void {
+  app.publish(SERVER_EVENTS.AccountDataChanged, {}, { users: [userId] });
+  app.publish(SERVER_EVENTS.ForcedLogout, { reason: 'accountChanged' }, { users: [userId] });
+  disconnectSessions(app.io, sessionIds, TIMINGS.forcedLogoutDelayMs);
+}
+
+/**
+ * POST /user/update-user: names, contact, classifications and session timeout. A new email or phone is taken
+ * as verified (the administrator vouches) and ends the user's sessions, since they sign in with it; any other
+ * change reaches their open apps as UserUpdated.
+ */
+export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TUpdateUser, ctx: Ctx): Promise<TUser> {
+  await assertOwnFacilities(app.db, actor, u.facilityId);
+  await assertClassifications(app, u);
+  const taken = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', u.email)
+    .where('id', '!=', u.id)
+    .executeTakeFirst();
+  if (taken) throw emailTaken(ctx.lang);
+  let outcome: { ended: string[]; contactChanged: boolean };
+  try {
+    outcome = await app.db.transaction().execute(async (trx) => {
+      await assertManages(trx, actor, u.id);
+      const before = await trx.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
+      const emailChanged = before.email !== u.email;
+      const phoneChanged = before.phone !== u.phone || before.phone_country_code !== u.phoneCountryCode;
+      await updateIdentity(trx, u.id, {
+        first_name: u.firstName,
+        last_name: u.lastName,
+        email: u.email,
+        phone: u.phone,
+        phone_country_code: u.phoneCountryCode,
+        phone_country_name: u.phoneCountryName ?? before.phone_country_name,
+        profession_id: u.professionId[0] ?? null,
+        suffix_id: u.suffixId[0] ?? null,
+        session_timeout: u.sessionTimeout,
+        ...(emailChanged ? { email_verified: 1, unverified_email: null } : {}),
+        ...(phoneChanged
+          ? {
+              phone_verified: 1,
+              unverified_phone: null,
+              unverified_phone_country_code: null,
+              unverified_phone_country_name: null,
+            }
+          : {}),
+      });
+      await replaceLinks(trx, u.id, u);
+      await bumpDirectory(trx, u.id);
+      const contactChanged = emailChanged || phoneChanged;
+      const ended = contactChanged ? await revokeSessions(trx, { userId: u.id, reason: 'accountChanged' }) : [];
+      await writeAudit(trx, {
+        userId: u.id,
+        event: 'user updated',
+        ip: ctx.ip,
+        details: {
+          by: actor.userId,
+          ...(emailChanged ? { emailFrom: before.email, emailTo: u.email } : {}),
+          ...(phoneChanged ? { phoneChanged: true } : {}),
+        },
+      });
+      return { ended, contactChanged };
+    });
+  } catch (error) {
+    if (
+      await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', u.email)
+        .where('id', '!=', u.id)
+        .executeTakeFirst()
+    )
+      throw emailTaken(ctx.lang);
+    throw error;
+  }
+  const user = await view(app, u.id);
+  if (outcome.contactChanged) endSessionsForChange(app, u.id, outcome.ended);
+  else app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [u.id] });
+  await publishLogsChanged(app);
+  return user;
+}
+
+/**
+ * POST /user/reset-password (docs/decisions.md "Password reset by an administrator"): the administrator sets
+ * the password; every session of the user ends. An Admin may reset anyone's, a FacilityAdmin only the users
+ * they manage (never an Admin: users.policy).
+ */
+export async function resetUserPassword(
+  app: FastifyInstance,
+  actor: AuthContext,
+  o: z.output<typeof ZAdminResetPasswordRequest>,
+  ctx: Ctx,
+): Promise<void> {
+  await assertManages(app.db, actor, o.id);
+  const hash = await hashPassword(o.newPassword);
+  const ended = await app.db.transaction().execute(async (trx) => {
+    await assertManages(trx, actor, o.id);
+    const now = Date.now();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, password_changed_at: now, updated_at: now })
+      .where('id', '=', o.id)
+      .execute();
+    const ids = await revokeSessions(trx, { userId: o.id, reason: 'passwordReset' });
+    await writeAudit(trx, { userId: o.id, event: 'password set by admin', ip: ctx.ip, details: { by: actor.userId } });
+    return ids;
+  });
+  const owner = await app.db.selectFrom('users').select('email').where('id', '=', o.id).executeTakeFirst();
+  if (owner) await clearAccountFailures(app.db, owner.email);
+  endSessionsForChange(app, o.id, ended);
+  await publishLogsChanged(app);
+}
