@@ -149,6 +149,4 @@ export const adminSettingRoutes = {
     reply: ZSettingsMessageReply,
   }),
   appSettings: apiRoute({ method: 'GET', path: '/setting/app-settings', reply: ZAppSettingsReply }),
-  /** POST /setting {key, value}: the default session timeout or self-registration (Admin only). */
-  appSetting: apiRoute({ method: 'POST', path: '/setting', body: ZAppSettingWrite, reply: ZSettingsMessageReply }),
 } as const;
