@@ -59,7 +59,12 @@ export function BulkResultsModal({ opened, onClose, result, error }: TBulkResult
                       <Table.Td>{row.row}</Table.Td>
                       <Table.Td style={{ wordBreak: 'break-all' }}>{row.email || '—'}</Table.Td>
                       <Table.Td>
-                        <Badge color={row.status === 'created' ? 'teal' : 'red'} variant="light" radius="sm">
+                        <Badge
+                          color={row.status === 'created' ? 'teal' : 'red'}
+                          variant="light"
+                          radius="sm"
+                          style={{ minWidth: 'max-content' }}
+                        >
                           {t(`results.statuses.${row.status}`)}
                         </Badge>
                       </Table.Td>

@@ -54,7 +54,7 @@ export function BulkUploadCard() {
         multiple={false}
         loading={upload.isPending}
         radius="md"
-        aria-label={t('bulk.drop')}
+        inputProps={{ 'aria-label': t('bulk.drop') }}
       >
         <Group justify="center" gap="md" mih={96} wrap="nowrap" style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>

@@ -68,11 +68,11 @@ export function UsersTable({
   const status = useSetUserActive();
   const permission = useSetPermission();
 
-  const header = (column: TSortable) => {
+  const header = (column: TSortable, className?: string) => {
     const active = sort.sortBy === column;
     const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconSortAscending : IconSortDescending;
     return (
-      <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <Table.Th className={className} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <UnstyledButton
           className={classes.sort}
           onClick={() => onSort({ sortBy: column, order: active && sort.order === 'asc' ? 'desc' : 'asc' })}
@@ -92,14 +92,14 @@ export function UsersTable({
   };
 
   return (
-    <Table.ScrollContainer minWidth={1440} type="native" className={classes.scroller}>
-      <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover className={classes.table} aria-busy={busy}>
+    <Table.ScrollContainer minWidth={1280} type="native" className={classes.scroller}>
+      <Table verticalSpacing="xs" horizontalSpacing="sm" className={classes.table} aria-busy={busy}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.stickyHead}>
               <VisuallyHidden>{t('columns.avatar')}</VisuallyHidden>
             </Table.Th>
-            {header('firstName')}
+            {header('firstName', classes.stickyNameHead)}
             {header('lastName')}
             {header('email')}
             <Table.Th>{t('columns.phone')}</Table.Th>
@@ -125,7 +125,7 @@ export function UsersTable({
                 <Table.Td className={classes.stickyCell}>
                   <PersonAvatar name={user.fullName || name} path={user.avatar?.path} status={null} size={36} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.stickyName}>
                   <Text fz="sm" fw={600} component={Link} to={userPath(user.id)} className={classes.nameLink}>
                     {user.firstName}
                   </Text>
@@ -145,7 +145,7 @@ export function UsersTable({
                 </Table.Td>
                 <Table.Td>
                   {user.isDefaultSessionTimeout || user.sessionTimeout == null ? (
-                    <Badge variant="light" color="gray" radius="sm">
+                    <Badge variant="light" color="gray" radius="sm" style={{ minWidth: 'max-content' }}>
                       {t('defaultBadge')}
                     </Badge>
                   ) : (
