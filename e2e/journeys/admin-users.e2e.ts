@@ -46,6 +46,18 @@ async function adminPage(options: { mobile?: boolean } = {}): Promise<{ page: Pa
 const table = (page: Page) => page.getByRole('region', { name: /^(All users|Tous les utilisateurs)$/ });
 const rowOf = (page: Page, email: string) => table(page).getByRole('row').filter({ hasText: email });
 
+/** A modal after its opening transition, so its screenshot shows it as a person sees it. */
+async function settled(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await expect
+    .poll(() =>
+      dialog.evaluate((element) => getComputedStyle(element.closest('.mantine-Modal-content') ?? element).opacity),
+    )
+    .toBe('1');
+  return dialog;
+}
+
 /** Picks options of a Mantine (Multi)Select by its label. */
 async function choose(page: Page, label: string, options: string[]): Promise<void> {
   for (const option of options) {
@@ -212,8 +224,7 @@ describe('administration: users', () => {
       `Bulk,Four,${DEMO.amelia},+1,5550204,Riverside Medical Center,Oncology,Physician,Oncology,,Regular`,
     ].join('\n');
     await input.setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    const results = page.getByRole('dialog', { name: 'Bulk Users Upload Results' });
-    await results.waitFor();
+    const results = await settled(page, 'Bulk Users Upload Results');
     await results.getByText('2 created').waitFor();
     await results.getByText('2 failed').waitFor();
     await results.getByRole('row').filter({ hasText: 'bulk.one@hospital.test' }).getByText('Created').waitFor();
@@ -235,7 +246,7 @@ describe('administration: users', () => {
     const liam = rowOf(page, DEMO.liam);
     await liam.waitFor();
     await liam.getByRole('button', { name: 'Reset the password of Liam Hebert' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reset password' });
+    const dialog = await settled(page, 'Reset password');
     await field(page, 'New password').fill('short');
     await field(page, 'Confirm new password').fill('other');
     await dialog.getByRole('button', { name: 'Reset password' }).click();
@@ -260,7 +271,7 @@ describe('administration: users', () => {
     await page.goto('/admin/users?q=bulk.one');
     const bulkOne = rowOf(page, 'bulk.one@hospital.test');
     await bulkOne.getByRole('button', { name: 'Delete Bulk One' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete user' });
+    const confirm = await settled(page, 'Delete user');
     await snap(page, 'admin-users-delete-light-en');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('User removed successfully').waitFor();
@@ -308,31 +319,51 @@ describe('administration: users', () => {
     expect(errors()).toEqual([]);
   });
 
-  it('reads in French and dark, on a phone and on a desktop', async () => {
+  it.each(['desktop', 'phone'] as const)('reads in French and dark on a %s', async (view) => {
     await adminPreferences('fr', 'dark');
-    for (const mobile of [false, true]) {
-      const view = mobile ? 'phone' : 'desktop';
-      const { page, errors } = await adminPage({ mobile });
-      await page.goto('/admin/users');
-      await rowOf(page, DEMO.amelia).waitFor();
-      await snap(page, `admin-users-dark-fr-${view}`);
-      await rowOf(page, DEMO.amelia).getByRole('link', { name: 'Modifier Amelia Broussard' }).click();
-      await page.getByRole('heading', { name: 'Amelia Broussard' }).waitFor();
-      await page.getByRole('region', { name: 'Informations professionnelles' }).waitFor();
-      await snap(page, `admin-user-page-dark-fr-${view}`);
-      await page.getByRole('button', { name: "Supprimer l'utilisateur" }).click();
-      await page.getByRole('dialog', { name: "Supprimer l'utilisateur" }).waitFor();
-      await snap(page, `admin-users-delete-dark-fr-${view}`);
-      await page.getByRole('button', { name: 'Annuler' }).click();
-      await page.getByRole('link', { name: 'Retour aux utilisateurs' }).click();
-      await page.waitForURL((url) => url.pathname === '/admin/users');
-      expect(errors()).toEqual([]);
-    }
+    const { page, errors } = await adminPage({ mobile: view === 'phone' });
+    await page.goto('/admin/users');
+    await rowOf(page, DEMO.amelia).waitFor();
+    await snap(page, `admin-users-dark-fr-${view}`);
+    await rowOf(page, DEMO.amelia).getByRole('link', { name: 'Modifier Amelia Broussard' }).click();
+    await page.getByRole('heading', { name: 'Amelia Broussard' }).waitFor();
+    await page.getByRole('region', { name: 'Informations professionnelles' }).waitFor();
+    await snap(page, `admin-user-page-dark-fr-${view}`);
+    await page.getByRole('button', { name: "Supprimer l'utilisateur" }).click();
+    await settled(page, "Supprimer l'utilisateur");
+    await snap(page, `admin-users-delete-dark-fr-${view}`);
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+    const reset = await settled(page, 'Réinitialiser le mot de passe');
+    await reset.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+    await reset.getByText('Obligatoire').first().waitFor();
+    await snap(page, `admin-users-reset-password-dark-fr-${view}`);
+    await reset.getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('link', { name: 'Retour aux utilisateurs' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/users');
+    // Results of a file whose only row is refused: nothing is created.
+    const bad =
+      'firstName,lastName,email,phoneCountryCode,phone,facility,department,profession,specialty,suffix,role\nX,Y,nope,+1,1,Nowhere,Nowhere,Nobody,Nothing,,Regular\n';
+    await page
+      .getByRole('region', { name: 'Import en masse' })
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    const results = await settled(page, "Résultats de l'import des utilisateurs");
+    await results.getByText('1 en échec').waitFor();
+    await snap(page, `admin-users-bulk-results-dark-fr-${view}`);
+    await results.getByRole('button', { name: 'Fermer' }).click();
+    expect(errors()).toEqual([]);
+  });
+
+  it('reads in English and light on a phone', async () => {
     await adminPreferences('en', 'light');
     const { page, errors } = await adminPage({ mobile: true });
     await page.goto('/admin/users');
     await rowOf(page, DEMO.amelia).waitFor();
     await snap(page, 'admin-users-light-en-phone');
+    await rowOf(page, DEMO.amelia).getByRole('link', { name: 'Edit Amelia Broussard' }).click();
+    await page.getByRole('heading', { name: 'Amelia Broussard' }).waitFor();
+    await snap(page, 'admin-user-page-light-en-phone');
     expect(errors()).toEqual([]);
   });
 });

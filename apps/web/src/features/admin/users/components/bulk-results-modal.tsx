@@ -42,7 +42,14 @@ export function BulkResultsModal({ opened, onClose, result, error }: TBulkResult
                 {t('results.failed', { count: result.failed })}
               </Badge>
             </Group>
-            <Table.ScrollContainer minWidth={560} type="native">
+            {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+            <Table.ScrollContainer
+              minWidth={560}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={t('results.table')}
+            >
               <Table verticalSpacing="xs" striped withTableBorder fz="sm">
                 <Table.Thead>
                   <Table.Tr>
