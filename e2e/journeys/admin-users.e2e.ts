@@ -26,6 +26,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A 1×1 PNG: the smallest real picture. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The Admin's language and theme, set through the API before the browser signs in (a login ends other sessions). */
 async function adminPreferences(language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
   const token = await apiLogin(server, ADMIN.email, ADMIN.password);
@@ -171,6 +177,21 @@ describe('administration: users', () => {
     await page.getByText('User created successfully').waitFor();
     await page.waitForURL(/\/admin\/users\/[0-9a-f]{24}$/);
     await page.getByRole('heading', { name: 'Chloé Arnaud' }).waitFor();
+    await dismissToasts(page);
+
+    // Picture: uploaded, then removed.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'ca.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('Avatar updated successfully').waitFor();
+    await page.getByRole('button', { name: 'Remove picture' }).click();
+    await page.getByText('Avatar removed successfully').waitFor();
+    await dismissToasts(page);
+
+    // An update: back to the default session timeout.
+    await expect(page.getByRole('button', { name: 'Save changes' }).isDisabled()).resolves.toBe(true);
+    await field(page, 'Session timeout').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('User updated successfully').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
     await dismissToasts(page);
     await snap(page, 'admin-user-page-light-en');
 
