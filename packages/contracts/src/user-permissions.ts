@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { ZId } from './common';
 import { ZPermissions } from './user';
 
@@ -37,3 +38,14 @@ export const ZSetPermissionAllReply = z.object({
  */
 export const ZPermissionsChangedPayload = z.object({ permissions: ZPermissions });
 export type TPermissionsChangedPayload = z.infer<typeof ZPermissionsChangedPayload>;
+
+/** POST /user/permission and /user/permission/all as route contracts (the admin Users section calls them). */
+export const userPermissionRoutes = {
+  set: apiRoute({ method: 'POST', path: '/user/permission', body: ZSetPermissionRequest, reply: ZSetPermissionReply }),
+  setAll: apiRoute({
+    method: 'POST',
+    path: '/user/permission/all',
+    body: ZSetPermissionAllRequest,
+    reply: ZSetPermissionAllReply,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import type enAdminSections from '../locales/en/admin-sections.json';
+import type enAdminUsers from '../locales/en/admin-users.json';
 import type enCalls from '../locales/en/calls.json';
 import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
       chat: typeof enChat;
       calls: typeof enCalls;
       'admin-sections': typeof enAdminSections;
+      adminUsers: typeof enAdminUsers;
     };
     returnNull: false;
   }

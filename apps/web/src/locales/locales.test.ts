@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import enAdminSections from './en/admin-sections.json';
+import enAdminUsers from './en/admin-users.json';
 import enCalls from './en/calls.json';
 import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
 import en from './en.json';
 import frAdminSections from './fr/admin-sections.json';
+import frAdminUsers from './fr/admin-users.json';
 import frCalls from './fr/calls.json';
 import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
@@ -81,6 +83,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['chat', enChat, frChat],
   ['calls', enCalls, frCalls],
   ['admin-sections', enAdminSections, frAdminSections],
+  ['adminUsers', enAdminUsers, frAdminUsers],
 ];
 
 describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {

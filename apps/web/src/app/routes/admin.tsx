@@ -31,6 +31,7 @@ import {
   type TSectionViewProps,
   UserLogsSectionView,
 } from './admin-sections';
+import { AdminUsersSection } from './admin-users';
 
 /** Order and icons of the "Sections" panel (spec doc 2 section 2 "Administration"). */
 const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
@@ -59,6 +60,7 @@ const sectionViews: Partial<Record<TAdminSection, ComponentType<TSectionViewProp
   about: AboutSectionView,
   'user-logs': UserLogsSectionView,
   banner: BannerSectionView,
+  users: AdminUsersSection,
 };
 
 /**

@@ -1,0 +1,75 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { LIMITS } from '@rounds/contracts/limits';
+import type { TUser } from '@rounds/contracts/user';
+import { IconLock } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MODAL_STYLES } from '../../../../components/modal-styles';
+import { hasErrors } from '../../../../lib/form-errors';
+import { useErrorText, useForm } from '../../../../lib/use-form';
+import { useResetPassword } from '../api/reset-password';
+import { EMPTY_RESET, type TResetValues, validateReset } from '../lib/reset-form';
+
+type TResetPasswordModalProps = { user: TUser | null; onClose: () => void };
+
+/** An administrator sets a user's new password; the modal closes after success (doc 2 section 4). */
+export function ResetPasswordModal({ user, onClose }: TResetPasswordModalProps) {
+  const { t } = useTranslation('adminUsers');
+  const { t: tc } = useTranslation();
+  const errorText = useErrorText();
+  const form = useForm<TResetValues>(EMPTY_RESET);
+  const reset = useResetPassword();
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+
+  const close = () => {
+    form.reset(EMPTY_RESET);
+    onClose();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!user) return;
+    const found = validateReset(user.id, form.values);
+    form.setErrors(found);
+    if (hasErrors(found)) return;
+    reset.mutate({ id: user.id, newPassword: form.values.newPassword }, { onSuccess: close });
+  };
+
+  const field = (key: keyof TResetValues, label: string, focus = false) => (
+    <PasswordInput
+      label={label}
+      autoComplete="new-password"
+      maxLength={LIMITS.passwordMaxLength}
+      leftSection={<IconLock size={16} stroke={1.6} />}
+      value={form.values[key]}
+      onChange={(event) => form.setField(key, event.currentTarget.value)}
+      error={errorText(form.errors[key])}
+      visibilityToggleButtonProps={{ 'aria-label': tc('auth.togglePassword') }}
+      data-autofocus={focus || undefined}
+      withAsterisk
+    />
+  );
+
+  return (
+    <Modal opened={user !== null} onClose={close} title={t('resetModal.title')} styles={MODAL_STYLES} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm">{t('resetModal.body', { name })}</Text>
+          {field('newPassword', t('resetModal.newPassword'), true)}
+          {field('confirmPassword', t('resetModal.confirmPassword'))}
+          <Text fz="xs" c="dimmed">
+            {tc('auth.passwordRules')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={reset.isPending}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={reset.isPending}>
+              {t('resetModal.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
