@@ -275,8 +275,9 @@ export async function importUsersCsv(
 ): Promise<TBulkImportReply> {
   const all = records(csvText(file));
   const [header, ...rows] = all;
-  if (!header || rows.length === 0) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
+  if (!header) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
   const at = headerIndex(header);
+  if (rows.length === 0) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
   const candidates = await validateRows(app, actor, rows, at, header.length, ctx.lang);
 
   const ready: Ready[] = candidates.flatMap((c) => (c.input ? [{ row: c.row, id: newId(), input: c.input }] : []));
@@ -316,7 +317,8 @@ export async function importUsersCsv(
   });
   const created = results.filter((r) => r.status === 'created');
   if (created.length > 0) {
-    app.notificationJobs.wake();
+    // The worker is not woken: its next poll (within a second) sends the emails, after this reply has gone;
+    // woken now, thousands of sends would hold the event loop before the administrator sees the results.
     const first = ready.find((r) => !failedLate.has(r.row))!;
     app.publish(SERVER_EVENTS.NewRegisteredContact, { userId: first.id }, { all: true });
     await publishLogsChanged(app);
