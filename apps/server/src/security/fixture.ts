@@ -134,6 +134,8 @@ export async function createFixture(t: TestApp) {
   };
 
   return {
+    /** Fay's facility. */
+    ward,
     wardMember,
     alice,
     bob,
