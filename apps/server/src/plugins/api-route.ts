@@ -31,6 +31,8 @@ export function registerRoute<R extends TApiRoute>(
       tags: options.tags,
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
+      // A multipart route reads its form in the handler; the document still says what it consumes.
+      ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: route.reply },
     },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),

@@ -182,6 +182,8 @@ export async function createFixture(t: TestApp) {
   return {
     call,
     tabs,
+    /** Fay's facility. */
+    ward,
     wardMember,
     alice,
     bob,

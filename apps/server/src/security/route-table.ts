@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BULK_CSV_COLUMNS } from '@rounds/contracts/admin-users';
 import type { TRole } from '@rounds/contracts/common';
 import type { CLIENT_EVENTS } from '@rounds/contracts/events';
 import { expect } from 'vitest';
@@ -65,8 +66,36 @@ const referenceRoutes = (kind: string): Record<string, RouteEntry> => {
       access: writers,
       request: async (fx) => ({ body: { id: await fx.referenceItem(kind) } }),
     },
+    // Facilities: a FacilityAdmin's own facility for a user they manage; other kinds are the Admin's.
+    ...Object.fromEntries(
+      ['add-member', 'remove-member'].map((action) => [
+        `POST /api/v1/${kind}/${action}`,
+        {
+          access: writers,
+          request: async (fx: Fixture) => ({
+            body: {
+              id: kind === 'facility' ? fx.ward : await fx.referenceItem(kind),
+              userId: (await fx.wardMember()).id,
+            },
+          }),
+        },
+      ]),
+    ),
   };
 };
+
+/** A valid admin user form in Fay's facility, with a fresh email. */
+const userForm = async (fx: Fixture) => ({
+  firstName: 'Form',
+  lastName: 'User',
+  email: `form.${randomUUID().slice(0, 8)}@test.rounds`,
+  phone: '2255550100',
+  phoneCountryCode: '+1',
+  facilityId: [fx.ward],
+  departmentId: [await fx.referenceItem('department')],
+  professionId: [await fx.referenceItem('profession')],
+  specialtyId: [await fx.referenceItem('specialty')],
+});
 
 export const ROUTES: Record<string, RouteEntry> = {
   // Settings every screen needs before sign-in.
@@ -151,6 +180,47 @@ export const ROUTES: Record<string, RouteEntry> = {
   'DELETE /api/v1/user/delete-user': {
     access: FACILITY_WRITERS,
     request: async (fx) => ({ query: { id: (await fx.wardMember()).id } }),
+  },
+  'GET /api/v1/user/get-user': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ query: { id: (await fx.wardMember()).id } }),
+  },
+  'POST /api/v1/user': { access: FACILITY_WRITERS, request: async (fx) => ({ body: await userForm(fx) }) },
+  'POST /api/v1/user/update-user': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ body: { ...(await userForm(fx)), id: (await fx.wardMember()).id } }),
+  },
+  'POST /api/v1/user/reset-password': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ body: { id: (await fx.wardMember()).id, newPassword: 'Reset2026x' } }),
+  },
+  'POST /api/v1/user/upload-avatar': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({
+      multipart: [
+        { ...imagePart(), name: 'file' },
+        { name: 'id', value: (await fx.wardMember()).id },
+      ],
+    }),
+  },
+  'DELETE /api/v1/user/delete-avatar': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ query: { id: (await fx.wardMember()).id } }),
+  },
+  'POST /api/v1/user/import-from-csv': {
+    access: FACILITY_WRITERS,
+    request: async () => ({
+      multipart: [
+        {
+          name: 'file',
+          filename: 'users.csv',
+          type: 'text/csv',
+          bytes: Buffer.from(
+            `${BULK_CSV_COLUMNS.join(',')}\nCsv,User,csv.${randomUUID().slice(0, 8)}@test.rounds,+1,2255550100,Fixture Ward,,,,,\n`,
+          ),
+        },
+      ],
+    }),
   },
   // A FacilityAdmin may set voice, video and sms (delSms and speechToText are the Admin's: user-permissions.test.ts).
   'POST /api/v1/user/permission': {

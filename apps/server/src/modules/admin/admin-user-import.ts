@@ -232,13 +232,16 @@ const ROWS_PER_TRANSACTION = 500;
 
 type Ready = { row: number; id: string; input: TCreateUser };
 
+/** How long a bulk import holds its emails at most, should it never release them (docs/decisions.md). */
+const HOLD_MS = 10 * 60_000;
+
 async function createRows(
   app: FastifyInstance,
   actor: AuthContext,
   rows: Ready[],
-  o: { ip: string; lang: TLanguage; one: boolean },
+  o: { ip: string; lang: TLanguage; one: boolean; held: string[] },
 ): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
+  const jobs = await app.db.transaction().execute(async (trx) => {
     await insertUsers(
       trx,
       rows.map((r) => adminCreatedUser(r.id, r.input, o.lang)),
@@ -247,11 +250,12 @@ async function createRows(
       trx,
       rows.map((r) => ({ id: r.id, ...r.input })),
     );
-    await queueSetPasswordInvites(
+    const jobs = await queueSetPasswordInvites(
       app,
       trx,
       rows.map((r) => ({ id: r.id, email: r.input.email, language: o.lang })),
       o.ip,
+      { holdUntil: Date.now() + HOLD_MS },
     );
     await writeAudits(
       trx,
@@ -264,33 +268,41 @@ async function createRows(
     );
     // One person names them; a chunk makes the next directory read rebuild once.
     await bumpDirectory(trx, o.one ? rows[0]!.id : undefined);
+    return jobs;
   });
+  o.held.push(...jobs);
 }
 
+/**
+ * Validates and creates; returns the reply and `release`, which the route calls once the reply has gone: it
+ * releases the held emails and tells the directory and the log readers.
+ */
 export async function importUsersCsv(
   app: FastifyInstance,
   actor: AuthContext,
   file: FormFile,
   ctx: { ip: string; lang: TLanguage },
-): Promise<TBulkImportReply> {
+): Promise<{ reply: TBulkImportReply; release: () => Promise<void> }> {
   const all = records(csvText(file));
   const [header, ...rows] = all;
-  if (!header || rows.length === 0) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
+  if (!header) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
   const at = headerIndex(header);
+  if (rows.length === 0) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
   const candidates = await validateRows(app, actor, rows, at, header.length, ctx.lang);
 
   const ready: Ready[] = candidates.flatMap((c) => (c.input ? [{ row: c.row, id: newId(), input: c.input }] : []));
   const failedLate = new Map<number, RowError[]>();
+  const held: string[] = [];
   for (let start = 0; start < ready.length; start += ROWS_PER_TRANSACTION) {
     const chunk = ready.slice(start, start + ROWS_PER_TRANSACTION);
     try {
-      await createRows(app, actor, chunk, { ...ctx, one: chunk.length === 1 });
+      await createRows(app, actor, chunk, { ...ctx, one: chunk.length === 1, held });
     } catch {
       // Someone took one of these emails meanwhile (or another row-level failure): row by row, so the
       // others are still created and only the culprit is reported.
       for (const r of chunk) {
         try {
-          await createRows(app, actor, [r], { ...ctx, one: true });
+          await createRows(app, actor, [r], { ...ctx, one: true, held });
         } catch {
           const exists = await app.db
             .selectFrom('users')
@@ -315,20 +327,25 @@ export async function importUsersCsv(
     };
   });
   const created = results.filter((r) => r.status === 'created');
-  if (created.length > 0) {
-    app.notificationJobs.wake();
-    const first = ready.find((r) => !failedLate.has(r.row))!;
-    app.publish(SERVER_EVENTS.NewRegisteredContact, { userId: first.id }, { all: true });
-    await publishLogsChanged(app);
-  }
   const failed = results.length - created.length;
-  return {
+  const reply = {
     message: text('Bulk upload finished: {created} created, {failed} failed', ctx.lang, {
       created: created.length,
       failed,
     }),
     data: { created: created.length, failed, results },
   };
+  const release = async () => {
+    if (created.length === 0) return;
+    // The set-password emails were held while the rows went in, and go out once the administrator has the
+    // results: sending thousands competes for the event loop (5,000 rows took 21 to 41 s instead of 3 to 6 s).
+    await app.notificationJobs.dueNow(held);
+    app.notificationJobs.wake();
+    const first = ready.find((r) => !failedLate.has(r.row))!;
+    app.publish(SERVER_EVENTS.NewRegisteredContact, { userId: first.id }, { all: true });
+    await publishLogsChanged(app);
+  };
+  return { reply, release };
 }
 
 /** The 413 of an oversized CSV, in the spec's words. */

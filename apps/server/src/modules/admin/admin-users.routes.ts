@@ -1,4 +1,5 @@
 import { adminUserRoutes as routes, ZUserIdQuery } from '@rounds/contracts/admin-users';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { readFileForm } from '../../lib/multipart-form';
@@ -38,10 +39,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: localize('User removed successfully', requestLanguage(req)) };
   });
 
-  const ctx = (req: { ip: string } & Parameters<typeof requestLanguage>[0]) => ({
-    ip: req.ip,
-    lang: requestLanguage(req),
-  });
+  const ctx = (req: FastifyRequest) => ({ ip: req.ip, lang: requestLanguage(req) });
 
   registerRoute(app, routes.get, options, async (req) => ({ data: await getUser(app, authOf(req), req.query.id) }));
 
@@ -81,8 +79,18 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await removeUserAvatar(app, authOf(req), { id: req.query.id, ip: req.ip }),
   }));
 
-  registerRoute(app, routes.importCsv, options, async (req) => {
+  registerRoute(app, routes.importCsv, options, async (req, res) => {
     const { file } = await readFileForm(req, { maxBytes: CSV_MAX_BYTES, tooLarge: csvTooLarge() });
-    return importUsersCsv(app, authOf(req), file, ctx(req));
+    const { reply, release } = await importUsersCsv(app, authOf(req), file, ctx(req));
+    // After the reply has been written (or the client left): see importUsersCsv.
+    let released = false;
+    const after = () => {
+      if (released) return;
+      released = true;
+      release().catch((err) => app.log.warn({ err }, 'bulk import: releasing the emails failed'));
+    };
+    res.raw.once('finish', after);
+    res.raw.once('close', after);
+    return reply;
   });
 };

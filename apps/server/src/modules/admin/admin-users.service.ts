@@ -15,7 +15,7 @@ import { revokeSessions } from '../auth/sessions.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { readSettings } from '../settings/settings.service';
 import { assertManages, managedBy, managedScope } from '../users/users.policy';
-import { membershipFilter } from './reference-members';
+import { hasMembershipFilter, membershipFilter } from './reference-members';
 
 const SORT_COLUMNS = {
   firstName: 'users.first_name',
@@ -37,11 +37,8 @@ export async function listUsers(
   q: TAdminUserListQuery,
 ): Promise<TAdminUserListReply> {
   const scope = await managedScope(app.db, actor);
-  let base = app.db
-    .selectFrom('users')
-    .where('users.deleted', '=', 0)
-    .where(managedBy(scope))
-    .where(membershipFilter(q));
+  let base = app.db.selectFrom('users').where('users.deleted', '=', 0).where(managedBy(scope));
+  if (hasMembershipFilter(q)) base = base.where(membershipFilter(q));
   // The directory's rule (contracts/names.ts): the trimmed, lowercased text is in the search key.
   const term = q.keyword?.trim().toLowerCase();
   if (term)

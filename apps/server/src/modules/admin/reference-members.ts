@@ -34,6 +34,8 @@ const QUERY_KEYS = {
   suffix: 'suffixId',
 } as const satisfies Record<TReferenceKind, keyof TAdminUserListQuery>;
 
+export const hasMembershipFilter = (q: TAdminUserListQuery) => REFERENCE_KINDS.some((kind) => q[QUERY_KEYS[kind]]);
+
 /** The where-clause of GET /user's classification filters: members of each item given, or with `exclude` not. */
 export function membershipFilter(q: TAdminUserListQuery) {
   return (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> => {

@@ -18,15 +18,18 @@ const ROWS_PER_STATEMENT = 500;
  * In the caller's transaction: for each new account, a set-password code (kept only as its HMAC, like every
  * code) and the email carrying the link to /set-password?token=…, queued as a notification job so it is owed
  * exactly when the account exists. POST /user/set-password consumes the code. The caller wakes the worker after
- * commit. Works on many users at once (bulk import): a few statements per 500 users.
+ * commit. Works on many users at once (bulk import): a few statements per 500 users; `holdUntil` keeps the
+ * emails from going out before then unless released (notificationJobs.dueNow). Returns the jobs' ids.
  */
 export async function queueSetPasswordInvites(
   app: FastifyInstance,
   trx: Db,
   users: { id: string; email: string; language?: string | null }[],
   ip: string | null,
-): Promise<void> {
+  o: { holdUntil?: number } = {},
+): Promise<string[]> {
   const now = Date.now();
+  const jobs: string[] = [];
   for (let start = 0; start < users.length; start += ROWS_PER_STATEMENT) {
     const chunk = users.slice(start, start + ROWS_PER_STATEMENT).map((u) => ({ ...u, code: resetCode() }));
     await trx
@@ -49,7 +52,7 @@ export async function queueSetPasswordInvites(
       .insertInto('code_sends')
       .values(chunk.map((u) => ({ id: newId(now), target: u.email, ip, created_at: now })))
       .execute();
-    await app.notificationJobs.enqueue(
+    const ids = await app.notificationJobs.enqueue(
       trx,
       chunk.map((u) => {
         const link = `${app.config.PUBLIC_URL}${ROUTES.setPassword}?token=${u.code}`;
@@ -57,6 +60,9 @@ export async function queueSetPasswordInvites(
         return { kind: 'email' as const, recipient: u.email, subject: m.subject, text: m.text };
       }),
       now,
+      { dueAt: o.holdUntil },
     );
+    jobs.push(...ids);
   }
+  return jobs;
 }

@@ -18,16 +18,20 @@ export type NewNotification = { kind: 'sms' | 'email'; recipient: string; subjec
 export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
   const listeners = new Set<() => void>();
   return {
-    /** In the caller's transaction: each notification, due at once. */
-    enqueue: async (trx: Db, items: NewNotification[], now = Date.now()) => {
-      if (items.length === 0) return;
+    /**
+     * In the caller's transaction: each notification, due at once, or at `o.dueAt` (held: see dueNow).
+     * Returns the rows' ids.
+     */
+    enqueue: async (trx: Db, items: NewNotification[], now = Date.now(), o: { dueAt?: number } = {}) => {
+      if (items.length === 0) return [];
       // Due by the clock, not `now`: the escalation sweep may be run for a time ahead of it (tests).
-      const due = Date.now();
+      const due = o.dueAt ?? Date.now();
+      const ids = items.map(() => newId(now));
       await trx
         .insertInto('notification_jobs')
         .values(
-          items.map((n) => ({
-            id: newId(now),
+          items.map((n, i) => ({
+            id: ids[i]!,
             kind: n.kind,
             recipient: n.recipient,
             subject: n.subject ?? null,
@@ -38,6 +42,25 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
           })),
         )
         .execute();
+      return ids;
+    },
+
+    /**
+     * Rows enqueued held (a later `dueAt`) become due now: a bulk import holds its emails while it runs, so
+     * sending thousands does not compete with it, and releases them at the end; a process that dies between
+     * leaves them to go out when the hold ends. Then wake() the worker.
+     */
+    dueNow: async (ids: string[]) => {
+      const now = Date.now();
+      for (let start = 0; start < ids.length; start += 500) {
+        await db
+          .updateTable('notification_jobs')
+          .set({ next_attempt_at: now })
+          .where('id', 'in', ids.slice(start, start + 500))
+          .where('sent_at', 'is', null)
+          .where('claimed_by', 'is', null)
+          .execute();
+      }
     },
 
     /** After the commit that enqueued: this process's worker looks now rather than at its next poll. */

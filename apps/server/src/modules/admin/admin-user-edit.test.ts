@@ -1,0 +1,367 @@
+import { ZAdminUserReply } from '@rounds/contracts/admin-users';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKit, type Caller, next, silent } from '../../testing/admin-kit';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { freshIp, login, TEST_PASSWORD } from '../../testing/users';
+
+/** The Users section's forms (issue 10): get, create, update, reset password, avatars; with the role matrix. */
+let t: TestApp;
+let kit: ReturnType<typeof adminKit>;
+let ward: string;
+let north: string;
+const ref: Record<string, string> = {};
+let admin: Caller;
+let fa: Caller;
+let regular: Caller;
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let n = 0;
+function form(o: Record<string, unknown> = {}) {
+  n += 1;
+  return {
+    firstName: 'Nadia',
+    lastName: `Guidry${n}`,
+    email: `nadia.${n}.${Date.now()}@test.rounds`,
+    phone: '2255550100',
+    phoneCountryCode: '+1',
+    phoneCountryName: 'United States',
+    facilityId: [ward],
+    departmentId: [ref.department],
+    professionId: [ref.profession],
+    specialtyId: [ref.specialty],
+    suffixId: [],
+    sessionTimeout: '',
+    ...o,
+  };
+}
+
+async function created(token: string, o: Record<string, unknown> = {}) {
+  const res = await kit.call(token, 'POST', '/user', form(o));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return ZAdminUserReply.parse(res.body).data;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.listen();
+  kit = adminKit(t);
+  ward = await kit.item('facility', 'Riverside');
+  north = await kit.item('facility', 'Northgate');
+  for (const kind of ['department', 'profession', 'specialty', 'suffix'] as const)
+    ref[kind] = await kit.item(kind, `${kind} one`);
+  admin = await kit.firstAdmin();
+  fa = await kit.caller({ role: 'FacilityAdmin', facilities: [ward] });
+  regular = await kit.caller({ facilities: [ward] });
+});
+afterAll(async () => {
+  kit.closeSockets();
+  await t.close();
+});
+
+describe('who may call the Users section', () => {
+  it('answers 401 to anonymous callers and 403 to Regular users on every route', async () => {
+    const target = await kit.caller({ facilities: [ward] });
+    const routes: [method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown][] = [
+      ['GET', `/user/get-user?id=${target.id}`],
+      ['POST', '/user', form()],
+      ['POST', '/user/update-user', { ...form(), id: target.id }],
+      ['POST', '/user/reset-password', { id: target.id, newPassword: 'Fresh2026' }],
+      ['DELETE', `/user/delete-avatar?id=${target.id}`],
+    ];
+    for (const [method, path, body] of routes) {
+      expect((await kit.call(null, method, path, body)).status, path).toBe(401);
+      const denied = await kit.call(regular.token, method, path, body);
+      expect(denied.status, path).toBe(403);
+      expect(denied.body.code).toBe('FORBIDDEN');
+    }
+    for (const path of ['/user/upload-avatar', '/user/import-from-csv']) {
+      const parts = [{ name: 'file', filename: 'x.png', type: 'image/png', bytes: PNG }];
+      expect((await kit.upload(null, path, parts)).status, path).toBe(401);
+      expect((await kit.upload(regular.token, path, parts)).status, path).toBe(403);
+    }
+  });
+});
+
+describe('GET /user/get-user', () => {
+  it('gives the user view to an Admin and to a FacilityAdmin in scope; 404 unknown, 403 out of scope', async () => {
+    const nurse = await kit.caller({ facilities: [ward] });
+    const far = await kit.caller({ facilities: [north] });
+    const boss = await kit.caller({ role: 'Admin', facilities: [ward] });
+    const got = await kit.call(admin.token, 'GET', `/user/get-user?id=${nurse.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ id: nurse.id, email: nurse.email, facilityId: [ward] });
+    expect((await kit.call(fa.token, 'GET', `/user/get-user?id=${nurse.id}`)).status).toBe(200);
+    const out = await kit.call(fa.token, 'GET', `/user/get-user?id=${far.id}`);
+    expect(out.status).toBe(403);
+    expect(out.body.code).toBe('OUT_OF_SCOPE');
+    expect((await kit.call(fa.token, 'GET', `/user/get-user?id=${boss.id}`)).status).toBe(403);
+    expect((await kit.call(admin.token, 'GET', `/user/get-user?id=${'f'.repeat(24)}`)).status).toBe(404);
+    const bad = await kit.call(admin.token, 'GET', '/user/get-user?id=nope');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('id');
+  });
+});
+
+describe('POST /user (create)', () => {
+  it('creates a verified user without a password, emails a set-password link, and lists them in contacts', async () => {
+    const admins = await kit.open(admin.token);
+    const logs = next(admins, SERVER_EVENTS.LogsChanged);
+    const body = form({
+      email: `  New.Person.${Date.now()}@Test.Rounds `,
+      sessionTimeout: '45',
+      suffixId: [ref.suffix],
+    });
+    const res = await kit.call(admin.token, 'POST', '/user', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('User created successfully');
+    const user = ZAdminUserReply.parse(res.body).data;
+    const email = String(body.email).trim().toLowerCase();
+    expect(user).toMatchObject({
+      email,
+      role: 'Regular',
+      emailVerified: true,
+      phoneVerified: true,
+      active: true,
+      sessionTimeout: 45,
+      facilityId: [ward],
+      professionId: [ref.profession],
+      suffixId: [ref.suffix],
+    });
+    await logs;
+
+    // No password signs in until they choose one.
+    const attempt = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: email, password: TEST_PASSWORD },
+      remoteAddress: freshIp(),
+    });
+    expect(attempt.statusCode).toBe(401);
+
+    const [mail] = await kit.outbox(email);
+    expect(mail?.subject).toBe('Your Rounds account');
+    const token = /\/set-password\?token=([A-Z0-9]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/set-password',
+      payload: { token, password: 'Chosen2026' },
+      remoteAddress: freshIp(),
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await login(t.app, email, 'Chosen2026')).token).toBeTruthy();
+
+    const contacts = await kit.call(regular.token, 'POST', '/contact/list', { search: email });
+    expect(JSON.stringify(contacts.body)).toContain(user.id);
+    const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', user.id).execute();
+    expect(audit.map((a) => a.event)).toContain('user created');
+  });
+
+  it('answers in French and refuses bad fields with 400 naming them', async () => {
+    const fr = await kit.call(admin.token, 'POST', '/user', form(), { 'accept-language': 'fr' });
+    expect(fr.body.message).toBe('Utilisateur créé');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ firstName: '  ' }, 'firstName: Required'],
+      [{ email: 'not-an-email' }, 'email: Invalid email address'],
+      [{ facilityId: [] }, 'facilityId: Required'],
+      [{ professionId: [] }, 'professionId: Required'],
+      [{ phone: '12ab' }, 'phone: Please enter your phone number in the following format: +1234567890'],
+      [{ sessionTimeout: '0' }, 'sessionTimeout: Minimal value is 1.'],
+      [{ departmentId: ['f'.repeat(24)] }, 'departmentId: unknown item'],
+      [{ role: 'Owner' }, 'role'],
+    ];
+    for (const [o, message] of cases) {
+      const res = await kit.call(admin.token, 'POST', '/user', form(o));
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+  });
+
+  it('answers 409 for an email already registered, whatever its case', async () => {
+    const first = await created(admin.token);
+    const again = await kit.call(admin.token, 'POST', '/user', form({ email: first.email.toUpperCase() }));
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('lets a FacilityAdmin create in their own facilities only, and never an Admin', async () => {
+    const mine = await created(fa.token);
+    expect(mine.facilityId).toEqual([ward]);
+    const elsewhere = await kit.call(fa.token, 'POST', '/user', form({ facilityId: [ward, north] }));
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.code).toBe('OUT_OF_SCOPE');
+    const asAdmin = await kit.call(fa.token, 'POST', '/user', form({ role: 'Admin' }));
+    expect(asAdmin.status).toBe(403);
+    expect(asAdmin.body.code).toBe('ADMIN_ROLE');
+    const byAdmin = await created(admin.token, { role: 'Admin', facilityId: [north] });
+    expect(byAdmin.role).toBe('Admin');
+  });
+});
+
+describe('POST /user/update-user', () => {
+  it('updates names and classifications live (UserUpdated), keeping the session', async () => {
+    const nurse = await kit.caller({ facilities: [ward] });
+    const socket = await kit.open(nurse.token);
+    const updated = next<{ user: { firstName: string } }>(socket, SERVER_EVENTS.UserUpdated);
+    const loggedOut = silent(socket, SERVER_EVENTS.ForcedLogout, 800);
+    const current = (await kit.call(admin.token, 'GET', `/user/get-user?id=${nurse.id}`)).body.data as {
+      email: string;
+      phone: string;
+    };
+    const res = await kit.call(fa.token, 'POST', '/user/update-user', {
+      ...form({ email: current.email, phone: current.phone, firstName: 'Renamed', specialtyId: [ref.specialty] }),
+      id: nurse.id,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('User updated successfully');
+    expect(ZAdminUserReply.parse(res.body).data).toMatchObject({ firstName: 'Renamed', specialtyId: [ref.specialty] });
+    expect((await updated).user.firstName).toBe('Renamed');
+    expect(await loggedOut).toBe(true);
+    expect((await kit.call(nurse.token, 'GET', '/setting/me')).status).toBe(200);
+    const table = await kit.call(admin.token, 'GET', '/user?keyword=renamed&pageSize=100');
+    expect(JSON.stringify(table.body)).toContain(nurse.id);
+  });
+
+  it('ends the sessions when the email changes (AccountDataChanged, ForcedLogout accountChanged)', async () => {
+    const nurse = await kit.caller({ facilities: [ward] });
+    const socket = await kit.open(nurse.token);
+    const changed = next(socket, SERVER_EVENTS.AccountDataChanged);
+    const warned = next<{ reason: string }>(socket, SERVER_EVENTS.ForcedLogout);
+    const email = `moved.${Date.now()}@test.rounds`;
+    const res = await kit.call(admin.token, 'POST', '/user/update-user', { ...form({ email }), id: nurse.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(ZAdminUserReply.parse(res.body).data).toMatchObject({ email, emailVerified: true });
+    await changed;
+    expect(await warned).toEqual({ reason: 'accountChanged' });
+    expect((await kit.call(nurse.token, 'GET', '/setting/me')).status).toBe(401);
+    expect((await login(t.app, email)).token).toBeTruthy();
+  });
+
+  it('refuses out of scope (403), an unknown user (404), a taken email (409), and bad fields (400)', async () => {
+    const far = await kit.caller({ facilities: [north] });
+    const nurse = await kit.caller({ facilities: [ward] });
+    expect((await kit.call(fa.token, 'POST', '/user/update-user', { ...form(), id: far.id })).status).toBe(403);
+    expect(
+      (await kit.call(fa.token, 'POST', '/user/update-user', { ...form({ facilityId: [north] }), id: nurse.id }))
+        .status,
+    ).toBe(403);
+    expect((await kit.call(admin.token, 'POST', '/user/update-user', { ...form(), id: 'f'.repeat(24) })).status).toBe(
+      404,
+    );
+    const taken = await kit.call(admin.token, 'POST', '/user/update-user', {
+      ...form({ email: far.email }),
+      id: nurse.id,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('EMAIL_TAKEN');
+    const bad = await kit.call(admin.token, 'POST', '/user/update-user', { ...form({ lastName: '' }), id: nurse.id });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('lastName: Required');
+    const noId = await kit.call(admin.token, 'POST', '/user/update-user', form());
+    expect(noId.status).toBe(400);
+    expect(noId.body.message).toContain('id');
+  });
+});
+
+describe('POST /user/reset-password', () => {
+  it('sets the password and ends every session of the user with a forced logout', async () => {
+    const nurse = await kit.caller({ facilities: [ward] });
+    const socket = await kit.open(nurse.token);
+    const warned = next<{ reason: string }>(socket, SERVER_EVENTS.ForcedLogout);
+    const res = await kit.call(fa.token, 'POST', '/user/reset-password', { id: nurse.id, newPassword: 'Reset2026x' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Password updated successfully');
+    expect(await warned).toEqual({ reason: 'accountChanged' });
+    expect((await kit.call(nurse.token, 'GET', '/setting/me')).status).toBe(401);
+    await expect(login(t.app, nurse.email)).rejects.toThrow();
+    expect((await login(t.app, nurse.email, 'Reset2026x')).token).toBeTruthy();
+    const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', nurse.id).execute();
+    expect(audit.map((a) => a.event)).toContain('password set by admin');
+  });
+
+  it('lets an Admin reset anyone; a FacilityAdmin never an Admin nor outside their facilities', async () => {
+    const boss = await kit.caller({ role: 'Admin', facilities: [ward] });
+    const far = await kit.caller({ facilities: [north] });
+    const body = (id: string) => ({ id, newPassword: 'Reset2026x' });
+    expect((await kit.call(fa.token, 'POST', '/user/reset-password', body(boss.id))).status).toBe(403);
+    expect((await kit.call(fa.token, 'POST', '/user/reset-password', body(far.id))).status).toBe(403);
+    expect((await kit.call(admin.token, 'POST', '/user/reset-password', body(far.id))).status).toBe(200);
+    expect((await kit.call(admin.token, 'POST', '/user/reset-password', body(boss.id))).status).toBe(200);
+    expect((await kit.call(admin.token, 'POST', '/user/reset-password', body('f'.repeat(24)))).status).toBe(404);
+    const weak = await kit.call(admin.token, 'POST', '/user/reset-password', { id: far.id, newPassword: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe('newPassword: Password must be at least 6 characters long');
+  });
+});
+
+describe('avatars of another user', () => {
+  it('uploads (png by its bytes, at most 2 MB) and removes, telling the user (UserUpdated)', async () => {
+    const nurse = await kit.caller({ facilities: [ward] });
+    const socket = await kit.open(nurse.token);
+    const updated = next<{ user: { avatar: { path: string } | null } }>(socket, SERVER_EVENTS.UserUpdated);
+    const up = await kit.upload(fa.token, '/user/upload-avatar', [
+      { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
+      { name: 'id', value: nurse.id },
+    ]);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.message).toBe('Avatar updated successfully');
+    const path = ZAdminUserReply.parse(up.body).data.avatar?.path ?? '';
+    expect(path).toMatch(/^\/api\/v1\/avatars\/[0-9a-f]{32}\.png$/);
+    expect((await updated).user.avatar?.path).toBe(path);
+    expect((await t.app.inject({ url: path })).statusCode).toBe(200);
+
+    // The id may come before the file as well.
+    const replaced = next(socket, SERVER_EVENTS.UserUpdated);
+    const again = await kit.upload(admin.token, '/user/upload-avatar', [
+      { name: 'id', value: nurse.id },
+      { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
+    ]);
+    expect(again.status).toBe(200);
+    const second = again.body.data.avatar.path as string;
+    await replaced;
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+
+    const removed = next<{ user: { avatar: unknown } }>(socket, SERVER_EVENTS.UserUpdated);
+    const del = await kit.call(fa.token, 'DELETE', `/user/delete-avatar?id=${nurse.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body.message).toBe('Avatar removed successfully');
+    expect((del.body.data as { avatar: unknown }).avatar).toBeNull();
+    expect((await removed).user.avatar).toBeNull();
+    expect((await t.app.inject({ url: second })).statusCode).toBe(404);
+    const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', nurse.id).execute();
+    expect(audit.map((a) => a.event)).toEqual(expect.arrayContaining(['avatar changed', 'avatar removed']));
+  });
+
+  it('refuses a file that is not an image (415), too large (413), no id (400), out of scope (403), unknown (404)', async () => {
+    const nurse = await kit.caller({ facilities: [ward] });
+    const far = await kit.caller({ facilities: [north] });
+    const png = { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG };
+    const fake = await kit.upload(admin.token, '/user/upload-avatar', [
+      { ...png, bytes: Buffer.from('<svg onload=alert(1)>') },
+      { name: 'id', value: nurse.id },
+    ]);
+    expect(fake.status).toBe(415);
+    expect(fake.body.message).toBe('Allowed formats: png, gif, jpeg');
+    const big = await kit.upload(admin.token, '/user/upload-avatar', [
+      { ...png, bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) },
+      { name: 'id', value: nurse.id },
+    ]);
+    expect(big.status).toBe(413);
+    const noId = await kit.upload(admin.token, '/user/upload-avatar', [png]);
+    expect(noId.status).toBe(400);
+    expect(noId.body.message).toBe('id: invalid id');
+    const noFile = await kit.upload(admin.token, '/user/upload-avatar', [{ name: 'id', value: nurse.id }]);
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.message).toBe('file: Required');
+    const out = await kit.upload(fa.token, '/user/upload-avatar', [png, { name: 'id', value: far.id }]);
+    expect(out.status).toBe(403);
+    expect((await kit.call(fa.token, 'DELETE', `/user/delete-avatar?id=${far.id}`)).status).toBe(403);
+    const missing = await kit.upload(admin.token, '/user/upload-avatar', [png, { name: 'id', value: 'f'.repeat(24) }]);
+    expect(missing.status).toBe(404);
+  });
+});

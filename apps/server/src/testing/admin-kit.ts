@@ -1,0 +1,129 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { newId } from '../lib/ids';
+import { multipart, type Part } from './multipart';
+import { TEST_ADMIN, type TestApp } from './test-app';
+import { createUser, freshIp, login } from './users';
+
+/** Helpers of the administration tests: reference items, callers by role, sockets, the outbox. */
+export type Caller = { id: string; email: string; token: string };
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export const REFERENCE_TABLES = {
+  facility: 'facilities',
+  department: 'departments',
+  profession: 'professions',
+  specialty: 'specialties',
+  suffix: 'suffixes',
+} as const;
+
+export function adminKit(t: TestApp) {
+  const sockets: Socket[] = [];
+
+  /** A reference item inserted directly; returns its id. */
+  const item = async (kind: keyof typeof REFERENCE_TABLES, name: string) => {
+    const id = newId();
+    await t.app.db
+      .insertInto(REFERENCE_TABLES[kind])
+      .values({ id, name, name_key: name.toLowerCase(), created_at: 0 })
+      .execute();
+    return id;
+  };
+
+  const caller = async (
+    o: { role?: 'Regular' | 'FacilityAdmin' | 'Admin'; facilities?: string[]; email?: string } = {},
+  ): Promise<Caller> => {
+    const u = await createUser(t.app, { role: o.role, facilities: o.facilities, email: o.email });
+    return { ...u, token: (await login(t.app, u.email)).token };
+  };
+
+  const firstAdmin = async (): Promise<Caller> => {
+    const s = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    return { id: s.userId, email: TEST_ADMIN.email, token: s.token };
+  };
+
+  /** A JSON call (or a query-only one); `token` null is anonymous. */
+  const call = async (
+    token: string | null,
+    method: Method,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url: `/api/v1${path}`,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      remoteAddress: freshIp(),
+    });
+    let json: Record<string, unknown> & { message?: string; code?: string; data?: unknown } = {};
+    try {
+      json = res.json();
+    } catch {}
+    return { status: res.statusCode, body: json };
+  };
+
+  const upload = async (token: string | null, path: string, parts: Part[], headers: Record<string, string> = {}) => {
+    const form = multipart(parts);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1${path}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: replies are checked by the tests with their contracts
+    return { status: res.statusCode, body: res.json() as any };
+  };
+
+  /** A socket of `token`'s user (t.listen() must have run). */
+  const open = (token: string): Promise<Socket> =>
+    new Promise((resolve, reject) => {
+      const s = connect(t.url(), {
+        path: '/server/socket.io',
+        query: { token, uuid: `tab-${sockets.length}` },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(s);
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+
+  /** The messages the outbox holds for `to`, waiting for the notification worker up to `ms`. */
+  const outbox = async (to: string, ms = 10_000): Promise<{ subject: string | null; text: string }[]> => {
+    const admin = await firstAdmin();
+    const until = Date.now() + ms;
+    for (;;) {
+      const res = await call(admin.token, 'GET', `/outbox?to=${encodeURIComponent(to)}`);
+      const messages = (res.body.data as { messages: { subject: string | null; text: string }[] }).messages;
+      if (messages.length > 0 || Date.now() > until) return messages;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  const closeSockets = () => {
+    for (const s of sockets) s.disconnect();
+  };
+
+  return { item, caller, firstAdmin, call, upload, open, outbox, closeSockets };
+}
+
+export const next = <T>(s: Socket, event: string, ms = 5_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    s.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+/** Resolves false when `event` does not arrive within `ms`. */
+export const silent = (s: Socket, event: string, ms = 500) =>
+  new Promise<boolean>((resolve) => {
+    const seen = () => resolve(false);
+    s.once(event, seen);
+    setTimeout(() => {
+      s.off(event, seen);
+      resolve(true);
+    }, ms);
+  });
