@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { snap, watchErrors } from '../support/browser';
 import { demo } from '../support/demo';
-import { ADMIN, type RunningServer, startServer } from '../support/server';
+import { useDemoJourney } from '../support/journey';
+import { ADMIN, type RunningServer } from '../support/server';
 
 /**
  * The administration sections other than Users (issue 10): a department and its members, a logo that shows
@@ -16,16 +17,9 @@ import { ADMIN, type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: 'true', LOGIN_RATE_LIMIT: '500', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /**

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, field, loginUi, openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
-import { ADMIN, type RunningServer, startServer } from '../support/server';
+import { snap, watchErrors } from '../support/browser';
+import { useDemoJourney } from '../support/journey';
+import { ADMIN, type RunningServer } from '../support/server';
 
 /**
  * The Users section of administration (issue 10): the Admin finds, sorts and changes users in the table,
@@ -14,16 +15,9 @@ import { ADMIN, type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', ...dist }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** A 1×1 PNG: the smallest real picture. */
@@ -123,12 +117,12 @@ describe('administration: users', () => {
     await dismissToasts(page);
     await expect(role.inputValue()).resolves.toBe('FacilityAdmin');
 
-    // A permission: video is off unless set; on, then off again.
+    // A permission: the demo hospital's staff may call (video granted, off unless set); taken away.
     const video = noah.getByRole('switch', { name: 'Video for Noah Thibodeaux' });
-    await expect(video.isChecked()).resolves.toBe(false);
+    await expect(video.isChecked()).resolves.toBe(true);
     await video.click({ force: true });
     await page.getByText('Permissions updated successfully').waitFor();
-    await expect.poll(() => video.isChecked()).toBe(true);
+    await expect.poll(() => video.isChecked()).toBe(false);
     await dismissToasts(page);
 
     // Deactivate, then activate again.
