@@ -1,21 +1,17 @@
 import type { TLanguage } from '@rounds/contracts/common';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCalls from '../locales/en/calls.json';
-import enChat from '../locales/en/chat.json';
 import enContacts from '../locales/en/contacts.json';
 import enGroups from '../locales/en/groups.json';
 import en from '../locales/en.json';
-import frCalls from '../locales/fr/calls.json';
-import frChat from '../locales/fr/chat.json';
 import frContacts from '../locales/fr/contacts.json';
 import frGroups from '../locales/fr/groups.json';
 import fr from '../locales/fr.json';
 
 export const resources = {
   // A feature's texts live in their own namespace file (locales/<lang>/<feature>.json): useTranslation('contacts').
-  en: { translation: en, contacts: enContacts, groups: enGroups, chat: enChat, calls: enCalls },
-  fr: { translation: fr, contacts: frContacts, groups: frGroups, chat: frChat, calls: frCalls },
+  en: { translation: en, contacts: enContacts, groups: enGroups },
+  fr: { translation: fr, contacts: frContacts, groups: frGroups },
 } as const;
 
 // Both catalogues are small and bundled, so initialisation is synchronous: the first render already has

@@ -30,6 +30,7 @@ import { useOutbox } from './stores/outbox';
 import { useTyping } from './stores/typing';
 import { useUnreadRooms } from './stores/unread-rooms';
 import { useUrgentReminders } from './stores/urgent-reminders';
+import './chat-texts';
 
 const ROOM_EVENTS = [
   SERVER_EVENTS.ConversationCreated,

@@ -9,6 +9,7 @@ import { followCall, listenForSignals, stopMedia } from '../media/call-media';
 import { ActiveCall } from './active-call';
 import classes from './call-layer.module.css';
 import { RingingCard } from './ringing-card';
+import '../calls-texts';
 
 const CALL_EVENTS = [
   SERVER_EVENTS.CallInitialized,

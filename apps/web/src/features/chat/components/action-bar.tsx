@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconEye, IconFlag, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 type TActionBarProps = {
   canDelete: boolean;

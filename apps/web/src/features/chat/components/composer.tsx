@@ -25,6 +25,7 @@ import { ImportanceModal } from './importance-modal';
 import { UploadBanner } from './upload-banner';
 import { UploadTray } from './upload-tray';
 import { VoiceRecorder } from './voice-recorder';
+import '../chat-texts';
 
 type TComposerProps = { room: TChatRoom; userId: string };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDictationState } from '../hooks/use-dictation';
 import { formatDuration } from '../lib/duration';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 type TDictationButtonProps = {
   state: TDictationState;

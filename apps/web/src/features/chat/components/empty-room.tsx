@@ -1,6 +1,7 @@
 import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 /** Two quiet speech bubbles in the theme's colours (the same picture as on Contacts). */
 function ChatIllustration() {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { useSession } from '../../../lib/session-store';
+import '../chat-texts';
 
 type TImportanceModalProps = {
   opened: boolean;

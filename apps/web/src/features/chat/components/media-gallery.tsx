@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatFileUrl } from '../api/get-chat-file';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 type TMediaGalleryProps = { files: TMessageFile[]; start: number; onClose: () => void };
 

@@ -11,6 +11,7 @@ import { VirtualList } from '../../../components/virtual-list';
 import { showToast } from '../../../lib/toast';
 import { useRemoveContacts } from '../api/remove-contacts';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 const memberKey = (member: TParticipant) => member.id;
 const memberSize = () => 55;

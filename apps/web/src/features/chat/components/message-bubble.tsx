@@ -20,6 +20,7 @@ import classes from './chat.module.css';
 import { MessageImages } from './message-images';
 import { PriorityStatus } from './priority-status';
 import { VoicePlayer } from './voice-player';
+import '../chat-texts';
 
 type TMessageBubbleProps = {
   message: TMessage;

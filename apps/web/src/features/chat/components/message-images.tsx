@@ -7,6 +7,7 @@ import { useChatFileUrl } from '../api/get-chat-file';
 import { imageTiles } from '../lib/image-grid';
 import classes from './chat.module.css';
 import { MediaGallery } from './media-gallery';
+import '../chat-texts';
 
 type TMessageImagesProps = { files: TMessageFile[]; own: boolean };
 

@@ -17,6 +17,7 @@ import { buildTimeline } from '../lib/timeline';
 import { useOutbox } from '../stores/outbox';
 import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
+import '../chat-texts';
 
 /** Older messages load when the reader scrolls this close to the top (spec doc 1 section 9: 50 or 200 px). */
 const LOAD_OLDER_WITHIN_PX = 200;

@@ -9,6 +9,7 @@ import { snippet } from '../lib/snippet';
 import { waitedFor } from '../lib/waited';
 import { useUrgentReminders } from '../stores/urgent-reminders';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 const PREVIEW_MAX = 80;
 

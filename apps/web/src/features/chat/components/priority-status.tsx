@@ -8,6 +8,7 @@ import { useAcknowledgeMessage } from '../api/acknowledge-message';
 import type { TAckSummary } from '../lib/acknowledgements';
 import { formatTime } from '../lib/format-time';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 type TPriorityStatusProps = {
   message: TMessage;

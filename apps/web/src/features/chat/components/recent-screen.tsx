@@ -19,6 +19,7 @@ import { EmptyRoom } from './empty-room';
 import { PendingUrgent } from './pending-urgent';
 import { RoomList } from './room-list';
 import { RoomView } from './room-view';
+import '../chat-texts';
 
 const ID = /^[0-9a-f]{24}$/;
 

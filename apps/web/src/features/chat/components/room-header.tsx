@@ -26,6 +26,8 @@ import { useSetFavorite } from '../api/set-favorite';
 import { useSetMuted } from '../api/set-muted';
 import { otherParticipant, roomStatus } from '../lib/chat-status';
 import classes from './chat.module.css';
+import '../../calls/calls-texts';
+import '../chat-texts';
 
 type TRoomHeaderProps = {
   room: TChatRoom;

@@ -12,6 +12,7 @@ import { roomStatus } from '../lib/chat-status';
 import { roomTime } from '../lib/format-time';
 import { activityAt } from '../lib/group-rooms';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 type TRoomListItemProps = {
   room: TChatRoom;

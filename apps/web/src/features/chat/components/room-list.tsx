@@ -13,6 +13,7 @@ import { formatDate } from '../lib/format-time';
 import { groupRooms, matchesSearch, type TRoomLine, type TRoomSection, toRoomLines } from '../lib/group-rooms';
 import classes from './chat.module.css';
 import { RoomListItem } from './room-list-item';
+import '../chat-texts';
 
 type TRoomListProps = {
   rooms: readonly TChatRoom[] | undefined;

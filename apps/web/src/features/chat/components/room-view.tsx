@@ -26,6 +26,7 @@ import { RoomHeader } from './room-header';
 import { SeenByModal } from './seen-by-modal';
 import { TypingLine } from './typing-line';
 import { UrgentStatusStrip } from './urgent-status-strip';
+import '../chat-texts';
 
 /** Message actions: at most one every 2 s each (spec doc 1 section 9). */
 const ACTION_THROTTLE_MS = 2_000;

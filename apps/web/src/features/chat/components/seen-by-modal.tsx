@@ -7,6 +7,7 @@ import { useMessageText } from '../hooks/use-message-text';
 import { useNow } from '../hooks/use-now';
 import { dayKind } from '../lib/days';
 import { formatDate, formatTime } from '../lib/format-time';
+import '../chat-texts';
 
 type TSeenByModalProps = { twId: string; messageId: string | null; onClose: () => void };
 

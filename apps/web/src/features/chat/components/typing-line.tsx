@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { typingText } from '../lib/typing-text';
 import { useTyping } from '../stores/typing';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 /** Who is typing in the room: up to three names, then 'and N other people' (spec doc 1 section 9). */
 export function TypingLine({ twId }: { twId: string }) {

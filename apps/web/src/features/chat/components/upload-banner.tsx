@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUploadBanner } from '../stores/upload-banner';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 /** A refused file or send, above the composer for four seconds. */
 export function UploadBanner() {

@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { removeFile } from '../delivery/uploads';
 import { useAttachments } from '../stores/attachments';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 /**
  * The images waiting to go with the next message: a preview each, its upload progress, a failure marked in

@@ -7,6 +7,7 @@ import { i18n } from '../../../lib/i18n';
 import { formatTime } from '../lib/format-time';
 import { snippet } from '../lib/snippet';
 import { waitedFor } from '../lib/waited';
+import '../chat-texts';
 
 const PREVIEW_MAX = 120;
 

@@ -8,6 +8,7 @@ import { snippet } from '../lib/snippet';
 import { useChatView } from '../stores/chat-view';
 import { useMessages } from '../stores/messages';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 const PREVIEW_MAX = 48;
 const NONE: readonly TMessage[] = [];

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { getChatFileUrl } from '../api/get-chat-file';
 import { formatDuration } from '../lib/duration';
 import classes from './chat.module.css';
+import '../chat-texts';
 
 type TVoicePlayerProps = {
   /** A stored voice note, fetched on first play; or a local recording's object URL (the preview). */

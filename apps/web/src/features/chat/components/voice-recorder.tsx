@@ -17,6 +17,7 @@ import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { formatDuration } from '../lib/duration';
 import classes from './chat.module.css';
 import { VoicePlayer } from './voice-player';
+import '../chat-texts';
 
 type TVoiceRecorderProps = { twId: string; stream: MediaStream; onDone: () => void };
 

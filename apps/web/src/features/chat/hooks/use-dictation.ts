@@ -14,6 +14,7 @@ import type { Socket } from 'socket.io-client';
 import { useSession } from '../../../lib/session-store';
 import { tabUuid } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
+import '../chat-texts';
 
 export type TDictationState = 'idle' | 'starting' | 'listening' | 'finishing';
 

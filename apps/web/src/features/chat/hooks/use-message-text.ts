@@ -1,3 +1,4 @@
+import type { TCallSystemEvent } from '@rounds/contracts/calls';
 import type { TMessage } from '@rounds/contracts/chat';
 import type { TLanguage } from '@rounds/contracts/common';
 import { toLanguage } from '@rounds/contracts/values';
@@ -5,7 +6,9 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaLine } from '../lib/media-line';
 import { snippet } from '../lib/snippet';
+import '../../calls/calls-texts';
 import { systemText } from '../lib/system-message';
+import '../chat-texts';
 
 /**
  * Texts built from messages in the reader's language: a system message's sentence, and the one-line preview
@@ -13,6 +16,7 @@ import { systemText } from '../lib/system-message';
  */
 export function useMessageText() {
   const { t, i18n } = useTranslation('chat');
+  const { t: tCalls } = useTranslation('calls');
   const language: TLanguage = toLanguage(i18n.language);
   const list = useMemo(() => {
     const format = new Intl.ListFormat(language, { type: 'conjunction', style: 'long' });
@@ -21,10 +25,11 @@ export function useMessageText() {
 
   const systemLine = useCallback(
     (message: TMessage) => {
-      const { key, context, params } = systemText(message.attributes.event, list);
-      return t(key, { ...params, context });
+      const { ns, key, context, params } = systemText(message.attributes.event, list);
+      if (ns === 'calls') return tCalls(key as `system.${TCallSystemEvent}`, { ...params, context });
+      return t(key as Exclude<typeof key, `system.${TCallSystemEvent}`>, { ...params, context });
     },
-    [t, list],
+    [t, tCalls, list],
   );
 
   // A voice note or images sent without text still say what came, instead of an empty line.

@@ -21,6 +21,7 @@ describe('systemText', () => {
       list,
     );
     expect(text).toEqual({
+      ns: 'chat',
       key: 'system.added',
       context: undefined,
       params: { initiator: 'Ava Boudreaux', users: 'Liam Hebert & Noah Thibodeaux', name: '', duration: '0:00' },
@@ -43,7 +44,12 @@ describe('systemText', () => {
       { type: 'callEnded', data: { initiator, users: [], callType: 'video', duration: 75 } },
       list,
     );
-    expect([ended.key, ended.context, ended.params.duration]).toEqual(['system.callEnded', 'video', '1:15']);
+    expect([ended.ns, ended.key, ended.context, ended.params.duration]).toEqual([
+      'calls',
+      'system.callEnded',
+      'video',
+      '1:15',
+    ]);
     const voice = systemText({ type: 'callInit', data: { initiator, users: [], callType: 'voice' } }, list);
     expect(voice.context).toBeUndefined();
     expect(callDuration(3_725)).toBe('1:02:05');

@@ -1,7 +1,12 @@
+import { CALL_SYSTEM_EVENTS, type TCallSystemEvent } from '@rounds/contracts/calls';
 import type { TSystemEvent } from '@rounds/contracts/chat';
 
+type TRoomEventType = Exclude<TSystemEvent['type'], TCallSystemEvent>;
+
+/** Room events are worded in the 'chat' namespace, call events in 'calls' (loaded with the chunks that show them). */
 export type TSystemText = {
-  key: `system.${TSystemEvent['type']}` | 'system.createdNamed' | 'system.unknown';
+  ns: 'chat' | 'calls';
+  key: `system.${TRoomEventType}` | `system.${TCallSystemEvent}` | 'system.createdNamed' | 'system.unknown';
   /** i18next context: the call's kind picks the video or screen-share wording of a call event. */
   context: 'video' | 'directScreenShare' | undefined;
   params: { initiator: string; users: string; name: string; duration: string };
@@ -21,7 +26,12 @@ export function callDuration(seconds: number): string {
  */
 export function systemText(event: TSystemEvent | undefined, list: (names: string[]) => string): TSystemText {
   if (!event)
-    return { key: 'system.unknown', context: undefined, params: { initiator: '', users: '', name: '', duration: '' } };
+    return {
+      ns: 'chat',
+      key: 'system.unknown',
+      context: undefined,
+      params: { initiator: '', users: '', name: '', duration: '' },
+    };
   const params = {
     initiator: event.data.initiator.fullName,
     users: list(event.data.users.map((user) => user.fullName)),
@@ -35,6 +45,7 @@ export function systemText(event: TSystemEvent | undefined, list: (names: string
       : kind === 'directScreenShare' || kind === 'screenshare'
         ? 'directScreenShare'
         : undefined;
-  if (event.type === 'created' && params.name) return { key: 'system.createdNamed', context, params };
-  return { key: `system.${event.type}`, context, params };
+  const ns = (CALL_SYSTEM_EVENTS as readonly string[]).includes(event.type) ? 'calls' : 'chat';
+  if (event.type === 'created' && params.name) return { ns, key: 'system.createdNamed', context, params };
+  return { ns, key: `system.${event.type}`, context, params };
 }
