@@ -110,6 +110,24 @@ const ZEnv = z.object({
    * Speech to text: an OpenAI-compatible transcription server (POST /v1/audio/transcriptions), e.g.
    * whisper.cpp's server or a faster-whisper server inside the hospital. Unset: dictation is off.
    */
+  /**
+   * ICE for calls: STUN and TURN URLs, comma-separated (stun:host:3478,turn:host:3478?transport=udp), and the
+   * secret shared with coturn's use-auth-secret, from which each call gets time-limited TURN credentials.
+   */
+  TURN_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^(stun|stuns|turn|turns):/, 'each URL starts with stun:, stuns:, turn: or turns:')),
+    ),
+  TURN_SECRET: z.string().min(16).optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
   STT_URL: z.url().optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),

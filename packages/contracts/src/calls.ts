@@ -138,7 +138,15 @@ export type TCallRefusal = (typeof CALL_REFUSALS)[keyof typeof CALL_REFUSALS];
 
 /** GET /twilio/video-token?twId: a short-lived token for the media room of the call the caller has accepted. */
 export const ZVideoTokenQuery = z.object({ twId: ZId });
-export const ZVideoTokenReply = z.object({ data: z.object({ jwt: z.string(), expiresAt: z.number() }) });
+/** ICE servers for the call's peer connections (RTCIceServer): STUN, and TURN with time-limited credentials. */
+export const ZIceServer = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export const ZVideoTokenReply = z.object({
+  data: z.object({ jwt: z.string(), expiresAt: z.number(), iceServers: z.array(ZIceServer) }),
+});
 export const ZLiveCallsReply = z.object({ data: z.object({ calls: z.array(ZCall) }) });
 export const callRoutes = {
   /** The live calls of the caller's rooms: a tab that (re)connects learns what rings and what runs. */

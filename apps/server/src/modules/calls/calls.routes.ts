@@ -5,6 +5,7 @@ import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { requireMember } from '../chat/rooms.store';
 import { callRefusal } from './calls.service';
+import { iceServersFor } from './turn-credentials';
 
 /**
  * GET /twilio/video-token (doc 2 section 7; the path keeps the spec's name): a short-lived token for the media
@@ -28,6 +29,10 @@ export const callsRoutes: FastifyPluginAsyncZod = async (app) => {
       { sub: userId, call: call.id, room: call.twId, tab: me.tabId },
       CALL_LIMITS.mediaTokenSeconds,
     );
-    return { data: { jwt, expiresAt } };
+    const iceServers = iceServersFor(
+      { urls: app.config.TURN_URLS, secret: app.config.TURN_SECRET, ttlSeconds: app.config.TURN_TTL_SECONDS },
+      userId,
+    );
+    return { data: { jwt, expiresAt, iceServers } };
   });
 };

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
 import { ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,5 +228,39 @@ describe('calls', () => {
     expect(mine.status).toBe(200);
     const claims = await verifyMediaToken(t.config.JWT_SECRET, mine.body.data.jwt);
     expect(claims).toEqual({ sub: a.id, call: init.ok ? init.call.id : '', room: twId, tab: aTabId });
+  });
+
+  it('hands TURN credentials coturn can check (use-auth-secret), expiring, with the STUN servers', async () => {
+    const secret = 'coturn-shared-secret-for-tests';
+    const turned = await createTestApp({
+      TURN_URLS: 'stun:127.0.0.1:3478,turn:127.0.0.1:3478?transport=udp',
+      TURN_SECRET: secret,
+      TURN_TTL_SECONDS: '600',
+    });
+    try {
+      const server = turned;
+      const [a, b] = await Promise.all([member(server, 'Lea'), member(server, 'Max')]);
+      await server.app.db
+        .updateTable('users')
+        .set({ permissions: JSON.stringify({ voice: true }) })
+        .where('id', 'in', [a.id, b.id])
+        .execute();
+      await server.listen();
+      const twId = ZChatRoomReply.parse(
+        (await api(server, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+      ).data.chatRoom.id;
+      await server.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
+      const reply = await api(server, a).get(`/twilio/video-token?twId=${twId}`);
+      expect(reply.status).toBe(200);
+      const [stun, turn] = reply.body.data.iceServers;
+      expect(stun).toEqual({ urls: ['stun:127.0.0.1:3478'] });
+      expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp']);
+      const [expiry, user] = turn.username.split(':');
+      expect(user).toBe(a.id);
+      expect(Number(expiry) - Date.now() / 1000).toBeGreaterThan(590);
+      expect(turn.credential).toBe(createHmac('sha1', secret).update(turn.username).digest('base64'));
+    } finally {
+      await turned.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import type { TCall } from '@rounds/contracts/calls';
+import { callRoutes, type TCall } from '@rounds/contracts/calls';
 import { create } from 'zustand';
+import { apiCall } from '../../../lib/api-call';
 import { request, subscribe } from '../../../lib/socket';
 import type { TRemoteMedia } from './call-transport';
 import { createMeshTransport } from './mesh-transport';
@@ -62,10 +63,18 @@ export async function followCall(call: TCall, me: { userId: string; tabId: strin
     for (const track of local.getTracks()) track.stop();
     return;
   }
+  // The media token also carries the ICE servers: STUN, and TURN with credentials that expire (coturn).
+  const iceServers = await apiCall(callRoutes.videoToken, { query: { twId: call.twId } }, { toast: false })
+    .then(({ data }) => data.iceServers)
+    .catch(() => []);
+  if (useCallMedia.getState().twId !== call.twId) {
+    for (const track of local.getTracks()) track.stop();
+    return;
+  }
   const mesh = createMeshTransport({
     me,
     local,
-    iceServers: [],
+    iceServers,
     send: (to, data) => void request('CallSignal', { twId: call.twId, to, data }).catch(() => undefined),
     onRemotes: (remotes) => useCallMedia.setState({ remotes }),
   });
