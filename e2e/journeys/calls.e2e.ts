@@ -16,7 +16,7 @@ import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, logout, setPreferences } = demoApi(() => server);
+const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
 useDemoJourney(
   {},
   (s, b) => {
@@ -60,6 +60,21 @@ async function waitForAudio(page: Page, over: number): Promise<{ bytes: number; 
   }
 }
 
+/** The mesh's peer connections, for getStats (the app keeps none on window). */
+async function capturePeers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const peers: RTCPeerConnection[] = [];
+    (window as unknown as { __roundsPeers: RTCPeerConnection[] }).__roundsPeers = peers;
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        peers.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+}
+
 describe('calls', () => {
   it('rings the physician, carries audio both ways, and leaves the call in the room’s history', async () => {
     const nurseEmail = demo('amelia.broussard');
@@ -84,20 +99,7 @@ describe('calls', () => {
       openContext(browser, { baseURL: server.url, colorScheme: 'dark' }),
     ]);
     const [nursePage, doctorPage] = await Promise.all([nurseContext.newPage(), doctorContext.newPage()]);
-    // The mesh's peer connections, for getStats (the app keeps none on window).
-    for (const page of [nursePage, doctorPage]) {
-      await page.addInitScript(() => {
-        const peers: RTCPeerConnection[] = [];
-        (window as unknown as { __roundsPeers: RTCPeerConnection[] }).__roundsPeers = peers;
-        const Native = window.RTCPeerConnection;
-        window.RTCPeerConnection = class extends Native {
-          constructor(config?: RTCConfiguration) {
-            super(config);
-            peers.push(this);
-          }
-        } as typeof RTCPeerConnection;
-      });
-    }
+    for (const page of [nursePage, doctorPage]) await capturePeers(page);
     const errors = [watchErrors(nursePage), watchErrors(doctorPage)];
     await loginUi(nursePage, nurseEmail, DEMO_PASSWORD);
     await loginUi(doctorPage, doctorEmail, DEMO_PASSWORD);
@@ -133,6 +135,53 @@ describe('calls', () => {
       .waitFor();
     await log(nursePage).getByText('Noah Thibodeaux answered the voice call').waitFor();
     await snap(nursePage, 'call-ended-light-en');
+    expect(errors.flatMap((e) => e())).toEqual([]);
+  });
+
+  it('lets a member who declined join a group call from the call bar; the initiator ends it for all', async () => {
+    const nurseEmail = demo('amelia.broussard');
+    const emails = [nurseEmail, demo('noah.thibodeaux'), demo('mason.arceneaux')];
+    for (const email of emails) await setPreferences(email, 'en', 'light');
+    const nurse = await apiSession(nurseEmail);
+    await apiGroup(nurse, 'Bed 7 review', ['Noah Thibodeaux', 'Mason Arceneaux']);
+    await logout(nurse);
+    const pages: Page[] = [];
+    for (const email of emails) {
+      const context = await openContext(browser, { baseURL: server.url });
+      const page = await context.newPage();
+      await capturePeers(page);
+      await loginUi(page, email, DEMO_PASSWORD);
+      pages.push(page);
+    }
+    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
+    const errors = pages.map(watchErrors);
+    for (const page of pages) {
+      await roomRow(page, 'Bed 7 review').click();
+      await roomTitle(page, 'Bed 7 review').waitFor();
+    }
+    await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
+    const ringFor = (page: Page) => page.getByRole('dialog', { name: 'Incoming voice call: Amelia Broussard' });
+    await ringFor(doctorPage).getByRole('button', { name: 'Decline' }).click();
+    await ringFor(chargePage).getByRole('button', { name: 'Accept' }).click();
+    await chargePage.getByRole('region', { name: 'Call' }).waitFor();
+
+    // The physician who declined sees the call going on in the room, and joins it.
+    const bar = doctorPage.getByRole('status', { name: 'Call in progress' });
+    await bar.getByText(/^Call in progress with /).waitFor();
+    await snap(doctorPage, 'call-bar-light-en');
+    await bar.getByRole('button', { name: 'Join', exact: true }).click();
+    await doctorPage.getByRole('region', { name: 'Call' }).waitFor();
+    // Three people, each hearing the two others (a mesh: two peer connections each).
+    const nurseCall = nursePage.getByRole('region', { name: 'Call' });
+    await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
+    await Promise.all(pages.map((page) => waitForAudio(page, 0)));
+
+    await nurseCall.getByRole('button', { name: 'End for all' }).click();
+    for (const page of pages) await page.getByRole('region', { name: 'Call' }).waitFor({ state: 'detached' });
+    await log(chargePage)
+      .getByText(/^Voice call ended · 0:\d\d$/)
+      .waitFor();
+    await log(chargePage).getByText('Noah Thibodeaux joined the voice call').waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import { SeenByModal } from './seen-by-modal';
 import { TypingLine } from './typing-line';
 import { UrgentStatusStrip } from './urgent-status-strip';
 import '../chat-texts';
+import { CallBar } from '../../calls/components/call-bar';
 
 /** Message actions: at most one every 2 s each (spec doc 1 section 9). */
 const ACTION_THROTTLE_MS = 2_000;
@@ -184,6 +185,7 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         onLeave={() => setDialog('leaveRoom')}
         onDelete={() => setDialog('deleteRoom')}
       />
+      <CallBar twId={room.twId} />
       {room.archived && (
         <p className={classes.notice} role="status">
           <IconArchive size={18} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
