@@ -117,7 +117,7 @@ export async function createFixture(t: TestApp) {
     (
       await inject(alice, 'POST', '/api/v1/filter', {
         name: `Mine ${randomUUID().slice(0, 6)}`,
-        params: { facility: [newId()], department: [], profession: [], specialty: [] },
+        params: { facility: [ward], department: [], profession: [], specialty: [] },
       })
     ).data.id;
 

@@ -296,10 +296,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v1/filter': { access: SIGNED_IN, request: none },
   'POST /api/v1/filter': {
     access: SIGNED_IN,
-    request: async () => ({
+    request: async (fx) => ({
       body: {
         name: `f ${randomUUID()}`,
-        params: { facility: [missingId()], department: [], profession: [], specialty: [] },
+        params: { facility: [fx.ward], department: [], profession: [], specialty: [] },
       },
     }),
   },

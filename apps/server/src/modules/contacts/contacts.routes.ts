@@ -3,14 +3,41 @@ import {
   ZContactListRequest,
   ZCreateFilterRequest,
   ZDeleteFilterRequest,
+  type ZFilterParams,
   ZSavedFilterReply,
   ZSavedFiltersReply,
 } from '@rounds/contracts/contacts';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { authOf, requireAuth } from '../../plugins/auth';
+
+type TFilterParams = z.output<typeof ZFilterParams>;
+
+const FILTER_TABLES = {
+  facility: 'facilities',
+  department: 'departments',
+  profession: 'professions',
+  specialty: 'specialties',
+} as const;
+
+/**
+ * A saved filter names reference items that exist: an id of anything else (a room, a message, another
+ * person's object) is refused as the bad input it is, never stored and shown back.
+ */
+async function assertKnownItems(app: FastifyInstance, params: TFilterParams): Promise<void> {
+  for (const [kind, table] of Object.entries(FILTER_TABLES) as [
+    keyof TFilterParams,
+    (typeof FILTER_TABLES)[keyof typeof FILTER_TABLES],
+  ][]) {
+    const ids = [...new Set(params[kind])];
+    if (ids.length === 0) continue;
+    const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw badRequest(`params.${kind}: unknown item`, 'VALIDATION_ERROR');
+  }
+}
 
 /** The directory and each user's own saved filters. */
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +80,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: auth,
     },
     async (req) => {
+      await assertKnownItems(app, req.body.params);
       const row = {
         id: newId(),
         user_id: authOf(req).userId,

@@ -147,6 +147,16 @@ describe('saved filters', () => {
     expect((await call('me', 'GET')).json().results).toEqual([]);
   });
 
+  it('name only reference items that exist: another kind of id is refused, not stored', async () => {
+    const wrong = await call('me', 'POST', {
+      name: 'Odd',
+      params: { facility: [], department: [], profession: [people.ann!.id], specialty: [] },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('params.profession: unknown item');
+    expect((await call('me', 'GET')).json().results).toEqual([]);
+  });
+
   it('need a name and at least one chosen filter', async () => {
     expect((await call('me', 'POST', { name: ' ', params: { facility: [ids.Riverside] } })).json().message).toBe(
       'name: Required',
