@@ -1,8 +1,10 @@
 import { CloseButton, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { ROUTES } from '@rounds/contracts/routes';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { readItem, writeItem } from '../../../lib/browser-storage';
 import { usePreferences } from '../../../lib/preferences-store';
 import { useAppSettings } from '../api/get-app-settings';
@@ -20,7 +22,9 @@ export function AppBanner() {
   const banner = useAppSettings().data?.bannerMessage;
   const text = (language === 'fr' ? banner?.text_fr : banner?.text_en)?.trim() ?? '';
   const [dismissed, setDismissed] = useState(() => readItem('session', DISMISSED_KEY));
-  const shown = Boolean(banner?.show && text && dismissed !== text);
+  // The Contacts screen shows the same text in its own banner (doc 1: scrolling when long): never twice.
+  const onContacts = useLocation().pathname.startsWith(ROUTES.contacts);
+  const shown = Boolean(banner?.show && text && dismissed !== text && !onContacts);
   const { ref, height } = useElementSize<HTMLElement>();
 
   useEffect(() => {
