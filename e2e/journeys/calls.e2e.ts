@@ -115,7 +115,7 @@ describe('calls', () => {
     await snap(doctorPage, 'call-ringing-dark-fr');
     await ringing.getByRole('button', { name: 'Accepter' }).click();
     await doctorPage.getByRole('region', { name: 'Appel' }).waitFor();
-    await expect(ringing.count()).resolves.toBe(0);
+    await ringing.waitFor({ state: 'detached' });
 
     // Audio flows both ways: bytes and level rise on each side.
     await Promise.all([waitForAudio(nursePage, 0), waitForAudio(doctorPage, 0)]);
@@ -128,7 +128,7 @@ describe('calls', () => {
     await snap(doctorPage, 'call-active-dark-fr');
 
     await call.getByRole('button', { name: 'Leave call' }).click();
-    await expect(call.count()).resolves.toBe(0);
+    await call.waitFor({ state: 'detached' });
     await doctorPage.getByRole('region', { name: 'Appel' }).waitFor({ state: 'detached' });
     await log(nursePage)
       .getByText(/^Voice call ended · 0:\d\d$/)
