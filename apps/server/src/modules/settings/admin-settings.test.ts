@@ -1,31 +1,17 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { ZAppSettingsReply, ZSettingsMessageReply } from '@rounds/contracts/settings';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKit, next } from '../../testing/admin-kit';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { createUser, login } from '../../testing/users';
 
 let t: TestApp;
-let url: string;
 const tokens: Record<'admin' | 'fa' | 'regular', string> = { admin: '', fa: '', regular: '' };
 const ids: Record<'admin' | 'fa' | 'regular', string> = { admin: '', fa: '', regular: '' };
-const sockets: Socket[] = [];
 
-function open(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, {
-      path: '/server/socket.io',
-      query: { token, uuid: `tab-${sockets.length}` },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(s);
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
-
-const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+/** The sockets of this file's users (testing/admin-kit.ts), opened once the app listens. */
+let kit: ReturnType<typeof adminKit>;
+const open = (token: string) => kit.open(token);
 
 async function post(token: string | null, path: string, body: unknown, lang = 'en') {
   const res = await t.app.inject({
@@ -60,7 +46,8 @@ const POLICY = { passwordUpdate: { active: false, frequency: 30, period: 'week' 
 
 beforeAll(async () => {
   t = await createTestApp();
-  url = await t.listen();
+  await t.listen();
+  kit = adminKit(t);
   const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
   tokens.admin = admin.token;
   ids.admin = admin.userId;
@@ -71,7 +58,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  kit.closeSockets();
   await t.close();
 });
 

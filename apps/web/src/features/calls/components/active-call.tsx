@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TCall } from '@rounds/contracts/calls';
 import { chatPath, ROUTES } from '@rounds/contracts/routes';
 import {
@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { callAction } from '../call-actions';
 import { setLocalTrack, useCallMedia } from '../media/call-media';
+import { CallControl } from './call-control';
 import classes from './call-layer.module.css';
 import { CallTimer } from './call-timer';
 
@@ -97,62 +98,50 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
             </Text>
           </Stack>
           <Group gap={8} wrap="nowrap">
-            <Tooltip label={self?.voice ? t('mute') : t('unmute')} withArrow>
-              <ActionIcon
-                size={38}
-                radius="xl"
-                variant={self?.voice ? 'light' : 'filled'}
-                color="gray"
-                aria-label={self?.voice ? t('mute') : t('unmute')}
-                aria-pressed={!self?.voice}
-                onClick={toggleVoice}
-              >
-                {self?.voice ? <IconMicrophone size={19} /> : <IconMicrophoneOff size={19} />}
-              </ActionIcon>
-            </Tooltip>
+            <CallControl
+              label={self?.voice ? t('mute') : t('unmute')}
+              color="gray"
+              variant={self?.voice ? 'light' : 'filled'}
+              onClick={toggleVoice}
+              pressed={!self?.voice}
+              size={38}
+            >
+              {self?.voice ? <IconMicrophone size={19} /> : <IconMicrophoneOff size={19} />}
+            </CallControl>
             {video && (
-              <Tooltip label={self?.video ? t('cameraOff') : t('cameraOn')} withArrow>
-                <ActionIcon
-                  size={38}
-                  radius="xl"
-                  variant={self?.video ? 'light' : 'filled'}
-                  color="gray"
-                  aria-label={self?.video ? t('cameraOff') : t('cameraOn')}
-                  aria-pressed={!self?.video}
-                  onClick={toggleVideo}
-                >
-                  {self?.video ? <IconVideo size={19} /> : <IconVideoOff size={19} />}
-                </ActionIcon>
-              </Tooltip>
+              <CallControl
+                label={self?.video ? t('cameraOff') : t('cameraOn')}
+                color="gray"
+                variant={self?.video ? 'light' : 'filled'}
+                onClick={toggleVideo}
+                pressed={!self?.video}
+                size={38}
+              >
+                {self?.video ? <IconVideo size={19} /> : <IconVideoOff size={19} />}
+              </CallControl>
             )}
             {initiator && call.status === 'started' && others.length > 1 && (
-              <Tooltip label={t('endForAll')} withArrow>
-                <ActionIcon
-                  size={38}
-                  radius="xl"
-                  color="red"
-                  variant="light"
-                  aria-label={t('endForAll')}
-                  onClick={() => void callAction('CallEndForAll', { twId: call.twId })}
-                >
-                  <IconPhoneX size={19} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <Tooltip label={call.status === 'initialized' ? t('cancel') : t('leave')} withArrow>
-              <ActionIcon
-                size={38}
-                radius="xl"
+              <CallControl
+                label={t('endForAll')}
                 color="red"
-                variant="filled"
-                aria-label={call.status === 'initialized' ? t('cancel') : t('leave')}
-                onClick={() =>
-                  void callAction(call.status === 'initialized' ? 'CallDecline' : 'CallEnd', { twId: call.twId })
-                }
+                variant="light"
+                size={38}
+                onClick={() => void callAction('CallEndForAll', { twId: call.twId })}
               >
-                <IconPhoneOff size={19} />
-              </ActionIcon>
-            </Tooltip>
+                <IconPhoneX size={19} />
+              </CallControl>
+            )}
+            <CallControl
+              label={call.status === 'initialized' ? t('cancel') : t('leave')}
+              color="red"
+              variant="filled"
+              size={38}
+              onClick={() =>
+                void callAction(call.status === 'initialized' ? 'CallDecline' : 'CallEnd', { twId: call.twId })
+              }
+            >
+              <IconPhoneOff size={19} />
+            </CallControl>
           </Group>
         </Group>
         {error && (

@@ -1,10 +1,11 @@
-import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { TCall } from '@rounds/contracts/calls';
 import { IconMicrophone, IconPhone, IconPhoneOff, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { callAction } from '../call-actions';
+import { CallControl } from './call-control';
 import classes from './call-layer.module.css';
 
 /** The spec's throttle on accept, decline and answer with voice (doc 2 section 9). */
@@ -46,43 +47,21 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
         </Stack>
         <Group gap={8} wrap="nowrap">
           {call.type === 'video' && (
-            <Tooltip label={t('answerWithVoice')} withArrow>
-              <ActionIcon
-                size={40}
-                radius="xl"
-                color="teal"
-                variant="light"
-                aria-label={t('answerWithVoice')}
-                onClick={() => act('CallAccept', true)}
-              >
-                <IconMicrophone size={20} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Tooltip label={t('accept')} withArrow>
-            <ActionIcon
-              size={40}
-              radius="xl"
+            <CallControl
+              label={t('answerWithVoice')}
               color="teal"
-              variant="filled"
-              aria-label={t('accept')}
-              onClick={() => act('CallAccept')}
+              variant="light"
+              onClick={() => act('CallAccept', true)}
             >
-              {call.type === 'video' ? <IconVideo size={20} /> : <IconPhone size={20} />}
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('decline')} withArrow>
-            <ActionIcon
-              size={40}
-              radius="xl"
-              color="red"
-              variant="filled"
-              aria-label={t('decline')}
-              onClick={() => act('CallDecline')}
-            >
-              <IconPhoneOff size={20} />
-            </ActionIcon>
-          </Tooltip>
+              <IconMicrophone size={20} />
+            </CallControl>
+          )}
+          <CallControl label={t('accept')} color="teal" variant="filled" onClick={() => act('CallAccept')}>
+            {call.type === 'video' ? <IconVideo size={20} /> : <IconPhone size={20} />}
+          </CallControl>
+          <CallControl label={t('decline')} color="red" variant="filled" onClick={() => act('CallDecline')}>
+            <IconPhoneOff size={20} />
+          </CallControl>
         </Group>
       </Group>
     </Paper>

@@ -1,0 +1,32 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type TCallControlProps = {
+  label: string;
+  color: 'teal' | 'red' | 'gray';
+  variant: 'filled' | 'light';
+  onClick: () => void;
+  /** A toggle (mute, camera): pressed while the thing is off. */
+  pressed?: boolean;
+  size?: number;
+  children: ReactNode;
+};
+
+/** One round call button with its tooltip and accessible name: accept, decline, mute, camera, leave. */
+export function CallControl({ label, color, variant, onClick, pressed, size = 40, children }: TCallControlProps) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        size={size}
+        radius="xl"
+        color={color}
+        variant={variant}
+        aria-label={label}
+        aria-pressed={pressed}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
