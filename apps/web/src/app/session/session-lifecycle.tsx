@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Socket } from 'socket.io-client';
 import { onPermissionsChanged, onUserUpdated } from '../../features/account/realtime';
+import { getMe } from '../../features/auth/api/get-me';
 import {
   activityKey,
   idleDecision,
@@ -24,7 +25,7 @@ import { onAppSettingsChanged } from '../../features/settings/realtime';
 import { removeItem, writeItem } from '../../lib/browser-storage';
 import { i18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session-store';
-import { connectSocket, disconnectSocket, subscribe, tabUuid } from '../../lib/socket';
+import { connectSocket, disconnectSocket, onSocketConnect, subscribe, tabUuid } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
 import { logout } from './end-session';
 import { endSessionLocally } from './local-session';
@@ -98,6 +99,14 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       onPresence(),
       onChat({ openRoom: (twId) => openRoomRef.current(twId) }),
       onAppSettingsChanged(),
+      // What an administrator changed while the socket was away (role, permissions, name) is read again on
+      // every (re)connection: UserUpdated only reaches a connected socket. Theme and language stay this
+      // device's (a language chosen at sign-in is being saved to the account at this very moment).
+      onSocketConnect(() => {
+        void getMe()
+          .then((user) => useSession.getState().setUser(user))
+          .catch(() => undefined);
+      }),
     ];
 
     /** The server refused or dropped us: renew the token and reconnect, or end the session. */

@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
+import { loginUi, openContext } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
+import { demoApi } from '../support/demo';
+import { useDemoJourney } from '../support/journey';
+import { ADMIN, type RunningServer } from '../support/server';
+
+/**
+ * Administration reaches the person at once (issue 10, "Live effects"): a physician made Facility Admin sees the
+ * Admin entry appear in their open app without a reload, and when deactivated is warned that they will be
+ * signed out in 10 seconds, then lands on the sign-in page.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { apiSession, logout, setPreferences } = demoApi(() => server);
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+describe('administration, live', () => {
+  it('changes a signed-in user’s menus at once, and warns them 10 seconds before deactivation signs them out', async () => {
+    await setPreferences(DEMO.lucas, 'en', 'light');
+    const lucas = await apiSession(DEMO.lucas);
+    await logout(lucas);
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, DEMO.lucas, DEMO_PASSWORD);
+    const adminLink = page.getByRole('link', { name: 'Admin' });
+    await page.getByRole('link', { name: 'Contacts' }).first().waitFor();
+    await expect(adminLink.count()).resolves.toBe(0);
+
+    const admin = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const role = await api(server, 'POST', '/user/update-role', { id: lucas.id, role: 'FacilityAdmin' }, admin);
+    expect(role.status).toBe(200);
+    await adminLink.first().waitFor();
+    await snap(page, 'admin-live-role-light-en');
+
+    const off = await api(server, 'POST', '/user/deactivate', { userId: lucas.id }, admin);
+    expect(off.status).toBe(200);
+    const warning = page.getByText(/Please save any unsaved data: you will be logged out in \d+ seconds?\./);
+    await warning.waitFor();
+    // The toast has slid in before it is pictured.
+    await expect
+      .poll(() => warning.evaluate((el) => getComputedStyle(el.closest('.mantine-Notification-root') ?? el).opacity))
+      .toBe('1');
+    await snap(page, 'admin-live-deactivated-light-en');
+    await page.waitForURL('**/login**', { timeout: 20_000 });
+    expect(errors()).toEqual([]);
+  });
+});
