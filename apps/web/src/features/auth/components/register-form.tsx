@@ -10,6 +10,7 @@ import { EulaLink } from '../../../components/eula-link';
 import { PhoneField } from '../../../components/phone-field';
 import { ApiError } from '../../../lib/api-client';
 import { hasErrors } from '../../../lib/form-errors';
+import { EMPTY_PERSON } from '../../../lib/person-fields';
 import { showToast } from '../../../lib/toast';
 import { useErrorText, useForm } from '../../../lib/use-form';
 import { useRegister } from '../api/register';
@@ -31,21 +32,7 @@ type TRegisterFormProps = {
   onRegistered: (next: TRegistered) => void;
 };
 
-const INITIAL: TRegisterValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phoneCountryCode: '+1',
-  phoneCountryName: 'United States',
-  phone: '',
-  facilityId: [],
-  departmentId: [],
-  professionId: null,
-  specialtyId: [],
-  suffixId: null,
-  password: '',
-  confirmPassword: '',
-};
+const INITIAL: TRegisterValues = { ...EMPTY_PERSON, password: '', confirmPassword: '' };
 
 function SectionTitle({ children }: { children: string }) {
   return (

@@ -7,46 +7,19 @@ import {
 import { LIMITS } from '@rounds/contracts/limits';
 import { MSG, ZPhoneDigits, ZResetPasswordClient } from '@rounds/contracts/validation';
 import { confirmationError, fieldErrors, type TFieldErrors } from '../../../lib/form-errors';
+import { personRequest, type TPersonFields } from '../../../lib/person-fields';
 
 /**
  * The signed-out forms' rules, taken from the contracts (spec doc 1 section 5) so the browser and the
  * server say the same thing. Only the lazily loaded screens import this file: it brings zod along.
  */
 
-export type TRegisterValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneCountryCode: string;
-  phoneCountryName: string;
-  phone: string;
-  facilityId: string[];
-  departmentId: string[];
-  professionId: string | null;
-  specialtyId: string[];
-  suffixId: string | null;
-  password: string;
-  confirmPassword: string;
-};
+export type TRegisterValues = TPersonFields & { password: string; confirmPassword: string };
 
 export type TRegisterField = keyof TRegisterValues;
 
 export function registerRequest(values: TRegisterValues, captchaResponse: string): TRegisterRequest {
-  return {
-    email: values.email,
-    password: values.password,
-    firstName: values.firstName,
-    lastName: values.lastName,
-    phone: values.phone,
-    phoneCountryCode: values.phoneCountryCode,
-    phoneCountryName: values.phoneCountryName,
-    facilityId: values.facilityId,
-    departmentId: values.departmentId,
-    professionId: values.professionId ? [values.professionId] : [],
-    specialtyId: values.specialtyId,
-    suffixId: values.suffixId ? [values.suffixId] : [],
-    captchaResponse,
-  };
+  return { ...personRequest(values), password: values.password, captchaResponse };
 }
 
 /** Field errors of the register form; the captcha and the EULA are checked separately (not fields). */

@@ -2,20 +2,10 @@ import { ZCreateUserRequest, ZUpdateUserRequest } from '@rounds/contracts/admin-
 import type { TRole } from '@rounds/contracts/common';
 import type { TUser } from '@rounds/contracts/user';
 import { fieldErrors, type TFieldErrors } from '../../../../lib/form-errors';
+import { EMPTY_PERSON, personRequest, type TPersonFields } from '../../../../lib/person-fields';
 
 /** The admin profile form (doc 2 sections 2 and 5), checked with the server's own schemas. */
-export type TUserFormValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneCountryCode: string;
-  phoneCountryName: string;
-  phone: string;
-  facilityId: string[];
-  departmentId: string[];
-  professionId: string | null;
-  specialtyId: string[];
-  suffixId: string | null;
+export type TUserFormValues = TPersonFields & {
   /** Digits as typed; '' means the default timeout. */
   sessionTimeout: string;
   /** Set on create only; later through the table's role select. */
@@ -24,29 +14,15 @@ export type TUserFormValues = {
 
 export type TUserFormField = keyof TUserFormValues;
 
-export const EMPTY_USER_FORM: TUserFormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phoneCountryCode: '+1',
-  phoneCountryName: 'United States',
-  phone: '',
-  facilityId: [],
-  departmentId: [],
-  professionId: null,
-  specialtyId: [],
-  suffixId: null,
-  sessionTimeout: '',
-  role: 'Regular',
-};
+export const EMPTY_USER_FORM: TUserFormValues = { ...EMPTY_PERSON, sessionTimeout: '', role: 'Regular' };
 
 export function userFormValues(user: TUser): TUserFormValues {
   return {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    phoneCountryCode: user.phoneCountryCode ?? '+1',
-    phoneCountryName: user.phoneCountryName ?? 'United States',
+    phoneCountryCode: user.phoneCountryCode ?? EMPTY_PERSON.phoneCountryCode,
+    phoneCountryName: user.phoneCountryName ?? EMPTY_PERSON.phoneCountryName,
     phone: user.phone ?? '',
     facilityId: user.facilityId,
     departmentId: user.departmentId,
@@ -59,20 +35,7 @@ export function userFormValues(user: TUser): TUserFormValues {
 }
 
 function fields(values: TUserFormValues) {
-  return {
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email,
-    phone: values.phone,
-    phoneCountryCode: values.phoneCountryCode,
-    phoneCountryName: values.phoneCountryName,
-    facilityId: values.facilityId,
-    departmentId: values.departmentId,
-    professionId: values.professionId ? [values.professionId] : [],
-    specialtyId: values.specialtyId,
-    suffixId: values.suffixId ? [values.suffixId] : [],
-    sessionTimeout: values.sessionTimeout,
-  };
+  return { ...personRequest(values), sessionTimeout: values.sessionTimeout };
 }
 
 export function createRequest(values: TUserFormValues) {
