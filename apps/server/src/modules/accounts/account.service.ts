@@ -17,7 +17,6 @@ import { revokeSessions } from '../auth/sessions.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
-import { readSettings } from '../settings/settings.service';
 import { loadUserDto } from './user-view';
 
 export const AVATAR_URL_PREFIX = '/api/v1/avatars/';
@@ -28,8 +27,7 @@ async function row(app: FastifyInstance, userId: string) {
 }
 
 export async function me(app: FastifyInstance, userId: string): Promise<TUser> {
-  const settings = await readSettings(app.db);
-  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+  return (await loadUserDto(app.db, userId))!;
 }
 
 /** After an own-account change: every tab of the user refreshes its copy. */

@@ -3,6 +3,7 @@ import { compareNames } from '@rounds/contracts/names';
 import type { TChatStatus, TUser } from '@rounds/contracts/user';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
+import { readSetting } from '../settings/settings.service';
 
 type UserRow = Selectable<UsersTable>;
 type Named = { id: string; name: string };
@@ -116,6 +117,7 @@ export function toUserDto(
   };
 }
 
+/** One user as replies carry them; the default session timeout is read (its one row) unless the caller has it. */
 export async function loadUserDto(
   db: Kysely<Database>,
   userId: string,
@@ -123,6 +125,9 @@ export async function loadUserDto(
 ): Promise<TUser | null> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!row) return null;
-  const links = await loadUserLinks(db, [row]);
-  return toUserDto(row, links.get(row.id)!, { connected: true, defaultSessionTimeout });
+  const [links, fallback] = await Promise.all([
+    loadUserLinks(db, [row]),
+    defaultSessionTimeout ?? readSetting(db, 'sessionTimeout'),
+  ]);
+  return toUserDto(row, links.get(row.id)!, { connected: true, defaultSessionTimeout: fallback });
 }

@@ -19,7 +19,6 @@ import { revokeSessions } from '../auth/sessions.service';
 import { queueSetPasswordInvites } from '../auth/set-password-invites';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { assertClassifications } from '../reference/reference.service';
-import { readSettings } from '../settings/settings.service';
 import { assertManages, assertOwnFacilities } from '../users/users.policy';
 import { insertLinks, insertUsers, NO_PASSWORD, replaceLinks, updateIdentity } from '../users/users.store';
 
@@ -28,8 +27,7 @@ type TUpdateUser = z.output<typeof ZUpdateUserRequest>;
 type Ctx = { ip: string; lang: TLanguage };
 
 async function view(app: FastifyInstance, userId: string): Promise<TUser> {
-  const settings = await readSettings(app.db);
-  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+  return (await loadUserDto(app.db, userId))!;
 }
 
 /** Only an Admin gives the Admin role (doc 2 section 4), on create as on update-role. */

@@ -80,8 +80,7 @@ function notSelf(actor: AuthContext, userId: string): void {
 }
 
 async function userReply(app: FastifyInstance, userId: string): Promise<TUser> {
-  const settings = await readSettings(app.db);
-  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+  return (await loadUserDto(app.db, userId))!;
 }
 
 /**

@@ -16,7 +16,6 @@ import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { KINDS } from '../reference/reference.service';
-import { readSettings } from '../settings/settings.service';
 import { assertManages, assertOwnFacilities } from '../users/users.policy';
 
 /*
@@ -115,8 +114,7 @@ export async function changeMembership(
     return true;
   });
   if (!changed) return;
-  const settings = await readSettings(app.db);
-  const user = (await loadUserDto(app.db, o.userId, settings.sessionTimeout))!;
+  const user = (await loadUserDto(app.db, o.userId))!;
   app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [o.userId] });
   await publishLogsChanged(app);
 }

@@ -80,8 +80,7 @@ async function userById(app: FastifyInstance, id: string): Promise<UserRow | und
 }
 
 async function dto(app: FastifyInstance, userId: string): Promise<TUser> {
-  const settings = await readSettings(app.db);
-  return (await loadUserDto(app.db, userId, settings.sessionTimeout))!;
+  return (await loadUserDto(app.db, userId))!;
 }
 
 /** Starts a session: revokes the others (single-session policy) and warns their tabs before closing them. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import type { SocketData } from '../../realtime/socket-server';
-import { readSettings } from './settings.service';
+import { readSetting } from './settings.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,7 +33,7 @@ function monthsBefore(now: number, months: number): number {
 
 /** Whether this user's password is due for a change now (the login reply's forcePasswordUpdate). */
 export async function passwordUpdateDue(db: Db, userId: string): Promise<boolean> {
-  const before = passwordDueBefore((await readSettings(db)).passwordUpdate);
+  const before = passwordDueBefore(await readSetting(db, 'passwordUpdate'));
   if (before === null) return false;
   const row = await db.selectFrom('users').select('password_changed_at').where('id', '=', userId).executeTakeFirst();
   return !!row && Number(row.password_changed_at) < before;

@@ -7,7 +7,18 @@ type Key = keyof StoredSettings;
 
 /** Stored settings, one JSON value per key; a missing or unreadable key falls back to its default. */
 export async function readSettings(db: Db): Promise<StoredSettings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  return parseSettings(await db.selectFrom('settings').select(['key', 'value']).execute());
+}
+
+/**
+ * One setting, reading only its row: for paths that run often (every socket connection) and must not parse the
+ * whole table, about texts and all.
+ */
+export async function readSetting<K extends Key>(db: Db, key: K): Promise<StoredSettings[K]> {
+  return parseSettings(await db.selectFrom('settings').select(['key', 'value']).where('key', '=', key).execute())[key];
+}
+
+function parseSettings(rows: { key: string; value: string }[]): StoredSettings {
   const stored: Partial<Record<Key, unknown>> = {};
   for (const row of rows) {
     if (row.key in DEFAULT_SETTINGS) {
