@@ -11,11 +11,9 @@ export const ZCallType = z.enum(CALL_TYPES);
 export type TCallType = z.infer<typeof ZCallType>;
 
 export const CALL_STATUSES = ['initialized', 'started', 'ended'] as const;
-export type TCallStatus = (typeof CALL_STATUSES)[number];
 
 /** A participant's place in the call; `missed` is a ringing that nobody answered in 60 s. */
 export const PARTICIPANT_STATUSES = ['ringing', 'declined', 'missed', 'accepted', 'dropped'] as const;
-export type TParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 export const CALL_LIMITS = {
   /** Incoming ringing is declined (recorded as missed) after this long (doc 2 section 9). */
@@ -104,7 +102,6 @@ export const ZCallSignal = z.object({
   to: z.object({ userId: ZId, tabId: z.string().min(1).max(64) }),
   data: ZCallSignalData,
 });
-export type TCallSignal = z.infer<typeof ZCallSignal>;
 
 export const ZCallAck = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), call: ZCall }),
@@ -158,9 +155,6 @@ export const callRoutes = {
     reply: ZVideoTokenReply,
   }),
 } as const;
-
-/** The active call of a room, as GET /chat-room replies carry it (doc 1 section 3: call type, status, participants). */
-export const ZRoomCall = ZCall.nullable();
 
 /** The call events a room's history records as system messages (doc 2 section 4), each in the reader's language. */
 export const CALL_SYSTEM_EVENTS = [

@@ -1,7 +1,7 @@
 import { CALL_REFUSALS } from '@rounds/contracts/calls';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
-import { requireMember } from '../chat/rooms.store';
+import { roomUnavailable } from '../chat/rooms.store';
 import { callRefusal } from './calls.service';
 
 /**
@@ -56,16 +56,15 @@ export function installCallsSocket(app: FastifyInstance): void {
   );
 
   // Signalling goes tab to tab between accepted participants of one call, read but never written: ICE
-  // candidates come by the dozen per connection, and none of them is worth a database write.
+  // candidates come by the dozen per connection, so this path reads the call row and nothing else. Being an
+  // accepted participant implies membership (checked at accept); anyone else gets the room's 404.
   app.socketEvents.on(CLIENT_EVENTS.CallSignal, async (m, { userId, tabId }) => {
-    await requireMember(app.db, userId, m.twId);
     const call = await calls.liveCall(m.twId);
-    if (!call) throw callRefusal(CALL_REFUSALS.notFound);
     const inCall = (id: string, tab: string) =>
-      call.participants.some((p) => p.id === id && p.status === 'accepted' && p.tabId === tab);
+      call?.participants.some((p) => p.id === id && p.status === 'accepted' && p.tabId === tab) ?? false;
     if (!inCall(userId, tabId) || !inCall(m.to.userId, m.to.tabId)) {
       app.metrics.callSignalsDropped.inc();
-      throw callRefusal(CALL_REFUSALS.notInCall);
+      throw inCall(userId, tabId) ? callRefusal(CALL_REFUSALS.notInCall) : roomUnavailable();
     }
     app.publish(
       SERVER_EVENTS.CallSignal,
