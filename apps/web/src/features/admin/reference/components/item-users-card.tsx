@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Select, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Select, Stack, Table, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { REFERENCE_KINDS, type TReferenceKind } from '@rounds/contracts/reference';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { PersonAvatar } from '../../../../components/person-avatar';
 import { SectionCard } from '../../../../components/section-card';
+import { TableStateRow } from '../../components/table-state-row';
 import { useChangeMember } from '../api/change-member';
 import { useItemUsers } from '../api/get-item-users';
 import { useSetUserStatus } from '../api/set-user-status';
@@ -164,15 +165,7 @@ export function ItemUsersCard({ kind, id, mode }: TItemUsersCardProps) {
                   </Table.Tr>
                 );
               })}
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={columns}>
-                    <Text c="dimmed" ta="center" py="md" fz="sm">
-                      {list.isPending ? t('reference.loading') : t('reference.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {rows.length === 0 && <TableStateRow columns={columns} pending={list.isPending} py="md" />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

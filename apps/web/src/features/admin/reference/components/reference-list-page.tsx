@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Table, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TReferenceItem } from '@rounds/contracts/reference';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { showToast } from '../../../../lib/toast';
+import { TableStateRow } from '../../components/table-state-row';
 import { useDeleteReferenceItem } from '../api/delete-reference-item';
 import { useReferencePage } from '../api/get-reference-page';
 import { useSaveReferenceItem } from '../api/save-reference-item';
@@ -129,15 +130,7 @@ export function ReferenceListPage({ section }: { section: TReferenceSection }) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text c="dimmed" ta="center" py="lg" fz="sm">
-                      {list.isPending ? t('reference.loading') : t('reference.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {rows.length === 0 && <TableStateRow columns={3} pending={list.isPending} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { usePreferences } from '../../../../lib/preferences-store';
 import { subscribe } from '../../../../lib/socket';
+import { TableStateRow } from '../../components/table-state-row';
 import { SearchField } from '../../reference/components/search-field';
 import { pageCount } from '../../reference/page-after-delete';
 import { scrollable } from '../../reference/scrollable';
@@ -118,15 +119,7 @@ export function UserLogsPage() {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center" py="lg" fz="sm">
-                      {logs.isPending ? t('reference.loading') : t('reference.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {rows.length === 0 && <TableStateRow columns={4} pending={logs.isPending} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
