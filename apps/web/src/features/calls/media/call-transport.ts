@@ -10,5 +10,7 @@ export type TRemoteMedia = { userId: string; tabId: string; stream: MediaStream 
 export type TCallTransport = {
   /** The call changed (someone accepted, left): connect to the new participants, drop the gone ones. */
   sync: (call: TCall) => void;
+  /** Back from a network outage in the same call: connect again whatever did not survive it. */
+  resume: () => void;
   close: () => void;
 };
