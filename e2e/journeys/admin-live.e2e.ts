@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
 import { loginUi, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
+import { composer, roomRow, roomTitle } from '../support/chat-page';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { ADMIN, type RunningServer } from '../support/server';
@@ -10,7 +11,8 @@ import { ADMIN, type RunningServer } from '../support/server';
 /**
  * Administration reaches the person at once (issue 10, "Live effects"): a physician made Facility Admin sees the
  * Admin entry appear in their open app without a reload, and when deactivated is warned that they will be
- * signed out in 10 seconds, then lands on the sign-in page.
+ * signed out in 10 seconds, then lands on the sign-in page; a deleted colleague's direct chats turn read-only
+ * in the others' open apps.
  */
 
 let server: RunningServer;
@@ -51,5 +53,38 @@ describe('administration, live', () => {
     await snap(page, 'admin-live-deactivated-light-en');
     await page.waitForURL('**/login**', { timeout: 20_000 });
     expect(errors()).toEqual([]);
+  });
+
+  it('turns the direct chats of a deleted colleague read-only in the open apps of the others', async () => {
+    const readers = [
+      { email: DEMO.liam, lang: 'en', theme: 'light', text: "This person's account has been removed." },
+      { email: DEMO.olivia, lang: 'fr', theme: 'dark', text: 'Le compte de cette personne a été supprimé.' },
+    ] as const;
+    const emma = await apiSession(DEMO.emma);
+    await logout(emma);
+    const pages = [];
+    for (const r of readers) {
+      await setPreferences(r.email, r.lang, r.theme);
+      const session = await apiSession(r.email);
+      const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [emma.id] }, session.token);
+      expect(room.status).toBe(200);
+      await logout(session);
+      const context = await openContext(browser, { baseURL: server.url, colorScheme: r.theme });
+      const page = await context.newPage();
+      await loginUi(page, r.email, DEMO_PASSWORD);
+      await roomRow(page, 'Emma Guidry').click();
+      await roomTitle(page, 'Emma Guidry').waitFor();
+      await composer(page, r.lang === 'en' ? 'Type a message' : 'Écrire un message').waitFor();
+      pages.push({ page, errors: watchErrors(page), ...r });
+    }
+
+    const admin = await apiLogin(server, ADMIN.email, ADMIN.password);
+    expect((await api(server, 'DELETE', `/user/delete-user?id=${emma.id}`, undefined, admin)).status).toBe(200);
+    for (const { page, errors, text, lang, theme } of pages) {
+      await page.getByText(text).waitFor();
+      expect(await composer(page, lang === 'en' ? 'Type a message' : 'Écrire un message').count()).toBe(0);
+      await snap(page, `admin-live-deleted-direct-${theme}-${lang}`);
+      expect(errors()).toEqual([]);
+    }
   });
 });

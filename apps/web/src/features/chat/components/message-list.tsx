@@ -161,7 +161,11 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
           {status === 'ready' && !hasOlder && items.length > 0 && (
             <p className={classes.logNote}>{t('room.beginning')}</p>
           )}
-          {status === 'ready' && items.length === 0 && <p className={classes.logNote}>{t('room.noMessages')}</p>}
+          {status === 'ready' && items.length === 0 && (
+            <p className={classes.logNote}>
+              {t(room.archived || room.disabled ? 'room.noMessagesReadOnly' : 'room.noMessages')}
+            </p>
+          )}
           {items.map((item) => {
             switch (item.kind) {
               case 'day':
