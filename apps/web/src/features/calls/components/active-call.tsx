@@ -1,4 +1,4 @@
-import { Avatar, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { CALL_THROTTLES, type TCall } from '@rounds/contracts/calls';
 import { chatPath, ROUTES } from '@rounds/contracts/routes';
@@ -141,17 +141,18 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
       data-fullscreen={fullscreen.on || undefined}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group justify="space-between" wrap={small ? 'wrap' : 'nowrap'} gap="sm">
           {small ? (
             // The small window's header: a tap opens the room (by twId), a drag moves the window (desktop).
             <UnstyledButton
               className={`${classes.handle} ${drag.handle ? classes.draggable : ''}`}
               onClick={openRoom}
-              aria-label={t('openRoom', { name })}
               data-call-handle
               {...drag.handle}
             >
               <Stack gap={0}>{heading}</Stack>
+              {/* After the visible text, so the button's name starts with what it shows (WCAG 2.5.3). */}
+              <VisuallyHidden>{t('openRoom')}</VisuallyHidden>
             </UnstyledButton>
           ) : (
             <Stack gap={0} style={{ minWidth: 0 }}>
