@@ -277,6 +277,7 @@ describe('call rules and overlay', () => {
     await snap(nurse.page, 'call-rules-large-dark-fr');
     await look(nurse.page, 'English', 'light');
     await nurse.page.setViewportSize(PHONE);
+    await snap(nurse.page, 'call-rules-small-phone-light-en');
     await openRoom(nurse.page, GROUP);
     await snap(nurse.page, 'call-rules-large-phone-light-en');
     await nurse.page.setViewportSize(DESKTOP);

@@ -141,7 +141,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
       data-fullscreen={fullscreen.on || undefined}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap={small ? 'wrap' : 'nowrap'} gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
           {small ? (
             // The small window's header: a tap opens the room (by twId), a drag moves the window (desktop).
             <UnstyledButton
@@ -155,7 +155,8 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
               <VisuallyHidden>{t('openRoom')}</VisuallyHidden>
             </UnstyledButton>
           ) : (
-            <Stack gap={0} style={{ minWidth: 0 }}>
+            // The name keeps room to be read; the controls go under it where the line is short (phones).
+            <Stack gap={0} style={{ minWidth: 0, flex: '1 1 10rem' }}>
               {heading}
             </Stack>
           )}
