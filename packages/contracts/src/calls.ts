@@ -174,3 +174,12 @@ export const CALL_SYSTEM_EVENTS = [
   'screenShareStopped',
 ] as const;
 export type TCallSystemEvent = (typeof CALL_SYSTEM_EVENTS)[number];
+
+/** How often a call button acts on repeated clicks (doc 2 section 9); a click within the time does nothing. */
+export const CALL_THROTTLES = {
+  /** Accept, decline, answer with voice; the video and audio toggles. */
+  answerMs: 3_000,
+  toggleMs: 3_000,
+  /** Add participant, disconnect, end for all, full screen. */
+  controlMs: 1_500,
+} as const;

@@ -316,3 +316,10 @@ export const ZChatRoomDeletedEvent = z.object({
   archived: z.boolean(),
   by: z.object({ id: ZId, fullName: z.string() }).nullable(),
 });
+
+/**
+ * A missed call counts as unread, like a message, for those who missed it: Recent shows missed calls like
+ * unread messages (issue 9). Every other system message counts for nobody.
+ */
+export const missedCallFor = (attributes: TMessageAttributes, userId: string | undefined): boolean =>
+  attributes.event?.type === 'callMissed' && attributes.event.data.users.some((u) => u.id === userId);

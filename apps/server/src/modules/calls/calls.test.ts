@@ -148,6 +148,40 @@ describe('calls', () => {
     expect((await events(b, twId)).map((e) => e.type)).toEqual(['callInit', 'callMissed']);
   });
 
+  it('counts a missed call as unread for those who missed it only, until they read the room', async () => {
+    const [a, b, c] = await Promise.all([caller('Una'), caller('Vic'), caller('Wes')]);
+    const twId = await room(a, [b, c]);
+    const [aTab, bTab, cTab] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
+    const room$ = async (m: Member) => (await api(t, m).get(`/chat-room/details?twId=${twId}`)).body.data.chatRoom;
+    expect((await emitAck<Ack>(aTab, 'CallInitialize', { twId })).ok).toBe(true);
+    expect((await emitAck<Ack>(bTab, 'CallAccept', { twId })).ok).toBe(true);
+    await t.app.calls.expireRinging(Date.now() + CALL_LIMITS.ringMs + 1_000);
+    expect(await room$(c)).toMatchObject({ unreadCount: 1 });
+    expect(await room$(b)).toMatchObject({ unreadCount: 0 });
+    expect(await room$(a)).toMatchObject({ unreadCount: 0 });
+    const missed = (await api(t, c).post('/chat-room/messages', { twId })).body.data.messages.find(
+      (m: { attributes: { event?: { type: string } } }) => m.attributes.event?.type === 'callMissed',
+    );
+
+    // A message after it adds to it; reading up to the missed call leaves the message; reading all clears both.
+    const read = collect<{ seq: number; unreadCount?: number }>(cTab, 'Read');
+    const sent = await emitAck<{ ok: true; message: { seq: number } }>(aTab, 'SendMessage', {
+      twId,
+      clientId: crypto.randomUUID(),
+      body: 'Call me back',
+    });
+    expect(await room$(c)).toMatchObject({ unreadCount: 2 });
+    const readTo = async (seq: number) => {
+      await emitAck(cTab, 'ReadMessage', { twId, seq });
+      return (await read.next((p) => p.seq === seq)).unreadCount;
+    };
+    expect(await readTo(missed.seq - 1)).toBe(2);
+    expect(await readTo(missed.seq)).toBe(1);
+    expect(await readTo(sent.message.seq)).toBe(0);
+    expect(await room$(c)).toMatchObject({ unreadCount: 0 });
+    await emitAck<Ack>(aTab, 'CallEnd', { twId });
+  });
+
   it('relays signalling only between the accepted tabs of one call', async () => {
     const [a, b] = await Promise.all([caller('Abe'), caller('Bea')]);
     const twId = await room(a, [b], 'direct');

@@ -1,4 +1,4 @@
-import type { TMessage, TSeenEntry } from '@rounds/contracts/chat';
+import { missedCallFor, type TMessage, type TSeenEntry } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { sql } from 'kysely';
 import { forbidden, notFound } from '../../lib/errors';
@@ -131,9 +131,22 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
           .where('author_id', 'is not', null)
           .where('author_id', '!=', userId)
           .executeTakeFirstOrThrow();
+        // Missed calls after upTo that this user missed are still unread too (messages.store appendToRooms).
+        const missed = (
+          await trx
+            .selectFrom('messages')
+            .select('attributes')
+            .where('room_id', '=', room.id)
+            .where('seq', '>', upTo)
+            .where('removed', '=', 0)
+            .where('author_id', 'is', null)
+            .where('attributes', 'like', '%callMissed%')
+            .execute()
+        ).filter((m) => missedCallFor(JSON.parse(m.attributes), userId)).length;
+        const unread = Number(left.n) + missed;
         await trx
           .updateTable('room_members')
-          .set({ last_read_seq: upTo, unread_count: Number(left.n) })
+          .set({ last_read_seq: upTo, unread_count: unread })
           .where('room_id', '=', room.id)
           .where('user_id', '=', userId)
           .where('last_read_seq', '<', upTo)
@@ -143,7 +156,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
           .values({ room_id: room.id, user_id: userId, seq: upTo, read_at: now })
           .onConflict((oc) => oc.doNothing())
           .execute();
-        return Number(left.n);
+        return unread;
       });
       const event = { twId: room.id, userId, seq: upTo, timetoken: now };
       const others = (await members(room.id)).filter((id) => id !== userId);

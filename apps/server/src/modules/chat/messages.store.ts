@@ -1,4 +1,4 @@
-import type { TMessage, TMessageAttributes } from '@rounds/contracts/chat';
+import { missedCallFor, type TMessage, type TMessageAttributes } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -18,7 +18,7 @@ export type AppendItem = {
 
 /**
  * Appends messages to rooms in the caller's transaction: the next seqs of each room, its last message, the
- * unread counts of the members (system messages count for nobody) and each author's own read position
+ * unread counts of the members (system messages count for nobody but those who missed a call) and each author's own read position
  * (writing in a room means having read it). Four statements however many messages and rooms: on the send
  * path the database's time per statement, not per row, is what limits throughput.
  */
@@ -90,6 +90,22 @@ export async function appendToRooms(
     const keys = [...m.files.map((f) => f.key), ...(m.voice ? [m.voice.key] : [])];
     if (keys.length === 0) continue;
     await trx.updateTable('uploads').set({ room_id: m.twId, message_id: m.id }).where('key', 'in', keys).execute();
+  }
+
+  // A missed call is unread for those who missed it (issue 9: Recent shows missed calls like unread messages).
+  for (const m of all) {
+    const missed = m.attributes.event?.data.users.filter((u) => missedCallFor(m.attributes, u.id)) ?? [];
+    if (missed.length === 0) continue;
+    await trx
+      .updateTable('room_members')
+      .set({ unread_count: sql`unread_count + 1` })
+      .where('room_id', '=', m.twId)
+      .where(
+        'user_id',
+        'in',
+        missed.map((u) => u.id),
+      )
+      .execute();
   }
 
   // Unread: every member of a room gains the room's counted messages; then each author's own row is set to

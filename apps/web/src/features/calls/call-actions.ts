@@ -16,6 +16,7 @@ type TCallEvent = Extract<
   | 'CallVideoToggle'
   | 'CallScreenShareStart'
   | 'CallScreenShareEnd'
+  | 'CallAddParticipants'
 >;
 
 /**

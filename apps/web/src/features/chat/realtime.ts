@@ -1,4 +1,4 @@
-import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
+import { missedCallFor, type TChatRoom, type TMessage } from '@rounds/contracts/chat';
 import type { TPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS, type TServerEventPayload } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
@@ -94,12 +94,15 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
 
   const onNewMessage = (message: TMessage) => {
     const { own, readNow, room } = receiveMessage(message);
-    if (own || message.attributes.systemMessage) return;
+    const missedCall = missedCallFor(message.attributes, me());
+    if (own || (message.attributes.systemMessage && !missedCall)) return;
     urgentAlert(message, false);
 
     // Open but not focused: it stays unread until the window gets focus back (hooks/use-mark-read.ts).
     if (readNow) markRead(message.twId, message.seq, { delayMs: TIMINGS.readMarkerDelayMs, requireFocus: true });
     if (!useChatView.getState().onRecent) useUnreadRooms.getState().add(message.twId);
+    // A missed call is unread like a message (issue 9); its ringing already made the sound.
+    if (missedCall) return;
 
     const user = useSession.getState().user;
     const alert = alertFor(message, {

@@ -1,20 +1,28 @@
-import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
-import type { TCall } from '@rounds/contracts/calls';
+import { Avatar, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { CALL_THROTTLES, type TCall } from '@rounds/contracts/calls';
 import { chatPath, ROUTES } from '@rounds/contracts/routes';
 import {
+  IconMaximize,
   IconMicrophone,
   IconMicrophoneOff,
+  IconMinimize,
   IconPhoneOff,
   IconPhoneX,
+  IconUserPlus,
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PersonAvatar } from '../../../components/person-avatar';
+import { useChatRoom } from '../../chat/api/get-chat-room';
 import { callAction } from '../call-actions';
+import { useDragOffset } from '../hooks/use-drag-offset';
+import { useThrottle } from '../hooks/use-throttle';
 import { setLocalTrack, useCallMedia } from '../media/call-media';
+import { AddParticipantModal } from './add-participant-modal';
 import { CallControl } from './call-control';
 import classes from './call-layer.module.css';
 import { CallTimer } from './call-timer';
@@ -38,10 +46,31 @@ function AudioOut({ stream }: { stream: MediaStream }) {
   return <audio ref={ref} autoPlay />;
 }
 
+/** The overlay element in full screen (the Fullscreen API), following the browser's own exit (Esc) too. */
+function useFullscreen() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const follow = () => setOn(document.fullscreenElement !== null && document.fullscreenElement === ref.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => {
+      document.removeEventListener('fullscreenchange', follow);
+      if (document.fullscreenElement && document.fullscreenElement === ref.current) void document.exitFullscreen();
+    };
+  }, []);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void ref.current?.requestFullscreen().catch(() => undefined);
+  };
+  return { ref, on, toggle };
+}
+
 /**
  * The call this tab is in: its name and timer, the participants, remote tiles (video, or the person's avatar
  * with their audio), the local preview, and the controls. Large on Recent, Contacts and the call's own room;
- * small elsewhere, where a tap on its header opens the room (doc 2 section 2).
+ * small elsewhere, where a tap on its header opens the room (doc 2 section 2). The small window can be
+ * dragged on a desktop and sits fixed above the navigation on a phone; any view can go full screen; the room's
+ * owner rings more members into a group call.
  */
 export function ActiveCall({ call, me }: { call: TCall; me: string }) {
   const { t } = useTranslation('calls');
@@ -58,45 +87,79 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
     .join(', ');
   const initiator = call.initializerId === me;
   const video = call.type === 'video';
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const fullscreen = useFullscreen();
+  const small = !large && !fullscreen.on;
+  const drag = useDragOffset(small && !phone);
+  const { data: room } = useChatRoom(call.twId, true);
+  const [adding, setAdding] = useState(false);
+  const mayAdd = room?.type === 'group' && room.owner === me && self?.status === 'accepted';
+  const throttleToggle = useThrottle(CALL_THROTTLES.toggleMs);
+  const throttleControl = useThrottle(CALL_THROTTLES.controlMs);
+  const openRoom = () => {
+    if (!drag.wasDrag()) navigate(chatPath(call.twId));
+  };
 
-  const toggleVoice = () => {
-    setLocalTrack('audio', !self?.voice);
-    void callAction('CallVoiceToggle', { twId: call.twId });
-  };
-  const toggleVideo = () => {
-    setLocalTrack('video', !self?.video);
-    void callAction('CallVideoToggle', { twId: call.twId });
-  };
+  const toggleVoice = () =>
+    throttleToggle(() => {
+      setLocalTrack('audio', !self?.voice);
+      void callAction('CallVoiceToggle', { twId: call.twId });
+    });
+  const toggleVideo = () =>
+    throttleToggle(() => {
+      setLocalTrack('video', !self?.video);
+      void callAction('CallVideoToggle', { twId: call.twId });
+    });
+  const heading = (
+    <>
+      <Text fw={700} truncate>
+        {name}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        {call.status === 'initialized' ? (
+          t('calling')
+        ) : call.startedAt ? (
+          <CallTimer since={call.startedAt} />
+        ) : (
+          t('pleaseWait')
+        )}
+      </Text>
+    </>
+  );
 
   return (
     <Paper
       withBorder
       p="md"
-      className={`${classes.card} ${large ? classes.large : classes.small}`}
+      ref={fullscreen.ref}
+      className={`${classes.card} ${small ? classes.small : classes.large}`}
+      style={drag.style}
       role="region"
       aria-label={t('region')}
       data-call-active={call.twId}
+      data-call-window={small ? 'small' : 'large'}
+      data-fullscreen={fullscreen.on || undefined}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Stack
-            gap={0}
-            style={{ minWidth: 0, cursor: large ? undefined : 'pointer' }}
-            onClick={large ? undefined : () => navigate(chatPath(call.twId))}
-          >
-            <Text fw={700} truncate>
-              {name}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {call.status === 'initialized' ? (
-                t('calling')
-              ) : call.startedAt ? (
-                <CallTimer since={call.startedAt} />
-              ) : (
-                t('pleaseWait')
-              )}
-            </Text>
-          </Stack>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          {small ? (
+            // The small window's header: a tap opens the room (by twId), a drag moves the window (desktop).
+            <UnstyledButton
+              className={`${classes.handle} ${drag.handle ? classes.draggable : ''}`}
+              onClick={openRoom}
+              data-call-handle
+              {...drag.handle}
+            >
+              <Stack gap={0}>{heading}</Stack>
+              {/* After the visible text, so the button's name starts with what it shows (WCAG 2.5.3). */}
+              <VisuallyHidden>{t('openRoom')}</VisuallyHidden>
+            </UnstyledButton>
+          ) : (
+            // The name keeps room to be read; the controls go under it where the line is short (phones).
+            <Stack gap={0} style={{ minWidth: 0, flex: '1 1 10rem' }}>
+              {heading}
+            </Stack>
+          )}
           <Group gap={8} wrap="nowrap">
             <CallControl
               label={self?.voice ? t('mute') : t('unmute')}
@@ -120,13 +183,34 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
                 {self?.video ? <IconVideo size={19} /> : <IconVideoOff size={19} />}
               </CallControl>
             )}
+            {mayAdd && (
+              <CallControl
+                label={t('add.open')}
+                color="gray"
+                variant="light"
+                size={38}
+                onClick={() => throttleControl(() => setAdding(true))}
+              >
+                <IconUserPlus size={19} />
+              </CallControl>
+            )}
+            <CallControl
+              label={fullscreen.on ? t('exitFullScreen') : t('fullScreen')}
+              color="gray"
+              variant="light"
+              size={38}
+              onClick={() => throttleControl(fullscreen.toggle)}
+              pressed={fullscreen.on}
+            >
+              {fullscreen.on ? <IconMinimize size={19} /> : <IconMaximize size={19} />}
+            </CallControl>
             {initiator && call.status === 'started' && others.length > 1 && (
               <CallControl
                 label={t('endForAll')}
                 color="red"
                 variant="light"
                 size={38}
-                onClick={() => void callAction('CallEndForAll', { twId: call.twId })}
+                onClick={() => throttleControl(() => void callAction('CallEndForAll', { twId: call.twId }))}
               >
                 <IconPhoneX size={19} />
               </CallControl>
@@ -137,7 +221,9 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
               variant="filled"
               size={38}
               onClick={() =>
-                void callAction(call.status === 'initialized' ? 'CallDecline' : 'CallEnd', { twId: call.twId })
+                throttleControl(
+                  () => void callAction(call.status === 'initialized' ? 'CallDecline' : 'CallEnd', { twId: call.twId }),
+                )
               }
             >
               <IconPhoneOff size={19} />
@@ -166,7 +252,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
                   (video ? <MediaView stream={media.stream} muted={false} /> : <AudioOut stream={media.stream} />)}
                 {!hasVideo && (
                   <div style={{ position: 'absolute' }}>
-                    <PersonAvatar name={p.fullName} path={null} status={null} size={large ? 72 : 44} />
+                    <PersonAvatar name={p.fullName} path={null} status={null} size={small ? 44 : 72} />
                   </div>
                 )}
                 <span className={classes.tileName}>
@@ -184,6 +270,15 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
           )}
         </div>
       </Stack>
+      {mayAdd && room && (
+        <AddParticipantModal
+          call={call}
+          members={room.participants}
+          opened={adding}
+          onClose={() => setAdding(false)}
+          portalTarget={fullscreen.on ? fullscreen.ref.current : null}
+        />
+      )}
     </Paper>
   );
 }

@@ -5,6 +5,7 @@ import { subscribe, tabUuid } from '../../../lib/socket';
 import { watchCallConnectivity } from '../call-connectivity';
 import { activeCall, incomingCalls, useCalls } from '../call-store';
 import { followCall, listenForSignals, stopMedia } from '../media/call-media';
+import { startRingTone, stopRingTone } from '../media/ring-tone';
 import { ActiveCall } from './active-call';
 import classes from './call-layer.module.css';
 import { RingingCard } from './ringing-card';
@@ -46,6 +47,14 @@ export default function CallLayer() {
   }, [active, me, tab]);
 
   const incoming = incomingCalls(calls, me);
+  // The ring sounds while a call rings for this user and this tab is in no call; answering, declining, the
+  // caller giving up or another tab answering all take the card away, and the sound with it.
+  const ringing = incoming.length > 0 && !active;
+  useEffect(() => {
+    if (ringing) startRingTone();
+    else stopRingTone();
+  }, [ringing]);
+  useEffect(() => stopRingTone, []);
   if (!me || (!active && incoming.length === 0)) return null;
   return (
     <div className={classes.layer}>

@@ -24,7 +24,10 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
   const act = (event: 'CallAccept' | 'CallDecline', audioOnly = false) => {
     if (Date.now() < busyUntil) return;
     setBusyUntil(Date.now() + THROTTLE_MS);
-    void callAction(event, { twId: call.twId, audioOnly });
+    // A refusal (busy on another device, no permission) changed nothing: the other button answers at once.
+    void callAction(event, { twId: call.twId, audioOnly }).then((done) => {
+      if (!done) setBusyUntil(0);
+    });
   };
   return (
     <Paper

@@ -32,6 +32,23 @@ describe('applyMessage', () => {
     expect(applyMessage([base], system, { me: ids.me, readNow: false })![0]?.unreadCount).toBe(0);
   });
 
+  it('counts a missed call for those who missed it only', () => {
+    const missed = (users: string[]) =>
+      message(4, {
+        author: null,
+        attributes: {
+          systemMessage: true,
+          event: {
+            type: 'callMissed',
+            data: { initiator: { id: hex(7), fullName: 'Caller' }, users: users.map((id) => ({ id, fullName: 'X' })) },
+          },
+        },
+      });
+    expect(applyMessage([base], missed([ids.me]), { me: ids.me, readNow: false })![0]?.unreadCount).toBe(1);
+    expect(applyMessage([base], missed([hex(8)]), { me: ids.me, readNow: false })![0]?.unreadCount).toBe(0);
+    expect(applyMessage([base], missed([ids.me]), { me: ids.me, readNow: true })![0]?.unreadCount).toBe(0);
+  });
+
   it('keeps the newer last message when an older one arrives late', () => {
     const ahead = room({ lastSeq: 6, lastMessage: message(6) });
     const [next] = applyMessage([ahead], message(5), { me: ids.me, readNow: false })!;

@@ -1,4 +1,4 @@
-import type { TChatRoom, TMessage } from '@rounds/contracts/chat';
+import { missedCallFor, type TChatRoom, type TMessage } from '@rounds/contracts/chat';
 import { CHAT_STATUS, type TChatStatus } from '@rounds/contracts/user';
 
 /**
@@ -25,7 +25,12 @@ export function applyMessage(
   if (message.seq <= room.lastSeq && room.lastMessage && room.lastMessage.seq >= message.seq)
     return rooms as TChatRoom[];
   const own = message.author !== null && message.author === me;
-  const counts = !own && !readNow && !message.attributes.systemMessage && message.seq > room.lastReadSeq;
+  // System messages count for nobody, except a missed call for those who missed it (the server counts the same).
+  const counts =
+    !own &&
+    !readNow &&
+    (!message.attributes.systemMessage || missedCallFor(message.attributes, me)) &&
+    message.seq > room.lastReadSeq;
   const next: TChatRoom = {
     ...room,
     lastMessage: !room.lastMessage || message.seq >= room.lastMessage.seq ? message : room.lastMessage,
