@@ -10,5 +10,10 @@ export type TRemoteMedia = { userId: string; tabId: string; stream: MediaStream 
 export type TCallTransport = {
   /** The call changed (someone accepted, left): connect to the new participants, drop the gone ones. */
   sync: (call: TCall) => void;
+  /**
+   * Sends this track (a shared screen) in place of the camera, or the camera again (nothing in a voice call)
+   * with null. Resolves once every connection sends it.
+   */
+  setScreen: (track: MediaStreamTrack | null) => Promise<void>;
   close: () => void;
 };
