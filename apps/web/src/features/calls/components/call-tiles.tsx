@@ -164,6 +164,7 @@ function RemoteTile({
   large: boolean;
   canMute: boolean;
 }) {
+  const compact = Boolean(sharerOf(call));
   const { t } = useTranslation('calls');
   const tile = useRef<HTMLDivElement>(null);
   const fullScreen = useFullScreen();
@@ -175,7 +176,7 @@ function RemoteTile({
       {media && camera && <MediaView stream={media.stream} />}
       {!camera && (
         <div className={classes.avatar}>
-          <PersonAvatar name={p.fullName} path={null} status={null} size={large ? 72 : 44} />
+          <PersonAvatar name={p.fullName} path={null} status={null} size={compact ? 36 : large ? 72 : 44} />
         </div>
       )}
       {camera && (
@@ -219,7 +220,7 @@ export function CallTiles({ call, me, large }: { call: TCall; me: string; large:
           owner={sharer}
         />
       )}
-      <div className={classes.grid}>
+      <div className={`${classes.grid} ${sharer ? classes.strip : ''}`}>
         {others.map((p) => (
           <RemoteTile
             key={p.id}
@@ -230,8 +231,14 @@ export function CallTiles({ call, me, large }: { call: TCall; me: string; large:
             canMute={Boolean(self?.screenShare)}
           />
         ))}
+        {local && camera && sharer ? (
+          <div className={`${classes.tile} ${classes.video}`}>
+            <MediaView stream={local} mirror />
+            <span className={classes.name}>{t('you')}</span>
+          </div>
+        ) : null}
       </div>
-      {local && camera ? (
+      {local && camera && !sharer ? (
         <div className={classes.local}>
           <MediaView stream={local} mirror />
           <span className={classes.name}>{t('you')}</span>

@@ -138,9 +138,11 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           <IconVideo size={20} stroke={1.7} />
         </ActionIcon>
       </Tooltip>
-      {/* Direct screen share (doc 2 sections 1, 2): its own call type; needs video and a browser that shares. */}
+      {/* Direct screen share (doc 2 sections 1, 2): its own call type; needs video and a browser that shares.
+          Not on phone widths: phone browsers cannot share a screen, and the room's name needs the room. */}
       <Tooltip label={tc('startScreenShare')} withArrow>
         <ActionIcon
+          visibleFrom="sm"
           variant="subtle"
           color="gray"
           size={38}
