@@ -152,7 +152,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
                   : void callAction(call.status === 'initialized' ? 'CallDecline' : 'CallEnd', { twId: call.twId })
               }
             >
-              <IconPhoneOff size={19} />
+              {direct && initiator ? <IconScreenShareOff size={19} /> : <IconPhoneOff size={19} />}
             </CallControl>
           </Group>
         </Group>
