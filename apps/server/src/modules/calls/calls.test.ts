@@ -281,9 +281,7 @@ describe('calls', () => {
     const muted = await emitAck<Ack>(sharerTab, 'CallForceVoiceToggle', { ...byOther, flag: false, action: 'mute' });
     expect(muted.ok && muted.call.participants.find((p) => p.id === c.id)?.voiceDuringScreenShare).toBe(false);
     const stopped = await emitAck<Ack>(sharerTab, 'CallScreenShareEnd', { twId });
-    expect(stopped.ok && stopped.call.participants.every((p) => p.voiceDuringScreenShare && !p.screenShare)).toBe(
-      true,
-    );
+    expect(stopped.ok && stopped.call.participants.every((p) => p.voiceDuringScreenShare && !p.screenShare)).toBe(true);
     expect(stopped.ok && stopped.call.participants.find((p) => p.id === sharer.id)?.video).toBe(true);
     const history = ZMessagesReply.parse((await api(t, c).post('/chat-room/messages', { twId })).body).data.messages;
     expect(history.map((m) => m.attributes.event?.type).filter((e) => e?.startsWith('screenShare'))).toEqual([
