@@ -176,7 +176,7 @@ function RemoteTile({
       {media && camera && <MediaView stream={media.stream} />}
       {!camera && (
         <div className={classes.avatar}>
-          <PersonAvatar name={p.fullName} path={null} status={null} size={compact ? 36 : large ? 72 : 44} />
+          <PersonAvatar name={p.fullName} path={null} status={null} size={compact ? 28 : large ? 72 : 44} />
         </div>
       )}
       {camera && (
