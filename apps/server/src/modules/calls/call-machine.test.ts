@@ -151,6 +151,53 @@ describe('the call machine', () => {
     expect(r.ok && r.call.status).toBe('ended');
   });
 
+  it('keeps the sharer’s camera state under the screen and refuses the video toggle while sharing', () => {
+    let c = run(
+      call('video', [doctor!]),
+      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 },
+      { kind: 'screenShareStart', userId: nurse!.id, now: T0 },
+    );
+    const sharer = () => c.participants.find((p) => p.id === nurse!.id)!;
+    expect([sharer().screenShare, sharer().video]).toEqual([true, true]);
+    expect(transition(c, { kind: 'toggleVideo', userId: nurse!.id, now: T0 })).toEqual({
+      ok: false,
+      refusal: CALL_REFUSALS.notAllowed,
+    });
+    // The others keep their own toggle.
+    expect(transition(c, { kind: 'toggleVideo', userId: doctor!.id, now: T0 }).ok).toBe(true);
+    c = run(c, { kind: 'screenShareEnd', userId: nurse!.id, now: T0 });
+    expect([sharer().screenShare, sharer().video]).toEqual([false, true]);
+    expect(transition(c, { kind: 'toggleVideo', userId: nurse!.id, now: T0 }).ok).toBe(true);
+  });
+
+  it('ends a direct screen share for everyone when its sharer stops or leaves, even with two watching', () => {
+    const watched = () =>
+      run(
+        call('directScreenShare'),
+        { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 },
+        { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, now: T0 },
+      );
+    const c = watched();
+    // Watching a screen carries no sound and no camera (doc 2 section 4, Accept).
+    expect(c.participants.filter((p) => p.id !== nurse!.id).map((p) => [p.voice, p.video])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+    expect(transition(c, { kind: 'screenShareStart', userId: doctor!.id, now: T0 })).toEqual({
+      ok: false,
+      refusal: CALL_REFUSALS.oneSharer,
+    });
+    for (const kind of ['leave', 'screenShareEnd'] as const) {
+      const r = transition(watched(), { kind, userId: nurse!.id, now: T0 + 3_000 });
+      expect(r.ok && r.call.status).toBe('ended');
+      expect(r.ok && r.call.participants.every((p) => p.status === 'dropped' && !p.screenShare)).toBe(true);
+      expect(r.ok && r.notes.map((n) => n.event)).toEqual(['screenShareStopped', 'callLeft', 'callEnded']);
+    }
+    // A watcher leaving leaves the share running for the other.
+    const r = transition(c, { kind: 'leave', userId: doctor!.id, now: T0 });
+    expect(r.ok && r.call.status).toBe('started');
+  });
+
   it('refuses every action on an ended call', () => {
     const ended = run(call(), { kind: 'decline', userId: nurse!.id, now: T0 });
     expect(transition(ended, { kind: 'toggleVoice', userId: nurse!.id, now: T0 })).toEqual({

@@ -190,7 +190,8 @@ function leave(call: TCall, userId: string, now: number): TTransition {
   notes.push({ event: 'callLeft', userId, users: [] });
   // The one who shares their screen directly takes the share with them.
   if (call.type === 'directScreenShare' && userId === call.initializerId) {
-    return { ok: true, call: end(withParticipant(call, userId, { status: 'dropped' }), notes, userId, now), notes };
+    const gone = withParticipant(call, userId, { status: 'dropped', screenShare: false });
+    return { ok: true, call: end(gone, notes, userId, now), notes };
   }
   let next = withParticipant(call, userId, { status: 'dropped', screenShare: false });
   if (p.screenShare) next = unmuteAll(next);
@@ -250,11 +251,13 @@ function apply(call: TCall, a: TCallAction): TTransition {
       if (call.participants.some((x) => x.status === 'accepted' && x.screenShare)) {
         return refuse(CALL_REFUSALS.oneSharer);
       }
-      // Everyone else is muted by default while someone shares; the sharer may unmute them (forceVoice).
+      // Everyone else is muted by default while someone shares; the sharer may unmute them (forceVoice). The
+      // sharer's `video` keeps their camera's state: the screen takes the camera's place while it is shared
+      // (the video toggle is off meanwhile) and the camera comes back as it was when the share stops.
       const next: TCall = {
         ...call,
         participants: call.participants.map((x) =>
-          x.id === a.userId ? { ...x, screenShare: true, video: false } : { ...x, voiceDuringScreenShare: false },
+          x.id === a.userId ? { ...x, screenShare: true } : { ...x, voiceDuringScreenShare: false },
         ),
       };
       return { ok: true, call: next, notes: [{ event: 'screenShareStarted', userId: a.userId, users: [] }] };
@@ -271,6 +274,8 @@ function apply(call: TCall, a: TCallAction): TTransition {
     case 'toggleVideo': {
       const p = call.participants.find((x) => x.id === a.userId);
       if (p?.status !== 'accepted') return refuse(CALL_REFUSALS.notInCall);
+      // Screen share disables the video toggle (doc 2 section 4): the screen is what the others see.
+      if (a.kind === 'toggleVideo' && p.screenShare) return refuse(CALL_REFUSALS.notAllowed);
       const key = a.kind === 'toggleVoice' ? 'voice' : 'video';
       return { ok: true, call: withParticipant(call, a.userId, { [key]: !p[key] }), notes: [] };
     }

@@ -269,6 +269,80 @@ describe('calls', () => {
     expect((await events(a, talking)).map((e) => e.type)).toContain('callEnded');
   });
 
+  it('ends a direct screen share for everyone when its sharer’s sockets are gone', async () => {
+    const [sharer, b, c] = await Promise.all([caller('Ned'), caller('Ona'), caller('Pat')]);
+    const twId = await room(sharer, [b, c]);
+    const sharerTab = await openSocket(t, sharer);
+    const [bTab, cTab] = await Promise.all([openSocket(t, b), openSocket(t, c)]);
+    const init = await emitAck<Ack>(sharerTab, 'CallInitialize', { twId, screenShare: true });
+    expect(init.ok && init.call).toMatchObject({ type: 'directScreenShare' });
+    expect(init.ok && init.call.participants.find((p) => p.id === sharer.id)).toMatchObject({
+      screenShare: true,
+      voice: false,
+      video: false,
+    });
+    await emitAck<Ack>(bTab, 'CallAccept', { twId });
+    await emitAck<Ack>(cTab, 'CallAccept', { twId });
+    const ended = collect<CallEvent>(cTab, 'CallEnded');
+    sharerTab.disconnect();
+    await settle(400);
+    const now = Date.now();
+    expect(await t.app.calls.dropDisconnected(now)).not.toContain(twId);
+    expect(await t.app.calls.dropDisconnected(now + CALL_LIMITS.dropAfterMs)).toContain(twId);
+    const call = (await ended.next()).call;
+    expect(call.participants.map((p) => p.status)).toEqual(['dropped', 'dropped', 'dropped']);
+    expect((await events(b, twId)).map((e) => e.type)).toEqual([
+      'callInit',
+      'callAccepted',
+      'callAccepted',
+      'callLeft',
+      'callEnded',
+    ]);
+  });
+
+  it('mutes the others while someone shares; the sharer unmutes one; the video toggle waits for the share', async () => {
+    const [sharer, b, c] = await Promise.all([caller('Quin'), caller('Rey'), caller('Sol')]);
+    const twId = await room(sharer, [b, c]);
+    const sharerTab = await openSocket(t, sharer);
+    const [bTab, cTab] = await Promise.all([openSocket(t, b), openSocket(t, c)]);
+    await emitAck<Ack>(sharerTab, 'CallInitialize', { twId, video: true });
+    await emitAck<Ack>(bTab, 'CallAccept', { twId });
+    await emitAck<Ack>(cTab, 'CallAccept', { twId });
+    const heard = collect<CallEvent>(bTab, 'CallUpdated');
+    const start = await emitAck<Ack>(sharerTab, 'CallScreenShareStart', { twId, width: 1280, height: 720 });
+    expect(start.ok).toBe(true);
+    const shared = (await heard.next()).call;
+    const voices = (call: TCall) =>
+      call.participants.map((p) => [p.id === sharer.id, p.screenShare, p.voiceDuringScreenShare]);
+    expect(voices(shared)).toEqual([
+      [true, true, true],
+      [false, false, false],
+      [false, false, false],
+    ]);
+    expect(await emitAck<Ack>(sharerTab, 'CallVideoToggle', { twId })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.notAllowed,
+    });
+    // Only the sharer may unmute (or mute) someone.
+    const byOther = { twId, flag: true, action: 'unmute', participantId: c.id };
+    expect(await emitAck<Ack>(bTab, 'CallForceVoiceToggle', byOther)).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.notAllowed,
+    });
+    const unmuted = await emitAck<Ack>(sharerTab, 'CallForceVoiceToggle', byOther);
+    expect(unmuted.ok && unmuted.call.participants.find((p) => p.id === c.id)?.voiceDuringScreenShare).toBe(true);
+    const muted = await emitAck<Ack>(sharerTab, 'CallForceVoiceToggle', { ...byOther, flag: false, action: 'mute' });
+    expect(muted.ok && muted.call.participants.find((p) => p.id === c.id)?.voiceDuringScreenShare).toBe(false);
+    const stopped = await emitAck<Ack>(sharerTab, 'CallScreenShareEnd', { twId });
+    expect(stopped.ok && stopped.call.participants.every((p) => p.voiceDuringScreenShare && !p.screenShare)).toBe(true);
+    expect(stopped.ok && stopped.call.participants.find((p) => p.id === sharer.id)?.video).toBe(true);
+    const history = ZMessagesReply.parse((await api(t, c).post('/chat-room/messages', { twId })).body).data.messages;
+    expect(history.map((m) => m.attributes.event?.type).filter((e) => e?.startsWith('screenShare'))).toEqual([
+      'screenShareStarted',
+      'screenShareStopped',
+    ]);
+  });
+
   it('gives a media token to the accepted tab only, bound to that call', async () => {
     const [a, b] = await Promise.all([caller('Jon'), caller('Kim')]);
     const twId = await room(a, [b], 'direct');

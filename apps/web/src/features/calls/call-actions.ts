@@ -17,6 +17,7 @@ type TCallEvent = Extract<
   | 'CallScreenShareStart'
   | 'CallScreenShareEnd'
   | 'CallAddParticipants'
+  | 'CallForceVoiceToggle'
 >;
 
 /**
@@ -26,6 +27,7 @@ type TCallEvent = Extract<
 export async function callAction(
   event: TCallEvent,
   payload: { twId: string } & Record<string, unknown>,
+  options: { warn?: readonly string[] } = {},
 ): Promise<TCall | null> {
   let ack: TCallAck;
   try {
@@ -35,7 +37,8 @@ export async function callAction(
     return null;
   }
   if (!ack.ok) {
-    showToast(ack.message, 'error');
+    // Some refusals are warnings in the spec (a second sharer: 'chat.err_one_user_share').
+    showToast(ack.message, options.warn?.includes(ack.code) ? 'warning' : 'error');
     return null;
   }
   useCalls.getState().upsert(ack.call);

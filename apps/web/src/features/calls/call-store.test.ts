@@ -1,53 +1,53 @@
-import type { TCall } from '@rounds/contracts/calls';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useCalls } from './call-store';
+import type { TCall, TCallParticipant } from '@rounds/contracts/calls';
+import { describe, expect, it } from 'vitest';
+import { audible, sharerOf } from './call-store';
 
-const id = (n: number) => n.toString(16).padStart(24, '0');
-const call = (room: number, version = 1, status: TCall['status'] = 'started'): TCall => ({
-  id: id(100 + room),
-  twId: id(room),
-  type: 'voice',
-  status,
-  initializerId: id(900),
+const person = (id: string, change: Partial<TCallParticipant> = {}): TCallParticipant => ({
+  id: id.padStart(24, '0'),
+  fullName: id,
+  status: 'accepted',
+  tabId: `tab-${id}`,
+  voice: true,
+  video: false,
+  screenShare: false,
+  voiceDuringScreenShare: true,
+  ringingSince: null,
+  ...change,
+});
+
+const call = (participants: TCallParticipant[]): TCall => ({
+  id: '9'.padStart(24, '0'),
+  twId: '8'.padStart(24, '0'),
+  type: 'video',
+  status: 'started',
+  initializerId: participants[0]!.id,
   transport: 'mesh',
   createdAt: 0,
   startedAt: 0,
   endedAt: null,
-  participants: [],
-  version,
+  participants,
+  version: 3,
 });
 
-describe('call store', () => {
-  beforeEach(() => useCalls.getState().clear());
-
-  it('keeps the newest version and never brings an ended call back', () => {
-    const { upsert } = useCalls.getState();
-    upsert(call(1, 2));
-    upsert(call(1, 1));
-    expect(useCalls.getState().calls[id(1)]?.version).toBe(2);
-    upsert(call(1, 3, 'ended'));
-    upsert(call(1, 2));
-    expect(useCalls.getState().calls[id(1)]).toBeUndefined();
+describe('who is heard in a call', () => {
+  it('follows the microphone toggle when nobody shares', () => {
+    const c = call([person('1'), person('2', { voice: false })]);
+    expect(sharerOf(c)).toBeUndefined();
+    expect(c.participants.map((p) => audible(c, p))).toEqual([true, false]);
+    expect(audible(c, c.participants[1]!, true)).toBe(true);
   });
 
-  it('after a reconnection, drops the calls that ended meanwhile but not one heard of during the read', async () => {
-    const { upsert, reconcile } = useCalls.getState();
-    upsert(call(1));
-    upsert(call(2));
-    await new Promise((r) => setTimeout(r, 5));
-    const readSince = Date.now();
-    upsert(call(3));
-    reconcile([call(2, 4)], readSince);
-    const calls = useCalls.getState().calls;
-    expect(Object.keys(calls).sort()).toEqual([id(2), id(3)]);
-    expect(calls[id(2)]?.version).toBe(4);
-  });
-
-  it('forgets a call given up offline for good', () => {
-    const { upsert, forget, reconcile } = useCalls.getState();
-    upsert(call(1));
-    forget(id(1));
-    reconcile([call(1, 2)], Date.now());
-    expect(useCalls.getState().calls[id(1)]).toBeUndefined();
+  it('while someone shares, hears the sharer and whoever the share lets speak', () => {
+    const c = call([
+      person('1', { screenShare: true }),
+      person('2', { voiceDuringScreenShare: false }),
+      person('3', { voiceDuringScreenShare: true }),
+      person('4', { voiceDuringScreenShare: true, voice: false }),
+      person('5', { status: 'dropped', screenShare: true }),
+    ]);
+    expect(sharerOf(c)?.fullName).toBe('1');
+    expect(c.participants.slice(0, 4).map((p) => audible(c, p))).toEqual([true, false, true, false]);
+    // Unmuting oneself does not lift the share's mute.
+    expect(audible(c, c.participants[1]!, true)).toBe(false);
   });
 });

@@ -71,3 +71,16 @@ export function activeCall(calls: Record<string, TCall>, me: string | undefined,
 export function inAnyCall(calls: Record<string, TCall>, me: string | undefined): boolean {
   return Object.values(calls).some((c) => participantOf(c, me)?.status === 'accepted');
 }
+
+/** The accepted participant sharing a screen in this call, if anyone is. */
+export const sharerOf = (call: TCall): TCallParticipant | undefined =>
+  call.participants.find((p) => p.status === 'accepted' && p.screenShare);
+
+/**
+ * Whether a participant is heard: their own microphone toggle, and while someone else shares a screen, what
+ * the share decided for them (everyone else muted by default, the sharer may unmute them: doc 2 section 4).
+ */
+export function audible(call: TCall, p: TCallParticipant, voice = p.voice): boolean {
+  const sharer = sharerOf(call);
+  return voice && (!sharer || sharer.id === p.id || p.voiceDuringScreenShare);
+}

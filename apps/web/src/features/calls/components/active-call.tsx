@@ -9,6 +9,8 @@ import {
   IconMinimize,
   IconPhoneOff,
   IconPhoneX,
+  IconScreenShare,
+  IconScreenShareOff,
   IconUserPlus,
   IconVideo,
   IconVideoOff,
@@ -19,32 +21,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { useChatRoom } from '../../chat/api/get-chat-room';
 import { callAction } from '../call-actions';
+import { audible, sharerOf } from '../call-store';
 import { useDragOffset } from '../hooks/use-drag-offset';
 import { useThrottle } from '../hooks/use-throttle';
 import { setLocalTrack, useCallMedia } from '../media/call-media';
+import { startShare, stopShare } from '../screen-share';
 import { AddParticipantModal } from './add-participant-modal';
 import { CallControl } from './call-control';
 import classes from './call-layer.module.css';
+import { CallTiles, DirectShareTile } from './call-tiles';
 import { CallTimer } from './call-timer';
-
-function MediaView({ stream, muted, mirror }: { stream: MediaStream; muted: boolean; mirror?: boolean }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
-  }, [stream]);
-  return (
-    <video ref={ref} autoPlay playsInline muted={muted} style={mirror ? { transform: 'scaleX(-1)' } : undefined} />
-  );
-}
-
-function AudioOut({ stream }: { stream: MediaStream }) {
-  const ref = useRef<HTMLAudioElement>(null);
-  useEffect(() => {
-    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
-  }, [stream]);
-  // biome-ignore lint/a11y/useMediaCaption: a live call's audio has no caption track to give
-  return <audio ref={ref} autoPlay />;
-}
 
 /** The overlay element in full screen (the Fullscreen API), following the browser's own exit (Esc) too. */
 function useFullscreen() {
@@ -76,7 +62,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
   const { t } = useTranslation('calls');
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { local, remotes, error } = useCallMedia();
+  const { error, screen } = useCallMedia();
   const self = call.participants.find((p) => p.id === me);
   const others = call.participants.filter((p) => p.id !== me && p.status === 'accepted');
   const ringing = call.participants.filter((p) => p.status === 'ringing');
@@ -87,6 +73,9 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
     .join(', ');
   const initiator = call.initializerId === me;
   const video = call.type === 'video';
+  const direct = call.type === 'directScreenShare';
+  const sharer = sharerOf(call);
+  const sharing = Boolean(self?.screenShare);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const fullscreen = useFullscreen();
   const small = !large && !fullscreen.on;
@@ -102,7 +91,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
 
   const toggleVoice = () =>
     throttleToggle(() => {
-      setLocalTrack('audio', !self?.voice);
+      if (self) setLocalTrack('audio', audible(call, self, !self.voice));
       void callAction('CallVoiceToggle', { twId: call.twId });
     });
   const toggleVideo = () =>
@@ -161,26 +150,41 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
             </Stack>
           )}
           <Group gap={8} wrap="nowrap">
-            <CallControl
-              label={self?.voice ? t('mute') : t('unmute')}
-              color="gray"
-              variant={self?.voice ? 'light' : 'filled'}
-              onClick={toggleVoice}
-              pressed={!self?.voice}
-              size={38}
-            >
-              {self?.voice ? <IconMicrophone size={19} /> : <IconMicrophoneOff size={19} />}
-            </CallControl>
+            {!direct && (
+              <CallControl
+                label={self?.voice ? t('mute') : t('unmute')}
+                color="gray"
+                variant={self?.voice ? 'light' : 'filled'}
+                onClick={toggleVoice}
+                pressed={!self?.voice}
+                size={38}
+              >
+                {self?.voice ? <IconMicrophone size={19} /> : <IconMicrophoneOff size={19} />}
+              </CallControl>
+            )}
             {video && (
               <CallControl
-                label={self?.video ? t('cameraOff') : t('cameraOn')}
+                label={sharing ? t('cameraOffWhileSharing') : self?.video ? t('cameraOff') : t('cameraOn')}
                 color="gray"
                 variant={self?.video ? 'light' : 'filled'}
                 onClick={toggleVideo}
                 pressed={!self?.video}
+                disabled={sharing}
                 size={38}
               >
                 {self?.video ? <IconVideo size={19} /> : <IconVideoOff size={19} />}
+              </CallControl>
+            )}
+            {!direct && (
+              <CallControl
+                label={sharing ? t('stopShare') : t('shareScreen')}
+                color={sharing ? 'teal' : 'gray'}
+                variant={sharing ? 'filled' : 'light'}
+                onClick={() => throttleControl(() => void (sharing ? stopShare(call.twId) : startShare(call)))}
+                pressed={sharing}
+                size={38}
+              >
+                {sharing ? <IconScreenShareOff size={19} /> : <IconScreenShare size={19} />}
               </CallControl>
             )}
             {mayAdd && (
@@ -204,7 +208,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
             >
               {fullscreen.on ? <IconMinimize size={19} /> : <IconMaximize size={19} />}
             </CallControl>
-            {initiator && call.status === 'started' && others.length > 1 && (
+            {initiator && !direct && call.status === 'started' && others.length > 1 && (
               <CallControl
                 label={t('endForAll')}
                 color="red"
@@ -216,20 +220,34 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
               </CallControl>
             )}
             <CallControl
-              label={call.status === 'initialized' ? t('cancel') : t('leave')}
+              label={
+                direct && initiator && call.status === 'started'
+                  ? t('stopShare')
+                  : call.status === 'initialized'
+                    ? t('cancel')
+                    : t('leave')
+              }
               color="red"
               variant="filled"
               size={38}
               onClick={() =>
-                throttleControl(
-                  () => void callAction(call.status === 'initialized' ? 'CallDecline' : 'CallEnd', { twId: call.twId }),
+                throttleControl(() =>
+                  // The sharer of a direct share stops it for everyone (the server ends the call).
+                  direct && initiator && call.status === 'started' && screen
+                    ? void stopShare(call.twId)
+                    : void callAction(call.status === 'initialized' ? 'CallDecline' : 'CallEnd', { twId: call.twId }),
                 )
               }
             >
-              <IconPhoneOff size={19} />
+              {direct && initiator ? <IconScreenShareOff size={19} /> : <IconPhoneOff size={19} />}
             </CallControl>
           </Group>
         </Group>
+        {self && sharer && sharer.id !== me && self.voice && !audible(call, self) && (
+          <Text fz="sm" c="dimmed" role="status">
+            {t('mutedByShare', { name: sharer.fullName })}
+          </Text>
+        )}
         {error && (
           <Text fz="sm" c="red.8" role="alert">
             {error === 'NotAllowedError' ? t('microphoneRefused') : t('noMedia')}
@@ -242,33 +260,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
             ))}
           </Avatar.Group>
         )}
-        <div className={classes.tiles} style={{ position: 'relative' }}>
-          {others.map((p) => {
-            const media = remotes.find((r) => r.userId === p.id);
-            const hasVideo = p.video && media?.stream.getVideoTracks().length;
-            return (
-              <div key={p.id} className={`${classes.tile} ${video ? classes.videoTile : ''}`} data-remote-tile={p.id}>
-                {media &&
-                  (video ? <MediaView stream={media.stream} muted={false} /> : <AudioOut stream={media.stream} />)}
-                {!hasVideo && (
-                  <div style={{ position: 'absolute' }}>
-                    <PersonAvatar name={p.fullName} path={null} status={null} size={small ? 44 : 72} />
-                  </div>
-                )}
-                <span className={classes.tileName}>
-                  {p.fullName}
-                  {!p.voice ? ` · ${t('muted')}` : ''}
-                </span>
-              </div>
-            );
-          })}
-          {local && video && self?.video && (
-            <div className={classes.local}>
-              <MediaView stream={local} muted mirror />
-              <span className={classes.tileName}>{t('you')}</span>
-            </div>
-          )}
-        </div>
+        {direct ? <DirectShareTile call={call} me={me} /> : <CallTiles call={call} me={me} large={!small} />}
       </Stack>
       {mayAdd && room && (
         <AddParticipantModal

@@ -8,12 +8,23 @@ type TCallControlProps = {
   onClick: () => void;
   /** A toggle (mute, camera): pressed while the thing is off. */
   pressed?: boolean;
+  /** Not available now (the camera while the screen is shared). */
+  disabled?: boolean;
   size?: number;
   children: ReactNode;
 };
 
 /** One round call button with its tooltip and accessible name: accept, decline, mute, camera, leave. */
-export function CallControl({ label, color, variant, onClick, pressed, size = 40, children }: TCallControlProps) {
+export function CallControl({
+  label,
+  color,
+  variant,
+  onClick,
+  pressed,
+  disabled,
+  size = 40,
+  children,
+}: TCallControlProps) {
   return (
     <Tooltip label={label} withArrow>
       <ActionIcon
@@ -23,6 +34,7 @@ export function CallControl({ label, color, variant, onClick, pressed, size = 40
         variant={variant}
         aria-label={label}
         aria-pressed={pressed}
+        disabled={disabled}
         onClick={onClick}
       >
         {children}

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { TCall } from '@rounds/contracts/calls';
-import { IconMicrophone, IconPhone, IconPhoneOff, IconVideo } from '@tabler/icons-react';
+import { IconMicrophone, IconPhone, IconPhoneOff, IconScreenShare, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
@@ -60,7 +60,13 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
             </CallControl>
           )}
           <CallControl label={t('accept')} color="teal" variant="filled" onClick={() => act('CallAccept')}>
-            {call.type === 'video' ? <IconVideo size={20} /> : <IconPhone size={20} />}
+            {call.type === 'video' ? (
+              <IconVideo size={20} />
+            ) : call.type === 'directScreenShare' ? (
+              <IconScreenShare size={20} />
+            ) : (
+              <IconPhone size={20} />
+            )}
           </CallControl>
           <CallControl label={t('decline')} color="red" variant="filled" onClick={() => act('CallDecline')}>
             <IconPhoneOff size={20} />

@@ -2,6 +2,8 @@ import { callRoutes, type TCall } from '@rounds/contracts/calls';
 import { create } from 'zustand';
 import { apiCall } from '../../../lib/api-call';
 import { request, subscribe } from '../../../lib/socket';
+import { SCREEN_FRAME_RATE } from '../call-constants';
+import { audible } from '../call-store';
 import type { TRemoteMedia } from './call-transport';
 import { createMeshTransport } from './mesh-transport';
 
@@ -11,14 +13,24 @@ type TMediaState = {
   remotes: TRemoteMedia[];
   /** Why local media could not start (permission refused, no device), for the overlay to say. */
   error: string | null;
+  /** The screen this tab shares, for its own preview (not mirrored). */
+  screen: MediaStream | null;
 };
 
 /** The media of this tab's active call: the local stream and the remote ones, whichever transport carries them. */
-export const useCallMedia = create<TMediaState>(() => ({ twId: null, local: null, remotes: [], error: null }));
+export const useCallMedia = create<TMediaState>(() => ({
+  twId: null,
+  local: null,
+  remotes: [],
+  error: null,
+  screen: null,
+}));
 
 let transport: ReturnType<typeof createMeshTransport> | null = null;
 /** The newest version of the active call this tab has seen. */
 let latest: TCall | null = null;
+/** A screen captured before its direct screen share call exists (the picker needs the click), by room. */
+let held: { twId: string; track: MediaStreamTrack } | null = null;
 type TSignal = Parameters<Parameters<typeof subscribe<'CallSignal'>>[1]>[0];
 /**
  * Signals that arrive before this tab's media is up (the other side offers as soon as it hears of the answer,
@@ -42,21 +54,26 @@ export function listenForSignals(): () => void {
 export async function followCall(call: TCall, me: { userId: string; tabId: string }): Promise<void> {
   const state = useCallMedia.getState();
   latest = call;
+  const self = call.participants.find((p) => p.id === me.userId);
   if (state.twId === call.twId) {
     // Still opening the devices: the newest version of the call is synced once they are open.
     transport?.sync(call);
+    if (self) setLocalTrack('audio', audible(call, self));
+    // The server no longer counts this tab's share (it ended the call's share): the screen goes.
+    if (state.screen && self && !self.screenShare) void releaseScreen();
     return;
   }
   stopMedia();
   latest = call;
   useCallMedia.setState({ twId: call.twId, error: null });
-  const self = call.participants.find((p) => p.id === me.userId);
-  let local: MediaStream;
-  try {
-    local = await navigator.mediaDevices.getUserMedia({ audio: true, video: Boolean(self?.video) });
-  } catch (error) {
-    useCallMedia.setState({ error: error instanceof Error ? error.name : 'media' });
-    local = new MediaStream();
+  let local = new MediaStream();
+  // A direct screen share carries the screen only: no microphone, no camera (doc 2 section 4, Accept).
+  if (call.type !== 'directScreenShare') {
+    try {
+      local = await navigator.mediaDevices.getUserMedia({ audio: true, video: Boolean(self?.video) });
+    } catch (error) {
+      useCallMedia.setState({ error: error instanceof Error ? error.name : 'media' });
+    }
   }
   // The call may have ended while the devices were opening.
   if (useCallMedia.getState().twId !== call.twId) {
@@ -80,7 +97,16 @@ export async function followCall(call: TCall, me: { userId: string; tabId: strin
   });
   transport = mesh;
   useCallMedia.setState({ local });
-  mesh.sync(latest?.twId === call.twId ? latest : call);
+  const now = latest?.twId === call.twId ? latest : call;
+  const selfNow = now.participants.find((p) => p.id === me.userId);
+  if (selfNow) setLocalTrack('audio', audible(now, selfNow));
+  if (held?.twId === call.twId) {
+    const track = held.track;
+    held = null;
+    useCallMedia.setState({ screen: new MediaStream([track]) });
+    await mesh.setScreen(track);
+  }
+  mesh.sync(now);
   const waiting = early.filter((s) => s.twId === call.twId);
   early = [];
   for (const signal of waiting) await mesh.signal(signal.from, signal.data).catch(() => undefined);
@@ -96,9 +122,50 @@ export function stopMedia(): void {
   latest = null;
   transport?.close();
   transport = null;
-  const { local } = useCallMedia.getState();
-  for (const track of local?.getTracks() ?? []) track.stop();
-  useCallMedia.setState({ twId: null, local: null, remotes: [], error: null });
+  const { local, screen } = useCallMedia.getState();
+  for (const track of [...(local?.getTracks() ?? []), ...(screen?.getTracks() ?? [])]) track.stop();
+  useCallMedia.setState({ twId: null, local: null, remotes: [], error: null, screen: null });
+}
+
+/** Whether this browser can share a screen at all (phones and some browsers cannot). */
+export const canShareScreen = (): boolean => typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+
+/**
+ * Asks the browser for a screen (the picker; Chromium needs the user's click for it), as a track tuned for a
+ * screen: 10 frames a second, contentHint 'detail' so text stays sharp. Rejects as getDisplayMedia does.
+ */
+export async function captureScreen(): Promise<MediaStreamTrack> {
+  const stream = await navigator.mediaDevices.getDisplayMedia({
+    video: { frameRate: SCREEN_FRAME_RATE },
+    audio: false,
+  });
+  const [track] = stream.getVideoTracks();
+  if (!track) throw new Error('no screen');
+  track.contentHint = 'detail';
+  return track;
+}
+
+/** Keeps a screen for the direct screen share about to start in this room; followCall sends it. */
+export function holdScreen(twId: string, track: MediaStreamTrack | null): void {
+  if (held && held.track !== track) held.track.stop();
+  held = track ? { twId, track } : null;
+}
+
+/** Sends this screen in the active call in place of the camera; false when the call is gone meanwhile. */
+export async function shareScreen(twId: string, track: MediaStreamTrack): Promise<boolean> {
+  if (useCallMedia.getState().twId !== twId) return false;
+  useCallMedia.setState({ screen: new MediaStream([track]) });
+  await transport?.setScreen(track);
+  return true;
+}
+
+/** Stops this tab's screen and sends the camera again (nothing in a voice call). */
+export async function releaseScreen(): Promise<void> {
+  const { screen } = useCallMedia.getState();
+  if (!screen) return;
+  for (const track of screen.getTracks()) track.stop();
+  useCallMedia.setState({ screen: null });
+  await transport?.setScreen(null);
 }
 
 /** Mutes or unmutes the microphone (or camera) here at once; the server learns it for the others' tiles. */

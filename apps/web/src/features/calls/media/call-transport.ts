@@ -12,5 +12,10 @@ export type TCallTransport = {
   sync: (call: TCall) => void;
   /** Back from a network outage in the same call: connect again whatever did not survive it. */
   resume: () => void;
+  /**
+   * Sends this track (a shared screen) in place of the camera, or the camera again (nothing in a voice call)
+   * with null. Resolves once every connection sends it.
+   */
+  setScreen: (track: MediaStreamTrack | null) => Promise<void>;
   close: () => void;
 };

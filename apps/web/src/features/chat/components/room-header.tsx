@@ -8,6 +8,7 @@ import {
   IconDots,
   IconPencil,
   IconPhone,
+  IconScreenShare,
   IconStar,
   IconStarFilled,
   IconTrash,
@@ -22,6 +23,8 @@ import { useGroupModal } from '../../../lib/group-modal-store';
 import { useSession } from '../../../lib/session-store';
 import { callAction } from '../../calls/call-actions';
 import { inAnyCall, useCalls } from '../../calls/call-store';
+import { canShareScreen } from '../../calls/media/call-media';
+import { startDirectShare } from '../../calls/screen-share';
 import { useSetFavorite } from '../api/set-favorite';
 import { useSetMuted } from '../api/set-muted';
 import { otherParticipant, roomStatus } from '../lib/chat-status';
@@ -133,6 +136,21 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           onClick={() => startCall(true)}
         >
           <IconVideo size={20} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+      {/* Direct screen share (doc 2 sections 1, 2): its own call type; needs video and a browser that shares.
+          Not on phone widths: phone browsers cannot share a screen, and the room's name needs the room. */}
+      <Tooltip label={tc('startScreenShare')} withArrow>
+        <ActionIcon
+          visibleFrom="sm"
+          variant="subtle"
+          color="gray"
+          size={38}
+          aria-label={tc('startScreenShare')}
+          disabled={!callable || permissions?.video !== true || !canShareScreen()}
+          onClick={() => void startDirectShare(room.twId)}
+        >
+          <IconScreenShare size={20} stroke={1.7} />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={room.isFavorite ? t('room.unfavorite') : t('room.favorite')} withArrow>

@@ -1,0 +1,317 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, DEMO_PASSWORD } from '../support/api';
+import { dismissToasts, loginUi, openContext } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
+import { log, roomRow, roomTitle } from '../support/chat-page';
+import { demo, demoApi } from '../support/demo';
+import { useDemoJourney } from '../support/journey';
+import type { RunningServer } from '../support/server';
+
+/**
+ * Video and screen share through the mesh (issue 9): three people in a video call, each seeing and hearing
+ * the two others (getStats: frames decoded and audio rising on both connections); one shares a screen, the
+ * others see it as the large tile with frames on it, are muted by default, and the sharer unmutes one; a
+ * second sharer is refused; then a direct screen share from a chat, on its single tile. Chromium's fake
+ * devices stand in for camera and microphone, and with --use-fake-ui-for-media-stream its fake capture
+ * device is the "screen" getDisplayMedia picks without a prompt (docs/decisions.md). Media stays on loopback.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { apiSession, apiGroup, logout, setPreferences, idOf } = demoApi(() => server);
+useDemoJourney(
+  {},
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+);
+
+/** The mesh's peer connections, for getStats (the app keeps none on window). */
+async function capturePeers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const peers: RTCPeerConnection[] = [];
+    (window as unknown as { __roundsPeers: RTCPeerConnection[] }).__roundsPeers = peers;
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        peers.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+}
+
+type TInbound = { frames: number; audioBytes: number; audioLevel: number };
+
+/** What arrives on each open peer connection of the page: video frames decoded, audio bytes and level. */
+function inbound(page: Page): Promise<TInbound[]> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __roundsPeers?: RTCPeerConnection[] }).__roundsPeers ?? [];
+    const open = peers.filter((pc) => pc.connectionState !== 'closed');
+    return Promise.all(
+      open.map(async (pc) => {
+        const seen = { frames: 0, audioBytes: 0, audioLevel: 0 };
+        (await pc.getStats()).forEach((r) => {
+          if (r.type !== 'inbound-rtp') return;
+          if (r.kind === 'video') seen.frames += r.framesDecoded ?? 0;
+          if (r.kind === 'audio') {
+            seen.audioBytes += r.bytesReceived ?? 0;
+            seen.audioLevel = Math.max(seen.audioLevel, r.audioLevel ?? 0);
+          }
+        });
+        return seen;
+      }),
+    );
+  });
+}
+
+/**
+ * Waits until `peers` connections each deliver video frames beyond `over` (and, with `audio`, sound), then
+ * proves the frames still rise a moment later. Polls real stats with a generous deadline: the machine is busy.
+ */
+async function waitForMedia(page: Page, peers: number, o: { audio: boolean; over?: number[] }): Promise<number[]> {
+  const deadline = Date.now() + 45_000;
+  let now: TInbound[] = [];
+  const ok = (s: TInbound[]) =>
+    s.length === peers &&
+    s.every((p, i) => p.frames > (o.over?.[i] ?? 0) && (!o.audio || (p.audioBytes > 0 && p.audioLevel > 0)));
+  for (;;) {
+    now = await inbound(page);
+    if (ok(now)) break;
+    if (Date.now() > deadline) throw new Error(`media did not arrive: ${JSON.stringify(now)}`);
+    await page.waitForTimeout(300);
+  }
+  const first = now.map((p) => p.frames);
+  await expect
+    .poll(async () => (await inbound(page)).every((p, i) => p.frames > (first[i] ?? 0)), { timeout: 20_000 })
+    .toBe(true);
+  return first;
+}
+
+/** The page's own outgoing microphone: whether it is enabled on every connection (a muted track sends silence). */
+function micOn(page: Page): Promise<boolean[]> {
+  return page.evaluate(() => {
+    const peers = (window as unknown as { __roundsPeers?: RTCPeerConnection[] }).__roundsPeers ?? [];
+    return peers
+      .filter((pc) => pc.connectionState !== 'closed')
+      .map((pc) => pc.getSenders().find((s) => s.track?.kind === 'audio')?.track?.enabled ?? false);
+  });
+}
+
+/** The server's view of the page user's live calls (GET /call/live with the tab's own session). */
+function liveCalls(page: Page) {
+  return page.evaluate(async () => {
+    const stored = JSON.parse(
+      sessionStorage.getItem('rounds.session') ?? localStorage.getItem('rounds.session') ?? '{}',
+    );
+    const res = await fetch('/api/v1/call/live', { headers: { authorization: `Bearer ${stored.state?.token}` } });
+    const body = (await res.json()) as {
+      data: { calls: { type: string; participants: { fullName: string; status: string; screenShare: boolean }[] }[] };
+    };
+    return body.data.calls;
+  });
+}
+
+/** A screenshot (and its axe audit) with the pointer out of the way, so no tooltip hangs over the call. */
+async function look(page: Page, name: string): Promise<void> {
+  await page.mouse.move(640, 790);
+  await snap(page, name);
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Theme and language through Settings while the call goes on (the layer stays), then back to the room. */
+async function switchPreferences(page: Page, room: string, theme: string, language: string) {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.waitForURL('**/settings');
+  // By keyboard: the call, small on this page, sits over the top right where these are.
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: theme }).press('Space');
+  await page.getByRole('radiogroup', { name: 'Language' }).getByRole('radio', { name: language }).press('Space');
+  await page.getByRole('radiogroup', { name: 'Langue' }).waitFor();
+  await dismissToasts(page);
+  await page.getByRole('link', { name: 'Récents' }).click();
+  await roomRow(page, room).click();
+  await roomTitle(page, room).waitFor();
+}
+
+describe('video calls and screen share', () => {
+  it('carries video and sound between three people, shares one screen at a time, and shares a screen directly', async () => {
+    const nurseEmail = demo('amelia.broussard');
+    const doctorEmail = demo('noah.thibodeaux');
+    const chargeEmail = demo('mason.arceneaux');
+    await setPreferences(nurseEmail, 'en', 'light');
+    await setPreferences(doctorEmail, 'fr', 'dark');
+    await setPreferences(chargeEmail, 'en', 'light');
+    const nurse = await apiSession(nurseEmail);
+    const chargeId = await idOf(nurse, 'Mason Arceneaux');
+    await apiGroup(nurse, 'Wound review', ['Noah Thibodeaux', 'Mason Arceneaux']);
+    const doctorId = await idOf(nurse, 'Noah Thibodeaux');
+    const direct = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctorId] }, nurse.token);
+    expect(direct.status).toBe(200);
+    await logout(nurse);
+
+    const pages: Page[] = [];
+    for (const [email, scheme] of [
+      [nurseEmail, 'light'],
+      [doctorEmail, 'dark'],
+      [chargeEmail, 'light'],
+    ] as const) {
+      const context = await openContext(browser, { baseURL: server.url, colorScheme: scheme });
+      const page = await context.newPage();
+      await capturePeers(page);
+      await loginUi(page, email, DEMO_PASSWORD);
+      pages.push(page);
+    }
+    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
+    const errors = pages.map(watchErrors);
+    for (const page of pages) {
+      await roomRow(page, 'Wound review').click();
+      await roomTitle(page, 'Wound review').waitFor();
+    }
+
+    // A video call: the two others answer; everyone sees and hears both others.
+    await nursePage.getByRole('button', { name: 'Start a video call' }).click();
+    await doctorPage
+      .getByRole('dialog', { name: 'Appel vidéo entrant: Amelia Broussard' })
+      .getByRole('button', { name: 'Accepter' })
+      .click();
+    await chargePage
+      .getByRole('dialog', { name: 'Incoming video call: Amelia Broussard' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    const nurseCall = nursePage.getByRole('region', { name: 'Call' });
+    const doctorCall = doctorPage.getByRole('region', { name: 'Appel' });
+    const chargeCall = chargePage.getByRole('region', { name: 'Call' });
+    for (const call of [nurseCall, doctorCall, chargeCall]) {
+      await expect.poll(() => call.locator('[data-remote-tile] video').count(), { timeout: 30_000 }).toBe(2);
+    }
+    await Promise.all(pages.map((page) => waitForMedia(page, 2, { audio: true })));
+    await nurseCall.getByText('Noah Thibodeaux', { exact: true }).waitFor();
+    await nurseCall.getByText(/^0:\d\d$/).waitFor();
+
+    // The screenshots of the live call: this page's language, theme and viewport switch, the call stays.
+    await look(nursePage, 'call-video-light-en-desktop');
+    await look(doctorPage, 'call-video-dark-fr-desktop');
+    await nursePage.setViewportSize(PHONE);
+    await look(nursePage, 'call-video-light-en-phone');
+    await nursePage.setViewportSize(DESKTOP);
+
+    // One screen at a time: the charge nurse shares; the others see it large, with frames on it.
+    const before = await Promise.all([nursePage, doctorPage].map((page) => inbound(page)));
+    await chargeCall.getByRole('button', { name: 'Share your screen' }).click();
+    await chargeCall.getByText('You are sharing your screen').waitFor();
+    for (const page of [nursePage, doctorPage]) {
+      await page.locator(`[data-screen-tile="${chargeId}"][data-frames]`).waitFor({ timeout: 30_000 });
+    }
+    // The screen, not the camera: the fake camera is 4:3, the fake screen 16:9.
+    for (const page of [nursePage, doctorPage]) {
+      await expect
+        .poll(
+          () =>
+            page.locator('[data-screen-tile] video').evaluate((v: HTMLVideoElement) => v.videoWidth / v.videoHeight),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBeGreaterThan(1.7);
+    }
+    await nurseCall.getByText('Mason Arceneaux’s screen', { exact: true }).waitFor();
+    await doctorCall.getByText('Écran de Mason Arceneaux', { exact: true }).waitFor();
+    for (const [i, page] of [nursePage, doctorPage].entries()) {
+      await waitForMedia(page, 2, { audio: false, over: before[i]!.map((p) => p.frames) });
+    }
+    const shared = await liveCalls(nursePage);
+    expect(shared[0]?.participants.find((p) => p.fullName === 'Mason Arceneaux')).toMatchObject({
+      status: 'accepted',
+      screenShare: true,
+    });
+    // Everyone else is muted while someone shares: the microphone track itself is off.
+    await nurseCall.getByText('Muted while Mason Arceneaux shares their screen').waitFor();
+    await expect.poll(() => micOn(nursePage)).toEqual([false, false]);
+    await expect.poll(() => micOn(chargePage)).toEqual([true, true]);
+
+    // A second sharer is refused, in their language.
+    await doctorCall.getByRole('button', { name: 'Partager votre écran' }).click();
+    await doctorPage.getByText('Une seule personne à la fois peut partager son écran.').waitFor();
+    await look(doctorPage, 'call-screen-share-dark-fr-desktop');
+    await dismissToasts(doctorPage);
+
+    // The sharer may unmute others (and mute them again).
+    await chargeCall.getByRole('button', { name: 'Unmute Amelia Broussard' }).click();
+    await chargePage.getByText('You unmuted Amelia Broussard').waitFor();
+    await expect.poll(() => micOn(nursePage)).toEqual([true, true]);
+    await nurseCall.getByText('Muted while Mason Arceneaux shares their screen').waitFor({ state: 'detached' });
+    await dismissToasts(chargePage);
+    await look(chargePage, 'call-screen-sharer-light-en-desktop');
+    await look(nursePage, 'call-screen-share-light-en-desktop');
+    await nursePage.setViewportSize(PHONE);
+    await look(nursePage, 'call-screen-share-light-en-phone');
+    await nursePage.setViewportSize(DESKTOP);
+    await doctorPage.setViewportSize(PHONE);
+    await look(doctorPage, 'call-screen-share-dark-fr-phone');
+    await doctorPage.setViewportSize(DESKTOP);
+
+    // The nurse reads French in dark now: the same call, the other way round.
+    await switchPreferences(nursePage, 'Wound review', 'Dark', 'Français');
+    await nursePage.getByText('Écran de Mason Arceneaux', { exact: true }).waitFor();
+    await look(nursePage, 'call-screen-share-dark-fr-desktop-2');
+
+    // The share stops: the screen tile goes, the camera comes back, everyone is heard again.
+    await chargeCall.getByRole('button', { name: 'Stop sharing' }).click();
+    for (const page of [nursePage, doctorPage]) {
+      await page.locator('[data-screen-tile]').waitFor({ state: 'detached' });
+    }
+    await expect.poll(() => micOn(doctorPage)).toEqual([true, true]);
+    const nurseFrench = nursePage.getByRole('region', { name: 'Appel' });
+    await expect.poll(() => nurseFrench.locator('[data-remote-tile] video').count(), { timeout: 30_000 }).toBe(2);
+    await look(nursePage, 'call-video-dark-fr-desktop-2');
+    await nursePage.setViewportSize(PHONE);
+    await look(nursePage, 'call-video-dark-fr-phone');
+    await nursePage.setViewportSize(DESKTOP);
+
+    await nurseFrench.getByRole('button', { name: 'Terminer pour tous' }).click();
+    for (const page of pages) await page.locator('[data-call-active]').waitFor({ state: 'detached' });
+    await log(chargePage).getByText('Mason Arceneaux started sharing their screen').waitFor();
+    await log(chargePage).getByText('Mason Arceneaux stopped sharing their screen').waitFor();
+
+    // A direct screen share from a chat: the doctor watches the nurse's screen on a single tile.
+    await roomRow(nursePage, 'Noah Thibodeaux').click();
+    await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
+    await roomRow(doctorPage, 'Amelia Broussard').click();
+    await roomTitle(doctorPage, 'Amelia Broussard').waitFor();
+    await nursePage.getByRole('button', { name: 'Lancer un partage d’écran' }).click();
+    await doctorPage
+      .getByRole('dialog', { name: 'Partage d’écran entrant: Amelia Broussard' })
+      .getByRole('button', { name: 'Accepter' })
+      .click();
+    const watching = doctorPage.getByRole('region', { name: 'Appel' });
+    const sharer = (await liveCalls(doctorPage))[0]?.participants[0];
+    expect(sharer).toMatchObject({ fullName: 'Amelia Broussard', screenShare: true });
+    await watching.locator('[data-screen-tile][data-frames]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => watching.locator('[data-screen-tile]').count()).toBe(1);
+    await expect.poll(() => watching.locator('[data-remote-tile]').count()).toBe(0);
+    await waitForMedia(doctorPage, 1, { audio: false });
+    await nursePage.getByRole('region', { name: 'Appel' }).getByText('Vous partagez votre écran').waitFor();
+    await look(doctorPage, 'direct-share-dark-fr-desktop');
+    await look(nursePage, 'direct-sharer-dark-fr-desktop');
+    await doctorPage.setViewportSize(PHONE);
+    await look(doctorPage, 'direct-share-dark-fr-phone');
+
+    // The sharer stops: the share ends for the watcher too, and the room keeps it.
+    await nursePage.getByRole('region', { name: 'Appel' }).getByRole('button', { name: 'Arrêter le partage' }).click();
+    await watching.waitFor({ state: 'detached' });
+    await log(doctorPage)
+      .getByText(/^Partage d’écran terminé · 0:\d\d$/)
+      .waitFor();
+    expect(errors.flatMap((e) => e())).toEqual([]);
+  }, 300_000);
+});
