@@ -110,7 +110,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
   /** Tells the call's accepted tabs who publishes now (after a publisher's media is up, or it left). */
   const announceFeeds = async (twId: string) => {
     const call = await app.calls.liveCall(twId);
-    if (!call || call.transport !== 'janus') return;
+    if (call?.transport !== 'janus') return;
     const feeds = await feedsOf(call.id);
     const audience = call.participants
       .filter((p) => p.status === 'accepted' && p.tabId)

@@ -2,7 +2,8 @@ import { callRoutes, type TCall } from '@rounds/contracts/calls';
 import { create } from 'zustand';
 import { apiCall } from '../../../lib/api-call';
 import { request, subscribe } from '../../../lib/socket';
-import type { TRemoteMedia } from './call-transport';
+import type { TCallTransport, TPeerKey, TRemoteMedia } from './call-transport';
+import { createJanusTransport } from './janus-transport';
 import { createMeshTransport } from './mesh-transport';
 
 type TMediaState = {
@@ -16,7 +17,11 @@ type TMediaState = {
 /** The media of this tab's active call: the local stream and the remote ones, whichever transport carries them. */
 export const useCallMedia = create<TMediaState>(() => ({ twId: null, local: null, remotes: [], error: null }));
 
-let transport: ReturnType<typeof createMeshTransport> | null = null;
+let transport: (TCallTransport & { feeds?: (feeds: TPeerKey[]) => void }) | null = null;
+/** The transport when it is the mesh (it takes the tab-to-tab signals). */
+let mesh: ReturnType<typeof createMeshTransport> | null = null;
+/** The newest feeds the server announced per call (Janus), kept for a tab whose media is still starting. */
+const feedsOf = new Map<string, TPeerKey[]>();
 /** The newest version of the active call this tab has seen. */
 let latest: TCall | null = null;
 type TSignal = Parameters<Parameters<typeof subscribe<'CallSignal'>>[1]>[0];
@@ -28,14 +33,23 @@ let early: TSignal[] = [];
 
 /** Listens for signalling for as long as the call layer is mounted; returns the unsubscribe. */
 export function listenForSignals(): () => void {
-  return subscribe('CallSignal', (signal) => {
+  const offFeeds = subscribe('CallFeeds', ({ twId, feeds }) => {
+    feedsOf.clear();
+    feedsOf.set(twId, feeds);
+    if (useCallMedia.getState().twId === twId) transport?.feeds?.(feeds);
+  });
+  const offSignals = subscribe('CallSignal', (signal) => {
     const current = useCallMedia.getState().twId;
-    if (transport && signal.twId === current) {
-      void transport.signal(signal.from, signal.data).catch(() => undefined);
+    if (mesh && signal.twId === current) {
+      void mesh.signal(signal.from, signal.data).catch(() => undefined);
       return;
     }
     early = [...early.filter((s) => s.twId === signal.twId), signal].slice(-200);
   });
+  return () => {
+    offFeeds();
+    offSignals();
+  };
 }
 
 /** Starts (once) or updates the media of the active call; the overlay calls it with every version of the call. */
@@ -63,15 +77,37 @@ export async function followCall(call: TCall, me: { userId: string; tabId: strin
     for (const track of local.getTracks()) track.stop();
     return;
   }
-  // The media token also carries the ICE servers: STUN, and TURN with credentials that expire (coturn).
-  const iceServers = await apiCall(callRoutes.videoToken, { query: { twId: call.twId } }, { toast: false })
-    .then(({ data }) => data.iceServers)
-    .catch(() => []);
+  // The media token also carries the ICE servers (STUN, and TURN with credentials that expire: coturn) and
+  // names the transport: the browser mesh, or Janus driven by the server.
+  const fetchToken = () =>
+    apiCall(callRoutes.videoToken, { query: { twId: call.twId } }, { toast: false }).then(({ data }) => data);
+  let media = await fetchToken().catch(() => null);
+  const iceServers = media?.iceServers ?? [];
   if (useCallMedia.getState().twId !== call.twId) {
     for (const track of local.getTracks()) track.stop();
     return;
   }
-  const mesh = createMeshTransport({
+  if (media?.transport === 'janus') {
+    const token = async () => {
+      if (!media || media.expiresAt - Date.now() < 30_000) media = await fetchToken();
+      return media.jwt;
+    };
+    const janus = createJanusTransport({
+      twId: call.twId,
+      me,
+      local,
+      iceServers,
+      token,
+      request: (event, payload) => request(event, payload),
+      onRemotes: (remotes) => useCallMedia.setState({ remotes }),
+    });
+    transport = janus;
+    useCallMedia.setState({ local });
+    janus.sync(latest?.twId === call.twId ? latest : call);
+    janus.feeds(feedsOf.get(call.twId) ?? []);
+    return;
+  }
+  mesh = createMeshTransport({
     me,
     local,
     iceServers,
@@ -91,6 +127,7 @@ export function stopMedia(): void {
   latest = null;
   transport?.close();
   transport = null;
+  mesh = null;
   const { local } = useCallMedia.getState();
   for (const track of local?.getTracks() ?? []) track.stop();
   useCallMedia.setState({ twId: null, local: null, remotes: [], error: null });

@@ -87,6 +87,14 @@ export function createMeshTransport(o: {
         peer.pending.push(data.candidate as RTCIceCandidateInit);
       }
     },
+    async setScreen(track) {
+      // The camera's sender carries the screen (no renegotiation); a call without a camera has none to swap.
+      const camera = o.local.getVideoTracks()[0] ?? null;
+      for (const peer of peers.values()) {
+        const sender = peer.pc.getSenders().find((s) => s.track?.kind === 'video' || s.track === null);
+        await sender?.replaceTrack(track ?? camera);
+      }
+    },
     close() {
       for (const peer of peers.values()) peer.pc.close();
       peers.clear();
