@@ -7,6 +7,8 @@ import { createJanusClient, type JanusClient, type JanusHandle, type JanusSessio
 const VIDEOROOM = 'janus.plugin.videoroom';
 /** How often held sessions are checked against the call rows (a tab may have left through another process). */
 const SWEEP_MS = 15_000;
+/** Feed changes within this window make one CallFeeds. */
+const ANNOUNCE_MS = 150;
 
 /** One accepted tab's hold on the call's Janus room: its own session, a publisher and a subscriber per feed. */
 type TTabMedia = {
@@ -117,8 +119,19 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
       .map((p) => ({ userId: p.id, tabId: p.tabId! }));
     if (audience.length > 0) app.publish(SERVER_EVENTS.CallFeeds, { twId, feeds }, { tabs: audience });
   };
-  const announceLater = (twId: string) =>
-    void announceFeeds(twId).catch((err: unknown) => app.log.warn({ err, twId }, 'janus feeds not announced'));
+  /**
+   * Announcements of one call come together: Janus tells every publisher in the room of a new or gone feed,
+   * so one change reaches this process once per tab it holds there; they make one CallFeeds.
+   */
+  const pendingAnnounce = new Set<string>();
+  const announceLater = (twId: string) => {
+    if (pendingAnnounce.has(twId)) return;
+    pendingAnnounce.add(twId);
+    setTimeout(() => {
+      pendingAnnounce.delete(twId);
+      void announceFeeds(twId).catch((err: unknown) => app.log.warn({ err, twId }, 'janus feeds not announced'));
+    }, ANNOUNCE_MS).unref();
+  };
 
   const release = async (tab: TTabMedia) => {
     if (tabs.get(tab.key) === tab) tabs.delete(tab.key);
@@ -189,8 +202,12 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
       try {
         tab.publisher = await tab.session.attach(VIDEOROOM);
         tab.publisher.onEvent((event) => {
-          // The publisher's media is up (or gone): everyone in the call learns the new set of feeds.
-          if (event.janus === 'webrtcup' || event.janus === 'hangup') announceLater(call.twId);
+          // This publisher's media is up or gone, or Janus tells the room's publishers of another feed that
+          // became active or left (the core's webrtcup may come before the room lists the new feed as
+          // active; the room's own notice comes after): everyone in the call learns the set of feeds.
+          const data = event.data ?? {};
+          const roomChange = 'publishers' in data || 'unpublished' in data || 'leaving' in data;
+          if (event.janus === 'webrtcup' || event.janus === 'hangup' || roomChange) announceLater(call.twId);
         });
         const answer = await joinAsPublisher(tab, call, offer);
         tab.joined = true;

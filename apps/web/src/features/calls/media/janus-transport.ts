@@ -92,6 +92,8 @@ export function createJanusTransport(o: {
       report();
     };
     try {
+      // The server holds this tab's Janus session once its publish is through: subscriptions come after it.
+      await published;
       const offer = await send('CallMediaSubscribe', { feed });
       if (sub.closed) return;
       await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
