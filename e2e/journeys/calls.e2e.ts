@@ -184,4 +184,78 @@ describe('calls', () => {
     await log(chargePage).getByText('Noah Thibodeaux joined the voice call').waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
   });
+
+  it('ends a two-person call 2 s into a network outage, and keeps a group call through a short one', async () => {
+    // Mason is called directly (a room no other journey of this file calls in), then all three in a group.
+    const emails = [demo('amelia.broussard'), demo('mason.arceneaux'), demo('noah.thibodeaux')];
+    for (const email of emails) await setPreferences(email, 'en', 'light');
+    const nurse = await apiSession(emails[0]!);
+    const doctor = await apiSession(emails[1]!);
+    const direct = await api<{ data: { chatRoom: { twId: string } } }>(
+      server,
+      'POST',
+      '/chat-room',
+      { type: 'direct', participants: [doctor.id] },
+      nurse.token,
+    );
+    expect(direct.status).toBe(200);
+    await apiGroup(nurse, 'Night handover', ['Noah Thibodeaux', 'Mason Arceneaux']);
+    await logout(nurse);
+    await logout(doctor);
+    const contexts = await Promise.all(emails.map(() => openContext(browser, { baseURL: server.url })));
+    const pages: Page[] = [];
+    for (const [i, context] of contexts.entries()) {
+      const page = await context.newPage();
+      await capturePeers(page);
+      await loginUi(page, emails[i]!, DEMO_PASSWORD);
+      pages.push(page);
+    }
+    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
+    const callOf = (page: Page) => page.getByRole('region', { name: 'Call' });
+    const accept = (page: Page) =>
+      page
+        .getByRole('dialog', { name: 'Incoming voice call: Amelia Broussard' })
+        .getByRole('button', { name: 'Accept' })
+        .click();
+
+    // Two people: the physician's network drops. After 2 s the call is gone from their screen, still offline.
+    await roomRow(nursePage, 'Mason Arceneaux').click();
+    await roomTitle(nursePage, 'Mason Arceneaux').waitFor();
+    await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
+    await accept(doctorPage);
+    await Promise.all([waitForAudio(nursePage, 0), waitForAudio(doctorPage, 0)]);
+    await contexts[1]!.setOffline(true);
+    await doctorPage.getByRole('alertdialog', { name: 'Connection Lost' }).waitFor();
+    await callOf(doctorPage).waitFor({ state: 'detached', timeout: 6_000 });
+    // The nurse is told once the server gives up on them (10 s without a socket), or at once on their return.
+    await contexts[1]!.setOffline(false);
+    await callOf(nursePage).waitFor({ state: 'detached', timeout: 20_000 });
+    await log(nursePage)
+      .getByText(/^Voice call ended · 0:\d\d$/)
+      .waitFor();
+    // Back online, the physician's screen does not bring the ended call back.
+    await doctorPage.getByRole('alertdialog', { name: 'Connection Lost' }).waitFor({ state: 'detached' });
+    await doctorPage.waitForTimeout(1_500);
+    expect(await callOf(doctorPage).count()).toBe(0);
+
+    // Three people: the charge nurse drops for 3 s and is still in the call afterwards, hearing both others.
+    for (const page of pages) await roomRow(page, 'Night handover').click();
+    await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
+    await accept(doctorPage);
+    await accept(chargePage);
+    await expect.poll(() => callOf(nursePage).locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
+    await contexts[2]!.setOffline(true);
+    await chargePage.getByRole('alertdialog', { name: 'Connection Lost' }).waitFor();
+    await chargePage.waitForTimeout(3_000);
+    expect(await callOf(chargePage).count()).toBe(1);
+    await contexts[2]!.setOffline(false);
+    await chargePage.getByRole('alertdialog', { name: 'Connection Lost' }).waitFor({ state: 'detached' });
+    await chargePage.waitForTimeout(1_000);
+    await callOf(chargePage).waitFor();
+    const heard = await inboundAudio(chargePage);
+    await waitForAudio(chargePage, heard.bytes);
+    await expect.poll(() => callOf(chargePage).locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
+    await callOf(nursePage).getByRole('button', { name: 'End for all' }).click();
+    for (const page of pages) await callOf(page).waitFor({ state: 'detached' });
+  });
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
@@ -111,6 +111,8 @@ export type BuildOptions = {
   captchaCost?: number;
   /** How long presence changes are gathered before they are told (modules/presence); tests lengthen it. */
   presenceTickMs?: number;
+  /** Sees every route as it is added (the route table test finds which file registers each). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // DATA_DIR holds the database, secrets and files: the owner's only (docs/decisions.md "Files at rest").
   const shared = privateDataDir(config.DATA_DIR);

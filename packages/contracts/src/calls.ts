@@ -24,6 +24,8 @@ export const CALL_LIMITS = {
   meshMaxParticipants: 4,
   /** Through the SFU (Janus). */
   sfuMaxParticipants: 50,
+  /** After a reconnection, the wait before the app asks whether its call still runs (doc 2 section 4). */
+  resumeCheckMs: 500,
   /** How long a media token (GET /twilio/video-token) is good for. */
   mediaTokenSeconds: 300,
 } as const;
@@ -94,6 +96,8 @@ export const ZIceCandidateInit = z.object({
 export const ZCallSignalData = z.discriminatedUnion('type', [
   z.object({ type: z.literal('offer'), sdp: z.string().max(100_000) }),
   z.object({ type: z.literal('answer'), sdp: z.string().max(100_000) }),
+  /** Asks the tab that makes the offers to connect again (this side lost signals while offline). */
+  z.object({ type: z.literal('restart') }),
   z.object({ type: z.literal('candidate'), candidate: ZIceCandidateInit }),
 ]);
 export const ZCallSignal = z.object({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 
 export const TEST_ADMIN = { email: 'admin@test.rounds', password: 'Admin12345' };
@@ -30,6 +30,7 @@ export async function createTestApp(
     captchaCost?: number /** reuse another app's PostgreSQL schema (restart tests) */;
     schema?: string;
     presenceTickMs?: number;
+    onRoute?: BuildOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rounds-test-'));
@@ -48,6 +49,7 @@ export async function createTestApp(
     dbSchema: schema,
     captchaCost: options.captchaCost ?? 10,
     ...(options.presenceTickMs ? { presenceTickMs: options.presenceTickMs } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   if (options.ready !== false) await app.ready();
   let baseUrl = '';

@@ -156,4 +156,26 @@ describe('delete-user', () => {
     });
     expect(logs.json().total).toBe(1);
   });
+
+  it('turns their direct chats read-only for the other party at once', async () => {
+    const nurse = await staff();
+    const colleague = await staff();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat-room',
+      headers: { authorization: `Bearer ${colleague.token}` },
+      payload: { type: 'direct', participants: [nurse.id] },
+    });
+    const twId = created.json().data.chatRoom.id as string;
+    const socket = await open(colleague.token);
+    const updated = next<{ twId: string }>(socket, SERVER_EVENTS.ChatRoomUpdated);
+    expect((await call(fa.token, 'DELETE', `delete-user?id=${nurse.id}`)).status).toBe(200);
+    expect(await updated).toEqual({ twId });
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chat-room/details?twId=${twId}`,
+      headers: { authorization: `Bearer ${colleague.token}` },
+    });
+    expect(details.json().data.chatRoom.disabled).toBe(true);
+  });
 });

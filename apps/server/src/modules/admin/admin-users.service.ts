@@ -12,6 +12,7 @@ import { loadUserDto, loadUserLinks, toUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { revokeSessions } from '../auth/sessions.service';
+import { directPartners } from '../chat/rooms.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { readSettings } from '../settings/settings.service';
 import { assertManages, managedBy, managedScope } from '../users/users.policy';
@@ -170,5 +171,10 @@ export async function deleteUser(app: FastifyInstance, actor: AuthContext, o: { 
     return ids;
   });
   endAccess(app, o.id, ended, true);
+  await app.calls.leaveAll(o.id);
+  // Their direct chats turn read-only: the other party's open app shows it now, not at the next reload.
+  for (const { twId, userId } of await directPartners(app.db, o.id)) {
+    app.publish(SERVER_EVENTS.ChatRoomUpdated, { twId }, { users: [userId] });
+  }
   await publishLogsChanged(app);
 }

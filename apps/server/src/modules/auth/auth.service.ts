@@ -551,6 +551,7 @@ export async function logout(app: FastifyInstance, userId: string, ctx: Ctx): Pr
     return ids;
   });
   disconnectSessions(app.io, ended);
+  await app.calls.leaveAll(userId);
 }
 
 export async function forgotPassword(app: FastifyInstance, email: string, ctx: Ctx): Promise<{ message: string }> {

@@ -332,8 +332,23 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     return dropped;
   };
 
+  /**
+   * Signing out ends the user's part in every live call at once (doc 2 section 4, "logging out ends an active
+   * call"), rather than after the 10 s a vanished socket is given: a call they are in is left, one ringing for
+   * them is declined.
+   */
+  const leaveAll = async (userId: string): Promise<void> => {
+    for (const call of await liveCallsOf(userId)) {
+      const mine = call.participants.find((p) => p.id === userId)?.status;
+      if (mine !== 'accepted' && mine !== 'ringing') continue;
+      const kind = mine === 'accepted' ? 'leave' : 'decline';
+      await act(null, call.twId, () => ({ kind, userId, now: Date.now() })).catch(() => undefined);
+    }
+  };
+
   return {
     initialize,
+    leaveAll,
     act,
     accept,
     addParticipants,

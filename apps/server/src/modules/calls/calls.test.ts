@@ -216,6 +216,25 @@ describe('calls', () => {
     expect(status((await ended.next()).call, b)).toBe('dropped');
   });
 
+  it('ends a signed-out user’s part in their calls at once: left when in one, declined when it rang', async () => {
+    const [a, b, c] = await Promise.all([caller('Lea'), caller('Max'), caller('Noa')]);
+    const talking = await room(a, [b], 'direct');
+    const ringing = await room(c, [b], 'direct');
+    const [aTab, bTab, cTab] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
+    await emitAck<Ack>(aTab, 'CallInitialize', { twId: talking });
+    await emitAck<Ack>(bTab, 'CallAccept', { twId: talking });
+    await emitAck<Ack>(cTab, 'CallInitialize', { twId: ringing });
+    const ended = collect<CallEvent>(aTab, 'CallEnded');
+    const declined = collect<CallEvent>(cTab, 'CallEnded');
+
+    expect((await api(t, b).get('/auth/logout')).status).toBe(200);
+    // No 10-second grace: the other side hears at once.
+    expect(status((await ended.next()).call, b)).toBe('dropped');
+    expect(status((await declined.next()).call, b)).toBe('declined');
+    expect(await t.app.calls.liveCall(talking)).toBeNull();
+    expect((await events(a, talking)).map((e) => e.type)).toContain('callEnded');
+  });
+
   it('gives a media token to the accepted tab only, bound to that call', async () => {
     const [a, b] = await Promise.all([caller('Jon'), caller('Kim')]);
     const twId = await room(a, [b], 'direct');

@@ -67,3 +67,16 @@ export async function memberIds(db: Db, roomId: string): Promise<string[]> {
   const rows = await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute();
   return rows.map((r) => r.user_id);
 }
+
+/** The direct rooms of a user, each with its other member. */
+export function directPartners(db: Db, userId: string): Promise<{ twId: string; userId: string }[]> {
+  return db
+    .selectFrom('room_members as mine')
+    .innerJoin('rooms', 'rooms.id', 'mine.room_id')
+    .innerJoin('room_members as other', 'other.room_id', 'mine.room_id')
+    .select(['rooms.id as twId', 'other.user_id as userId'])
+    .where('mine.user_id', '=', userId)
+    .where('rooms.type', '=', 'direct')
+    .where('other.user_id', '<>', userId)
+    .execute();
+}

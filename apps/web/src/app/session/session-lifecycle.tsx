@@ -17,6 +17,7 @@ import {
 } from '../../features/auth/lib/idle';
 import { applyUserPreferences } from '../../features/auth/lib/start-session';
 import { onForcedLogout, type TForcedLogoutReason } from '../../features/auth/realtime';
+import { inAnyCall, useCalls } from '../../features/calls/call-store';
 import { onChat } from '../../features/chat/realtime';
 import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
 import { onPresence } from '../../features/contacts/realtime';
@@ -211,8 +212,7 @@ function localEntries(): [string, string | null][] {
 /**
  * Idle logout across the user's tabs (spec doc 2 section 4): each tab keeps its last-activity time in
  * localStorage; when every tab of the user has been idle for the session timeout, the session ends with
- * 'Your session has expired. Please log back in to continue.'. Idle logout during a call is skipped by the
- * calls issue once calls exist.
+ * 'Your session has expired. Please log back in to continue.'. Never during a call.
  */
 function useIdleLogout(userId: string | undefined, timeoutMs: number): void {
   useEffect(() => {
@@ -231,6 +231,9 @@ function useIdleLogout(userId: string | undefined, timeoutMs: number): void {
     };
     const check = () => {
       if (!useSession.getState().user) return;
+      // A call is activity (doc 2 section 4: idle logout is skipped during a call), on this tab and, through
+      // its marker, for the user's other tabs.
+      if (inAnyCall(useCalls.getState().calls, userId)) lastActivity = Date.now();
       write();
       const now = Date.now();
       const markers = [...userMarkers(localEntries(), userId), lastActivity];

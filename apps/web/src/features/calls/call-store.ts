@@ -6,27 +6,48 @@ type TCallsState = {
   calls: Record<string, TCall>;
   /** Calls known to have ended: an older event arriving late never brings one back. */
   ended: Record<string, true>;
+  /** When each call was last heard of here (local clock), so a catch-up never undoes a newer event. */
+  heardAt: Record<string, number>;
   upsert: (call: TCall) => void;
+  /**
+   * The server's live calls, read after a reconnection: each is applied, and a call heard of before the read
+   * began but missing from it ended while this tab was away.
+   */
+  reconcile: (live: TCall[], readSince: number) => void;
+  /** Forgets a call here only (this tab gave it up while offline). */
+  forget: (twId: string) => void;
   clear: () => void;
 };
 
 /** The calls of the rooms this user is in, as the server last told them (every change carries its version). */
-export const useCalls = create<TCallsState>((set) => ({
+export const useCalls = create<TCallsState>((set, get) => ({
   calls: {},
   ended: {},
+  heardAt: {},
   upsert: (call) =>
     set((s) => {
       if (s.ended[call.id]) return s;
       const current = s.calls[call.twId];
       if (current && current.id === call.id && current.version >= call.version) return s;
-      if (call.status === 'ended') {
-        const { [call.twId]: _gone, ...rest } = s.calls;
-        return { calls: rest, ended: { ...s.ended, [call.id]: true } };
-      }
-      return { calls: { ...s.calls, [call.twId]: call } };
+      if (call.status === 'ended') return without(s, call.twId, call.id);
+      return { calls: { ...s.calls, [call.twId]: call }, heardAt: { ...s.heardAt, [call.twId]: Date.now() } };
     }),
-  clear: () => set({ calls: {}, ended: {} }),
+  reconcile: (live, readSince) => {
+    for (const call of live) get().upsert(call);
+    const kept = new Set(live.map((c) => c.twId));
+    for (const [twId, call] of Object.entries(get().calls)) {
+      if (!kept.has(twId) && (get().heardAt[twId] ?? 0) < readSince) set((s) => without(s, twId, call.id));
+    }
+  },
+  forget: (twId) => set((s) => (s.calls[twId] ? without(s, twId, s.calls[twId].id) : s)),
+  clear: () => set({ calls: {}, ended: {}, heardAt: {} }),
 }));
+
+function without(s: TCallsState, twId: string, callId: string): Partial<TCallsState> {
+  const { [twId]: _gone, ...calls } = s.calls;
+  const { [twId]: _heard, ...heardAt } = s.heardAt;
+  return { calls, heardAt, ended: { ...s.ended, [callId]: true } };
+}
 
 export const participantOf = (call: TCall, userId: string | undefined): TCallParticipant | undefined =>
   call.participants.find((p) => p.id === userId);

@@ -1,9 +1,8 @@
-import { callRoutes } from '@rounds/contracts/calls';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { useEffect } from 'react';
-import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
-import { onSocketConnect, subscribe, tabUuid } from '../../../lib/socket';
+import { subscribe, tabUuid } from '../../../lib/socket';
+import { watchCallConnectivity } from '../call-connectivity';
 import { activeCall, incomingCalls, useCalls } from '../call-store';
 import { followCall, listenForSignals, stopMedia } from '../media/call-media';
 import { ActiveCall } from './active-call';
@@ -31,15 +30,8 @@ export default function CallLayer() {
   useEffect(() => {
     const offs = CALL_EVENTS.map((event) => subscribe(event, ({ call }) => useCalls.getState().upsert(call)));
     offs.push(listenForSignals());
-    // What rang or ran while this tab was away (first load, reconnection): the server's live calls.
-    const catchUp = () =>
-      void apiCall(callRoutes.live, {}, { toast: false })
-        .then(({ data }) => {
-          for (const call of data.calls) useCalls.getState().upsert(call);
-        })
-        .catch(() => undefined);
-    catchUp();
-    offs.push(onSocketConnect(catchUp));
+    // What rang or ran while this tab was away (first load, reconnection), and the offline rules.
+    offs.push(watchCallConnectivity(() => useSession.getState().user?.id));
     return () => {
       for (const off of offs) off();
       useCalls.getState().clear();

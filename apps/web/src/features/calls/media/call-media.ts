@@ -122,6 +122,11 @@ export async function followCall(call: TCall, me: { userId: string; tabId: strin
   for (const signal of waiting) await mesh.signal(signal.from, signal.data).catch(() => undefined);
 }
 
+/** The active call survived a network outage: reconnect the media that did not. */
+export function resumeMedia(): void {
+  transport?.resume();
+}
+
 /** Ends this tab's media: peers closed, camera and microphone released. */
 export function stopMedia(): void {
   latest = null;

@@ -12,5 +12,7 @@ export type TCallTransport = {
   sync: (call: TCall) => void;
   /** Sends this screen track as the tab's video (null: back to the camera, if any). */
   setScreen: (track: MediaStreamTrack | null) => Promise<void>;
+  /** Back from a network outage in the same call: connect again whatever did not survive it. */
+  resume: () => void;
   close: () => void;
 };

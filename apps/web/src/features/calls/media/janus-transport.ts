@@ -141,6 +141,27 @@ export function createJanusTransport(o: {
       for (const key of [...subs.keys()]) if (!accepted.has(key)) drop(key);
       report();
     },
+    resume() {
+      if (closed) return;
+      // The publisher restarts its ICE on the same Janus handle; a broken subscription is made afresh.
+      const broken = (pc: RTCPeerConnection) =>
+        pc.connectionState === 'failed' || pc.connectionState === 'disconnected';
+      if (broken(pub)) {
+        void (async () => {
+          await published.catch(() => undefined);
+          const offer = await pub.createOffer({ iceRestart: true });
+          await pub.setLocalDescription(offer);
+          const ack = await send('CallMediaPublish', { sdp: offer.sdp ?? '', renegotiate: true });
+          if (!closed) await pub.setRemoteDescription({ type: 'answer', sdp: ack.sdp });
+        })().catch(() => undefined);
+      }
+      for (const sub of [...subs.values()]) {
+        if (!broken(sub.pc)) continue;
+        drop(keyOf(sub.feed));
+        void subscribe(sub.feed);
+      }
+      report();
+    },
     async setScreen(track) {
       await published.catch(() => undefined);
       await video.sender.replaceTrack(track ?? camera);

@@ -33,6 +33,10 @@ export function createMeshTransport(o: {
     pc.onicecandidate = (e) => {
       if (e.candidate) o.send(key, { type: 'candidate', candidate: e.candidate.toJSON() as never });
     };
+    // A network change broke the connection: the offering side negotiates new ICE candidates.
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === 'failed' && offers(key)) void restart(peer).catch(() => undefined);
+    };
     pc.ontrack = (e) => {
       if (!peer.stream.getTracks().includes(e.track)) peer.stream.addTrack(e.track);
       report();
@@ -44,6 +48,20 @@ export function createMeshTransport(o: {
 
   const offer = async (peer: TPeer) => {
     const description = await peer.pc.createOffer();
+    await peer.pc.setLocalDescription(description);
+    o.send(peer.key, { type: 'offer', sdp: description.sdp ?? '' });
+  };
+
+  /** Of two tabs, the one with the smaller key makes the offers, so exactly one does. */
+  const offers = (other: TPeerKey) => mine < keyOf(other);
+
+  /**
+   * Offers again with new ICE candidates; an offer whose answer was lost is taken back first. The other side
+   * takes it like any offer, whether it heard the first one or not.
+   */
+  const restart = async (peer: TPeer) => {
+    if (peer.pc.signalingState === 'have-local-offer') await peer.pc.setLocalDescription({ type: 'rollback' });
+    const description = await peer.pc.createOffer({ iceRestart: true });
     await peer.pc.setLocalDescription(description);
     o.send(peer.key, { type: 'offer', sdp: description.sdp ?? '' });
   };
@@ -66,7 +84,7 @@ export function createMeshTransport(o: {
       for (const key of wanted) {
         if (peers.has(keyOf(key))) continue;
         const peer = open(key);
-        if (mine < keyOf(key)) void offer(peer).catch(() => undefined);
+        if (offers(key)) void offer(peer).catch(() => undefined);
       }
       report();
     },
@@ -81,6 +99,8 @@ export function createMeshTransport(o: {
       } else if (data.type === 'answer') {
         await peer.pc.setRemoteDescription({ type: 'answer', sdp: data.sdp });
         await flush(peer);
+      } else if (data.type === 'restart') {
+        if (offers(from)) await restart(peer);
       } else if (peer.pc.remoteDescription) {
         await peer.pc.addIceCandidate(data.candidate as RTCIceCandidateInit).catch(() => undefined);
       } else {
@@ -93,6 +113,13 @@ export function createMeshTransport(o: {
       for (const peer of peers.values()) {
         const sender = peer.pc.getSenders().find((s) => s.track?.kind === 'video' || s.track === null);
         await sender?.replaceTrack(track ?? camera);
+      }
+    },
+    resume() {
+      for (const peer of peers.values()) {
+        if (peer.pc.connectionState === 'connected') continue;
+        if (offers(peer.key)) void restart(peer).catch(() => undefined);
+        else o.send(peer.key, { type: 'restart' });
       }
     },
     close() {
