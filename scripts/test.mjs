@@ -10,7 +10,7 @@ mkdirSync(resultsDir, { recursive: true });
 
 // Debian packages the suites run against: chromium for the browser journeys, redis-server for scale-out,
 // nginx and openssl for the TLS reverse-proxy and rolling-restart tests, ffmpeg (speech audio decoding) and
-// espeak-ng (the speech the dictation tests speak).
+// espeak-ng (the speech the dictation tests speak), janus (the SFU the Janus call tests and journey spawn).
 const missing = [
   ['/usr/bin/chromium', 'chromium fonts-noto-core'],
   ['/usr/bin/redis-server', 'redis-server'],
@@ -18,6 +18,7 @@ const missing = [
   ['/usr/bin/openssl', 'openssl'],
   ['/usr/bin/ffmpeg', 'ffmpeg'],
   ['/usr/bin/espeak-ng', 'espeak-ng'],
+  ['/usr/bin/janus', 'janus'],
 ].filter(([path]) => !existsSync(path));
 if (missing.length > 0) {
   const packages = missing.map(([, names]) => names).join(' ');

@@ -26,6 +26,8 @@ import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { installCallsSocket } from './modules/calls/calls.socket';
+import { createJanusMedia, type JanusMedia } from './modules/calls/janus/janus-media';
+import { installJanusSocket } from './modules/calls/janus/janus-socket';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { installChatSocket } from './modules/chat/chat.socket';
 import { createMessageWriter, type MessageWriter } from './modules/chat/message-writer';
@@ -87,6 +89,8 @@ declare module 'fastify' {
     /** Background jobs (jobs/): started when the app is ready, stopped when it closes. */
     jobs: { runner: JobRunner; notifications: ReturnType<typeof notificationWorker> };
     calls: CallsService;
+    /** Calls' media through Janus when JANUS_URL is set (modules/calls/janus); null for the browser mesh. */
+    callMedia: JanusMedia | null;
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -231,8 +235,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the database closes: sends under way are let go (their rows are claimed again later), never lost.
   app.addHook('preClose', () => runner.stop());
   installChatSocket(app);
+  app.decorate('callMedia', config.JANUS_URL ? createJanusMedia(app, config.JANUS_URL) : null);
+  if (app.callMedia) app.addHook('preClose', () => app.callMedia!.close());
   app.decorate('calls', createCallsService({ app, crypto: messageCrypto }));
   installCallsSocket(app);
+  installJanusSocket(app);
   // The second socket (speech to text) at its own path on the same HTTP server.
   app.decorate('speech', installSpeechSocket(app, config));
   app.addHook('preClose', async () => {

@@ -128,6 +128,14 @@ const ZEnv = z.object({
     ),
   TURN_SECRET: z.string().min(16).optional(),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  /**
+   * Calls through the Janus WebRTC server (VideoRoom plugin) instead of the browser mesh: the URL of its
+   * WebSocket transport, on loopback or a private network (ws://127.0.0.1:8188). Only this server talks to it.
+   */
+  JANUS_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s]+$/, 'a ws:// or wss:// URL (ws://127.0.0.1:8188)')
+    .optional(),
   STT_URL: z.url().optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),

@@ -86,20 +86,19 @@ export const ZCallForceVoice = z.object({
 });
 export const ZCallAddParticipants = z.object({ twId: ZId, userIds: z.array(ZId).min(1).max(50) });
 
+/** One ICE candidate (RTCIceCandidateInit), as a browser gathers it. */
+export const ZIceCandidateInit = z.object({
+  candidate: z.string().max(2_000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(1_000).nullable().optional(),
+});
 /** WebRTC signalling, relayed tab to tab between accepted participants of one call (mesh transport). */
 export const ZCallSignalData = z.discriminatedUnion('type', [
   z.object({ type: z.literal('offer'), sdp: z.string().max(100_000) }),
   z.object({ type: z.literal('answer'), sdp: z.string().max(100_000) }),
   /** Asks the tab that makes the offers to connect again (this side lost signals while offline). */
   z.object({ type: z.literal('restart') }),
-  z.object({
-    type: z.literal('candidate'),
-    candidate: z.object({
-      candidate: z.string().max(2_000),
-      sdpMid: z.string().max(64).nullable().optional(),
-      sdpMLineIndex: z.number().int().min(0).max(1_000).nullable().optional(),
-    }),
-  }),
+  z.object({ type: z.literal('candidate'), candidate: ZIceCandidateInit }),
 ]);
 export const ZCallSignal = z.object({
   twId: ZId,
@@ -113,7 +112,42 @@ export const ZCallAck = z.discriminatedUnion('ok', [
 ]);
 export type TCallAck = z.infer<typeof ZCallAck>;
 
+/**
+ * Media through Janus (JANUS_URL): the server drives the SFU and the browser never talks to it. Each event
+ * carries the media token of GET /twilio/video-token (same call, same tab) and is checked against the call row.
+ * A feed is one accepted tab's publisher.
+ */
+export const ZMediaFeed = z.object({ userId: ZId, tabId: z.string().min(1).max(64) });
+export type TMediaFeed = z.infer<typeof ZMediaFeed>;
+const ZMediaJwt = z.string().min(1).max(4_096);
+const ZSdp = z.string().min(1).max(100_000);
+/** The tab's publisher offer (sendonly); `renegotiate` keeps the same peer connection, else it starts afresh. */
+export const ZCallMediaPublish = z.object({
+  twId: ZId,
+  jwt: ZMediaJwt,
+  sdp: ZSdp,
+  renegotiate: z.boolean().default(false),
+});
+/** Subscribe to one feed: the server answers with Janus's offer for it. */
+export const ZCallMediaSubscribe = z.object({ twId: ZId, jwt: ZMediaJwt, feed: ZMediaFeed });
+/** The tab's answer to a feed's offer. */
+export const ZCallMediaStart = z.object({ twId: ZId, jwt: ZMediaJwt, feed: ZMediaFeed, sdp: ZSdp });
+/** One ICE candidate of the publisher or of a feed's subscriber; null once gathering is complete. */
+export const ZCallMediaTrickle = z.object({
+  twId: ZId,
+  jwt: ZMediaJwt,
+  target: z.union([z.literal('publisher'), ZMediaFeed]),
+  candidate: ZIceCandidateInit.nullable(),
+});
+export const ZCallMediaSdpAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), sdp: z.string() }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+
 // ---- Server events ----
+
+/** CallFeeds (server → the call's accepted tabs): who publishes in the call's Janus room now. */
+export const ZCallFeedsEvent = z.object({ twId: ZId, feeds: z.array(ZMediaFeed) });
 
 /** CallInitialized, CallAccepted, CallDeclined, CallEnded, CallUpdated: the call as it now is, to the room's members. */
 export const ZCallEvent = z.object({ call: ZCall });
@@ -134,6 +168,10 @@ export const CALL_REFUSALS = {
   full: 'CALL_FULL',
   notInCall: 'CALL_NOT_IN_CALL',
   ongoing: 'CALL_ALREADY_ONGOING',
+  /** Janus (JANUS_URL) is not configured or cannot be reached. */
+  mediaUnavailable: 'CALL_MEDIA_UNAVAILABLE',
+  /** Janus refused a media step (its error is logged). */
+  mediaFailed: 'CALL_MEDIA_FAILED',
 } as const;
 export type TCallRefusal = (typeof CALL_REFUSALS)[keyof typeof CALL_REFUSALS];
 
@@ -146,7 +184,13 @@ export const ZIceServer = z.object({
   credential: z.string().optional(),
 });
 export const ZVideoTokenReply = z.object({
-  data: z.object({ jwt: z.string(), expiresAt: z.number(), iceServers: z.array(ZIceServer) }),
+  data: z.object({
+    jwt: z.string(),
+    expiresAt: z.number(),
+    iceServers: z.array(ZIceServer),
+    /** How this call's media travels: browser to browser (mesh) or through Janus (JANUS_URL). */
+    transport: z.enum(['mesh', 'janus']),
+  }),
 });
 export const ZLiveCallsReply = z.object({ data: z.object({ calls: z.array(ZCall) }) });
 export const callRoutes = {

@@ -5,8 +5,14 @@ import {
   ZCallAck,
   ZCallAddParticipants,
   ZCallEvent,
+  ZCallFeedsEvent,
   ZCallForceVoice,
   ZCallInitialize,
+  ZCallMediaPublish,
+  ZCallMediaSdpAck,
+  ZCallMediaStart,
+  ZCallMediaSubscribe,
+  ZCallMediaTrickle,
   ZCallScreenShareStart,
   ZCallSignal,
   ZCallSignalEvent,
@@ -67,6 +73,11 @@ export const CLIENT_EVENTS = {
   CallForceVoiceToggle: 'CallForceVoiceToggle',
   CallAddParticipants: 'CallAddParticipants',
   CallSignal: 'CallSignal',
+  /** Media through Janus, driven by the server (JANUS_URL): publish, subscribe to a feed, answer it, trickle. */
+  CallMediaPublish: 'CallMediaPublish',
+  CallMediaSubscribe: 'CallMediaSubscribe',
+  CallMediaStart: 'CallMediaStart',
+  CallMediaTrickle: 'CallMediaTrickle',
 } as const;
 
 export const SERVER_EVENTS = {
@@ -109,6 +120,8 @@ export const SERVER_EVENTS = {
   CallUpdated: 'CallUpdated',
   /** WebRTC signalling from one participant's tab to another's (mesh). */
   CallSignal: 'CallSignal',
+  /** Media through Janus: the set of feeds (publishing tabs) of the call changed. */
+  CallFeeds: 'CallFeeds',
   /** The socket's token expired or its session ended: the client renews its token and reconnects. */
   Unauthorized: 'Unauthorized',
 } as const;
@@ -190,6 +203,7 @@ export const SERVER_EVENT_PAYLOADS = {
   CallEnded: ZCallEvent,
   CallUpdated: ZCallEvent,
   CallSignal: ZCallSignalEvent,
+  CallFeeds: ZCallFeedsEvent,
   Unauthorized: ZUnauthorizedPayload,
 } as const satisfies Record<TServerEventName, ZodType>;
 
@@ -214,6 +228,10 @@ export const CLIENT_EVENT_CONTRACTS = {
   CallForceVoiceToggle: { request: ZCallForceVoice, ack: ZCallAck },
   CallAddParticipants: { request: ZCallAddParticipants, ack: ZCallAck },
   CallSignal: { request: ZCallSignal, ack: ZOkAck },
+  CallMediaPublish: { request: ZCallMediaPublish, ack: ZCallMediaSdpAck },
+  CallMediaSubscribe: { request: ZCallMediaSubscribe, ack: ZCallMediaSdpAck },
+  CallMediaStart: { request: ZCallMediaStart, ack: ZOkAck },
+  CallMediaTrickle: { request: ZCallMediaTrickle, ack: ZOkAck },
 } as const satisfies Record<TClientEventName, { request: ZodType; ack: ZodType }>;
 
 type TServerSchemas = typeof SERVER_EVENT_PAYLOADS;

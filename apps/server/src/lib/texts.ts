@@ -122,6 +122,14 @@ const TEXTS = {
     fr: 'Cet appel est complet : {n} personnes au plus peuvent y participer.',
   },
   'You are not in this call.': { en: 'You are not in this call.', fr: 'Vous ne participez pas à cet appel.' },
+  'The media server cannot be reached right now. Try again in a moment.': {
+    en: 'The media server cannot be reached right now. Try again in a moment.',
+    fr: 'Le serveur multimédia est injoignable pour le moment. Réessayez dans un instant.',
+  },
+  'The media server refused this step of the call. Try again.': {
+    en: 'The media server refused this step of the call. Try again.',
+    fr: 'Le serveur multimédia a refusé cette étape de l’appel. Réessayez.',
+  },
   'A call is already going on in this conversation: join it from the call bar.': {
     en: 'A call is already going on in this conversation: join it from the call bar.',
     fr: 'Un appel est déjà en cours dans cette conversation : rejoignez-le depuis la barre d’appel.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TRole } from '@rounds/contracts/common';
 import { newId } from '../lib/ids';
+import { signMediaToken } from '../lib/tokens';
 import { type Member, member } from '../testing/chat';
 import { multipart, type Part } from '../testing/multipart';
 import { TEST_ADMIN, type TestApp } from '../testing/test-app';
@@ -178,9 +179,15 @@ export async function createFixture(t: TestApp) {
     }
     return twId;
   };
+  /** Bob's media token for the call he has accepted in this room (what GET /twilio/video-token hands his tab). */
+  const mediaToken = async (twId: string): Promise<string> => {
+    const live = await t.app.calls.liveCall(twId);
+    return signMediaToken(t.config.JWT_SECRET, { sub: bob.id, call: live!.id, room: twId, tab: tabs.bob }, 300);
+  };
 
   return {
     call,
+    mediaToken,
     tabs,
     /** Fay's facility. */
     ward,

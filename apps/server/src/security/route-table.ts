@@ -475,6 +475,17 @@ export type SocketEntry =
       /** A valid payload naming a fresh room of Alice's, where Bob is a member. */
       payload: (fx: Fixture) => Promise<unknown>;
       missing: () => unknown;
+    }
+  | {
+      /**
+       * A Janus media event: like 'member', but the matrix app runs without Janus (JANUS_URL), so Bob's own
+       * payload is refused with `ok` (a code other than the room's 404); calls/janus/janus.test.ts proves the
+       * success with a real Janus.
+       */
+      access: 'media';
+      payload: (fx: Fixture) => Promise<unknown>;
+      missing: () => unknown;
+      ok: unknown;
     };
 
 /** Every client socket event. A socket is only ever open for a signed-in user (the handshake checks). */
@@ -578,5 +589,41 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
       to: { userId: missingId(), tabId: 'x' },
       data: { type: 'offer', sdp: 'v=0' },
     }),
+  },
+  CallMediaPublish: {
+    access: 'media',
+    payload: async (fx) => {
+      const twId = await fx.call('accepted');
+      return { twId, jwt: await fx.mediaToken(twId), sdp: 'v=0' };
+    },
+    missing: () => ({ twId: missingId(), jwt: 'x', sdp: 'v=0' }),
+    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
+  },
+  CallMediaSubscribe: {
+    access: 'media',
+    payload: async (fx) => {
+      const twId = await fx.call('accepted');
+      return { twId, jwt: await fx.mediaToken(twId), feed: { userId: fx.alice.id, tabId: fx.tabs.alice } };
+    },
+    missing: () => ({ twId: missingId(), jwt: 'x', feed: { userId: missingId(), tabId: 'x' } }),
+    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
+  },
+  CallMediaStart: {
+    access: 'media',
+    payload: async (fx) => {
+      const twId = await fx.call('accepted');
+      return { twId, jwt: await fx.mediaToken(twId), feed: { userId: fx.alice.id, tabId: fx.tabs.alice }, sdp: 'v=0' };
+    },
+    missing: () => ({ twId: missingId(), jwt: 'x', feed: { userId: missingId(), tabId: 'x' }, sdp: 'v=0' }),
+    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
+  },
+  CallMediaTrickle: {
+    access: 'media',
+    payload: async (fx) => {
+      const twId = await fx.call('accepted');
+      return { twId, jwt: await fx.mediaToken(twId), target: 'publisher', candidate: null };
+    },
+    missing: () => ({ twId: missingId(), jwt: 'x', target: 'publisher', candidate: null }),
+    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
   },
 };

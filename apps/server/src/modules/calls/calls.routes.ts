@@ -33,6 +33,6 @@ export const callsRoutes: FastifyPluginAsyncZod = async (app) => {
       { urls: app.config.TURN_URLS, secret: app.config.TURN_SECRET, ttlSeconds: app.config.TURN_TTL_SECONDS },
       userId,
     );
-    return { data: { jwt, expiresAt, iceServers } };
+    return { data: { jwt, expiresAt, iceServers, transport: call.transport } };
   });
 };

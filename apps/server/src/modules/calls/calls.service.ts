@@ -33,6 +33,11 @@ const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; text: string }> = {
     status: 409,
     text: 'A call is already going on in this conversation: join it from the call bar.',
   },
+  [CALL_REFUSALS.mediaUnavailable]: {
+    status: 503,
+    text: 'The media server cannot be reached right now. Try again in a moment.',
+  },
+  [CALL_REFUSALS.mediaFailed]: { status: 502, text: 'The media server refused this step of the call. Try again.' },
 };
 
 export function callRefusal(refusal: TCallRefusal, vars: Record<string, number> = {}): AppError {
@@ -59,7 +64,8 @@ function eventOf(action: TCallAction['kind'], call: TCall): TServerEventName {
  */
 export function createCallsService({ app, crypto }: TCallsDeps) {
   const db = app.db;
-  const transport: TCall['transport'] = 'mesh';
+  // With JANUS_URL every call goes through the SFU (up to 50 people), else browser to browser (up to 4).
+  const transport: TCall['transport'] = app.config.JANUS_URL ? 'janus' : 'mesh';
 
   const people = async (ids: string[]): Promise<Map<string, TPerson & { permissions: string }>> => {
     if (ids.length === 0) return new Map();
@@ -245,6 +251,8 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       });
       if (!written) continue;
       await announce(eventOf(action.kind, next), next, written);
+      // Tabs that left and a call that ended let go of their Janus room, sessions and handles.
+      app.callMedia?.follow(next);
       return next;
     }
     throw new AppError(503, 'RETRY', 'retry');

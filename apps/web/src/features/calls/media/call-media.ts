@@ -4,7 +4,8 @@ import { apiCall } from '../../../lib/api-call';
 import { request, subscribe } from '../../../lib/socket';
 import { SCREEN_FRAME_RATE } from '../call-constants';
 import { audible } from '../call-store';
-import type { TRemoteMedia } from './call-transport';
+import type { TCallTransport, TPeerKey, TRemoteMedia } from './call-transport';
+import { createJanusTransport } from './janus-transport';
 import { createMeshTransport } from './mesh-transport';
 
 type TMediaState = {
@@ -26,7 +27,11 @@ export const useCallMedia = create<TMediaState>(() => ({
   screen: null,
 }));
 
-let transport: ReturnType<typeof createMeshTransport> | null = null;
+let transport: (TCallTransport & { feeds?: (feeds: TPeerKey[]) => void }) | null = null;
+/** The transport when it is the mesh (it takes the tab-to-tab signals). */
+let mesh: ReturnType<typeof createMeshTransport> | null = null;
+/** The newest feeds the server announced per call (Janus), kept for a tab whose media is still starting. */
+const feedsOf = new Map<string, TPeerKey[]>();
 /** The newest version of the active call this tab has seen. */
 let latest: TCall | null = null;
 /** A screen captured before its direct screen share call exists (the picker needs the click), by room. */
@@ -40,14 +45,23 @@ let early: TSignal[] = [];
 
 /** Listens for signalling for as long as the call layer is mounted; returns the unsubscribe. */
 export function listenForSignals(): () => void {
-  return subscribe('CallSignal', (signal) => {
+  const offFeeds = subscribe('CallFeeds', ({ twId, feeds }) => {
+    feedsOf.clear();
+    feedsOf.set(twId, feeds);
+    if (useCallMedia.getState().twId === twId) transport?.feeds?.(feeds);
+  });
+  const offSignals = subscribe('CallSignal', (signal) => {
     const current = useCallMedia.getState().twId;
-    if (transport && signal.twId === current) {
-      void transport.signal(signal.from, signal.data).catch(() => undefined);
+    if (mesh && signal.twId === current) {
+      void mesh.signal(signal.from, signal.data).catch(() => undefined);
       return;
     }
     early = [...early.filter((s) => s.twId === signal.twId), signal].slice(-200);
   });
+  return () => {
+    offFeeds();
+    offSignals();
+  };
 }
 
 /** Starts (once) or updates the media of the active call; the overlay calls it with every version of the call. */
@@ -80,22 +94,43 @@ export async function followCall(call: TCall, me: { userId: string; tabId: strin
     for (const track of local.getTracks()) track.stop();
     return;
   }
-  // The media token also carries the ICE servers: STUN, and TURN with credentials that expire (coturn).
-  const iceServers = await apiCall(callRoutes.videoToken, { query: { twId: call.twId } }, { toast: false })
-    .then(({ data }) => data.iceServers)
-    .catch(() => []);
+  // The media token also carries the ICE servers (STUN, and TURN with credentials that expire: coturn) and
+  // names the transport: the browser mesh, or Janus driven by the server.
+  const fetchToken = () =>
+    apiCall(callRoutes.videoToken, { query: { twId: call.twId } }, { toast: false }).then(({ data }) => data);
+  let media = await fetchToken().catch(() => null);
+  const iceServers = media?.iceServers ?? [];
   if (useCallMedia.getState().twId !== call.twId) {
     for (const track of local.getTracks()) track.stop();
     return;
   }
-  const mesh = createMeshTransport({
-    me,
-    local,
-    iceServers,
-    send: (to, data) => void request('CallSignal', { twId: call.twId, to, data }).catch(() => undefined),
-    onRemotes: (remotes) => useCallMedia.setState({ remotes }),
-  });
-  transport = mesh;
+  let janus: ReturnType<typeof createJanusTransport> | null = null;
+  if (media?.transport === 'janus') {
+    const token = async () => {
+      if (!media || media.expiresAt - Date.now() < 30_000) media = await fetchToken();
+      return media.jwt;
+    };
+    janus = createJanusTransport({
+      twId: call.twId,
+      me,
+      local,
+      iceServers,
+      token,
+      request: (event, payload) => request(event, payload),
+      onRemotes: (remotes) => useCallMedia.setState({ remotes }),
+    });
+    transport = janus;
+  } else {
+    mesh = createMeshTransport({
+      me,
+      local,
+      iceServers,
+      send: (to, data) => void request('CallSignal', { twId: call.twId, to, data }).catch(() => undefined),
+      onRemotes: (remotes) => useCallMedia.setState({ remotes }),
+    });
+    transport = mesh;
+  }
+  const started = transport;
   useCallMedia.setState({ local });
   const now = latest?.twId === call.twId ? latest : call;
   const selfNow = now.participants.find((p) => p.id === me.userId);
@@ -104,12 +139,16 @@ export async function followCall(call: TCall, me: { userId: string; tabId: strin
     const track = held.track;
     held = null;
     useCallMedia.setState({ screen: new MediaStream([track]) });
-    await mesh.setScreen(track);
+    await started.setScreen(track);
   }
-  mesh.sync(now);
+  started.sync(now);
+  if (janus) {
+    janus.feeds(feedsOf.get(call.twId) ?? []);
+    return;
+  }
   const waiting = early.filter((s) => s.twId === call.twId);
   early = [];
-  for (const signal of waiting) await mesh.signal(signal.from, signal.data).catch(() => undefined);
+  for (const signal of waiting) await mesh?.signal(signal.from, signal.data).catch(() => undefined);
 }
 
 /** The active call survived a network outage: reconnect the media that did not. */
@@ -122,6 +161,7 @@ export function stopMedia(): void {
   latest = null;
   transport?.close();
   transport = null;
+  mesh = null;
   const { local, screen } = useCallMedia.getState();
   for (const track of [...(local?.getTracks() ?? []), ...(screen?.getTracks() ?? [])]) track.stop();
   useCallMedia.setState({ twId: null, local: null, remotes: [], error: null, screen: null });

@@ -4,7 +4,7 @@ export type TPeerKey = { userId: string; tabId: string };
 export type TRemoteMedia = { userId: string; tabId: string; stream: MediaStream };
 
 /**
- * What the call overlay needs of media, whichever way it travels (mesh: browser to browser; an SFU later):
+ * What the call overlay needs of media, whichever way it travels (mesh: browser to browser; Janus, the SFU, driven by the server):
  * follow the call's accepted participants, hand over remote streams, let go of everything at the end.
  */
 export type TCallTransport = {
