@@ -109,7 +109,8 @@ export async function openRoom(page: Page, name: string): Promise<void> {
 
 /** Until no call shows on any of the pages and the caller's button can call again. */
 async function untilIdle(pages: Page[], button: string): Promise<void> {
-  for (const page of pages) await page.getByRole('region', { name: 'Call' }).waitFor({ state: 'detached' });
+  for (const page of pages)
+    await page.getByRole('region', { name: 'Call', exact: true }).waitFor({ state: 'detached' });
   await pages[0]!.locator(`button[aria-label="${button}"]:not([disabled])`).waitFor();
 }
 
