@@ -53,7 +53,8 @@ globalThis.callBench = {
         resolve({ ring, accept: callBench.now() });
       };
       observer = new MutationObserver(check);
-      observer.observe(document.body, { childList: true, subtree: true });
+      // Labels too: the card can show before its texts (the lazy 'calls' namespace) have loaded.
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
       check();
     });
   },
