@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -215,5 +215,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
