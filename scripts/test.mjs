@@ -1,4 +1,4 @@
-// `npm test`: every suite (server, web, end-to-end). Installs Debian's chromium and redis-server first when missing
+// `npm test`: every suite (server, web, end-to-end). Installs Debian's chromium, redis-server, coturn and the rest first when missing
 // and we are root; otherwise says how. Each suite writes a JSON report; the totals close the run.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -10,7 +10,8 @@ mkdirSync(resultsDir, { recursive: true });
 
 // Debian packages the suites run against: chromium for the browser journeys, redis-server for scale-out,
 // nginx and openssl for the TLS reverse-proxy and rolling-restart tests, ffmpeg (speech audio decoding) and
-// espeak-ng (the speech the dictation tests speak), janus (the SFU the Janus call tests and journey spawn).
+// espeak-ng (the speech the dictation tests speak), janus (the SFU the Janus call tests and journey spawn),
+// coturn (TURN credentials and the relay-only call journey).
 const missing = [
   ['/usr/bin/chromium', 'chromium fonts-noto-core'],
   ['/usr/bin/redis-server', 'redis-server'],
@@ -19,6 +20,7 @@ const missing = [
   ['/usr/bin/ffmpeg', 'ffmpeg'],
   ['/usr/bin/espeak-ng', 'espeak-ng'],
   ['/usr/bin/janus', 'janus'],
+  ['/usr/bin/turnserver', 'coturn'],
 ].filter(([path]) => !existsSync(path));
 if (missing.length > 0) {
   const packages = missing.map(([, names]) => names).join(' ');

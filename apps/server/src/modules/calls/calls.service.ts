@@ -87,15 +87,24 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     return type === 'voice' ? p.voice === true : p.video === true;
   };
 
+  // The room's members first, then each one's user row by its key: as a plain join, SQLite starts from the
+  // (deleted, active) index, i.e. every active user of the hospital, on every call event (bench/calls).
   const activeMembers = async (roomId: string): Promise<string[]> =>
     (
       await db
         .selectFrom('room_members')
-        .innerJoin('users', 'users.id', 'room_members.user_id')
         .select('room_members.user_id as id')
         .where('room_members.room_id', '=', roomId)
-        .where('users.active', '=', 1)
-        .where('users.deleted', '=', 0)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'room_members.user_id')
+              .where('users.active', '=', 1)
+              .where('users.deleted', '=', 0),
+          ),
+        )
         .execute()
     ).map((r) => r.id);
 

@@ -170,13 +170,22 @@ export async function publishMessages(app: FastifyInstance, messages: TMessage[]
   if (messages.length === 0) return;
   const roomIds = [...new Set(messages.map((m) => m.twId))];
   const members = new Map<string, string[]>();
+  // The rooms' members first, then each one's user row by its key: as a plain join, SQLite starts from the
+  // (deleted, active) index, i.e. every active user of the hospital, on every publish (bench/calls).
   for (const r of await app.db
     .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
     .select(['room_members.room_id as room_id', 'room_members.user_id as user_id'])
     .where('room_members.room_id', 'in', roomIds)
-    .where('users.active', '=', 1)
-    .where('users.deleted', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .whereRef('users.id', '=', 'room_members.user_id')
+          .where('users.active', '=', 1)
+          .where('users.deleted', '=', 0),
+      ),
+    )
     .execute()) {
     const list = members.get(r.room_id) ?? [];
     list.push(r.user_id);

@@ -1,0 +1,64 @@
+import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, member } from '../../testing/chat';
+import { type Coturn, startCoturn } from '../../testing/coturn';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { turnAllocate } from '../../testing/turn-client';
+import { iceServersFor } from './turn-credentials';
+
+/**
+ * The TURN credentials of GET /twilio/video-token against a real coturn (use-auth-secret): it grants a relay
+ * with them, and refuses a wrong or expired one. bench/calls and the relay-only journey carry media through it.
+ */
+let coturn: Coturn;
+let t: TestApp;
+beforeAll(async () => {
+  coturn = await startCoturn();
+  t = await createTestApp({ TURN_URLS: `stun:127.0.0.1:${coturn.port},${coturn.url}`, TURN_SECRET: coturn.secret });
+  await t.listen();
+});
+afterAll(async () => {
+  await t?.close();
+  await coturn?.stop();
+});
+
+const at = (username: string, password: string) => ({ host: '127.0.0.1', port: coturn.port, username, password });
+
+describe('TURN credentials', () => {
+  it('are accepted by coturn: a call’s participant gets a relay on it', async () => {
+    const [a, b] = await Promise.all([member(t, 'Lea'), member(t, 'Max')]);
+    await t.app.db
+      .updateTable('users')
+      .set({ permissions: JSON.stringify({ voice: true }) })
+      .where('id', 'in', [a.id, b.id])
+      .execute();
+    const twId = ZChatRoomReply.parse(
+      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+    ).data.chatRoom.id;
+    await t.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
+    const reply = await api(t, a).get(`/twilio/video-token?twId=${twId}`);
+    expect(reply.status).toBe(200);
+    const turn = reply.body.data.iceServers.find((s: { urls: string[] }) => s.urls[0]?.startsWith('turn:'));
+    expect(turn.urls).toEqual([coturn.url]);
+
+    const granted = await turnAllocate(at(turn.username, turn.credential));
+    expect(granted).toMatchObject({ ok: true, relayed: { address: '127.0.0.1' } });
+  });
+
+  it('are refused when wrong or expired', async () => {
+    const wrong = await turnAllocate(at(`${Math.floor(Date.now() / 1000) + 600}:someone`, 'not-the-hmac'));
+    expect(wrong).toMatchObject({ ok: false, code: 401 });
+
+    // Made an hour and a minute ago with a one-hour lifetime: the expiry in the username has passed.
+    const [, old] = iceServersFor(
+      { urls: ['stun:x', coturn.url], secret: coturn.secret, ttlSeconds: 3_600 },
+      'someone',
+      Date.now() - 3_660_000,
+    );
+    const expired = await turnAllocate(at(old!.username!, old!.credential!));
+    expect(expired).toMatchObject({ ok: false, code: 401 });
+
+    const [, fresh] = iceServersFor({ urls: ['stun:x', coturn.url], secret: coturn.secret, ttlSeconds: 60 }, 'someone');
+    expect(await turnAllocate(at(fresh!.username!, fresh!.credential!))).toMatchObject({ ok: true });
+  });
+});
