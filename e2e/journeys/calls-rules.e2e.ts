@@ -353,10 +353,12 @@ describe('call rules and overlay', () => {
     // The physician's Recent counts it like an unread message, until he opens the room.
     const row = roomRow(doctor.page, NURSE);
     await expect.poll(() => row.getAttribute('data-unread')).toBe('true');
+    // Addressed to him: his Recent row and the room say he missed it.
+    await row.getByText(`You missed a voice call from ${NURSE}`).waitFor();
     await row.getByText('1', { exact: true }).waitFor();
     await snap(doctor.page, 'call-rules-missed-unread-light-en');
     await row.click();
-    await log(doctor.page).getByText(`${DOCTOR} missed a voice call from ${NURSE}`).waitFor();
+    await log(doctor.page).getByText(`You missed a voice call from ${NURSE}`).waitFor();
     await expect.poll(() => row.getAttribute('data-unread')).toBeNull();
 
     for (const person of [nurse, doctor, charge]) expect(person.errors()).toEqual([]);

@@ -4,6 +4,7 @@ import type { TLanguage } from '@rounds/contracts/common';
 import { toLanguage } from '@rounds/contracts/values';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session-store';
 import { mediaLine } from '../lib/media-line';
 import { snippet } from '../lib/snippet';
 import '../../calls/calls-texts';
@@ -17,6 +18,7 @@ import '../chat-texts';
 export function useMessageText() {
   const { t, i18n } = useTranslation('chat');
   const { t: tCalls } = useTranslation('calls');
+  const me = useSession((s) => s.user?.id);
   const language: TLanguage = toLanguage(i18n.language);
   const list = useMemo(() => {
     const format = new Intl.ListFormat(language, { type: 'conjunction', style: 'long' });
@@ -25,11 +27,14 @@ export function useMessageText() {
 
   const systemLine = useCallback(
     (message: TMessage) => {
-      const { ns, key, context, params } = systemText(message.attributes.event, list);
+      const { ns, key, context, params } = systemText(message.attributes.event, list, me);
       if (ns === 'calls') return tCalls(key as `system.${TCallSystemEvent}`, { ...params, context });
-      return t(key as Exclude<typeof key, `system.${TCallSystemEvent}`>, { ...params, context });
+      return t(key as Exclude<typeof key, `system.${TCallSystemEvent}` | 'system.callMissedYou'>, {
+        ...params,
+        context,
+      });
     },
-    [t, tCalls, list],
+    [t, tCalls, list, me],
   );
 
   // A voice note or images sent without text still say what came, instead of an empty line.

@@ -1,3 +1,4 @@
+import type { TSystemEvent } from '@rounds/contracts/chat';
 import { describe, expect, it } from 'vitest';
 import { callDuration, systemText } from './system-message';
 import { hex } from './test-fixtures';
@@ -53,5 +54,12 @@ describe('systemText', () => {
     const voice = systemText({ type: 'callInit', data: { initiator, users: [], callType: 'voice' } }, list);
     expect(voice.context).toBeUndefined();
     expect(callDuration(3_725)).toBe('1:02:05');
+  });
+
+  it('tells the one who missed a call that they did, and the others who missed it', () => {
+    const noah = { id: hex(2), fullName: 'Noah Thibodeaux' };
+    const event: TSystemEvent = { type: 'callMissed', data: { initiator, users: [noah], callType: 'video' } };
+    expect(systemText(event, list, noah.id)).toMatchObject({ key: 'system.callMissedYou', context: 'video' });
+    expect(systemText(event, list, initiator.id)).toMatchObject({ key: 'system.callMissed', context: 'video' });
   });
 });

@@ -6,7 +6,12 @@ type TRoomEventType = Exclude<TSystemEvent['type'], TCallSystemEvent>;
 /** Room events are worded in the 'chat' namespace, call events in 'calls' (loaded with the chunks that show them). */
 export type TSystemText = {
   ns: 'chat' | 'calls';
-  key: `system.${TRoomEventType}` | `system.${TCallSystemEvent}` | 'system.createdNamed' | 'system.unknown';
+  key:
+    | `system.${TRoomEventType}`
+    | `system.${TCallSystemEvent}`
+    | 'system.callMissedYou'
+    | 'system.createdNamed'
+    | 'system.unknown';
   /** i18next context: the call's kind picks the video or screen-share wording of a call event. */
   context: 'video' | 'directScreenShare' | undefined;
   params: { initiator: string; users: string; name: string; duration: string };
@@ -22,9 +27,14 @@ export function callDuration(seconds: number): string {
 
 /**
  * A system message in the reader's language (the server stores what happened, not a sentence): who did it,
- * to whom, and the group's name where it matters. `list` joins names the way the language does ('A, B and C').
+ * to whom, and the group's name where it matters. `list` joins names the way the language does ('A, B and C');
+ * `me`, the reader, is addressed as such where it reads better.
  */
-export function systemText(event: TSystemEvent | undefined, list: (names: string[]) => string): TSystemText {
+export function systemText(
+  event: TSystemEvent | undefined,
+  list: (names: string[]) => string,
+  me?: string,
+): TSystemText {
   if (!event)
     return {
       ns: 'chat',
@@ -47,5 +57,8 @@ export function systemText(event: TSystemEvent | undefined, list: (names: string
         : undefined;
   const ns = (CALL_SYSTEM_EVENTS as readonly string[]).includes(event.type) ? 'calls' : 'chat';
   if (event.type === 'created' && params.name) return { ns, key: 'system.createdNamed', context, params };
+  // The one who missed the call reads it addressed to them ('You missed…'), in the room and in Recent.
+  if (event.type === 'callMissed' && me && event.data.users.length === 1 && event.data.users[0]?.id === me)
+    return { ns, key: 'system.callMissedYou', context, params };
   return { ns, key: `system.${event.type}`, context, params };
 }
