@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
+import { startJanus } from '../apps/server/src/testing/janus-server';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { callBurst, type TPair } from './support/call-burst';
@@ -31,17 +32,16 @@ import { seedSignedInUsers } from './support/signed-in-users';
  *      rounds: CallInitialized at the callee, CallAccepted at the caller. Target p99 < 100 ms.
  *  (c) CPU of the server (and of Janus, given JANUS_PID) during a group video call: 3 people on the mesh, 6
  *      through Janus.
- * Janus: `npm run bench -- calls --janus` with JANUS_URL (the server's setting: calls go through the SFU) and
- * JANUS_PID (the janus process, for its CPU); (a) then measures the path through Janus.
+ * Janus: `npm run bench -- calls --janus` starts Debian's janus on loopback and sends every call through it; or
+ * point JANUS_URL (and JANUS_PID, for its CPU) at a running one. (a) then measures the path through Janus.
  */
 const STAFF = Number(process.env.BENCH_STAFF ?? 20_000);
 const PAIRS = Number(process.env.BENCH_CALL_PAIRS ?? 200);
 const JANUS = process.argv.includes('--janus') || Boolean(process.env.JANUS_URL);
-if (JANUS && !process.env.JANUS_URL) {
-  console.error('--janus needs JANUS_URL (ws://127.0.0.1:8188, the Janus WebSocket transport) and JANUS_PID');
-  process.exit(2);
-}
-const JANUS_PID = process.env.JANUS_PID ? Number(process.env.JANUS_PID) : undefined;
+// Without JANUS_URL, --janus starts Debian's janus on loopback itself (the tests' throwaway configuration).
+const ownJanus = JANUS && !process.env.JANUS_URL ? await startJanus() : undefined;
+const JANUS_URL = process.env.JANUS_URL ?? ownJanus?.url;
+const JANUS_PID = process.env.JANUS_PID ? Number(process.env.JANUS_PID) : ownJanus?.process.pid;
 const GROUP = JANUS ? 6 : 3;
 const JWT_SECRET = 'bench-calls-secret-that-is-long-enough';
 /** `--only a,c`: some of the cases (all by default). */
@@ -107,7 +107,7 @@ const server = await startBenchServer({
   RATE_LIMIT_MAX: '1000000',
   LOGIN_RATE_LIMIT: '1000',
   SOCKET_RATE_LIMIT_MAX: '1000000',
-  ...(JANUS ? { JANUS_URL: process.env.JANUS_URL! } : {}),
+  ...(JANUS_URL ? { JANUS_URL } : {}),
 });
 const browser = await launchCallBrowser();
 let failed = false;
@@ -215,6 +215,7 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await ownJanus?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
