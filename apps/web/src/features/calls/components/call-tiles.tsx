@@ -208,6 +208,9 @@ export function CallTiles({ call, me, large }: { call: TCall; me: string; large:
   const others = call.participants.filter((p) => p.id !== me && p.status === 'accepted');
   const sharer = sharerOf(call);
   const camera = call.type === 'video' && self?.video && !self.screenShare && local?.getVideoTracks().length;
+  // The small window of a voice call with no screen shown is its header and controls: avatar tiles would only
+  // cover the screen the user went to (a phone's Settings, a chart), and the header already names everyone.
+  const pictures = large || call.type !== 'voice' || Boolean(sharer);
   return (
     <div className={classes.stage}>
       {sharer && sharer.id === me && screen && (
@@ -220,24 +223,26 @@ export function CallTiles({ call, me, large }: { call: TCall; me: string; large:
           owner={sharer}
         />
       )}
-      <div className={`${classes.grid} ${sharer ? classes.strip : ''}`}>
-        {others.map((p) => (
-          <RemoteTile
-            key={p.id}
-            call={call}
-            p={p}
-            media={mediaOf(remotes, p)}
-            large={large}
-            canMute={Boolean(self?.screenShare)}
-          />
-        ))}
-        {local && camera && sharer ? (
-          <div className={`${classes.tile} ${classes.video}`}>
-            <MediaView stream={local} mirror />
-            <span className={classes.name}>{t('you')}</span>
-          </div>
-        ) : null}
-      </div>
+      {pictures && (
+        <div className={`${classes.grid} ${sharer ? classes.strip : ''}`}>
+          {others.map((p) => (
+            <RemoteTile
+              key={p.id}
+              call={call}
+              p={p}
+              media={mediaOf(remotes, p)}
+              large={large}
+              canMute={Boolean(self?.screenShare)}
+            />
+          ))}
+          {local && camera && sharer ? (
+            <div className={`${classes.tile} ${classes.video}`}>
+              <MediaView stream={local} mirror />
+              <span className={classes.name}>{t('you')}</span>
+            </div>
+          ) : null}
+        </div>
+      )}
       {local && camera && !sharer ? (
         <div className={classes.local}>
           <MediaView stream={local} mirror />
