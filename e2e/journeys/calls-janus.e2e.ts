@@ -4,6 +4,7 @@ import { type JanusServer, startJanus } from '../../apps/server/src/testing/janu
 import { DEMO_PASSWORD } from '../support/api';
 import { loginUi, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
+import { CALL_BROWSER_ARGS, capturePeers } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -35,28 +36,8 @@ useDemoJourney(
     server = s;
     browser = b;
   },
-  [
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
+  CALL_BROWSER_ARGS,
 );
-
-/** Every RTCPeerConnection the page makes, for getStats (the app keeps none on window). */
-async function capturePeers(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const peers: RTCPeerConnection[] = [];
-    (window as unknown as { __roundsPeers: RTCPeerConnection[] }).__roundsPeers = peers;
-    const Native = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        peers.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-}
 
 type TPeerStats = { sends: boolean; receives: boolean; frames: number; audioBytes: number };
 

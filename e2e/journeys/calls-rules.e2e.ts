@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
+import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -26,12 +27,7 @@ useDemoJourney(
     server = s;
     browser = b;
   },
-  [
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
+  CALL_BROWSER_ARGS,
 );
 
 const NURSE = 'Amelia Broussard';

@@ -4,7 +4,7 @@ import type { Coturn } from '../../apps/server/src/testing/coturn';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { loginUi, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { capturePeers, inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
+import { CALL_BROWSER_ARGS, capturePeers, inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
 import { roomRow, roomTitle } from '../support/chat-page';
 import { startJourneyCoturn } from '../support/coturn';
 import { demo, demoApi } from '../support/demo';
@@ -40,12 +40,7 @@ useDemoJourney(
     server = s;
     browser = b;
   },
-  [
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
+  CALL_BROWSER_ARGS,
 );
 
 /** Polls until ICE has selected a pair on every peer connection of the page, then returns them. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, loginUi, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
+import { CALL_BROWSER_ARGS, capturePeers } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -26,28 +27,8 @@ useDemoJourney(
     server = s;
     browser = b;
   },
-  [
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
+  CALL_BROWSER_ARGS,
 );
-
-/** The mesh's peer connections, for getStats (the app keeps none on window). */
-async function capturePeers(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const peers: RTCPeerConnection[] = [];
-    (window as unknown as { __roundsPeers: RTCPeerConnection[] }).__roundsPeers = peers;
-    const Native = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        peers.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-}
 
 type TInbound = { frames: number; audioBytes: number; audioLevel: number };
 

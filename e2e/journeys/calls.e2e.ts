@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { loginUi, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
+import { CALL_BROWSER_ARGS, capturePeers, inboundAudio, waitForAudio } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -23,57 +24,8 @@ useDemoJourney(
     server = s;
     browser = b;
   },
-  [
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
+  CALL_BROWSER_ARGS,
 );
-
-/** Inbound audio bytes and level on every peer connection of the page (the mesh has one per other tab). */
-async function inboundAudio(page: Page): Promise<{ bytes: number; level: number }> {
-  return page.evaluate(async () => {
-    const peers = (window as unknown as { __roundsPeers?: RTCPeerConnection[] }).__roundsPeers ?? [];
-    let bytes = 0;
-    let level = 0;
-    for (const pc of peers) {
-      const stats = await pc.getStats();
-      stats.forEach((r) => {
-        if (r.type === 'inbound-rtp' && r.kind === 'audio') {
-          bytes += r.bytesReceived ?? 0;
-          level = Math.max(level, r.audioLevel ?? 0);
-        }
-      });
-    }
-    return { bytes, level };
-  });
-}
-
-async function waitForAudio(page: Page, over: number): Promise<{ bytes: number; level: number }> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const now = await inboundAudio(page);
-    if (now.bytes > over && now.level > 0) return now;
-    if (Date.now() > deadline) throw new Error(`no audio arrived: ${JSON.stringify(now)}`);
-    await page.waitForTimeout(250);
-  }
-}
-
-/** The mesh's peer connections, for getStats (the app keeps none on window). */
-async function capturePeers(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const peers: RTCPeerConnection[] = [];
-    (window as unknown as { __roundsPeers: RTCPeerConnection[] }).__roundsPeers = peers;
-    const Native = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        peers.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-}
 
 describe('calls', () => {
   it('rings the physician, carries audio both ways, and leaves the call in the room’s history', async () => {

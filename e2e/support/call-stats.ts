@@ -6,6 +6,17 @@ import type { Page } from 'playwright-core';
  */
 type TWindow = { __roundsPeers?: RTCPeerConnection[] };
 
+/**
+ * Chromium for calls: fake camera, microphone and screen with no permission prompt, peer connections allowed on
+ * loopback (no test media leaves the machine), and remote audio that plays without a click.
+ */
+export const CALL_BROWSER_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
 /** Keeps every RTCPeerConnection the page makes; with `relayOnly`, each gathers TURN relay candidates only. */
 export async function capturePeers(page: Page, o: { relayOnly?: boolean } = {}): Promise<void> {
   await page.addInitScript((relayOnly: boolean) => {

@@ -15,7 +15,7 @@ import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
-import { requireMember } from '../chat/rooms.store';
+import { activeMembersOf, requireMember } from '../chat/rooms.store';
 import { maxParticipants, startCall, type TCallAction, type TCallNote, transition } from './call-machine';
 
 const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; text: string }> = {
@@ -90,23 +90,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
   // The room's members first, then each one's user row by its key: as a plain join, SQLite starts from the
   // (deleted, active) index, i.e. every active user of the hospital, on every call event (bench/calls).
   const activeMembers = async (roomId: string): Promise<string[]> =>
-    (
-      await db
-        .selectFrom('room_members')
-        .select('room_members.user_id as id')
-        .where('room_members.room_id', '=', roomId)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('users')
-              .select('users.id')
-              .whereRef('users.id', '=', 'room_members.user_id')
-              .where('users.active', '=', 1)
-              .where('users.deleted', '=', 0),
-          ),
-        )
-        .execute()
-    ).map((r) => r.id);
+    (await activeMembersOf(db, [roomId])).get(roomId) ?? [];
 
   const read = (state: string): TCall => ZCall.parse(JSON.parse(state));
 

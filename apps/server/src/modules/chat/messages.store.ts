@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { TMedia } from './room-view';
+import { activeMembersOf } from './rooms.store';
 
 export type AppendItem = {
   authorId: string | null;
@@ -169,27 +170,6 @@ export async function appendMessage(
 export async function publishMessages(app: FastifyInstance, messages: TMessage[]): Promise<void> {
   if (messages.length === 0) return;
   const roomIds = [...new Set(messages.map((m) => m.twId))];
-  const members = new Map<string, string[]>();
-  // The rooms' members first, then each one's user row by its key: as a plain join, SQLite starts from the
-  // (deleted, active) index, i.e. every active user of the hospital, on every publish (bench/calls).
-  for (const r of await app.db
-    .selectFrom('room_members')
-    .select(['room_members.room_id as room_id', 'room_members.user_id as user_id'])
-    .where('room_members.room_id', 'in', roomIds)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('users')
-          .select('users.id')
-          .whereRef('users.id', '=', 'room_members.user_id')
-          .where('users.active', '=', 1)
-          .where('users.deleted', '=', 0),
-      ),
-    )
-    .execute()) {
-    const list = members.get(r.room_id) ?? [];
-    list.push(r.user_id);
-    members.set(r.room_id, list);
-  }
+  const members = await activeMembersOf(app.db, roomIds);
   for (const m of messages) app.publish(SERVER_EVENTS.NewMessage, m, { users: members.get(m.twId) ?? [] });
 }

@@ -68,6 +68,33 @@ export async function memberIds(db: Db, roomId: string): Promise<string[]> {
   return rows.map((r) => r.user_id);
 }
 
+/**
+ * The active members (not deactivated, not deleted) of each room. The rooms' members first, then each one's user
+ * row by its key: as a plain join, SQLite starts from the users' (deleted, active) index, i.e. every active user
+ * of the hospital, on every call (bench/calls).
+ */
+export async function activeMembersOf(db: Db, roomIds: string[]): Promise<Map<string, string[]>> {
+  const members = new Map<string, string[]>();
+  if (roomIds.length === 0) return members;
+  const rows = await db
+    .selectFrom('room_members')
+    .select(['room_members.room_id as room_id', 'room_members.user_id as user_id'])
+    .where('room_members.room_id', 'in', roomIds)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .whereRef('users.id', '=', 'room_members.user_id')
+          .where('users.active', '=', 1)
+          .where('users.deleted', '=', 0),
+      ),
+    )
+    .execute();
+  for (const r of rows) members.set(r.room_id, [...(members.get(r.room_id) ?? []), r.user_id]);
+  return members;
+}
+
 /** The direct rooms of a user, each with its other member. */
 export function directPartners(db: Db, userId: string): Promise<{ twId: string; userId: string }[]> {
   return db
