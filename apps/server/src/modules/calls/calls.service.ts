@@ -11,6 +11,7 @@ import { SERVER_EVENTS, type TServerEventName } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError, forbidden } from '../../lib/errors';
+import { createGroupCommit } from '../../lib/group-commit';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../accounts/user-view';
@@ -64,6 +65,8 @@ function eventOf(action: TCallAction['kind'], call: TCall): TServerEventName {
  */
 export function createCallsService({ app, crypto }: TCallsDeps) {
   const db = app.db;
+  // A burst of call actions (a shift's handover, 200 calls at once) shares durable commits.
+  const commit = createGroupCommit(db);
   // With JANUS_URL every call goes through the SFU (up to 50 people), else browser to browser (up to 4).
   const transport: TCall['transport'] = app.config.JANUS_URL ? 'janus' : 'mesh';
 
@@ -147,10 +150,12 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     event: TServerEventName,
     call: TCall,
     messages: Awaited<ReturnType<typeof appendToRooms>>,
+    known?: string[],
   ) => {
-    const members = await activeMembers(call.twId);
+    // The call and its system messages go to the same people: the room's active members, read once.
+    const members = known ?? (await activeMembers(call.twId));
     app.publish(event as typeof SERVER_EVENTS.CallUpdated, { call }, { users: members });
-    await publishMessages(app, messages.get(call.twId) ?? []);
+    await publishMessages(app, messages.get(call.twId) ?? [], new Map([[call.twId, members]]));
   };
 
   const initialize = async (
@@ -185,7 +190,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     });
     let messages: Awaited<ReturnType<typeof appendToRooms>>;
     try {
-      messages = await db.transaction().execute(async (trx) => {
+      messages = await commit(async (trx) => {
         await trx
           .insertInto('calls')
           .values({
@@ -205,7 +210,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       if (await liveCall(o.twId)) throw callRefusal(CALL_REFUSALS.ongoing);
       throw error;
     }
-    await announce(SERVER_EVENTS.CallInitialized, call, messages);
+    await announce(SERVER_EVENTS.CallInitialized, call, messages, memberIds);
     return call;
   };
 
@@ -230,7 +235,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       if (result.call === call) return call;
       const next = result.call;
       const now = Date.now();
-      const written = await db.transaction().execute(async (trx) => {
+      const written = await commit(async (trx) => {
         const update = await trx
           .updateTable('calls')
           .set({ state: JSON.stringify(next), status: next.status, version: next.version, updated_at: now })

@@ -167,9 +167,14 @@ export async function appendMessage(
  * Publishes stored messages to the current members of their rooms, decided now from the database. A member
  * deactivated or deleted gets no message text even before their sockets are closed (realtime/socket-authority).
  */
-export async function publishMessages(app: FastifyInstance, messages: TMessage[]): Promise<void> {
+export async function publishMessages(
+  app: FastifyInstance,
+  messages: TMessage[],
+  /** The rooms' active members when the caller has just read them. */
+  known?: Map<string, string[]>,
+): Promise<void> {
   if (messages.length === 0) return;
   const roomIds = [...new Set(messages.map((m) => m.twId))];
-  const members = await activeMembersOf(app.db, roomIds);
+  const members = known ?? (await activeMembersOf(app.db, roomIds));
   for (const m of messages) app.publish(SERVER_EVENTS.NewMessage, m, { users: members.get(m.twId) ?? [] });
 }

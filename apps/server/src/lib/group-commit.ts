@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+type TJob = {
+  work: (trx: Db) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Bounded, so one batch never holds the database for long. */
+const MAX_BATCH = 200;
+
+/**
+ * Group commit for small independent writes (call transitions): writes that arrive while a transaction is being
+ * written wait and go together in the next one, so a burst shares one durable commit (synchronous FULL on
+ * SQLite) instead of paying one each. Each write runs in its own savepoint: one that fails (a lost race on a
+ * unique index, a refused step) is rolled back alone and rejects alone; the others commit. Each resolves only
+ * after the commit.
+ */
+export function createGroupCommit(db: Db) {
+  const queue: TJob[] = [];
+  let running = false;
+
+  const drain = async () => {
+    running = true;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const job of batch) {
+            await sql`savepoint gc`.execute(trx);
+            try {
+              outcomes.push({ ok: true, value: await job.work(trx) });
+              await sql`release savepoint gc`.execute(trx);
+            } catch (error) {
+              await sql`rollback to savepoint gc`.execute(trx);
+              await sql`release savepoint gc`.execute(trx);
+              outcomes.push({ ok: false, error });
+            }
+          }
+        });
+      } catch (error) {
+        // The commit itself failed: nothing of the batch was stored.
+        for (const job of batch) job.reject(error);
+        continue;
+      }
+      for (const [i, job] of batch.entries()) {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+      }
+    }
+    running = false;
+  };
+
+  return <T>(work: (trx: Db) => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // After this turn's I/O: everything that arrived with it joins the same transaction.
+      if (!running) setImmediate(() => void drain());
+      running = true;
+    });
+}
