@@ -62,6 +62,14 @@ export const ZCall = z.object({
 });
 export type TCall = z.infer<typeof ZCall>;
 
+/** The tabs in a call: each accepted participant with the tab that accepted (media flows between these). */
+export const acceptedTabs = (call: TCall): { userId: string; tabId: string }[] =>
+  call.participants.flatMap((p) => (p.status === 'accepted' && p.tabId ? [{ userId: p.id, tabId: p.tabId }] : []));
+
+/** Whether this tab of this user is in the call. */
+export const isAcceptedTab = (call: TCall | null | undefined, who: { userId: string; tabId: string }): boolean =>
+  call?.participants.some((p) => p.id === who.userId && p.status === 'accepted' && p.tabId === who.tabId) ?? false;
+
 // ---- Client events (doc 2 section 7: call actions over the real-time channel) ----
 
 export const ZCallInitialize = z.object({

@@ -1,4 +1,4 @@
-import { CALL_REFUSALS } from '@rounds/contracts/calls';
+import { CALL_REFUSALS, isAcceptedTab } from '@rounds/contracts/calls';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { roomUnavailable } from '../chat/rooms.store';
@@ -60,11 +60,10 @@ export function installCallsSocket(app: FastifyInstance): void {
   // accepted participant implies membership (checked at accept); anyone else gets the room's 404.
   app.socketEvents.on(CLIENT_EVENTS.CallSignal, async (m, { userId, tabId }) => {
     const call = await calls.liveCall(m.twId);
-    const inCall = (id: string, tab: string) =>
-      call?.participants.some((p) => p.id === id && p.status === 'accepted' && p.tabId === tab) ?? false;
-    if (!inCall(userId, tabId) || !inCall(m.to.userId, m.to.tabId)) {
+    const sender = isAcceptedTab(call, { userId, tabId });
+    if (!sender || !isAcceptedTab(call, m.to)) {
       app.metrics.callSignalsDropped.inc();
-      throw inCall(userId, tabId) ? callRefusal(CALL_REFUSALS.notInCall) : roomUnavailable();
+      throw sender ? callRefusal(CALL_REFUSALS.notInCall) : roomUnavailable();
     }
     app.publish(
       SERVER_EVENTS.CallSignal,

@@ -1,4 +1,4 @@
-import type { TCall, TCallParticipant } from '@rounds/contracts/calls';
+import { isAcceptedTab, type TCall, type TCallParticipant } from '@rounds/contracts/calls';
 import { create } from 'zustand';
 
 type TCallsState = {
@@ -61,10 +61,7 @@ export function incomingCalls(calls: Record<string, TCall>, me: string | undefin
 
 /** The call this tab is in: accepted on this very tab. */
 export function activeCall(calls: Record<string, TCall>, me: string | undefined, tab: string): TCall | undefined {
-  return Object.values(calls).find((c) => {
-    const p = participantOf(c, me);
-    return p?.status === 'accepted' && p.tabId === tab;
-  });
+  return me ? Object.values(calls).find((c) => isAcceptedTab(c, { userId: me, tabId: tab })) : undefined;
 }
 
 /** Whether this user is in a call on any tab or device (one call at a time). */

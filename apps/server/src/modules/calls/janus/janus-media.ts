@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { TCall, TMediaFeed } from '@rounds/contracts/calls';
+import { acceptedTabs, type TCall, type TMediaFeed } from '@rounds/contracts/calls';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { createJanusClient, type JanusClient, type JanusHandle, type JanusSession, type TJsep } from './janus-client';
@@ -114,9 +114,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
     const call = await app.calls.liveCall(twId);
     if (call?.transport !== 'janus') return;
     const feeds = await feedsOf(call.id);
-    const audience = call.participants
-      .filter((p) => p.status === 'accepted' && p.tabId)
-      .map((p) => ({ userId: p.id, tabId: p.tabId! }));
+    const audience = acceptedTabs(call);
     if (audience.length > 0) app.publish(SERVER_EVENTS.CallFeeds, { twId, feeds }, { tabs: audience });
   };
   /**
@@ -287,11 +285,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
    */
   const follow = (call: TCall) => {
     void (async () => {
-      const keep = new Set(
-        call.participants
-          .filter((p) => p.status === 'accepted' && p.tabId && call.status !== 'ended')
-          .map((p) => tabKey(call.twId, { userId: p.id, tabId: p.tabId! })),
-      );
+      const keep = new Set(call.status === 'ended' ? [] : acceptedTabs(call).map((who) => tabKey(call.twId, who)));
       for (const tab of [...tabs.values()]) {
         if (tab.twId !== call.twId || keep.has(tab.key)) continue;
         await serial(tab.key, () => release(tab));

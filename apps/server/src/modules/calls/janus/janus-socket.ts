@@ -1,4 +1,4 @@
-import { CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
+import { CALL_REFUSALS, isAcceptedTab, type TCall } from '@rounds/contracts/calls';
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { verifyMediaToken } from '../../../lib/tokens';
@@ -18,8 +18,7 @@ export function installJanusSocket(app: FastifyInstance): void {
   const admit = async (m: { twId: string; jwt: string }, who: TWho): Promise<TCall> => {
     const claims = await verifyMediaToken(app.config.JWT_SECRET, m.jwt);
     const call = await app.calls.liveCall(m.twId);
-    const accepted =
-      call?.participants.some((p) => p.id === who.userId && p.status === 'accepted' && p.tabId === who.tabId) ?? false;
+    const accepted = isAcceptedTab(call, who);
     const tokenFits =
       claims !== null &&
       claims.sub === who.userId &&
@@ -36,10 +35,7 @@ export function installJanusSocket(app: FastifyInstance): void {
 
   /** A feed is another accepted tab of the same call. */
   const requireFeed = (call: TCall, feed: TWho) => {
-    const found = call.participants.some(
-      (p) => p.id === feed.userId && p.status === 'accepted' && p.tabId === feed.tabId,
-    );
-    if (!found) throw callRefusal(CALL_REFUSALS.notInCall);
+    if (!isAcceptedTab(call, feed)) throw callRefusal(CALL_REFUSALS.notInCall);
   };
 
   const janus = async <T>(event: string, twId: string, step: () => Promise<T>): Promise<T> => {

@@ -1,4 +1,4 @@
-import type { TCall } from '@rounds/contracts/calls';
+import { acceptedTabs, type TCall } from '@rounds/contracts/calls';
 import type { TClientAck, TClientEventName, TClientRequest } from '@rounds/contracts/events';
 import type { TCallTransport, TPeerKey, TRemoteMedia } from './call-transport';
 
@@ -133,11 +133,7 @@ export function createJanusTransport(o: {
     },
     sync(call: TCall) {
       // A feed whose tab is no longer in the call goes at once, before Janus's own word comes (CallFeeds).
-      const accepted = new Set(
-        call.participants
-          .filter((p) => p.status === 'accepted' && p.tabId)
-          .map((p) => keyOf({ userId: p.id, tabId: p.tabId! })),
-      );
+      const accepted = new Set(acceptedTabs(call).map(keyOf));
       for (const key of [...subs.keys()]) if (!accepted.has(key)) drop(key);
       report();
     },

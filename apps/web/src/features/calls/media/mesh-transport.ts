@@ -1,4 +1,4 @@
-import type { TCall } from '@rounds/contracts/calls';
+import { acceptedTabs, type TCall } from '@rounds/contracts/calls';
 import type { TServerEventPayload } from '@rounds/contracts/events';
 import { SCREEN_FRAME_RATE } from '../call-constants';
 import type { TCallTransport, TPeerKey, TRemoteMedia } from './call-transport';
@@ -115,9 +115,7 @@ export function createMeshTransport(o: {
 
   return {
     sync(call: TCall) {
-      const wanted = call.participants
-        .filter((p) => p.status === 'accepted' && p.tabId && keyOf({ userId: p.id, tabId: p.tabId }) !== mine)
-        .map((p) => ({ userId: p.id, tabId: p.tabId! }));
+      const wanted = acceptedTabs(call).filter((who) => keyOf(who) !== mine);
       const keep = new Set(wanted.map(keyOf));
       for (const [k, peer] of peers) {
         if (keep.has(k)) continue;
