@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JanusServer, startJanus } from '../../apps/server/src/testing/janus-server';
-import { DEMO_PASSWORD } from '../support/api';
-import { loginUi, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
-import { CALL_BROWSER_ARGS, capturePeers } from '../support/call-stats';
+import { snap } from '../support/browser';
+import { callPage } from '../support/call-pages';
+import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -95,16 +94,11 @@ describe('calls through Janus', () => {
     await apiGroup(nurse, 'Wound review', ['Noah Thibodeaux', 'Mason Arceneaux']);
     await logout(nurse);
 
-    const pages: Page[] = [];
-    for (const email of emails) {
-      const context = await openContext(browser, { baseURL: server.url });
-      const page = await context.newPage();
-      await capturePeers(page);
-      await loginUi(page, email, DEMO_PASSWORD);
-      pages.push(page);
-    }
+    const signedIn = [];
+    for (const email of emails) signedIn.push(await callPage(browser, server.url, email));
+    const pages = signedIn.map((s) => s.page);
     const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
-    const errors = pages.map(watchErrors);
+    const errors = signedIn.map((s) => s.errors);
     for (const page of pages) {
       await roomRow(page, 'Wound review').click();
       await roomTitle(page, 'Wound review').waitFor();

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Coturn } from '../../apps/server/src/testing/coturn';
-import { api, DEMO_PASSWORD } from '../support/api';
-import { loginUi, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
-import { CALL_BROWSER_ARGS, capturePeers, inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
+import { api } from '../support/api';
+import { snap } from '../support/browser';
+import { callPage } from '../support/call-pages';
+import { CALL_BROWSER_ARGS, inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
 import { roomRow, roomTitle } from '../support/chat-page';
 import { startJourneyCoturn } from '../support/coturn';
 import { demo, demoApi } from '../support/demo';
@@ -68,15 +68,10 @@ describe('calls through TURN', () => {
     await logout(nurse);
     await logout(doctor);
 
-    const [nurseContext, doctorContext] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url, colorScheme: 'dark' }),
-    ]);
-    const [nursePage, doctorPage] = await Promise.all([nurseContext.newPage(), doctorContext.newPage()]);
-    for (const page of [nursePage, doctorPage]) await capturePeers(page, { relayOnly: true });
-    const errors = [watchErrors(nursePage), watchErrors(doctorPage)];
-    await loginUi(nursePage, nurseEmail, DEMO_PASSWORD);
-    await loginUi(doctorPage, doctorEmail, DEMO_PASSWORD);
+    const nurseIn = await callPage(browser, server.url, nurseEmail, { relayOnly: true });
+    const doctorIn = await callPage(browser, server.url, doctorEmail, { colorScheme: 'dark', relayOnly: true });
+    const [nursePage, doctorPage] = [nurseIn.page, doctorIn.page];
+    const errors = [nurseIn.errors, doctorIn.errors];
 
     await roomRow(nursePage, 'Noah Thibodeaux').click();
     await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, loginUi, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
-import { CALL_BROWSER_ARGS, capturePeers } from '../support/call-stats';
+import { api } from '../support/api';
+import { dismissToasts } from '../support/app';
+import { snap } from '../support/browser';
+import { callPage } from '../support/call-pages';
+import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -140,20 +141,17 @@ describe('video calls and screen share', () => {
     expect(direct.status).toBe(200);
     await logout(nurse);
 
-    const pages: Page[] = [];
-    for (const [email, scheme] of [
+    const signedIn = [];
+    for (const [email, colorScheme] of [
       [nurseEmail, 'light'],
       [doctorEmail, 'dark'],
       [chargeEmail, 'light'],
     ] as const) {
-      const context = await openContext(browser, { baseURL: server.url, colorScheme: scheme });
-      const page = await context.newPage();
-      await capturePeers(page);
-      await loginUi(page, email, DEMO_PASSWORD);
-      pages.push(page);
+      signedIn.push(await callPage(browser, server.url, email, { colorScheme }));
     }
+    const pages = signedIn.map((s) => s.page);
     const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
-    const errors = pages.map(watchErrors);
+    const errors = signedIn.map((s) => s.errors);
     for (const page of pages) {
       await roomRow(page, 'Wound review').click();
       await roomTitle(page, 'Wound review').waitFor();

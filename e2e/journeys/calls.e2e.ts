@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
-import { loginUi, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
-import { CALL_BROWSER_ARGS, capturePeers, inboundAudio, waitForAudio } from '../support/call-stats';
+import { api } from '../support/api';
+import { snap } from '../support/browser';
+import { callPage } from '../support/call-pages';
+import { CALL_BROWSER_ARGS, inboundAudio, waitForAudio } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -46,15 +46,10 @@ describe('calls', () => {
     await logout(nurse);
     await logout(doctor);
 
-    const [nurseContext, doctorContext] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url, colorScheme: 'dark' }),
-    ]);
-    const [nursePage, doctorPage] = await Promise.all([nurseContext.newPage(), doctorContext.newPage()]);
-    for (const page of [nursePage, doctorPage]) await capturePeers(page);
-    const errors = [watchErrors(nursePage), watchErrors(doctorPage)];
-    await loginUi(nursePage, nurseEmail, DEMO_PASSWORD);
-    await loginUi(doctorPage, doctorEmail, DEMO_PASSWORD);
+    const nurseIn = await callPage(browser, server.url, nurseEmail);
+    const doctorIn = await callPage(browser, server.url, doctorEmail, { colorScheme: 'dark' });
+    const [nursePage, doctorPage] = [nurseIn.page, doctorIn.page];
+    const errors = [nurseIn.errors, doctorIn.errors];
 
     await roomRow(nursePage, 'Noah Thibodeaux').click();
     await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
@@ -97,16 +92,11 @@ describe('calls', () => {
     const nurse = await apiSession(nurseEmail);
     await apiGroup(nurse, 'Bed 7 review', ['Noah Thibodeaux', 'Mason Arceneaux']);
     await logout(nurse);
-    const pages: Page[] = [];
-    for (const email of emails) {
-      const context = await openContext(browser, { baseURL: server.url });
-      const page = await context.newPage();
-      await capturePeers(page);
-      await loginUi(page, email, DEMO_PASSWORD);
-      pages.push(page);
-    }
+    const signedIn = [];
+    for (const email of emails) signedIn.push(await callPage(browser, server.url, email));
+    const pages = signedIn.map((s) => s.page);
     const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
-    const errors = pages.map(watchErrors);
+    const errors = signedIn.map((s) => s.errors);
     for (const page of pages) {
       await roomRow(page, 'Bed 7 review').click();
       await roomTitle(page, 'Bed 7 review').waitFor();
@@ -154,14 +144,9 @@ describe('calls', () => {
     await apiGroup(nurse, 'Night handover', ['Noah Thibodeaux', 'Mason Arceneaux']);
     await logout(nurse);
     await logout(doctor);
-    const contexts = await Promise.all(emails.map(() => openContext(browser, { baseURL: server.url })));
     const pages: Page[] = [];
-    for (const [i, context] of contexts.entries()) {
-      const page = await context.newPage();
-      await capturePeers(page);
-      await loginUi(page, emails[i]!, DEMO_PASSWORD);
-      pages.push(page);
-    }
+    for (const email of emails) pages.push((await callPage(browser, server.url, email)).page);
+    const contexts = pages.map((page) => page.context());
     const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
     const callOf = (page: Page) => page.getByRole('region', { name: 'Call' });
     const accept = (page: Page) =>
