@@ -51,15 +51,6 @@ globalThis.callBench = {
         clearTimeout(timer);
         accept.click();
         resolve({ ring, accept: callBench.now() });
-        // A click in the card's very first instant can be lost (seen on the first call after sign-in; left for
-        // the app to explain): if the card still rings 500 ms on, click again and count it. The time waited
-        // stays in the figures.
-        setTimeout(() => {
-          const again = document.querySelector('[data-call-ringing] button[aria-label="Accept"]');
-          if (!again) return;
-          callBench.reclicks = (callBench.reclicks ?? 0) + 1;
-          again.click();
-        }, 500);
       };
       observer = new MutationObserver(check);
       // Labels too: the card can show before its texts (the lazy 'calls' namespace) have loaded.

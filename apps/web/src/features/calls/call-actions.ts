@@ -1,7 +1,7 @@
 import type { TCall, TCallAck } from '@rounds/contracts/calls';
 import type { TClientEventName } from '@rounds/contracts/events';
 import { i18n } from '../../lib/i18n';
-import { request } from '../../lib/socket';
+import { request, SocketRequestError, socketReady } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
 import { useCalls } from './call-store';
 
@@ -21,6 +21,12 @@ type TCallEvent = Extract<
 >;
 
 /**
+ * How long an action waits for a socket on its way: a call rings from the first read of live calls, which can
+ * come before the socket of a tab just signed in (or reconnecting) is up, and Accept must not fail then.
+ */
+const SOCKET_WAIT_MS = 5_000;
+
+/**
  * Sends one call action and applies the call the server answers with; a refusal is shown as the server words
  * it, in the user's language (doc 2 section 8). Resolves to the call, or null when refused or unanswered.
  */
@@ -31,9 +37,12 @@ export async function callAction(
 ): Promise<TCall | null> {
   let ack: TCallAck;
   try {
+    await socketReady(SOCKET_WAIT_MS);
     ack = (await request(event, payload as never)) as TCallAck;
-  } catch {
-    showToast(i18n.t('errors.generic'), 'error');
+  } catch (error) {
+    // No connection says so (the overlay shows it too); anything else is the generic failure.
+    const offline = error instanceof SocketRequestError && error.reason !== 'timeout' && error.reason !== 'invalid';
+    showToast(i18n.t(offline ? 'offline.message' : 'errors.generic'), 'error');
     return null;
   }
   if (!ack.ok) {

@@ -10,6 +10,8 @@ type TCallControlProps = {
   pressed?: boolean;
   /** Not available now (the camera while the screen is shared). */
   disabled?: boolean;
+  /** Its action is on its way to the server (Accept pressed while the connection comes up). */
+  loading?: boolean;
   size?: number;
   children: ReactNode;
 };
@@ -22,6 +24,7 @@ export function CallControl({
   onClick,
   pressed,
   disabled,
+  loading,
   size = 40,
   children,
 }: TCallControlProps) {
@@ -35,6 +38,7 @@ export function CallControl({
         aria-label={label}
         aria-pressed={pressed}
         disabled={disabled}
+        loading={loading}
         onClick={onClick}
       >
         {children}

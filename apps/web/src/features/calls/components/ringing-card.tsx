@@ -18,14 +18,18 @@ const THROTTLE_MS = 3_000;
 export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
   const { t } = useTranslation('calls');
   const [busyUntil, setBusyUntil] = useState(0);
+  // Which button's action is on its way, shown as a spinner on it.
+  const [pending, setPending] = useState<'accept' | 'voice' | 'decline' | null>(null);
   const caller = call.participants.find((p) => p.id === call.initializerId);
   const context = call.type === 'voice' ? undefined : call.type === 'video' ? 'video' : 'directScreenShare';
   const title = t('incoming', { context });
   const act = (event: 'CallAccept' | 'CallDecline', audioOnly = false) => {
     if (Date.now() < busyUntil) return;
     setBusyUntil(Date.now() + THROTTLE_MS);
+    setPending(event === 'CallDecline' ? 'decline' : audioOnly ? 'voice' : 'accept');
     // A refusal (busy on another device, no permission) changed nothing: the other button answers at once.
     void callAction(event, { twId: call.twId, audioOnly }).then((done) => {
+      setPending(null);
       if (!done) setBusyUntil(0);
     });
   };
@@ -54,12 +58,19 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
               label={t('answerWithVoice')}
               color="teal"
               variant="light"
+              loading={pending === 'voice'}
               onClick={() => act('CallAccept', true)}
             >
               <IconMicrophone size={20} />
             </CallControl>
           )}
-          <CallControl label={t('accept')} color="teal" variant="filled" onClick={() => act('CallAccept')}>
+          <CallControl
+            label={t('accept')}
+            color="teal"
+            variant="filled"
+            loading={pending === 'accept'}
+            onClick={() => act('CallAccept')}
+          >
             {call.type === 'video' ? (
               <IconVideo size={20} />
             ) : call.type === 'directScreenShare' ? (
@@ -68,7 +79,13 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
               <IconPhone size={20} />
             )}
           </CallControl>
-          <CallControl label={t('decline')} color="red" variant="filled" onClick={() => act('CallDecline')}>
+          <CallControl
+            label={t('decline')}
+            color="red"
+            variant="filled"
+            loading={pending === 'decline'}
+            onClick={() => act('CallDecline')}
+          >
             <IconPhoneOff size={20} />
           </CallControl>
         </Group>
