@@ -97,7 +97,7 @@ const TEXTS = {
   loggedOut: { en: 'You have been logged out.', fr: 'Vous avez été déconnecté.' },
   forbidden: { en: 'You are not allowed to do this.', fr: "Vous n'êtes pas autorisé à faire cela." },
   unknownItem: { en: 'Unknown item', fr: 'Élément inconnu' },
-  // The REST limiter's text (plugins/security.ts), for refused socket events.
+  // The rate limiters' text (plugins/security.ts for REST, realtime/socket-handler.ts for socket events).
   rateLimited: {
     en: 'Too many requests, please try again in {s} seconds.',
     fr: 'Trop de requêtes, veuillez réessayer dans {s} secondes.',
