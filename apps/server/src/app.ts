@@ -12,7 +12,7 @@ import { escalationSweep } from './jobs/escalation-sweep';
 import { notificationWorker } from './jobs/notification-worker';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { uploadsCleanup } from './jobs/uploads-cleanup';
-import { badRequest } from './lib/errors';
+import { invalidField } from './lib/errors';
 import { type FileStore, localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
@@ -183,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!type?.toLowerCase().startsWith('multipart/')) return;
     const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(type);
     if ((boundary?.[1] ?? boundary?.[2] ?? '').length > 70) {
-      throw badRequest('body: the multipart boundary is longer than 70 characters');
+      throw invalidField('body', 'multipartBoundaryTooLong', {}, 'BAD_REQUEST');
     }
   });
   installAuth(app);

@@ -28,7 +28,7 @@ export const ZUpdateAccountRequest = z.object({
   departmentId: ZIdList.refine((v) => v.length > 0, MSG.required),
   professionId: ZIdList.refine((v) => v.length === 1, MSG.required),
   specialtyId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  suffixId: ZIdList.refine((v) => v.length <= 1, 'invalid id'),
+  suffixId: ZIdList.refine((v) => v.length <= 1, MSG.invalidId),
   sessionTimeout: ZSessionTimeout,
 });
 export const ZUserReply = z.object({ user: ZUser });

@@ -75,7 +75,7 @@ export const ZAdminUserFields = z.object({
   departmentId: ZIdList.refine((v) => v.length > 0, MSG.required),
   professionId: ZIdList.refine((v) => v.length > 0, MSG.required),
   specialtyId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  suffixId: ZIdList.refine((v) => v.length <= 1, 'invalid id'),
+  suffixId: ZIdList.refine((v) => v.length <= 1, MSG.invalidId),
   sessionTimeout: ZSessionTimeout,
 });
 export type TAdminUserFields = z.input<typeof ZAdminUserFields>;

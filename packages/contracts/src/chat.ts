@@ -4,7 +4,7 @@ import { ZFileKey, ZMessageFile, ZMessageVoice } from './chat-files';
 import { ZId } from './common';
 import { LIMITS } from './limits';
 import { ZAvatar, ZChatStatus } from './user';
-import { multilineText, plainText } from './validation';
+import { MSG, multilineText, plainText } from './validation';
 
 /**
  * Chat rooms and messages (spec doc 1: Chat room and Message entities, section 7 "Chat rooms"; doc 2 section 7
@@ -141,9 +141,7 @@ export const ZChatRoom = z.object({
 export type TChatRoom = z.infer<typeof ZChatRoom>;
 
 const ZParticipantIds = z.array(ZId).min(1).max(CHAT_LIMITS.groupMembersMax);
-const ZGroupName = plainText(
-  z.string().trim().min(1, 'Required').max(LIMITS.groupNameMax, CHAT_TEXTS.groupNameTooLong),
-);
+const ZGroupName = plainText(z.string().trim().min(1, MSG.required).max(LIMITS.groupNameMax, MSG.groupNameTooLong));
 
 /** A room addressed by id or twId (the same value); at least one. */
 export const ZRoomRef = z

@@ -116,10 +116,11 @@ export const ZPasswordPolicyRequest = z.object({
  * (0 to 100000, doc 2 section 5) or self-registration on or off. Without a key the body is one's own
  * preferences (account.ts ZUpdateSettingsRequest).
  */
-export const SESSION_TIMEOUT_TEXTS = {
-  notNumber: 'Input value should be a number.',
-  belowZero: 'Input value should not be less than 0.',
-  aboveMax: 'Input value should not be greater than 100000.',
+/** Issue keys (the server's lib/texts.ts renders them: 'Input value should be a number.' …; the web has its own). */
+export const SESSION_TIMEOUT_ISSUES = {
+  notNumber: 'timeoutNotNumber',
+  belowZero: 'timeoutBelowZero',
+  aboveMax: 'timeoutAboveMax',
 } as const;
 export const ZAppSettingWrite = z.discriminatedUnion('key', [
   z.object({
@@ -131,19 +132,19 @@ export const ZAppSettingWrite = z.discriminatedUnion('key', [
           z
             .string()
             .trim()
-            .regex(/^-?\d+$/, SESSION_TIMEOUT_TEXTS.notNumber),
+            .regex(/^-?\d+$/, SESSION_TIMEOUT_ISSUES.notNumber),
         ],
         {
-          error: SESSION_TIMEOUT_TEXTS.notNumber,
+          error: SESSION_TIMEOUT_ISSUES.notNumber,
         },
       )
       .transform(Number)
       .pipe(
         z
-          .number({ error: SESSION_TIMEOUT_TEXTS.notNumber })
-          .int(SESSION_TIMEOUT_TEXTS.notNumber)
-          .min(0, SESSION_TIMEOUT_TEXTS.belowZero)
-          .max(LIMITS.sessionTimeoutMaxMinutes, SESSION_TIMEOUT_TEXTS.aboveMax),
+          .number({ error: SESSION_TIMEOUT_ISSUES.notNumber })
+          .int(SESSION_TIMEOUT_ISSUES.notNumber)
+          .min(0, SESSION_TIMEOUT_ISSUES.belowZero)
+          .max(LIMITS.sessionTimeoutMaxMinutes, SESSION_TIMEOUT_ISSUES.aboveMax),
       ),
   }),
   z.object({ key: z.literal('isSelfRegistrationEnabled'), value: z.union([z.boolean(), z.enum(['true', 'false'])]) }),

@@ -3,7 +3,7 @@ import { LIMITS } from './limits';
 
 /**
  * The spec's validation rules, written once. Issue messages are the spec's form error keys: the web
- * translates them with i18next, the server with its own table (apps/server/src/lib/messages.ts).
+ * translates them with i18next, the server with its own table (apps/server/src/lib/texts.ts).
  */
 export const MSG = {
   required: 'Required',
@@ -18,6 +18,8 @@ export const MSG = {
   passTooLong: 'auth.err_pass_too_long',
   codeFormat: 'auth.err_code_format',
   controlChars: 'control_characters',
+  invalidId: 'invalidId',
+  groupNameTooLong: 'groupNameTooLong',
 } as const;
 
 // C0 controls, DEL and C1 controls; multi-line text keeps tab, line feed and carriage return. Written with
@@ -115,4 +117,4 @@ export const ZIdList = z
   .union([z.string(), z.array(z.string())])
   .nullish()
   .transform((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v.filter(Boolean) : [v]))
-  .pipe(z.array(z.string().regex(/^[0-9a-f]{24}$/, 'invalid id')).max(100));
+  .pipe(z.array(z.string().regex(/^[0-9a-f]{24}$/, MSG.invalidId)).max(100));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type AppError, badRequest } from './errors';
+import { type AppError, invalidField } from './errors';
 
 export type FormFile = { bytes: Buffer; filename: string; mimetype: string };
 
@@ -12,7 +12,7 @@ export async function readFileForm(
   req: FastifyRequest,
   o: { maxBytes: number; tooLarge: AppError },
 ): Promise<{ file: FormFile; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('file: Required', 'VALIDATION_ERROR');
+  if (!req.isMultipart()) throw invalidField('file', 'Required');
   let file: FormFile | null = null;
   const fields: Record<string, string> = {};
   for await (const part of req.parts({ limits: { fileSize: o.maxBytes, files: 1, fields: 10 } })) {
@@ -28,6 +28,6 @@ export async function readFileForm(
       fields[part.fieldname] = part.value;
     }
   }
-  if (!file) throw badRequest('file: Required', 'VALIDATION_ERROR');
+  if (!file) throw invalidField('file', 'Required');
   return { file, fields };
 }

@@ -3,8 +3,9 @@ import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
 import type { TLanguage } from '@rounds/contracts/common';
 
 /**
- * Server texts shown to users, in the request's language. Keys of validation issues are the spec's form
- * error keys (packages/contracts/src/validation.ts).
+ * Server texts shown to users, in the request's language: one table keyed by identifier (issue 13). Throw
+ * sites name a key (lib/errors.ts AppError), rendered in the reader's language by the error handler and the
+ * socket handler. Keys of validation issues are the spec's form error keys (packages/contracts/src/validation.ts).
  */
 const TEXTS = {
   Required: { en: 'Required', fr: 'Obligatoire' },
@@ -96,15 +97,15 @@ const TEXTS = {
   loggedOut: { en: 'You have been logged out.', fr: 'Vous avez été déconnecté.' },
   forbidden: { en: 'You are not allowed to do this.', fr: "Vous n'êtes pas autorisé à faire cela." },
   unknownItem: { en: 'Unknown item', fr: 'Élément inconnu' },
-  // The REST limiter's text (plugins/security.ts), for refused socket events.
+  // The rate limiters' text (plugins/security.ts for REST, realtime/socket-handler.ts for socket events).
   rateLimited: {
     en: 'Too many requests, please try again in {s} seconds.',
     fr: 'Trop de requêtes, veuillez réessayer dans {s} secondes.',
   },
   retry: { en: 'Something went wrong, please try again.', fr: 'Une erreur s’est produite, veuillez réessayer.' },
 
-  // Calls (modules/calls): refusals of call events, keyed by their English text.
-  'You are currently in the call in this chat room with another device.': {
+  // Calls (modules/calls): refusals of call events (calls.service.ts REFUSAL_TEXTS).
+  callBusyElsewhere: {
     en: 'You are currently in the call in this chat room with another device.',
     fr: 'Vous êtes déjà dans l’appel de cette conversation sur un autre appareil.',
   },
@@ -112,173 +113,173 @@ const TEXTS = {
     en: 'Only one person can share their screen at a time.',
     fr: 'Une seule personne à la fois peut partager son écran.',
   },
-  'You do not have permission for this call.': {
+  callNoPermission: {
     en: 'You do not have permission for this call.',
     fr: 'Vous n’avez pas l’autorisation pour cet appel.',
   },
-  'This call has ended.': { en: 'This call has ended.', fr: 'Cet appel est terminé.' },
-  'This call is full: at most {n} people can take part.': {
+  callEnded: { en: 'This call has ended.', fr: 'Cet appel est terminé.' },
+  callFull: {
     en: 'This call is full: at most {n} people can take part.',
     fr: 'Cet appel est complet : {n} personnes au plus peuvent y participer.',
   },
-  'You are not in this call.': { en: 'You are not in this call.', fr: 'Vous ne participez pas à cet appel.' },
-  'The media server cannot be reached right now. Try again in a moment.': {
+  notInCall: { en: 'You are not in this call.', fr: 'Vous ne participez pas à cet appel.' },
+  mediaUnavailable: {
     en: 'The media server cannot be reached right now. Try again in a moment.',
     fr: 'Le serveur multimédia est injoignable pour le moment. Réessayez dans un instant.',
   },
-  'The media server refused this step of the call. Try again.': {
+  mediaFailed: {
     en: 'The media server refused this step of the call. Try again.',
     fr: 'Le serveur multimédia a refusé cette étape de l’appel. Réessayez.',
   },
-  'A call is already going on in this conversation: join it from the call bar.': {
+  callOngoing: {
     en: 'A call is already going on in this conversation: join it from the call bar.',
     fr: 'Un appel est déjà en cours dans cette conversation : rejoignez-le depuis la barre d’appel.',
   },
 
-  // Conversations and files: keyed by their English text, which services throw as is (see localize()).
-  [CHAT_TEXTS.groupNameTooLong]: {
+  // Conversations and files: the spec's English texts are the contract's (CHAT_TEXTS, CHAT_FILE_TEXTS).
+  groupNameTooLong: {
     en: CHAT_TEXTS.groupNameTooLong,
     fr: 'Le nom que vous donnez au groupe est trop long. Choisissez un nom de groupe plus court.',
   },
-  [CHAT_TEXTS.groupNameTaken]: {
+  groupNameTaken: {
     en: CHAT_TEXTS.groupNameTaken,
     fr: 'Vous ou un autre utilisateur avez déjà créé un groupe portant ce nom. Choisissez un autre nom de groupe.',
   },
-  [CHAT_TEXTS.alreadyMember]: { en: CHAT_TEXTS.alreadyMember, fr: 'Cette personne fait déjà partie du groupe !' },
-  [CHAT_TEXTS.conversationUnavailable]: {
+  alreadyMember: { en: CHAT_TEXTS.alreadyMember, fr: 'Cette personne fait déjà partie du groupe !' },
+  conversationUnavailable: {
     en: CHAT_TEXTS.conversationUnavailable,
     fr: "La conversation n'est pas disponible, veuillez réessayer.",
   },
-  [CHAT_FILE_TEXTS.fileTooLarge]: {
+  fileTooLarge: {
     en: CHAT_FILE_TEXTS.fileTooLarge,
     fr: 'La taille du fichier {file} dépasse la limite maximale de 10 Mo',
   },
-  [CHAT_FILE_TEXTS.unsupported]: {
+  unsupportedFile: {
     en: CHAT_FILE_TEXTS.unsupported,
     fr: "Ce format de fichier n'est pas pris en charge.",
   },
-  [CHAT_FILE_TEXTS.tooMany]: { en: CHAT_FILE_TEXTS.tooMany, fr: "Vous pouvez envoyer jusqu'à 10 fichiers à la fois." },
-  [CHAT_FILE_TEXTS.totalTooLarge]: {
+  tooManyFiles: { en: CHAT_FILE_TEXTS.tooMany, fr: "Vous pouvez envoyer jusqu'à 10 fichiers à la fois." },
+  filesTooLarge: {
     en: CHAT_FILE_TEXTS.totalTooLarge,
     fr: 'Les fichiers envoyés dépassent la limite maximale de 10 Mo',
   },
-  [CHAT_FILE_TEXTS.notUploaded]: {
+  filesNotUploaded: {
     en: CHAT_FILE_TEXTS.notUploaded,
     fr: 'Toutes les images ne sont pas encore envoyées !!',
   },
-  'Only the owner of the group can do this.': {
+  notGroupOwner: {
     en: 'Only the owner of the group can do this.',
     fr: 'Seul le propriétaire du groupe peut faire cela.',
   },
-  'Only groups have an owner.': { en: 'Only groups have an owner.', fr: 'Seuls les groupes ont un propriétaire.' },
-  'A direct chat cannot be left.': {
+  notAGroup: { en: 'Only groups have an owner.', fr: 'Seuls les groupes ont un propriétaire.' },
+  directChatCannotBeLeft: {
     en: 'A direct chat cannot be left.',
     fr: 'On ne peut pas quitter une conversation directe.',
   },
-  'The owner cannot leave the group; delete it instead.': {
+  ownerCannotLeave: {
     en: 'The owner cannot leave the group; delete it instead.',
     fr: 'Le propriétaire ne peut pas quitter le groupe ; supprimez-le plutôt.',
   },
-  'Only the sender can delete a message.': {
+  onlySenderDeletes: {
     en: 'Only the sender can delete a message.',
     fr: "Seul l'expéditeur peut supprimer un message.",
   },
-  'You are not allowed to delete messages.': {
+  deleteNotAllowed: {
     en: 'You are not allowed to delete messages.',
     fr: "Vous n'êtes pas autorisé à supprimer des messages.",
   },
-  'Only the sender can see who has seen a message.': {
+  onlySenderSeesSeen: {
     en: 'Only the sender can see who has seen a message.',
     fr: "Seul l'expéditeur peut voir qui a vu un message.",
   },
-  'Only the sender can mark a message important.': {
+  onlySenderMarksImportant: {
     en: 'Only the sender can mark a message important.',
     fr: "Seul l'expéditeur peut marquer un message comme important.",
   },
-  'This message does not ask you for an acknowledgement.': {
+  notNotified: {
     en: 'This message does not ask you for an acknowledgement.',
     fr: 'Ce message ne vous demande pas d’accusé de réception.',
   },
-  'You are not allowed to send SMS.': {
+  smsNotAllowed: {
     en: 'You are not allowed to send SMS.',
     fr: "Vous n'êtes pas autorisé à envoyer des SMS.",
   },
-  'You can only acknowledge for yourself.': {
+  acknowledgeOnlyYourself: {
     en: 'You can only acknowledge for yourself.',
     fr: 'Vous ne pouvez accuser réception que pour vous-même.',
   },
-  'Message not found': { en: 'Message not found', fr: 'Message introuvable' },
-  'File not found': { en: 'File not found', fr: 'Fichier introuvable' },
-  'Not found': { en: 'Not found', fr: 'Introuvable' },
-  'only active users who have signed in can be added': {
+  messageNotFound: { en: 'Message not found', fr: 'Message introuvable' },
+  fileNotFound: { en: 'File not found', fr: 'Fichier introuvable' },
+  notFound: { en: 'Not found', fr: 'Introuvable' },
+  onlyActiveSignedIn: {
     en: 'only active users who have signed in can be added',
     fr: 'seuls les utilisateurs actifs qui se sont déjà connectés peuvent être ajoutés',
   },
-  'choose at least one person': { en: 'choose at least one person', fr: 'choisissez au moins une personne' },
-  'too many members': { en: 'too many members', fr: 'trop de membres' },
-  'a direct chat is with exactly one other person': {
+  chooseOnePerson: { en: 'choose at least one person', fr: 'choisissez au moins une personne' },
+  tooManyMembers: { en: 'too many members', fr: 'trop de membres' },
+  directChatOneOther: {
     en: 'a direct chat is with exactly one other person',
     fr: 'une conversation directe se fait avec exactement une autre personne',
   },
-  'the owner stays in the group': { en: 'the owner stays in the group', fr: 'le propriétaire reste dans le groupe' },
-  'not a member of this group': { en: 'not a member of this group', fr: 'ne fait pas partie de ce groupe' },
-  'only other members of the room': {
+  ownerStays: { en: 'the owner stays in the group', fr: 'le propriétaire reste dans le groupe' },
+  notGroupMember: { en: 'not a member of this group', fr: 'ne fait pas partie de ce groupe' },
+  notifyOnlyOthers: {
     en: 'only other members of the room',
     fr: 'uniquement d’autres membres de la conversation',
   },
-  'choose whom to notify': { en: 'choose whom to notify', fr: 'choisissez qui prévenir' },
-  'must not contain the NUL character': {
+  chooseWhomToNotify: { en: 'choose whom to notify', fr: 'choisissez qui prévenir' },
+  nulCharacter: {
     en: 'must not contain the NUL character',
     fr: 'ne doit pas contenir le caractère NUL',
   },
-  'Permissions updated successfully': {
+  permissionsUpdated: {
     en: 'Permissions updated successfully',
     fr: 'Autorisations mises à jour',
   },
-  'Only an Admin can change this permission.': {
+  adminOnlyPermission: {
     en: 'Only an Admin can change this permission.',
     fr: 'Seul un administrateur peut modifier cette autorisation.',
   },
-  'You do not manage this user.': {
+  notManagedUser: {
     en: 'You do not manage this user.',
     fr: 'Vous ne gérez pas cet utilisateur.',
   },
-  'Only an Admin can give or change the Admin role.': {
+  adminOnlyRole: {
     en: 'Only an Admin can give or change the Admin role.',
     fr: 'Seul un administrateur peut attribuer ou modifier le rôle administrateur.',
   },
-  'You cannot do this to your own account.': {
+  ownAccount: {
     en: 'You cannot do this to your own account.',
     fr: 'Vous ne pouvez pas faire cela sur votre propre compte.',
   },
-  'User status changed successfully': {
+  userStatusChanged: {
     en: 'User status changed successfully',
     fr: "Statut de l'utilisateur modifié",
   },
-  'Role changed successfully': { en: 'Role changed successfully', fr: 'Rôle modifié' },
-  'User removed successfully': { en: 'User removed successfully', fr: 'Utilisateur supprimé' },
-  'User not found.': { en: 'User not found.', fr: 'Utilisateur introuvable.' },
+  roleChanged: { en: 'Role changed successfully', fr: 'Rôle modifié' },
+  userRemoved: { en: 'User removed successfully', fr: 'Utilisateur supprimé' },
+  userNotFound: { en: 'User not found.', fr: 'Utilisateur introuvable.' },
   // Administration settings (modules/settings).
-  'Logo updated successfully': { en: 'Logo updated successfully', fr: 'Logo mis à jour' },
-  'Texts updated successfully': { en: 'Texts updated successfully', fr: 'Textes mis à jour' },
-  'Banner message updated successfully': {
+  logoUpdated: { en: 'Logo updated successfully', fr: 'Logo mis à jour' },
+  textsUpdated: { en: 'Texts updated successfully', fr: 'Textes mis à jour' },
+  bannerUpdated: {
     en: 'Banner message updated successfully',
     fr: 'Message de la bannière mis à jour',
   },
-  'Password update policy updated successfully': {
+  passwordPolicyUpdated: {
     en: 'Password update policy updated successfully',
     fr: 'Politique de mise à jour des mots de passe mise à jour',
   },
-  'Setting updated successfully': { en: 'Setting updated successfully', fr: 'Paramètre mis à jour' },
-  'The maximum file size allowed for uploads is 10MB': {
+  settingUpdated: { en: 'Setting updated successfully', fr: 'Paramètre mis à jour' },
+  maxUpload10Mb: {
     en: 'The maximum file size allowed for uploads is 10MB',
     fr: 'La taille maximale autorisée pour un fichier est de 10 Mo',
   },
-  'Allowed formats: png, gif, jpeg, svg': {
+  logoFormats: {
     en: 'Allowed formats: png, gif, jpeg, svg',
     fr: 'Formats acceptés : png, gif, jpeg, svg',
   },
-  'This SVG file contains scripts or external references and cannot be used.': {
+  unsafeSvg: {
     en: 'This SVG file contains scripts or external references and cannot be used.',
     fr: 'Ce fichier SVG contient des scripts ou des références externes et ne peut pas être utilisé.',
   },
@@ -286,89 +287,108 @@ const TEXTS = {
     en: 'The banner text must be at most 500 characters',
     fr: 'Le texte de la bannière doit contenir au plus 500 caractères',
   },
-  'Input value should be a number.': {
+  timeoutNotNumber: {
     en: 'Input value should be a number.',
     fr: 'La valeur saisie doit être un nombre.',
   },
-  'Input value should not be less than 0.': {
+  timeoutBelowZero: {
     en: 'Input value should not be less than 0.',
     fr: 'La valeur saisie ne doit pas être inférieure à 0.',
   },
-  'Input value should not be greater than 100000.': {
+  timeoutAboveMax: {
     en: 'Input value should not be greater than 100000.',
     fr: 'La valeur saisie ne doit pas être supérieure à 100000.',
   },
   // Users section (issue 10, h-users-srv).
-  'User created successfully': { en: 'User created successfully', fr: 'Utilisateur créé' },
-  'User updated successfully': { en: 'User updated successfully', fr: 'Utilisateur mis à jour' },
-  'Password updated successfully': { en: 'Password updated successfully', fr: 'Mot de passe mis à jour' },
-  'Avatar updated successfully': { en: 'Avatar updated successfully', fr: 'Photo de profil mise à jour' },
-  'Avatar removed successfully': { en: 'Avatar removed successfully', fr: 'Photo de profil supprimée' },
-  'Member added successfully': { en: 'Member added successfully', fr: 'Membre ajouté' },
-  'Member removed successfully': { en: 'Member removed successfully', fr: 'Membre retiré' },
-  'You can only give users your own facilities.': {
+  userCreated: { en: 'User created successfully', fr: 'Utilisateur créé' },
+  userUpdated: { en: 'User updated successfully', fr: 'Utilisateur mis à jour' },
+  userPasswordUpdated: { en: 'Password updated successfully', fr: 'Mot de passe mis à jour' },
+  avatarUpdated: { en: 'Avatar updated successfully', fr: 'Photo de profil mise à jour' },
+  avatarRemoved: { en: 'Avatar removed successfully', fr: 'Photo de profil supprimée' },
+  memberAdded: { en: 'Member added successfully', fr: 'Membre ajouté' },
+  memberRemoved: { en: 'Member removed successfully', fr: 'Membre retiré' },
+  ownFacilitiesOnly: {
     en: 'You can only give users your own facilities.',
     fr: 'Vous ne pouvez attribuer que vos propres établissements.',
   },
-  'Only an Admin can change this classification.': {
+  adminOnlyClassification: {
     en: 'Only an Admin can change this classification.',
     fr: 'Seul un administrateur peut modifier cette classification.',
   },
-  'Item not found.': { en: 'Item not found.', fr: 'Élément introuvable.' },
-  'The maximum file size allowed for uploads is 2MB': {
+  itemNotFound: { en: 'Item not found.', fr: 'Élément introuvable.' },
+  maxUpload2Mb: {
     en: 'The maximum file size allowed for uploads is 2MB',
     fr: 'La taille maximale autorisée pour un fichier est de 2 Mo',
   },
-  'Uploaded file is empty': { en: 'Uploaded file is empty', fr: 'Le fichier envoyé est vide' },
-  'Only CSV files are allowed': { en: 'Only CSV files are allowed', fr: 'Seuls les fichiers CSV sont acceptés' },
-  'The file is not a UTF-8 CSV': {
+  emptyFile: { en: 'Uploaded file is empty', fr: 'Le fichier envoyé est vide' },
+  csvOnly: { en: 'Only CSV files are allowed', fr: 'Seuls les fichiers CSV sont acceptés' },
+  notUtf8Csv: {
     en: 'The file is not a UTF-8 CSV',
     fr: "Le fichier n'est pas un CSV en UTF-8",
   },
-  'file: wrong columns ({detail}); expected {expected}': {
-    en: 'file: wrong columns ({detail}); expected {expected}',
-    fr: 'file : colonnes incorrectes ({detail}) ; attendues : {expected}',
+  csvWrongColumns: {
+    en: 'wrong columns ({detail}); expected {expected}',
+    fr: 'colonnes incorrectes ({detail}) ; attendues : {expected}',
   },
-  'The file could not be read as CSV (line {line}).': {
+  csvUnreadable: {
     en: 'The file could not be read as CSV (line {line}).',
     fr: 'Le fichier ne peut pas être lu comme un CSV (ligne {line}).',
   },
-  'Bulk upload finished: {created} created, {failed} failed': {
+  bulkUploadFinished: {
     en: 'Bulk upload finished: {created} created, {failed} failed',
     fr: 'Import terminé : {created} créés, {failed} en échec',
   },
-  'Unknown {kind}: {name}': { en: 'Unknown {kind}: {name}', fr: 'Élément inconnu ({kind}) : {name}' },
-  'must not start with = + - or @': {
+  unknownReference: { en: 'Unknown {kind}: {name}', fr: 'Élément inconnu ({kind}) : {name}' },
+  formulaCell: {
     en: 'must not start with = + - or @',
     fr: 'ne doit pas commencer par = + - ou @',
   },
-  'This email appears more than once in the file.': {
+  emailTwiceInFile: {
     en: 'This email appears more than once in the file.',
     fr: 'Cette adresse e-mail apparaît plusieurs fois dans le fichier.',
   },
-  'the row does not have the columns of the header': {
+  rowColumns: {
     en: 'the row does not have the columns of the header',
     fr: "la ligne n'a pas les colonnes de l'en-tête",
   },
-  'invalid id': { en: 'invalid id', fr: 'identifiant invalide' },
+  invalidId: { en: 'invalid id', fr: 'identifiant invalide' },
+  // Issue 13: texts thrown in English only before every text had a key.
+  unauthorized: { en: 'Unauthorized', fr: 'Non autorisé' },
+  routeNotFound: { en: 'Route {method} {path} not found', fr: 'Route {method} {path} introuvable' },
+  isInvalid: { en: 'is invalid', fr: 'est invalide' },
+  notValidMultipart: { en: 'not valid multipart/form-data', fr: 'n’est pas un multipart/form-data valide' },
+  multipartBoundaryTooLong: {
+    en: 'the multipart boundary is longer than 70 characters',
+    fr: 'la limite multipart dépasse 70 caractères',
+  },
+  mustBeOneOf: { en: 'must be one of {values}', fr: 'doit être l’une des valeurs {values}' },
+  noSuchItem: { en: 'unknown item', fr: 'élément inconnu' },
+  duplicateName: { en: 'An item with this name already exists.', fr: 'Un élément portant ce nom existe déjà.' },
+  avatarTooLarge: { en: 'The picture must be at most 2MB', fr: "L'image doit faire au plus 2 Mo" },
+  avatarFormats: { en: 'Allowed formats: png, gif, jpeg', fr: 'Formats acceptés : png, gif, jpeg' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
+/** Every key: an identifier (camelCase) or one of the spec's form error keys, never an English sentence. */
 export type TextKey = keyof typeof TEXTS;
+export type TextVars = Record<string, string | number>;
 
-export function text(key: string, lang: TLanguage, vars: Record<string, string | number> = {}): string {
-  const entry = (TEXTS as Record<string, Record<TLanguage, string>>)[key];
-  const template = entry ? entry[lang] : key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+/** Exported for the table's own test (every key has en and fr, none is a sentence). */
+export const TEXT_TABLE: Readonly<Record<TextKey, Record<TLanguage, string>>> = TEXTS;
+
+export function isTextKey(key: string): key is TextKey {
+  return Object.hasOwn(TEXTS, key);
+}
+
+/** The text of a key in a language, its {placeholders} filled from vars. */
+export function text(key: TextKey, lang: TLanguage, vars: TextVars = {}): string {
+  return TEXTS[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
 
 /**
- * A message thrown in English (a key of TEXTS) in the reader's language; 'field: detail' keeps its field name
- * and translates the detail. Anything unknown is returned as it is (already localized, or not a sentence).
+ * A zod issue's message in a language. Our schemas give keys (packages/contracts/src/validation.ts MSG and the
+ * keys above); zod's own defaults ("Invalid input…") have none and are shown as zod wrote them.
  */
-export function localize(message: string, lang: TLanguage, vars: Record<string, string | number> = {}): string {
-  const table = TEXTS as Record<string, Record<TLanguage, string>>;
-  if (table[message]) return text(message, lang, vars);
-  const field = /^([\w.]+): (.+)$/.exec(message);
-  if (field && table[field[2]!]) return `${field[1]}: ${text(field[2]!, lang, vars)}`;
-  return message;
+export function issueText(message: string | undefined, lang: TLanguage): string {
+  if (message === undefined) return text('isInvalid', lang);
+  return isTextKey(message) ? text(message, lang) : message;
 }

@@ -1,8 +1,6 @@
 import type { TRole } from '@rounds/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, forbidden } from '../lib/errors';
-import { requestLanguage } from '../lib/request-language';
-import { text } from '../lib/texts';
+import { forbidden, unauthorized } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
 
 export type AuthContext = { userId: string; role: TRole; sessionId: string };
@@ -53,13 +51,13 @@ export function requireAuth(app: FastifyInstance, roles?: readonly TRole[]) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(req);
     const auth = token ? await resolveAuth(app, token) : null;
-    if (!auth) throw new AppError(401, 'UNAUTHORIZED', text('sessionExpired', requestLanguage(req)));
-    if (roles && !roles.includes(auth.role)) throw forbidden(text('forbidden', requestLanguage(req)));
+    if (!auth) throw unauthorized('sessionExpired');
+    if (roles && !roles.includes(auth.role)) throw forbidden();
     req.auth = auth;
   };
 }
 
 export function authOf(req: FastifyRequest): AuthContext {
-  if (!req.auth) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
+  if (!req.auth) throw unauthorized();
   return req.auth;
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { requestLanguage } from '../lib/request-language';
-import { localize, text } from '../lib/texts';
+import { issueText, text } from '../lib/texts';
 
 type ErrorBody = { message: string; code: string } & Record<string, unknown>;
 
@@ -32,12 +32,13 @@ function fieldName(path: string): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
-    let body: ErrorBody = { message: 'Something went wrong, please try again.', code: 'INTERNAL_ERROR' };
+    const lang = requestLanguage(request);
+    let body: ErrorBody = { message: text('retry', lang), code: 'INTERNAL_ERROR' };
 
     if (error instanceof AppError) {
       status = error.statusCode;
       body = {
-        message: localize(error.message, requestLanguage(request), error.vars),
+        message: error.render(lang),
         code: error.code,
         ...error.extra,
       };
@@ -47,13 +48,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       const where = first?.instancePath ? fieldName(first.instancePath) : (error.validationContext ?? 'body');
       const field = first?.params && 'missingProperty' in first.params ? first.params.missingProperty : undefined;
       body = {
-        message: `${field ? `${where}.${String(field)}` : where}: ${text(first?.message ?? 'is invalid', requestLanguage(request))}`,
+        message: `${field ? `${where}.${String(field)}` : where}: ${issueText(first?.message, lang)}`,
         code: 'VALIDATION_ERROR',
       };
     } else if (MALFORMED_MULTIPART.test(error.message ?? '')) {
       // busboy's own errors carry no status: a body that is not the multipart it claims is the client's.
       status = 400;
-      body = { message: 'body: not valid multipart/form-data', code: 'BAD_REQUEST' };
+      body = { message: `body: ${text('notValidMultipart', lang)}`, code: 'BAD_REQUEST' };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its contract');
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors';
-
-export const NUL_REFUSAL = 'must not contain the NUL character';
+import { invalidField } from '../lib/errors';
 
 /** The dotted path of the first string holding U+0000 in a parsed request part, or null. */
 export function nulPath(value: unknown): string | null {
@@ -25,6 +23,6 @@ export function nulPath(value: unknown): string | null {
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (req) => {
     const field = nulPath(req.query) ?? nulPath(req.body);
-    if (field) throw new AppError(400, 'VALIDATION_ERROR', `${field}: ${NUL_REFUSAL}`);
+    if (field) throw invalidField(field, 'nulCharacter');
   });
 }

@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { requestLanguage } from '../lib/request-language';
+import { text } from '../lib/texts';
 import { verifyAccessToken } from '../lib/tokens';
 
 /**
@@ -60,9 +62,9 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     timeWindow: '1 minute',
     allowList: (req) => !/^\/(api|server)\//.test(req.url),
     keyGenerator: (req) => rateLimitKey(req, config.JWT_SECRET),
-    errorResponseBuilder: (_req, ctx) => ({
+    errorResponseBuilder: (req, ctx) => ({
       statusCode: 429,
-      message: `Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      message: text('rateLimited', requestLanguage(req), { s: Math.ceil(ctx.ttl / 1000) }),
       code: 'RATE_LIMITED',
     }),
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchesRoute, ROUTE_ACCESS } from '@rounds/contracts/routes';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../lib/errors';
+import { AppError } from '../lib/errors';
 
 // Case-insensitive: /API/V1/... is a mistyped API call, answered in JSON like the others, never the app page.
 const API_LIKE = /^\/(api|server|logos|healthz|readyz|metrics)(\/|$)/i;
@@ -45,7 +45,7 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
       TRAVERSAL.test(pathname) ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      throw notFound(`Route ${request.method} ${pathname} not found`);
+      throw new AppError(404, 'NOT_FOUND', 'routeNotFound', {}, { method: request.method, path: pathname });
     }
     return reply
       .status(isAppRoute(pathname) ? 200 : 404)

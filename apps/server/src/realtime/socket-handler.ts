@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { AppError } from '../lib/errors';
-import { localize, text } from '../lib/texts';
+import { issueText, text } from '../lib/texts';
 import type { SocketAuthority } from './socket-authority';
 import type { SocketRateLimiter } from './socket-rate-limit';
 import type { SocketData } from './socket-server';
@@ -24,8 +24,7 @@ export type SocketContext = SocketData & {
 /**
  * Handles one client event: gets the payload parsed against its contract and the sender already
  * authorized (live session, within the rate budget); returns the acknowledgement. A refusal is thrown as an
- * AppError (or returned as `{ ok: false, code, message }`) with an English text of lib/texts.ts: the
- * socket-handler answers it in the user's language.
+ * AppError naming a key of lib/texts.ts: the socket-handler answers it in the user's language.
  */
 export type ClientEventHandler<E extends TClientEventName> = (
   payload: TClientRequestParsed<E>,
@@ -38,15 +37,6 @@ export type SocketEvents = {
 };
 
 type Reply = (answer: unknown) => void;
-
-function isRefusal(answer: unknown): answer is TSocketRefusal {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer as { ok?: unknown }).ok === false &&
-    typeof (answer as { message?: unknown }).message === 'string'
-  );
-}
 
 /**
  * The one way into the server from a socket. Every client event, whatever its module (chat, presence, calls),
@@ -78,17 +68,16 @@ export function createSocketEvents(
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') || 'payload';
       return {
-        answer: refuse(SOCKET_REFUSAL_CODES.validation, localize(`${field}: ${issue?.message}`, data.language)),
+        answer: refuse(SOCKET_REFUSAL_CODES.validation, `${field}: ${issueText(issue?.message, data.language)}`),
       };
     }
     const handle = handlers.get(event)!;
     try {
       const answer: unknown = await handle(parsed.data as never, { ...data, socket, expectsAck });
-      if (isRefusal(answer)) return { answer: { ...answer, message: localize(answer.message, data.language) } };
       return { answer };
     } catch (err) {
       if (err instanceof AppError) {
-        return { answer: refuse(err.code, localize(err.message, data.language, err.vars)) };
+        return { answer: refuse(err.code, err.render(data.language)) };
       }
       app.log.warn({ err, event }, 'socket event failed');
       return { answer: refuse(SOCKET_REFUSAL_CODES.retry, text('retry', data.language)) };

@@ -79,7 +79,7 @@ export async function createFixture(t: TestApp) {
       body: `Bed ${randomUUID().slice(0, 4)} needs a review`,
       ...extra,
     });
-    if (!ack.ok) throw new Error(`seeding message: ${ack.message}`);
+    if (!ack.ok) throw new Error(`seeding message: ${ack.error.message}`);
     return ack.message;
   };
 

@@ -45,7 +45,7 @@ export async function changePassword(
 ): Promise<{ message: string }> {
   const user = await row(app, userId);
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new AppError(400, 'WRONG_PASSWORD', text('wrongCurrentPassword', ctx.lang));
+    throw new AppError(400, 'WRONG_PASSWORD', 'wrongCurrentPassword');
   }
   const hash = await hashPassword(input.newPassword);
   const ended = await app.db.transaction().execute(async (trx) => {
@@ -145,12 +145,12 @@ export async function requestContactChange(
       .where('email', '=', input.email)
       .where('id', '!=', userId)
       .executeTakeFirst();
-    if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+    if (taken) throw conflict('emailTaken', 'EMAIL_TAKEN');
   }
   const phoneTarget = `${input.phoneCountryCode}${input.phone}`;
   for (const target of [emailChanged ? input.email : null, phoneChanged ? phoneTarget : null]) {
     if (target && !(await sendAllowance(app.db, sendScope(app, target, userId, ctx))).allowed) {
-      throw new AppError(429, 'RESEND_LIMITED', text('resendLimited', ctx.lang), { attemptLeft: 0 });
+      throw new AppError(429, 'RESEND_LIMITED', 'resendLimited', { attemptLeft: 0 });
     }
   }
   const codes = await app.db.transaction().execute(async (trx) => {
@@ -237,7 +237,7 @@ export async function verifyContactChange(
     input.type === 'phone'
       ? user.unverified_phone && `${user.unverified_phone_country_code ?? ''}${user.unverified_phone}`
       : user.unverified_email;
-  if (!pending) throw badRequest(text('invalidCode', ctx.lang), 'NOTHING_PENDING');
+  if (!pending) throw badRequest('invalidCode', 'NOTHING_PENDING');
   // Only a code sent to the pending value confirms it.
   const check = await checkCode(app.db, app.config.JWT_SECRET, {
     userId,
@@ -246,11 +246,9 @@ export async function verifyContactChange(
     code: input.verifyToken,
   });
   if (!check.ok) {
-    if (check.reason === 'expired')
-      throw new AppError(400, 'EXPIRED_CODE', text('expiredCode', ctx.lang), { attemptLeft: 0 });
-    if (check.reason === 'tooManyTries')
-      throw new AppError(429, 'TOO_MANY_TRIES', text('tooManyTries', ctx.lang), { attemptLeft: 0 });
-    throw new AppError(400, 'INVALID_CODE', text('invalidCode', ctx.lang), { attemptLeft: check.attemptLeft });
+    if (check.reason === 'expired') throw new AppError(400, 'EXPIRED_CODE', 'expiredCode', { attemptLeft: 0 });
+    if (check.reason === 'tooManyTries') throw new AppError(429, 'TOO_MANY_TRIES', 'tooManyTries', { attemptLeft: 0 });
+    throw new AppError(400, 'INVALID_CODE', 'invalidCode', { attemptLeft: check.attemptLeft });
   }
   try {
     await app.db.transaction().execute(async (trx) => {
@@ -293,7 +291,7 @@ export async function verifyContactChange(
       }
     });
   } catch (error) {
-    if (input.type === 'email') throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+    if (input.type === 'email') throw conflict('emailTaken', 'EMAIL_TAKEN');
     throw error;
   }
   return changed(app, userId);

@@ -3,29 +3,19 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { sniffImageType } from '../../lib/image-type';
 import { readFileForm } from '../../lib/multipart-form';
-import { requestLanguage } from '../../lib/request-language';
 
 /**
  * The avatar upload form, for one's own account (POST /setting/upload-avatar) and an administrator's
  * (POST /user/upload-avatar, with `id`): png, gif or jpeg decided by the bytes, at most LIMITS.avatarMaxBytes.
  */
 export async function readAvatarForm(req: FastifyRequest) {
-  const lang = requestLanguage(req);
   const { file, fields } = await readFileForm(req, {
     maxBytes: LIMITS.avatarMaxBytes,
-    tooLarge: new AppError(
-      413,
-      'FILE_TOO_LARGE',
-      lang === 'fr' ? "L'image doit faire au plus 2 Mo" : 'The picture must be at most 2MB',
-    ),
+    tooLarge: new AppError(413, 'FILE_TOO_LARGE', 'avatarTooLarge'),
   });
   const type = sniffImageType(file.bytes.subarray(0, 16));
   if (!type) {
-    throw new AppError(
-      415,
-      'UNSUPPORTED_FILE',
-      lang === 'fr' ? 'Formats acceptés : png, gif, jpeg' : 'Allowed formats: png, gif, jpeg',
-    );
+    throw new AppError(415, 'UNSUPPORTED_FILE', 'avatarFormats');
   }
   return { bytes: file.bytes, type, fields };
 }

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { conflict, forbidden } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
-import { text } from '../../lib/texts';
 import type { AuthContext } from '../../plugins/auth';
 import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto } from '../accounts/user-view';
@@ -32,8 +31,7 @@ async function view(app: FastifyInstance, userId: string): Promise<TUser> {
 
 /** Only an Admin gives the Admin role (doc 2 section 4), on create as on update-role. */
 export function assertMayGiveRole(actor: AuthContext, role: string): void {
-  if (role === 'Admin' && actor.role !== 'Admin')
-    throw forbidden('Only an Admin can give or change the Admin role.', 'ADMIN_ROLE');
+  if (role === 'Admin' && actor.role !== 'Admin') throw forbidden('adminOnlyRole', 'ADMIN_ROLE');
 }
 
 /**
@@ -62,7 +60,7 @@ export function adminCreatedUser(id: string, u: TCreateUser, language: TLanguage
   };
 }
 
-const emailTaken = (lang: TLanguage) => conflict(text('emailTaken', lang), 'EMAIL_TAKEN');
+const emailTaken = () => conflict('emailTaken', 'EMAIL_TAKEN');
 
 /** GET /user/get-user: one user the actor manages (404 unknown or deleted, 403 outside the scope). */
 export async function getUser(app: FastifyInstance, actor: AuthContext, id: string): Promise<TUser> {
@@ -79,7 +77,7 @@ export async function createUser(app: FastifyInstance, actor: AuthContext, u: TC
   await assertOwnFacilities(app.db, actor, u.facilityId);
   await assertClassifications(app, u);
   const taken = await app.db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
-  if (taken) throw emailTaken(ctx.lang);
+  if (taken) throw emailTaken();
   const id = newId();
   try {
     await app.db.transaction().execute(async (trx) => {
@@ -92,7 +90,7 @@ export async function createUser(app: FastifyInstance, actor: AuthContext, u: TC
   } catch (error) {
     // Two creations racing for one email: the unique index decides, the loser gets the same 409.
     if (await app.db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst())
-      throw emailTaken(ctx.lang);
+      throw emailTaken();
     throw error;
   }
   app.notificationJobs.wake();
@@ -126,7 +124,7 @@ export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TU
     .where('email', '=', u.email)
     .where('id', '!=', u.id)
     .executeTakeFirst();
-  if (taken) throw emailTaken(ctx.lang);
+  if (taken) throw emailTaken();
   let outcome: { ended: string[]; contactChanged: boolean };
   try {
     outcome = await app.db.transaction().execute(async (trx) => {
@@ -179,7 +177,7 @@ export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TU
         .where('id', '!=', u.id)
         .executeTakeFirst()
     )
-      throw emailTaken(ctx.lang);
+      throw emailTaken();
     throw error;
   }
   const user = await view(app, u.id);

@@ -9,10 +9,10 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { LIMITS } from '@rounds/contracts/limits';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, invalidField } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { FormFile } from '../../lib/multipart-form';
-import { text } from '../../lib/texts';
+import { issueText, text } from '../../lib/texts';
 import type { AuthContext } from '../../plugins/auth';
 import { writeAudits } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
@@ -85,16 +85,15 @@ const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/comma-separated-
 /** The file's text: a CSV by name or type, not empty, UTF-8 without NUL (a binary renamed .csv fails here). */
 function csvText(file: FormFile): string {
   const named = file.filename.toLowerCase().endsWith('.csv');
-  if (!named && !CSV_TYPES.has(file.mimetype.toLowerCase()))
-    throw badRequest('Only CSV files are allowed', 'UNSUPPORTED_FILE');
+  if (!named && !CSV_TYPES.has(file.mimetype.toLowerCase())) throw badRequest('csvOnly', 'UNSUPPORTED_FILE');
   let content: string;
   try {
     content = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file.bytes);
   } catch {
-    throw badRequest('The file is not a UTF-8 CSV', 'UNSUPPORTED_FILE');
+    throw badRequest('notUtf8Csv', 'UNSUPPORTED_FILE');
   }
-  if (content.includes('\u0000')) throw badRequest('The file is not a UTF-8 CSV', 'UNSUPPORTED_FILE');
-  if (content.trim() === '') throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
+  if (content.includes('\u0000')) throw badRequest('notUtf8Csv', 'UNSUPPORTED_FILE');
+  if (content.trim() === '') throw badRequest('emptyFile', 'EMPTY_FILE');
   return content;
 }
 
@@ -103,7 +102,7 @@ function records(content: string): string[][] {
     return parse(content, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 0;
-    throw new AppError(400, 'INVALID_CSV', 'The file could not be read as CSV (line {line}).', {}, { line });
+    throw new AppError(400, 'INVALID_CSV', 'csvUnreadable', {}, { line });
   }
 }
 
@@ -120,13 +119,7 @@ function headerIndex(header: string[]): Record<Column, number> {
     ]
       .filter(Boolean)
       .join('; ');
-    throw new AppError(
-      400,
-      'VALIDATION_ERROR',
-      'file: wrong columns ({detail}); expected {expected}',
-      {},
-      { detail, expected: BULK_CSV_COLUMNS.join(', ') },
-    );
+    throw invalidField('file', 'csvWrongColumns', { detail, expected: BULK_CSV_COLUMNS.join(', ') });
   }
   return Object.fromEntries(BULK_CSV_COLUMNS.map((c) => [c, seen.indexOf(c.toLowerCase())])) as Record<Column, number>;
 }
@@ -160,9 +153,8 @@ async function validateRows(
     const cell = (c: Column) => cells[at[c]] ?? '';
     const errors: RowError[] = [];
     const err = (c: Column, message: string) => errors.push({ field: label(c, lang), message });
-    if (cells.length !== width)
-      errors.push({ field: 'row', message: text('the row does not have the columns of the header', lang) });
-    for (const c of BULK_CSV_COLUMNS) if (isFormula(c, cell(c))) err(c, text('must not start with = + - or @', lang));
+    if (cells.length !== width) errors.push({ field: 'row', message: text('rowColumns', lang) });
+    for (const c of BULK_CSV_COLUMNS) if (isFormula(c, cell(c))) err(c, text('formulaCell', lang));
 
     const ids: Record<string, string[]> = {};
     for (const [column, table, field, many] of REFERENCE_COLUMNS) {
@@ -172,7 +164,7 @@ async function validateRows(
       for (const name of wanted) {
         const id = names[table].get(name.toLowerCase());
         if (id) ids[field].push(id);
-        else err(column, text('Unknown {kind}: {name}', lang, { kind: label(column, lang), name }));
+        else err(column, text('unknownReference', lang, { kind: label(column, lang), name }));
       }
     }
     const roleCell = cell('role').replace(/\s+/g, '').toLowerCase();
@@ -191,17 +183,15 @@ async function validateRows(
         const column = FIELD_COLUMN[String(issue.path[0])] ?? 'firstName';
         // An unknown name already said what is wrong with a reference column; "Required" after it adds nothing.
         if (errors.some((e) => e.field === label(column, lang))) continue;
-        err(column, text(issue.message, lang));
+        err(column, issueText(issue.message, lang));
       }
     }
     const email = parsed.success ? parsed.data.email : cell('email').trim().toLowerCase();
     if (parsed.success) {
       const u = parsed.data;
-      if (u.role === 'Admin' && actor.role !== 'Admin')
-        err('role', text('Only an Admin can give or change the Admin role.', lang));
-      if (own && u.facilityId.some((id) => !own.has(id)))
-        err('facility', text('You can only give users your own facilities.', lang));
-      if (emailsSeen.has(email)) err('email', text('This email appears more than once in the file.', lang));
+      if (u.role === 'Admin' && actor.role !== 'Admin') err('role', text('adminOnlyRole', lang));
+      if (own && u.facilityId.some((id) => !own.has(id))) err('facility', text('ownFacilitiesOnly', lang));
+      if (emailsSeen.has(email)) err('email', text('emailTwiceInFile', lang));
     }
     if (email) emailsSeen.add(email);
     return { row, email, input: parsed.success && errors.length === 0 ? parsed.data : undefined, errors };
@@ -285,9 +275,9 @@ export async function importUsersCsv(
 ): Promise<{ reply: TBulkImportReply; release: () => Promise<void> }> {
   const all = records(csvText(file));
   const [header, ...rows] = all;
-  if (!header) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
+  if (!header) throw badRequest('emptyFile', 'EMPTY_FILE');
   const at = headerIndex(header);
-  if (rows.length === 0) throw badRequest('Uploaded file is empty', 'EMPTY_FILE');
+  if (rows.length === 0) throw badRequest('emptyFile', 'EMPTY_FILE');
   const candidates = await validateRows(app, actor, rows, at, header.length, ctx.lang);
 
   const ready: Ready[] = candidates.flatMap((c) => (c.input ? [{ row: c.row, id: newId(), input: c.input }] : []));
@@ -329,7 +319,7 @@ export async function importUsersCsv(
   const created = results.filter((r) => r.status === 'created');
   const failed = results.length - created.length;
   const reply = {
-    message: text('Bulk upload finished: {created} created, {failed} failed', ctx.lang, {
+    message: text('bulkUploadFinished', ctx.lang, {
       created: created.length,
       failed,
     }),
@@ -349,7 +339,6 @@ export async function importUsersCsv(
 }
 
 /** The 413 of an oversized CSV, in the spec's words. */
-export const csvTooLarge = () =>
-  new AppError(413, 'FILE_TOO_LARGE', 'The maximum file size allowed for uploads is 2MB');
+export const csvTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'maxUpload2Mb');
 
 export const CSV_MAX_BYTES = LIMITS.csvMaxBytes;

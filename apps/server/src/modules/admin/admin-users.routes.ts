@@ -1,10 +1,10 @@
 import { adminUserRoutes as routes, ZUserIdQuery } from '@rounds/contracts/admin-users';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/errors';
+import { invalidField } from '../../lib/errors';
 import { readFileForm } from '../../lib/multipart-form';
 import { requestLanguage } from '../../lib/request-language';
-import { localize } from '../../lib/texts';
+import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { readAvatarForm } from '../accounts/avatar-upload';
@@ -24,19 +24,19 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     [routes.deactivate, false],
   ] as const) {
     registerRoute(app, route, options, async (req) => ({
-      message: localize('User status changed successfully', requestLanguage(req)),
+      message: text('userStatusChanged', requestLanguage(req)),
       data: await setUserActive(app, authOf(req), { userId: req.body.userId, active, ip: req.ip }),
     }));
   }
 
   registerRoute(app, routes.updateRole, options, async (req) => ({
-    message: localize('Role changed successfully', requestLanguage(req)),
+    message: text('roleChanged', requestLanguage(req)),
     data: await updateRole(app, authOf(req), { ...req.body, ip: req.ip }),
   }));
 
   registerRoute(app, routes.remove, options, async (req) => {
     await deleteUser(app, authOf(req), { id: req.query.id, ip: req.ip });
-    return { message: localize('User removed successfully', requestLanguage(req)) };
+    return { message: text('userRemoved', requestLanguage(req)) };
   });
 
   const ctx = (req: FastifyRequest) => ({ ip: req.ip, lang: requestLanguage(req) });
@@ -44,12 +44,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, routes.get, options, async (req) => ({ data: await getUser(app, authOf(req), req.query.id) }));
 
   registerRoute(app, routes.create, options, async (req) => ({
-    message: localize('User created successfully', requestLanguage(req)),
+    message: text('userCreated', requestLanguage(req)),
     data: await createUser(app, authOf(req), req.body, ctx(req)),
   }));
 
   registerRoute(app, routes.update, options, async (req) => ({
-    message: localize('User updated successfully', requestLanguage(req)),
+    message: text('userUpdated', requestLanguage(req)),
     data: await updateUser(app, authOf(req), req.body, ctx(req)),
   }));
 
@@ -59,7 +59,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...options, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (req) => {
       await resetUserPassword(app, authOf(req), req.body, ctx(req));
-      return { message: localize('Password updated successfully', requestLanguage(req)) };
+      return { message: text('userPasswordUpdated', requestLanguage(req)) };
     },
   );
 
@@ -67,15 +67,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, routes.uploadAvatar, options, async (req) => {
     const { bytes, type, fields } = await readAvatarForm(req);
     const id = ZUserIdQuery.safeParse({ id: fields.id });
-    if (!id.success) throw badRequest('id: invalid id', 'VALIDATION_ERROR');
+    if (!id.success) throw invalidField('id', 'invalidId');
     return {
-      message: localize('Avatar updated successfully', requestLanguage(req)),
+      message: text('avatarUpdated', requestLanguage(req)),
       data: await setUserAvatar(app, authOf(req), { id: id.data.id, bytes, type, ip: req.ip }),
     };
   });
 
   registerRoute(app, routes.deleteAvatar, options, async (req) => ({
-    message: localize('Avatar removed successfully', requestLanguage(req)),
+    message: text('avatarRemoved', requestLanguage(req)),
     data: await removeUserAvatar(app, authOf(req), { id: req.query.id, ip: req.ip }),
   }));
 

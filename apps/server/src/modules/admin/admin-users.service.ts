@@ -77,7 +77,7 @@ export async function listUsers(
 
 /** Refuses an action an administrator must not take on their own account (it could leave nobody to undo it). */
 function notSelf(actor: AuthContext, userId: string): void {
-  if (actor.userId === userId) throw forbidden('You cannot do this to your own account.', 'OWN_ACCOUNT');
+  if (actor.userId === userId) throw forbidden('ownAccount', 'OWN_ACCOUNT');
 }
 
 async function userReply(app: FastifyInstance, userId: string): Promise<TUser> {
@@ -133,8 +133,7 @@ export async function updateRole(
   o: { id: string; role: TRole; ip: string },
 ): Promise<TUser> {
   notSelf(actor, o.id);
-  if (o.role === 'Admin' && actor.role !== 'Admin')
-    throw forbidden('Only an Admin can give or change the Admin role.', 'ADMIN_ROLE');
+  if (o.role === 'Admin' && actor.role !== 'Admin') throw forbidden('adminOnlyRole', 'ADMIN_ROLE');
   await app.db.transaction().execute(async (trx) => {
     const { role } = await assertManages(trx, actor, o.id);
     if (role === o.role) return;

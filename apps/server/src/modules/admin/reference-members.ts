@@ -8,7 +8,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/request-language';
-import { localize } from '../../lib/texts';
+import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { type AuthContext, authOf, requireAuth } from '../../plugins/auth';
 import { loadUserDto } from '../accounts/user-view';
@@ -70,10 +70,9 @@ export async function changeMembership(
   o: { kind: TReferenceKind; id: string; userId: string; add: boolean; ip: string },
 ): Promise<void> {
   const k = KINDS[o.kind];
-  if (o.kind !== 'facility' && actor.role !== 'Admin')
-    throw forbidden('Only an Admin can change this classification.', 'FORBIDDEN');
+  if (o.kind !== 'facility' && actor.role !== 'Admin') throw forbidden('adminOnlyClassification', 'FORBIDDEN');
   const item = await app.db.selectFrom(k.table).select('id').where('id', '=', o.id).executeTakeFirst();
-  if (!item) throw notFound('Item not found.', 'ITEM_NOT_FOUND');
+  if (!item) throw notFound('itemNotFound', 'ITEM_NOT_FOUND');
   if (o.kind === 'facility') await assertOwnFacilities(app.db, actor, [o.id]);
   const changed = await app.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.userId);
@@ -134,7 +133,7 @@ export const referenceMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       registerRoute(app, route, options, async (req) => {
         await changeMembership(app, authOf(req), { kind, ...req.body, add, ip: req.ip });
         return {
-          message: localize(add ? 'Member added successfully' : 'Member removed successfully', requestLanguage(req)),
+          message: text(add ? 'memberAdded' : 'memberRemoved', requestLanguage(req)),
         };
       });
     }

@@ -13,7 +13,7 @@ type Change = { permission: TPermissionKey; value: boolean };
 /** Only an Admin sets delSms and speechToText (doc 2 section 4); a FacilityAdmin sets voice, video and sms. */
 function authorize(actor: AuthContext, permission: TPermissionKey): void {
   if (actor.role !== 'Admin' && ADMIN_ONLY_PERMISSIONS.includes(permission)) {
-    throw forbidden('Only an Admin can change this permission.');
+    throw forbidden('adminOnlyPermission');
   }
 }
 

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { searchKey } from '../../lib/search-key';
-import { text } from '../../lib/texts';
+import { type TextKey, text } from '../../lib/texts';
 import { signAccessToken, signTempToken, verifyTempToken } from '../../lib/tokens';
 import { disconnectSessions } from '../../realtime/publish';
 import { loadUserDto } from '../accounts/user-view';
@@ -57,22 +57,15 @@ async function checkPassword(hash: string | null, password: string): Promise<boo
   return usable !== null && ok;
 }
 
-function throttled(blockedMs: number, lang: TLanguage): AppError {
+function throttled(blockedMs: number): AppError {
   const seconds = Math.ceil(blockedMs / 1000);
-  const [key, n] =
+  const [key, n]: [TextKey, number] =
     seconds <= 120 ? ['loginThrottledSeconds', seconds] : ['loginThrottledMinutes', Math.ceil(seconds / 60)];
-  return fail(429, 'LOGIN_THROTTLED', key as string, lang, { attemptLeft: 0, retryAfter: seconds }, { n });
+  return fail(429, 'LOGIN_THROTTLED', key, { attemptLeft: 0, retryAfter: seconds }, { n });
 }
 
-function fail(
-  status: number,
-  code: string,
-  key: string,
-  lang: TLanguage,
-  extra: Record<string, unknown> = {},
-  vars = {},
-) {
-  return new AppError(status, code, text(key, lang, vars), extra);
+function fail(status: number, code: string, key: TextKey, extra: Record<string, unknown> = {}, vars = {}) {
+  return new AppError(status, code, key, extra, vars);
 }
 
 async function userById(app: FastifyInstance, id: string): Promise<UserRow | undefined> {
@@ -129,7 +122,7 @@ async function sendCode(
     userId: user.id,
     perIp: app.config.CODE_SENDS_PER_IP,
   });
-  if (!allowance.allowed) throw fail(429, 'RESEND_LIMITED', 'resendLimited', ctx.lang, { attemptLeft: 0 });
+  if (!allowance.allowed) throw fail(429, 'RESEND_LIMITED', 'resendLimited', { attemptLeft: 0 });
   const code = await app.db.transaction().execute(async (trx) => {
     await withCode?.(trx);
     return issueCode(trx, app.config.JWT_SECRET, { userId: user.id, purpose, target, ip: ctx.ip });
@@ -140,10 +133,10 @@ async function sendCode(
   return allowance.attemptLeft;
 }
 
-function codeError(check: Exclude<CodeCheck, { ok: true }>, lang: TLanguage): AppError {
-  if (check.reason === 'expired') return fail(400, 'EXPIRED_CODE', 'expiredCode', lang, { attemptLeft: 0 });
-  if (check.reason === 'tooManyTries') return fail(429, 'TOO_MANY_TRIES', 'tooManyTries', lang, { attemptLeft: 0 });
-  return fail(400, 'INVALID_CODE', 'invalidCode', lang, { attemptLeft: check.attemptLeft });
+function codeError(check: Exclude<CodeCheck, { ok: true }>): AppError {
+  if (check.reason === 'expired') return fail(400, 'EXPIRED_CODE', 'expiredCode', { attemptLeft: 0 });
+  if (check.reason === 'tooManyTries') return fail(429, 'TOO_MANY_TRIES', 'tooManyTries', { attemptLeft: 0 });
+  return fail(400, 'INVALID_CODE', 'invalidCode', { attemptLeft: check.attemptLeft });
 }
 
 export function emailTarget(user: UserRow): string {
@@ -155,14 +148,10 @@ export function phoneTarget(user: UserRow): string | null {
   return phone && code ? `${code}${phone}` : null;
 }
 
-async function userFromTempToken(
-  app: FastifyInstance,
-  tempToken: string | undefined,
-  lang: TLanguage,
-): Promise<UserRow> {
+async function userFromTempToken(app: FastifyInstance, tempToken: string | undefined): Promise<UserRow> {
   const userId = tempToken ? await verifyTempToken(app.config.JWT_SECRET, tempToken) : null;
   const user = userId ? await userById(app, userId) : undefined;
-  if (!user) throw fail(401, 'INVALID_TOKEN', 'invalidTempToken', lang);
+  if (!user) throw fail(401, 'INVALID_TOKEN', 'invalidTempToken');
   return user;
 }
 
@@ -182,11 +171,11 @@ export async function login(
   const state = await throttleState(app.db, input.username, ctx.ip);
   if (state.blockedMs > 0) {
     await checkPassword(null, input.password);
-    throw throttled(state.blockedMs, ctx.lang);
+    throw throttled(state.blockedMs);
   }
   if (state.captchaRequired && !(input.captchaResponse && (await app.captcha.verify(input.captchaResponse)))) {
     await checkPassword(null, input.password);
-    throw fail(403, 'CAPTCHA_REQUIRED', 'captchaRequired', ctx.lang, {
+    throw fail(403, 'CAPTCHA_REQUIRED', 'captchaRequired', {
       attemptLeft: Math.max(0, THROTTLE.pairFreeFailures - state.pairFailures),
       captchaRequired: true,
     });
@@ -216,8 +205,8 @@ export async function login(
       if (counts.pairFailures === THROTTLE.pairFreeFailures)
         await writeAudit(trx, { userId, event: 'login throttled', ip: ctx.ip, details });
     });
-    if (counts.blockedMs > 0) throw throttled(counts.blockedMs, ctx.lang);
-    throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials', ctx.lang, {
+    if (counts.blockedMs > 0) throw throttled(counts.blockedMs);
+    throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials', {
       attemptLeft: Math.max(0, THROTTLE.pairFreeFailures - counts.pairFailures),
       ...(counts.captchaRequired ? { captchaRequired: true } : {}),
     });
@@ -225,7 +214,7 @@ export async function login(
   if (!user) throw new Error('unreachable: a password check passed without a user');
   await clearFailures(app.db, input.username, ctx.ip);
 
-  if (user.active !== 1) throw fail(403, 'ACCOUNT_INACTIVE', 'accountInactive', ctx.lang);
+  if (user.active !== 1) throw fail(403, 'ACCOUNT_INACTIVE', 'accountInactive');
   if (user.email_verified !== 1 || user.phone_verified !== 1) {
     const emailFirst = user.email_verified !== 1;
     const tempToken = await signTempToken(app.config.JWT_SECRET, user.id);
@@ -233,8 +222,8 @@ export async function login(
     const target = emailFirst ? emailTarget(user) : phoneTarget(user);
     if (target) await sendCode(app, user, emailFirst ? 'verify-email' : 'verify-phone', target, ctx).catch(() => 0);
     throw emailFirst
-      ? fail(403, 'EMAIL_NOT_VERIFIED', 'emailNotVerified', ctx.lang, { tempToken })
-      : fail(403, 'PHONE_NOT_VERIFIED', 'phoneNotVerified', ctx.lang, { tempToken });
+      ? fail(403, 'EMAIL_NOT_VERIFIED', 'emailNotVerified', { tempToken })
+      : fail(403, 'PHONE_NOT_VERIFIED', 'phoneNotVerified', { tempToken });
   }
 
   const session = await openSession(app, user, input.remember, ctx);
@@ -263,12 +252,12 @@ export async function register(
   ctx: Ctx,
 ): Promise<{ tempToken: string; user: TUser }> {
   const settings = await readSettings(app.db);
-  if (!settings.isSelfRegistrationEnabled) throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled', ctx.lang);
-  if (!(await app.captcha.verify(input.captchaResponse))) throw fail(400, 'CAPTCHA_FAILED', 'captchaFailed', ctx.lang);
+  if (!settings.isSelfRegistrationEnabled) throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled');
+  if (!(await app.captcha.verify(input.captchaResponse))) throw fail(400, 'CAPTCHA_FAILED', 'captchaFailed');
   await assertClassifications(app, input);
 
   const taken = await app.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
-  if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+  if (taken) throw conflict('emailTaken', 'EMAIL_TAKEN');
 
   const passwordHash = await hashPassword(input.password);
   const id = newId();
@@ -306,7 +295,7 @@ export async function register(
   } catch (error) {
     // Two registrations racing for one email: the unique index decides, the loser gets the same 409.
     if (await app.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) {
-      throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+      throw conflict('emailTaken', 'EMAIL_TAKEN');
     }
     throw error;
   }
@@ -321,14 +310,14 @@ function announceNewContact(app: FastifyInstance, userId: string): void {
 }
 
 export async function verifyEmail(app: FastifyInstance, input: { verifyToken: string; tempToken?: string }, ctx: Ctx) {
-  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  const user = await userFromTempToken(app, input.tempToken);
   const check = await checkCode(app.db, app.config.JWT_SECRET, {
     userId: user.id,
     purpose: 'verify-email',
     target: emailTarget(user),
     code: input.verifyToken,
   });
-  if (!check.ok) throw codeError(check, ctx.lang);
+  if (!check.ok) throw codeError(check);
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -371,17 +360,17 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
 }
 
 export async function verifyPhone(app: FastifyInstance, input: { verifyToken: string; tempToken?: string }, ctx: Ctx) {
-  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  const user = await userFromTempToken(app, input.tempToken);
   // Only a code sent to the pending number verifies it (a code proves the number it went to, nothing else).
   const target = phoneTarget(user);
-  if (!target) throw codeError({ ok: false, reason: 'invalid', attemptLeft: 0 }, ctx.lang);
+  if (!target) throw codeError({ ok: false, reason: 'invalid', attemptLeft: 0 });
   const check = await checkCode(app.db, app.config.JWT_SECRET, {
     userId: user.id,
     purpose: 'verify-phone',
     target,
     code: input.verifyToken,
   });
-  if (!check.ok) throw codeError(check, ctx.lang);
+  if (!check.ok) throw codeError(check);
   await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -405,18 +394,17 @@ export async function verifyPhone(app: FastifyInstance, input: { verifyToken: st
 }
 
 export async function resendEmail(app: FastifyInstance, input: { email?: string; tempToken?: string }, ctx: Ctx) {
-  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
-  if (user.email_verified === 1 && !user.unverified_email)
-    throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
+  const user = await userFromTempToken(app, input.tempToken);
+  if (user.email_verified === 1 && !user.unverified_email) throw badRequest('alreadyVerified', 'ALREADY_VERIFIED');
   const attemptLeft = await sendCode(app, user, 'verify-email', emailTarget(user), ctx);
   return { message: text('codeSent', ctx.lang), attemptLeft };
 }
 
 export async function resendPhone(app: FastifyInstance, input: { tempToken?: string }, ctx: Ctx) {
-  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
+  const user = await userFromTempToken(app, input.tempToken);
   const target = phoneTarget(user);
   if (!target || (user.phone_verified === 1 && !user.unverified_phone))
-    throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
+    throw badRequest('alreadyVerified', 'ALREADY_VERIFIED');
   const attemptLeft = await sendCode(app, user, 'verify-phone', target, ctx);
   return { message: text('codeSent', ctx.lang), attemptLeft };
 }
@@ -427,15 +415,15 @@ export async function changeEmailUnverified(
   input: { email: string; tempToken?: string },
   ctx: Ctx,
 ) {
-  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
-  if (user.email_verified === 1) throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
+  const user = await userFromTempToken(app, input.tempToken);
+  if (user.email_verified === 1) throw badRequest('alreadyVerified', 'ALREADY_VERIFIED');
   const taken = await app.db
     .selectFrom('users')
     .select('id')
     .where('email', '=', input.email)
     .where('id', '!=', user.id)
     .executeTakeFirst();
-  if (taken) throw conflict(text('emailTaken', ctx.lang), 'EMAIL_TAKEN');
+  if (taken) throw conflict('emailTaken', 'EMAIL_TAKEN');
   const attemptLeft = await sendCode(app, user, 'verify-email', input.email, ctx, async (trx) => {
     await trx
       .updateTable('users')
@@ -457,8 +445,8 @@ export async function changePhoneUnverified(
   input: { phone: string; phoneCountryCode: string; phoneCountryName: string; tempToken?: string },
   ctx: Ctx,
 ) {
-  const user = await userFromTempToken(app, input.tempToken, ctx.lang);
-  if (user.phone_verified === 1) throw badRequest(text('alreadyVerified', ctx.lang), 'ALREADY_VERIFIED');
+  const user = await userFromTempToken(app, input.tempToken);
+  if (user.phone_verified === 1) throw badRequest('alreadyVerified', 'ALREADY_VERIFIED');
   const target = `${input.phoneCountryCode}${input.phone}`;
   // The new number becomes pending only with a code issued for it: a refused send leaves the old one.
   const attemptLeft = await sendCode(app, user, 'verify-phone', target, ctx, async (trx) => {
@@ -482,7 +470,7 @@ export async function refresh(
   refreshToken: string | undefined,
   ctx: Ctx,
 ): Promise<SessionResult> {
-  const expired = () => fail(401, 'UNAUTHORIZED', 'sessionExpired', ctx.lang);
+  const expired = () => fail(401, 'UNAUTHORIZED', 'sessionExpired');
   if (!refreshToken) throw expired();
   const now = Date.now();
   const row = await app.db
@@ -593,7 +581,7 @@ export async function resetPassword(
   ctx: Ctx,
 ): Promise<{ message: string }> {
   const found = await consumeTokenCode(app.db, app.config.JWT_SECRET, purpose, input.token);
-  if (!found) throw fail(400, 'INVALID_CODE', 'invalidResetToken', ctx.lang);
+  if (!found) throw fail(400, 'INVALID_CODE', 'invalidResetToken');
   const hash = await hashPassword(input.password);
   const ended = await app.db.transaction().execute(async (trx) => {
     await trx

@@ -14,36 +14,28 @@ import { AppError, forbidden } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import type { TextKey } from '../../lib/texts';
 import { parsePermissions } from '../accounts/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
 import { activeMembersOf, requireMember } from '../chat/rooms.store';
 import { maxParticipants, startCall, type TCallAction, type TCallNote, transition } from './call-machine';
 
-const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; text: string }> = {
-  [CALL_REFUSALS.notFound]: { status: 404, text: 'This call has ended.' },
-  [CALL_REFUSALS.busyElsewhere]: {
-    status: 409,
-    text: 'You are currently in the call in this chat room with another device.',
-  },
-  [CALL_REFUSALS.noPermission]: { status: 403, text: 'You do not have permission for this call.' },
-  [CALL_REFUSALS.oneSharer]: { status: 409, text: 'chat.err_one_user_share' },
-  [CALL_REFUSALS.notAllowed]: { status: 403, text: 'You are not allowed to do this.' },
-  [CALL_REFUSALS.full]: { status: 409, text: 'This call is full: at most {n} people can take part.' },
-  [CALL_REFUSALS.notInCall]: { status: 409, text: 'You are not in this call.' },
-  [CALL_REFUSALS.ongoing]: {
-    status: 409,
-    text: 'A call is already going on in this conversation: join it from the call bar.',
-  },
-  [CALL_REFUSALS.mediaUnavailable]: {
-    status: 503,
-    text: 'The media server cannot be reached right now. Try again in a moment.',
-  },
-  [CALL_REFUSALS.mediaFailed]: { status: 502, text: 'The media server refused this step of the call. Try again.' },
+const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; key: TextKey }> = {
+  [CALL_REFUSALS.notFound]: { status: 404, key: 'callEnded' },
+  [CALL_REFUSALS.busyElsewhere]: { status: 409, key: 'callBusyElsewhere' },
+  [CALL_REFUSALS.noPermission]: { status: 403, key: 'callNoPermission' },
+  [CALL_REFUSALS.oneSharer]: { status: 409, key: 'chat.err_one_user_share' },
+  [CALL_REFUSALS.notAllowed]: { status: 403, key: 'forbidden' },
+  [CALL_REFUSALS.full]: { status: 409, key: 'callFull' },
+  [CALL_REFUSALS.notInCall]: { status: 409, key: 'notInCall' },
+  [CALL_REFUSALS.ongoing]: { status: 409, key: 'callOngoing' },
+  [CALL_REFUSALS.mediaUnavailable]: { status: 503, key: 'mediaUnavailable' },
+  [CALL_REFUSALS.mediaFailed]: { status: 502, key: 'mediaFailed' },
 };
 
 export function callRefusal(refusal: TCallRefusal, vars: Record<string, number> = {}): AppError {
-  const { status, text } = REFUSAL_TEXTS[refusal];
-  return new AppError(status, refusal, text, {}, vars);
+  const { status, key } = REFUSAL_TEXTS[refusal];
+  return new AppError(status, refusal, key, {}, vars);
 }
 
 type TPerson = { id: string; fullName: string };
@@ -164,7 +156,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     o: { twId: string; video: boolean; screenShare: boolean },
   ): Promise<TCall> => {
     const room = await requireMember(db, userId, o.twId);
-    if (room.room.archived_by) throw forbidden('You are not allowed to do this.');
+    if (room.room.archived_by) throw forbidden();
     const type: TCallType = o.screenShare ? 'directScreenShare' : o.video ? 'video' : 'voice';
     const memberIds = await activeMembers(o.twId);
     const found = await people(memberIds);

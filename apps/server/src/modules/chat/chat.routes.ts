@@ -177,7 +177,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: ZAcknowledgeRequest, response: { 200: ZMessageReply } }, onRequest: auth },
     async (req) => {
       if (req.body.userId !== undefined && req.body.userId !== me(req)) {
-        throw forbidden('You can only acknowledge for yourself.', 'NOT_YOURSELF');
+        throw forbidden('acknowledgeOnlyYourself', 'NOT_YOURSELF');
       }
       return { data: { message: await priority.acknowledge(me(req), req.body.messageId) } };
     },

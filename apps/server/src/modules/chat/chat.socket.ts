@@ -1,6 +1,6 @@
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../lib/errors';
+import { invalidField } from '../../lib/errors';
 
 /**
  * SendMessage, ReadMessage and Typing. Payloads arrive parsed and the sender authorized
@@ -8,8 +8,10 @@ import { badRequest } from '../../lib/errors';
  */
 export function installChatSocket(app: FastifyInstance): void {
   app.socketEvents.on(CLIENT_EVENTS.SendMessage, async (m, { userId }) => {
-    if (m.body.trim() === '' && !m.files?.length && !m.voice) throw badRequest('body: Required', 'VALIDATION_ERROR');
-    return app.chat.writer.send({ userId, ...m });
+    if (m.body.trim() === '' && !m.files?.length && !m.voice) throw invalidField('body', 'Required');
+    const sent = await app.chat.writer.send({ userId, ...m });
+    if (!sent.ok) throw sent.error;
+    return sent;
   });
   app.socketEvents.on(CLIENT_EVENTS.ReadMessage, async (m, { userId }) => {
     await app.chat.messages.read(userId, m.twId, m.seq);

@@ -1,5 +1,4 @@
-import { CHAT_TEXTS, type TMessage, type TPriorityOptions } from '@rounds/contracts/chat';
-import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
+import type { TMessage, TPriorityOptions } from '@rounds/contracts/chat';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -9,6 +8,7 @@ import { type AppendItem, appendToRooms, publishMessages } from './messages.stor
 import { priorityAttributes, wantsPriority } from './priority.rules';
 import { recordPriority } from './priority.service';
 import { fullName, type TMedia, toMessage } from './room-view';
+import { roomUnavailable } from './rooms.store';
 
 export type SendInput = {
   userId: string;
@@ -18,18 +18,15 @@ export type SendInput = {
   files?: string[];
   voice?: { key: string; duration: number };
 } & TPriorityOptions;
-export type SendResult = { ok: true; message: TMessage } | { ok: false; code: string; message: string };
+/** A refused send carries its error: SendMessage's handler throws it, answered in the sender's language. */
+export type SendResult = { ok: true; message: TMessage } | { ok: false; error: AppError };
 
 /** Most sends written in one transaction. */
 const MAX_BATCH = 256;
 
 type Pending = { input: SendInput; resolve: (r: SendResult) => void; reject: (e: unknown) => void };
 
-const unavailable: SendResult = {
-  ok: false,
-  code: 'CONVERSATION_UNAVAILABLE',
-  message: CHAT_TEXTS.conversationUnavailable,
-};
+const unavailable = (): SendResult => ({ ok: false, error: roomUnavailable() });
 
 /**
  * Step 1, in the batch's transaction: what the sends need to be decided, a few queries for the whole batch:
@@ -151,7 +148,7 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
     const member = memberships.get(`${input.twId}:${input.userId}`);
     const key = `${input.twId}:${input.clientId}`;
     if (!member || member.archived_by !== null) {
-      results.push(unavailable);
+      results.push(unavailable());
       continue;
     }
     const before = stored.get(key);
@@ -160,7 +157,7 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
       continue;
     }
     if (closed.has(input.twId)) {
-      results.push(unavailable);
+      results.push(unavailable());
       continue;
     }
     const list = byRoom.get(input.twId) ?? [];
@@ -171,7 +168,7 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
     }
     const media = mediaOf(input);
     if (!media) {
-      results.push({ ok: false, code: 'FILE_NOT_FOUND', message: CHAT_FILE_TEXTS.notUploaded });
+      results.push({ ok: false, error: new AppError(404, 'FILE_NOT_FOUND', 'filesNotUploaded') });
       continue;
     }
     const attributes = wantsPriority(input)
@@ -183,7 +180,7 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
         )
       : {};
     if (attributes instanceof AppError) {
-      results.push({ ok: false, code: attributes.code, message: attributes.message });
+      results.push({ ok: false, error: attributes });
       continue;
     }
     results.push({ pending: key });

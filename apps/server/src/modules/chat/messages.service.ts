@@ -51,7 +51,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
           .where('id', '=', q.msgId)
           .where('room_id', '=', q.twId)
           .executeTakeFirst();
-        if (!target) throw notFound('Message not found');
+        if (!target) throw notFound('messageNotFound');
         base = base.where('messages.seq', '<=', Number(target.seq));
       } else if (q.before !== undefined) {
         base = base.where('messages.seq', '<', q.before);
@@ -73,11 +73,11 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         .where('room_id', '=', room.id)
         .where('removed', '=', 0)
         .executeTakeFirst();
-      if (!message) throw notFound('Message not found');
-      if (message.author_id !== userId) throw forbidden('Only the sender can delete a message.', 'NOT_SENDER');
+      if (!message) throw notFound('messageNotFound');
+      if (message.author_id !== userId) throw forbidden('onlySenderDeletes', 'NOT_SENDER');
       const me = await db.selectFrom('users').select('permissions').where('id', '=', userId).executeTakeFirstOrThrow();
       if (parsePermissions(me.permissions).delSms === false) {
-        throw forbidden('You are not allowed to delete messages.', 'PERMISSION_DENIED');
+        throw forbidden('deleteNotAllowed', 'PERMISSION_DENIED');
       }
       const seq = Number(message.seq);
       await db.transaction().execute(async (trx) => {
@@ -174,9 +174,8 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         .where('room_id', '=', room.id)
         .where('removed', '=', 0)
         .executeTakeFirst();
-      if (!message) throw notFound('Message not found');
-      if (message.author_id !== userId)
-        throw forbidden('Only the sender can see who has seen a message.', 'NOT_SENDER');
+      if (!message) throw notFound('messageNotFound');
+      if (message.author_id !== userId) throw forbidden('onlySenderSeesSeen', 'NOT_SENDER');
       const rows = await db
         .selectFrom('message_reads')
         .innerJoin('users', 'users.id', 'message_reads.user_id')

@@ -1,5 +1,5 @@
 import type { TMessageAttributes, TPriorityOptions } from '@rounds/contracts/chat';
-import { type AppError, badRequest, forbidden } from '../../lib/errors';
+import { type AppError, forbidden, invalidField } from '../../lib/errors';
 
 /** Priority asked for: any of the options given. */
 export const wantsPriority = (o: TPriorityOptions) => o.level !== undefined || o.notify !== undefined || o.sms === true;
@@ -16,8 +16,9 @@ export function priorityAttributes(
 ): TMessageAttributes | AppError {
   const others = members.filter((id) => id !== senderId);
   const notify = o.notify ? [...new Set(o.notify)] : others;
-  if (notify.some((id) => !others.includes(id))) return badRequest('notify: only other members of the room');
-  if (o.notify && notify.length === 0 && others.length > 1) return badRequest('notify: choose whom to notify');
-  if (o.sms && !smsAllowed) return forbidden('You are not allowed to send SMS.', 'PERMISSION_DENIED');
+  if (notify.some((id) => !others.includes(id))) return invalidField('notify', 'notifyOnlyOthers', {}, 'BAD_REQUEST');
+  if (o.notify && notify.length === 0 && others.length > 1)
+    return invalidField('notify', 'chooseWhomToNotify', {}, 'BAD_REQUEST');
+  if (o.sms && !smsAllowed) return forbidden('smsNotAllowed', 'PERMISSION_DENIED');
   return { important: true, level: o.level ?? 'IMPORTANT', notify, sms: o.sms === true, acknowledgements: [] };
 }

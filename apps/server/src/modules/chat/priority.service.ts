@@ -114,7 +114,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       .where('messages.removed', '=', 0)
       .$if(app.engine === 'postgres', (q) => q.forUpdate('messages'))
       .executeTakeFirst();
-    if (!row) throw notFound('Message not found');
+    if (!row) throw notFound('messageNotFound');
     return toMessage(
       row,
       row.first_name === null ? '' : fullName({ first_name: row.first_name, last_name: row.last_name! }),
@@ -144,7 +144,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       const people = await members(room.id);
       const { message, queued } = await db.transaction().execute(async (trx) => {
         const m = await load(trx, room.id, messageId);
-        if (m.author !== userId) throw forbidden('Only the sender can mark a message important.', 'NOT_SENDER');
+        if (m.author !== userId) throw forbidden('onlySenderMarksImportant', 'NOT_SENDER');
         const attributes = priorityAttributes(o, userId, people, parsePermissions(sender.permissions).sms !== false);
         if (attributes instanceof AppError) throw attributes;
         const updated = { ...m, attributes: { ...m.attributes, ...attributes } };
@@ -168,7 +168,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       const message = await db.transaction().execute(async (trx) => {
         const m = await load(trx, room.id, messageId);
         if (!m.attributes.important || !(m.attributes.notify ?? []).includes(userId)) {
-          throw forbidden('This message does not ask you for an acknowledgement.', 'NOT_NOTIFIED');
+          throw forbidden('notNotified', 'NOT_NOTIFIED');
         }
         const acks = m.attributes.acknowledgements ?? [];
         if (acks.some((a) => a.userId === userId)) return m;

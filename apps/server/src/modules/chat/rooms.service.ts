@@ -1,12 +1,13 @@
-import { CHAT_LIMITS, CHAT_TEXTS, type TChatRoom, type TMessage, type TSystemEvent } from '@rounds/contracts/chat';
+import { CHAT_LIMITS, type TChatRoom, type TMessage, type TSystemEvent } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { LIMITS } from '@rounds/contracts/limits';
 import { compareNames } from '@rounds/contracts/names';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { AppError, conflict, forbidden } from '../../lib/errors';
+import { conflict, forbidden, invalidField } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import type { TextKey } from '../../lib/texts';
 import { writeAudit } from '../audit/audit.service';
 import { appendMessage, publishMessages } from './messages.store';
 import { fullName, roomViews } from './room-view';
@@ -14,7 +15,7 @@ import { memberIds, memberRooms, requireMember, roomUnavailable } from './rooms.
 
 type Person = { id: string; fullName: string };
 
-const participantsError = (message: string) => new AppError(400, 'VALIDATION', `participants: ${message}`);
+const participantsError = (key: TextKey) => invalidField('participants', key, {}, 'VALIDATION');
 const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** New members of a room: not favorite, not muted, nothing read. */
@@ -83,13 +84,13 @@ async function assertPickable(db: Db, ids: string[], requireLogin: boolean): Pro
     .where('active', '=', 1)
     .execute();
   const ok = new Set(rows.filter((r) => !requireLogin || r.last_login_at !== null).map((r) => r.id));
-  if (ids.some((id) => !ok.has(id))) throw participantsError('only active users who have signed in can be added');
+  if (ids.some((id) => !ok.has(id))) throw participantsError('onlyActiveSignedIn');
 }
 
 async function assertNameFree(db: Db, name: string, exceptRoomId?: string): Promise<void> {
   let q = db.selectFrom('rooms').select('id').where('name_key', '=', nameKey(name));
   if (exceptRoomId) q = q.where('id', '!=', exceptRoomId);
-  if (await q.executeTakeFirst()) throw conflict(CHAT_TEXTS.groupNameTaken, 'DUPLICATE_NAME');
+  if (await q.executeTakeFirst()) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -135,7 +136,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
   };
 
   const createGroup = async (userId: string, otherIds: string[], name: string): Promise<TChatRoom> => {
-    if (otherIds.length === 0) throw participantsError('choose at least one person');
+    if (otherIds.length === 0) throw participantsError('chooseOnePerson');
     await assertPickable(db, otherIds, true);
     const members = [userId, ...otherIds];
     const now = Date.now();
@@ -156,7 +157,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
         return message;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(CHAT_TEXTS.groupNameTaken, 'DUPLICATE_NAME');
+      if (isUniqueViolation(err)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
       throw err;
     }
     await announce(roomId, { created: members, messages: [created] });
@@ -204,8 +205,8 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
   /** Adds members in a transaction with its system message; the owner check is the caller's. */
   const addMembers = async (userId: string, roomId: string, ids: string[]) => {
     const current = new Set(await memberIds(db, roomId));
-    if (ids.some((id) => current.has(id))) throw conflict(CHAT_TEXTS.alreadyMember, 'ALREADY_MEMBER');
-    if (current.size + ids.length > CHAT_LIMITS.groupMembersMax) throw participantsError('too many members');
+    if (ids.some((id) => current.has(id))) throw conflict('alreadyMember', 'ALREADY_MEMBER');
+    if (current.size + ids.length > CHAT_LIMITS.groupMembersMax) throw participantsError('tooManyMembers');
     await assertPickable(db, ids, true);
     const now = Date.now();
     const message = await db.transaction().execute(async (trx) => {
@@ -246,9 +247,9 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
 
   const requireOwnedGroup = async (userId: string, twId: string) => {
     const found = await requireMember(db, userId, twId);
-    if (found.room.type !== 'group') throw forbidden('Only groups have an owner.', 'NOT_A_GROUP');
+    if (found.room.type !== 'group') throw forbidden('notAGroup', 'NOT_A_GROUP');
     if (found.room.archived_by !== null) throw roomUnavailable();
-    if (found.room.owner_id !== userId) throw forbidden('Only the owner of the group can do this.', 'NOT_OWNER');
+    if (found.room.owner_id !== userId) throw forbidden('notGroupOwner', 'NOT_OWNER');
     return found;
   };
 
@@ -266,7 +267,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     create: async (userId: string, body: { participants: string[]; type: 'direct' | 'group'; name?: string }) => {
       const others = [...new Set(body.participants)].filter((id) => id !== userId);
       if (body.type === 'direct') {
-        if (others.length !== 1) throw participantsError('a direct chat is with exactly one other person');
+        if (others.length !== 1) throw participantsError('directChatOneOther');
         return openDirect(userId, others[0]!);
       }
       return createGroup(userId, others, body.name!);
@@ -309,9 +310,9 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     update: async (userId: string, body: { twId: string; participants: string[]; name: string }) => {
       const { room } = await requireOwnedGroup(userId, body.twId);
       const next = new Set(body.participants);
-      if (!next.has(userId)) throw participantsError('the owner stays in the group');
-      if (next.size > CHAT_LIMITS.groupMembersMax) throw participantsError('too many members');
-      if (next.size < 2) throw participantsError('choose at least one person');
+      if (!next.has(userId)) throw participantsError('ownerStays');
+      if (next.size > CHAT_LIMITS.groupMembersMax) throw participantsError('tooManyMembers');
+      if (next.size < 2) throw participantsError('chooseOnePerson');
       const before = new Set(await memberIds(db, room.id));
       const added = [...next].filter((id) => !before.has(id));
       const removed = [...before].filter((id) => !next.has(id));
@@ -373,7 +374,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
           return out;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(CHAT_TEXTS.groupNameTaken, 'DUPLICATE_NAME');
+        if (isUniqueViolation(err)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
         throw err;
       }
       await announce(room.id, {
@@ -392,7 +393,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
       const found = await requireMember(db, userId, twId);
       if (found.room.type === 'direct') {
         const pair = await memberIds(db, found.room.id);
-        if (ids.some((id) => pair.includes(id))) throw conflict(CHAT_TEXTS.alreadyMember, 'ALREADY_MEMBER');
+        if (ids.some((id) => pair.includes(id))) throw conflict('alreadyMember', 'ALREADY_MEMBER');
         const others = [...pair.filter((id) => id !== userId), ...ids];
         await assertPickable(db, others, true);
         return createGroup(userId, others, await autoName([userId, ...others]));
@@ -405,18 +406,18 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     removeContacts: async (userId: string, twId: string, contacts: string[]): Promise<TChatRoom> => {
       const { room } = await requireOwnedGroup(userId, twId);
       const ids = [...new Set(contacts)];
-      if (ids.includes(userId)) throw participantsError('the owner stays in the group');
+      if (ids.includes(userId)) throw participantsError('ownerStays');
       const current = new Set(await memberIds(db, room.id));
-      if (ids.some((id) => !current.has(id))) throw participantsError('not a member of this group');
+      if (ids.some((id) => !current.has(id))) throw participantsError('notGroupMember');
       await removeMembers(userId, room.id, ids, 'removed');
       return viewFor(userId, room.id);
     },
 
     leave: async (userId: string, twId: string): Promise<void> => {
       const { room } = await requireMember(db, userId, twId);
-      if (room.type === 'direct') throw forbidden('A direct chat cannot be left.', 'DIRECT_CHAT');
+      if (room.type === 'direct') throw forbidden('directChatCannotBeLeft', 'DIRECT_CHAT');
       if (room.owner_id === userId && room.archived_by === null) {
-        throw forbidden('The owner cannot leave the group; delete it instead.', 'OWNER_CANNOT_LEAVE');
+        throw forbidden('ownerCannotLeave', 'OWNER_CANNOT_LEAVE');
       }
       await removeMembers(userId, room.id, [userId], 'left');
     },

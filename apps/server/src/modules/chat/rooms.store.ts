@@ -1,4 +1,3 @@
-import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 
@@ -7,7 +6,7 @@ import { notFound } from '../../lib/errors';
  * non-member learns nothing" (the same 404 as a room that does not exist).
  */
 
-export const roomUnavailable = () => notFound(CHAT_TEXTS.conversationUnavailable, 'CONVERSATION_UNAVAILABLE');
+export const roomUnavailable = () => notFound('conversationUnavailable', 'CONVERSATION_UNAVAILABLE');
 
 /** Rooms of `userId` with their member rows; `roomIds` narrows to those. */
 export async function memberRooms(db: Db, userId: string, roomIds?: string[]) {

@@ -2,11 +2,11 @@ import { ZFileKeyQuery, ZUploadAudioReply, ZUploadImagesReply } from '@rounds/co
 import { LIMITS } from '@rounds/contracts/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { invalidField } from '../../lib/errors';
 import { authOf, requireAuth } from '../../plugins/auth';
 
 const tags = ['chat files'];
-const notMultipart = () => new AppError(400, 'VALIDATION_ERROR', 'files: Required');
+const notMultipart = () => invalidField('files', 'Required');
 
 /** Chat images and voice notes (spec doc 1 section 7): upload, withdraw, fetch. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {

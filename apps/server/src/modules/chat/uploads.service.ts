@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { CHAT_FILE_TEXTS, type TUploadedFile } from '@rounds/contracts/chat-files';
+import type { TUploadedFile } from '@rounds/contracts/chat-files';
 import { LIMITS } from '@rounds/contracts/limits';
 import { hasControlCharacters } from '@rounds/contracts/validation';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { sniffAudio, sniffChatImage } from '../../lib/file-type';
 
@@ -15,11 +15,10 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Types sharp can read: the rest (icons, bitmaps, SVG) are shown as they are. */
 const THUMBNAILED = new Set(['image/jpeg', 'image/png', 'image/apng', 'image/gif']);
 
-const tooLarge = (name: string) =>
-  new AppError(413, 'FILE_TOO_LARGE', CHAT_FILE_TEXTS.fileTooLarge, {}, { file: name });
-const totalTooLarge = () => new AppError(413, 'FILES_TOO_LARGE', CHAT_FILE_TEXTS.totalTooLarge);
-const unsupported = () => new AppError(415, 'UNSUPPORTED_FILE', CHAT_FILE_TEXTS.unsupported);
-const tooMany = () => new AppError(400, 'TOO_MANY_FILES', CHAT_FILE_TEXTS.tooMany);
+const tooLarge = (name: string) => new AppError(413, 'FILE_TOO_LARGE', 'fileTooLarge', {}, { file: name });
+const totalTooLarge = () => new AppError(413, 'FILES_TOO_LARGE', 'filesTooLarge');
+const unsupported = () => new AppError(415, 'UNSUPPORTED_FILE', 'unsupportedFile');
+const tooMany = () => new AppError(400, 'TOO_MANY_FILES', 'tooManyFiles');
 
 /**
  * Holds back the first 4 KB to decide the type from the bytes, then lets everything through, counting.
@@ -62,7 +61,7 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
 
   const save = async (file: MultipartFile, kind: 'image' | 'voice', total: { bytes: number }) => {
     // A file name is shown to others: no control characters or lone surrogates (issue 14), as in every text.
-    if (hasControlCharacters(file.filename)) throw badRequest('filename: control_characters', 'VALIDATION_ERROR');
+    if (hasControlCharacters(file.filename)) throw invalidField('filename', 'control_characters');
     const key = newKey();
     const sniff = sniffing(kind === 'image' ? sniffChatImage : sniffAudio, (n) => {
       total.bytes += n;
@@ -118,7 +117,7 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
         ]),
       )
       .executeTakeFirst();
-    if (!row) throw notFound('File not found');
+    if (!row) throw notFound('fileNotFound');
     return row;
   };
 
@@ -141,12 +140,12 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(current);
         throw err;
       }
-      if (saved.length === 0) throw new AppError(400, 'VALIDATION_ERROR', 'files: Required');
+      if (saved.length === 0) throw invalidField('files', 'Required');
       return record(userId, 'image', saved);
     },
 
     uploadVoice: async (userId: string, part: MultipartFile | undefined) => {
-      if (!part) throw new AppError(400, 'VALIDATION_ERROR', 'file: Required');
+      if (!part) throw invalidField('file', 'Required');
       const saved = await save(part, 'voice', { bytes: 0 });
       return (await record(userId, 'voice', [saved]))[0]!;
     },
@@ -160,7 +159,7 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
         if (stream) return { stream, type: 'image/webp', name: row.name, size: null };
       }
       const stream = await store.get(row.key);
-      if (!stream) throw notFound('File not found');
+      if (!stream) throw notFound('fileNotFound');
       return { stream, type: row.type, name: row.name, size: Number(row.size) };
     },
 
@@ -173,7 +172,7 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
         .where('uploader_id', '=', userId)
         .where('room_id', 'is', null)
         .executeTakeFirst();
-      if (!row) throw notFound('File not found');
+      if (!row) throw notFound('fileNotFound');
       await db.deleteFrom('uploads').where('key', '=', key).execute();
       await Promise.all([row.key, row.thumb_key].filter((k): k is string => !!k).map((k) => store.remove(k)));
     },

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/errors';
+import { invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { authOf, requireAuth } from '../../plugins/auth';
 
@@ -35,7 +35,7 @@ async function assertKnownItems(app: FastifyInstance, params: TFilterParams): Pr
     const ids = [...new Set(params[kind])];
     if (ids.length === 0) continue;
     const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
-    if (found.length !== ids.length) throw badRequest(`params.${kind}: unknown item`, 'VALIDATION_ERROR');
+    if (found.length !== ids.length) throw invalidField(`params.${kind}`, 'noSuchItem');
   }
 }
 

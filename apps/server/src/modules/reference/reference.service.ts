@@ -2,7 +2,7 @@ import { compareNames } from '@rounds/contracts/names';
 import type { TReferenceItem, TReferenceKind } from '@rounds/contracts/reference';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { bumpDirectory } from '../contacts/staff-directory';
 
@@ -86,7 +86,7 @@ export async function getItem(app: FastifyInstance, kind: TReferenceKind, id: st
   return { ...row, members: (await membersOf(app, kind, [id])).get(id) ?? 0 };
 }
 
-const DUPLICATE = 'An item with this name already exists.';
+const DUPLICATE = 'duplicateName';
 
 export async function createItem(app: FastifyInstance, kind: TReferenceKind, name: string): Promise<TReferenceItem> {
   const table = KINDS[kind].table;
@@ -163,6 +163,6 @@ export async function assertClassifications(app: FastifyInstance, c: Classificat
   for (const [table, ids, field] of checks) {
     if (ids.length === 0) continue;
     const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
-    if (found.length !== new Set(ids).size) throw badRequest(`${field}: unknown item`, 'VALIDATION_ERROR');
+    if (found.length !== new Set(ids).size) throw invalidField(field, 'noSuchItem');
   }
 }

@@ -24,11 +24,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
 import { sniffSvg } from '../../lib/file-type';
 import { sniffImageType } from '../../lib/image-type';
 import { requestLanguage } from '../../lib/request-language';
-import { localize, text } from '../../lib/texts';
+import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import * as account from '../accounts/account.service';
@@ -150,9 +150,9 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = req.body;
     if ('key' in body) {
       const actor = authOf(req);
-      if (actor.role !== 'Admin') throw forbidden(text('forbidden', requestLanguage(req)));
+      if (actor.role !== 'Admin') throw forbidden();
       return {
-        message: localize('Setting updated successfully', requestLanguage(req)),
+        message: text('settingUpdated', requestLanguage(req)),
         appSettings: await writeAppSetting(app, { userId: actor.userId, ip: req.ip }, body),
       };
     }
@@ -240,17 +240,17 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 function logoType(bytes: Buffer): TLogoType {
   const raster = sniffImageType(bytes.subarray(0, 16));
   if (raster) return raster;
-  if (!sniffSvg(bytes)) throw new AppError(415, 'UNSUPPORTED_FILE', 'Allowed formats: png, gif, jpeg, svg');
+  if (!sniffSvg(bytes)) throw new AppError(415, 'UNSUPPORTED_FILE', 'logoFormats');
   if (svgProblem(bytes)) {
-    throw new AppError(415, 'UNSAFE_SVG', 'This SVG file contains scripts or external references and cannot be used.');
+    throw new AppError(415, 'UNSAFE_SVG', 'unsafeSvg');
   }
   return 'image/svg+xml';
 }
 
 /** The multipart form of POST /setting/logos: `key` (a logo kind) and `file`, in either order. */
 async function readLogoForm(req: FastifyRequest): Promise<{ kind: TLogoKind; bytes: Buffer }> {
-  if (!req.isMultipart()) throw badRequest('file: Required', 'VALIDATION_ERROR');
-  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'The maximum file size allowed for uploads is 10MB');
+  if (!req.isMultipart()) throw invalidField('file', 'Required');
+  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'maxUpload10Mb');
   let key: unknown;
   let bytes: Buffer | undefined;
   // The spec refuses a logo of 10,485,760 bytes or more.
@@ -268,11 +268,11 @@ async function readLogoForm(req: FastifyRequest): Promise<{ kind: TLogoKind; byt
       part.file.resume();
     }
   }
-  if (key === undefined) throw badRequest('key: Required', 'VALIDATION_ERROR');
+  if (key === undefined) throw invalidField('key', 'Required');
   if (!LOGO_KINDS.includes(key as TLogoKind)) {
-    throw badRequest(`key: must be one of ${LOGO_KINDS.join(', ')}`, 'VALIDATION_ERROR');
+    throw invalidField('key', 'mustBeOneOf', { values: LOGO_KINDS.join(', ') });
   }
-  if (!bytes || bytes.length === 0) throw badRequest('file: Required', 'VALIDATION_ERROR');
+  if (!bytes || bytes.length === 0) throw invalidField('file', 'Required');
   return { kind: key as TLogoKind, bytes };
 }
 
@@ -291,12 +291,12 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { kind, bytes } = await readLogoForm(req);
       const { url } = await saveLogo(app, actorOf(req), { kind, bytes, type: logoType(bytes) });
-      return { message: localize('Logo updated successfully', requestLanguage(req)), data: { logo: url } };
+      return { message: text('logoUpdated', requestLanguage(req)), data: { logo: url } };
     },
   );
 
   registerRoute(app, adminSettingRoutes.aboutTexts, adminOnly, async (req) => ({
-    message: localize('Texts updated successfully', requestLanguage(req)),
+    message: text('textsUpdated', requestLanguage(req)),
     appSettings: await updateAboutTexts(app, actorOf(req), req.body),
   }));
 
@@ -305,13 +305,13 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     adminSettingRoutes.banner,
     { tags: ['admin'], onRequest: requireAuth(app, ['Admin', 'FacilityAdmin']) },
     async (req) => ({
-      message: localize('Banner message updated successfully', requestLanguage(req)),
+      message: text('bannerUpdated', requestLanguage(req)),
       appSettings: await updateBanner(app, actorOf(req), req.body),
     }),
   );
 
   registerRoute(app, adminSettingRoutes.passwordPolicy, adminOnly, async (req) => ({
-    message: localize('Password update policy updated successfully', requestLanguage(req)),
+    message: text('passwordPolicyUpdated', requestLanguage(req)),
     appSettings: await updatePasswordPolicy(app, actorOf(req), req.body.passwordUpdate),
   }));
 };

@@ -48,7 +48,7 @@ export async function assertManages(
     .where('id', '=', userId)
     .where('deleted', '=', 0)
     .executeTakeFirst();
-  if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
+  if (!user) throw notFound('userNotFound', 'USER_NOT_FOUND');
   const scope = await managedScope(db, actor);
   if (scope.kind === 'everyone') return user;
   const managed = await db
@@ -57,7 +57,7 @@ export async function assertManages(
     .where('id', '=', userId)
     .where(managedBy(scope))
     .executeTakeFirst();
-  if (!managed) throw forbidden('You do not manage this user.', 'OUT_OF_SCOPE');
+  if (!managed) throw forbidden('notManagedUser', 'OUT_OF_SCOPE');
   return user;
 }
 
@@ -73,6 +73,5 @@ export async function assertOwnFacilities(
   const scope = await managedScope(db, actor);
   if (scope.kind === 'everyone') return;
   const own = new Set(scope.facilityIds);
-  if (facilityIds.some((id) => !own.has(id)))
-    throw forbidden('You can only give users your own facilities.', 'OUT_OF_SCOPE');
+  if (facilityIds.some((id) => !own.has(id))) throw forbidden('ownFacilitiesOnly', 'OUT_OF_SCOPE');
 }
