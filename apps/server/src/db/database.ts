@@ -106,9 +106,15 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely looks for its tables by reading every schema of the database (has_schema_privilege on each): a
+    // schema another process drops at that moment (test files in parallel, each in its own) fails the read
+    // with 3F000 before any migration ran. Nothing was changed, so it is read again.
+    const racedDrop = !failed && (error as { code?: string } | undefined)?.code === '3F000';
+    if (racedDrop && attempt < 5) continue;
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
