@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
+import { launchChromium } from './support/chromium';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital, type TContactCase } from './support/demo-hospital';
 import { mobileLcp } from './support/lighthouse-lcp';
 import { fmt, startBenchServer } from './support/server';
@@ -419,10 +420,7 @@ const server = await startBenchServer({
   RATE_LIMIT_MAX: '1000000',
   LOGIN_RATE_LIMIT: '1000',
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   // What the server answers for each case, to know when the screen shows the same.
   const login = await fetch(`${server.url}/api/v1/auth/login`, {

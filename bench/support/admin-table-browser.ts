@@ -1,4 +1,5 @@
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { fmt } from './server';
 
 /**
@@ -55,10 +56,7 @@ export async function adminTableInBrowser(
   url: string,
   viewers: { label: string; email: string; password: string }[],
 ): Promise<{ worst: number; empty: string[] }> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   let worst = 0;
   const empty: string[] = [];
   console.log('\nThe users table in Chromium (desktop, en), from the action to the frame showing the new rows');

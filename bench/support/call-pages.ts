@@ -1,5 +1,6 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed-demo';
+import { launchChromium } from './chromium';
 import { percentile } from './server';
 
 /**
@@ -8,20 +9,12 @@ import { percentile } from './server';
  * share (performance.timeOrigin + performance.now()), so no round trip to Chromium is timed.
  */
 export function launchCallBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  return launchChromium([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
 }
 
 /** Keeps the page's peer connections on window (the app keeps none there), for getStats. Plain JavaScript. */

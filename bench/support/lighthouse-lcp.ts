@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { freePort } from '../../apps/server/src/testing/server-process';
+import { CHROMIUM } from './chromium';
 
 export type TLcp = { path: string; lcpMs: number; fcpMs: number; score: number };
 
@@ -21,17 +22,8 @@ export async function mobileLcp(
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'rounds-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    baseURL: baseUrl,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-    ],
+    ...CHROMIUM,
+    args: [...CHROMIUM.args, `--remote-debugging-port=${port}`],
   });
   const results: TLcp[] = [];
   const reports = process.env.LIGHTHOUSE_REPORTS;
