@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs build script shared with `npm start`
+import { ensureServerBuild } from '../scripts/ensure-server-build.mjs';
+// @ts-expect-error: a plain .mjs build script shared with `npm start`
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 
-/** Journeys run against the real built app, so build it once before any file starts. */
-export default function setup(): void {
+/** Journeys run against the real built app and server bundle (what `npm start` runs): built once, first. */
+export default async function setup(): Promise<void> {
   ensureWebBuild();
+  await ensureServerBuild();
   mkdirSync(join(import.meta.dirname, 'artifacts'), { recursive: true });
 }

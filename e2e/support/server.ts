@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// @ts-expect-error: a plain .mjs build script shared with `npm start`
+import { SERVER_BUNDLE } from '../../scripts/ensure-server-build.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const ADMIN = { email: 'admin@e2e.rounds', password: 'Admin12345' };
@@ -27,7 +29,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'apps', 'server', 'src', 'main.ts')],
+    // What `npm start` runs: the server bundle (built once in global-setup).
+    ['--enable-source-maps', SERVER_BUNDLE],
     {
       cwd: ROOT,
       env: {

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -7,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemo } from './db/seed-demo';
+import { WEB_DIST_DIR } from './install-paths';
 import { callsSweep } from './jobs/calls-sweep';
 import { escalationSweep } from './jobs/escalation-sweep';
 import { notificationWorker } from './jobs/notification-worker';
@@ -100,8 +100,6 @@ declare module 'fastify' {
     };
   }
 }
-
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export type BuildOptions = {
   /** PostgreSQL schema (tests give each file its own). */
@@ -264,7 +262,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminUsersRoutes);
   await app.register(referenceMembersRoutes);
   await app.register(userLogsRoutes);
-  await installWebApp(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  await installWebApp(app, config.WEB_DIST ?? WEB_DIST_DIR);
 
   return app;
 }

@@ -1,6 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   ZChangePasswordRequest,
   ZMeReply,
@@ -24,6 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ASSET_LOGOS_DIR } from '../../install-paths';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
 import { sniffSvg } from '../../lib/file-type';
 import { sniffImageType } from '../../lib/image-type';
@@ -52,7 +52,6 @@ import { svgProblem } from './svg-check';
  * password policy, app settings), whose work is in admin-settings.service.ts and logos.service.ts.
  */
 
-const ASSET_LOGOS = fileURLToPath(new URL('../../../assets/logos', import.meta.url));
 const LOGO_FILE = /^[a-z0-9][a-z0-9._-]{0,80}\.(svg|png|gif|jpe?g)$/i;
 const LOGO_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -98,7 +97,7 @@ const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!stream) throw notFound();
         body = stream;
       } else {
-        const path = join(ASSET_LOGOS, file);
+        const path = join(ASSET_LOGOS_DIR, file);
         if (!existsSync(path)) throw notFound();
         body = createReadStream(path);
       }
