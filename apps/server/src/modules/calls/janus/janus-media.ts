@@ -206,6 +206,11 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
           const data = event.data ?? {};
           const roomChange = 'publishers' in data || 'unpublished' in data || 'leaving' in data;
           if (event.janus === 'webrtcup' || event.janus === 'hangup' || roomChange) announceLater(call.twId);
+          // The room is gone: the call ended, possibly on another process (WORKERS), which destroyed it. Let go
+          // of this tab's session now rather than at the next sweep.
+          if (data.videoroom === 'destroyed' && tabs.get(tab.key) === tab) {
+            void serial(tab.key, () => (tabs.get(tab.key) === tab ? release(tab) : Promise.resolve()));
+          }
         });
         const answer = await joinAsPublisher(tab, call, offer);
         tab.joined = true;
