@@ -112,7 +112,7 @@ export async function janusPeer(url: string): Promise<JanusPeer> {
       received.set(from, (received.get(from) ?? 0) + 1);
     });
     await new Promise<void>((resolve) => inbox.bind(port, '127.0.0.1', resolve));
-    const videoMid = /m=video[^]*?a=mid:(\S+)/.exec(sdp)?.[1];
+    const videoMid = /m=video[\s\S]*?a=mid:(\S+)/.exec(sdp)?.[1];
     // The publisher's streams exist once its media is up: forward when Janus lets us.
     const forward = async () => {
       for (let i = 0; i < 100; i++) {
