@@ -17,8 +17,9 @@ import { janusFeedId, janusRoomId } from './janus-media';
  * scale-out.test.ts runs them, and one Janus. The caller's tab sits on one process, the callee's on the
  * other; each publishes real media (a Janus stand-in for the browser: testing/janus-peer.ts) through its own
  * process with a media token fetched from the other one, hears of both feeds, subscribes to the other's and
- * receives its packets. The room is made once, each process holds the session of its own tab only, and
- * when the call ends on one process the room is destroyed and the other lets go of its session too.
+ * receives its packets. The room is made once, each process holds the session of its own tab only, a tab that
+ * comes back through the other process takes its feed over there, and when the call ends on one process the
+ * room is destroyed and the other lets go of its sessions too.
  */
 const onPostgres = !!process.env.DATABASE_URL;
 const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
@@ -41,7 +42,7 @@ describe('Janus with several server processes', () => {
   if (onPostgres)
     it('carries a call whose participants sit on two processes, and destroys its room once it ends', async () => {
       const [redis, janus] = await Promise.all([startRedis(), startJanus({ streaming: true })]);
-      const env = { REDIS_URL: redis.url, JANUS_URL: janus.url };
+      const env = { REDIS_URL: redis.url, JANUS_URL: janus.url, LOG_LEVEL: 'warn' };
       const apps: TestApp[] = [];
       const peers: Awaited<ReturnType<typeof janusPeer>>[] = [];
       const probeClient = createJanusClient(janus.url, silent);
@@ -136,8 +137,30 @@ describe('Janus with several server processes', () => {
         // Nobody receives their own stream back.
         expect([pa.packetsFrom(pa), pb.packetsFrom(pb)]).toEqual([0, 0]);
 
-        // Ben leaves on the second process, which ends the call of two: the room goes, and the first process
-        // lets go of Ada's session too.
+        // Ben's tab comes back through the first process (a reload that landed on the other worker): its feed
+        // is taken over there (Janus kicks the old one), and the second process lets go of the old session.
+        const sbAgain = await openSocket(first, b, tabB);
+        const pbAgain = await janusPeer(janus.url);
+        peers.push(pbAgain);
+        await publish(sbAgain, jb, pbAgain);
+        await expect.poll(() => second.app.callMedia!.heldTabs(), { timeout: 5_000 }).toBe(0);
+        expect(first.app.callMedia!.heldTabs()).toBe(2);
+        // Ada subscribes again once Janus lists the new feed as publishing (her subscription went with the old
+        // one; the browser does so on the CallFeeds that follows) and receives Ben's new stream.
+        const publishing = async () =>
+          (
+            (await probe.message({ request: 'listparticipants', room: janusRoomId(call.id) })).data.participants as {
+              id: number;
+              publisher: boolean;
+            }[]
+          ).filter((p) => p.publisher).length;
+        await expect.poll(publishing, { timeout: 10_000 }).toBe(2);
+        await subscribe(sa, ja, pa, { userId: b.id, tabId: tabB });
+        await expect.poll(() => pa.packetsFrom(pbAgain), { timeout: 20_000 }).toBeGreaterThan(20);
+
+        // Ben leaves through his connection to the second process, which ends the call of two there; that
+        // process holds none of its sessions now. The room goes, and the first process lets go of both
+        // sessions on Janus's word.
         const ended = await emitAck<Ack>(sb, 'CallEnd', { twId });
         expect(ended.ok, JSON.stringify(ended)).toBe(true);
         expect(ended.ok && ended.call.status).toBe('ended');
@@ -146,8 +169,7 @@ describe('Janus with several server processes', () => {
         await expect.poll(exists, { timeout: 5_000 }).toBe(false);
         await expect.poll(() => second.app.callMedia!.heldTabs(), { timeout: 5_000 }).toBe(0);
         await expect.poll(() => first.app.callMedia!.heldTabs(), { timeout: 5_000 }).toBe(0);
-        sa.disconnect();
-        sb.disconnect();
+        for (const s of [sa, sb, sbAgain]) s.disconnect();
       } finally {
         for (const p of peers) await p.close().catch(() => undefined);
         probeClient.close();
