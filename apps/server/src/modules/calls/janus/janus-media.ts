@@ -134,6 +134,14 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
     }, ANNOUNCE_MS).unref();
   };
 
+  /**
+   * A tab publishes again (a reload; a new peer connection): its old feed left the room and the new one has the
+   * same name, so the call hears that now, before the new one joins. Left to announceLater, the two changes
+   * could fall in one window, and the others would never learn that their subscriptions to the old feed died.
+   */
+  const announceGone = (twId: string) =>
+    announceFeeds(twId).catch((err: unknown) => app.log.warn({ err, twId }, 'janus feeds not announced'));
+
   const release = async (tab: TTabMedia) => {
     if (tabs.get(tab.key) === tab) tabs.delete(tab.key);
     for (const h of tab.subscribers.values()) await h.detach();
@@ -204,6 +212,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
       await (await adminHandle())
         .message({ request: 'kick', room: janusRoomId(call.id), secret: secretOf(call.id), id: janusFeedId(tab) })
         .catch(() => undefined);
+      await announceGone(call.twId);
       // The refused handle has taken the offer's ICE already (Janus would answer "Error setting ICE locally"
       // to the same offer again): join again on a fresh handle.
       await tab.publisher!.detach();
@@ -221,7 +230,10 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
         const reply = await held.publisher!.message({ request: 'configure', audio: true, video: true }, offer);
         return reply.jsep?.sdp ?? '';
       }
-      if (held) await release(held);
+      if (held) {
+        await release(held);
+        if (held.joined) await announceGone(call.twId);
+      }
       await ensureRoom(call);
       const tab = await openTab(call, who);
       try {

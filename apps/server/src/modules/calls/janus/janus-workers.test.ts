@@ -139,6 +139,7 @@ describe('Janus with several server processes', () => {
 
         // Ben's tab comes back through the first process (a reload that landed on the other worker): its feed
         // is taken over there (Janus kicks the old one), and the second process lets go of the old session.
+        const heardBefore = feedsA.seen.length;
         const sbAgain = await openSocket(first, b, tabB);
         const pbAgain = await janusPeer(janus.url);
         peers.push(pbAgain);
@@ -155,6 +156,19 @@ describe('Janus with several server processes', () => {
             }[]
           ).filter((p) => p.publisher).length;
         await expect.poll(publishing, { timeout: 10_000 }).toBe(2);
+        // Ada's tab heard Ben's feed go, then come back (the browser drops its subscription, then makes anew).
+        const since = () => feedsA.seen.slice(heardBefore);
+        const goneAt = () => since().findIndex((m) => m.feeds.every((f) => f.userId !== b.id));
+        await expect
+          .poll(
+            () =>
+              goneAt() >= 0 &&
+              since()
+                .slice(goneAt() + 1)
+                .some(bothPublish),
+            { timeout: 10_000 },
+          )
+          .toBe(true);
         await subscribe(sa, ja, pa, { userId: b.id, tabId: tabB });
         await expect.poll(() => pa.packetsFrom(pbAgain), { timeout: 20_000 }).toBeGreaterThan(20);
 
