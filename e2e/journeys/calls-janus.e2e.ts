@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JanusServer, startJanus } from '../../apps/server/src/testing/janus-server';
+import { api } from '../support/api';
+import { dismissToasts } from '../support/app';
 import { snap } from '../support/browser';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
@@ -14,6 +16,8 @@ import type { RunningServer } from '../support/server';
  * pointing at a Janus spawned here on loopback (ICE on `lo` only), drives its VideoRoom, and every browser
  * publishes once and subscribes to the two others, all through our server's socket. Each page proves video
  * frames decoded and audio bytes arriving from both others, on peer connections whose far end is Janus.
+ * Then screen share through Janus: in a call (the sharer's publisher swaps its camera track for the screen,
+ * the others get it on their existing subscription), and as a direct screen share.
  */
 
 let janus: JanusServer;
@@ -28,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await janus?.stop();
 });
-const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
+const { apiSession, apiGroup, logout, setPreferences, idOf } = demoApi(() => server);
 useDemoJourney(
   env,
   (s, b) => {
@@ -134,4 +138,193 @@ describe('calls through Janus', () => {
       .waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
   }, 180_000);
+});
+
+/** The video frames decoded so far on each subscription of the page (connections that only receive). */
+async function subscriptionFrames(page: Page): Promise<number[]> {
+  return (await peerStats(page)).filter((x) => x.receives && !x.sends).map((x) => x.frames);
+}
+
+/** Waits until every one of `count` subscriptions decodes frames beyond `over`, then sees them rise again. */
+async function waitForFrames(page: Page, count: number, over: number[] = []): Promise<void> {
+  const beyond = (xs: number[]) => xs.length === count && xs.every((f, i) => f > (over[i] ?? 0));
+  await expect.poll(async () => beyond(await subscriptionFrames(page)), { timeout: 60_000 }).toBe(true);
+  const first = await subscriptionFrames(page);
+  await expect
+    .poll(async () => beyond(first) && (await subscriptionFrames(page)).every((f, i) => f > first[i]!), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+/** What the page's publisher (its one sending connection) sends: the video track's shape, the microphone on. */
+function published(page: Page): Promise<{ aspect: number; label: string; mic: boolean } | null> {
+  return page.evaluate(() => {
+    const peers = (window as unknown as { __roundsPeers?: RTCPeerConnection[] }).__roundsPeers ?? [];
+    const pub = peers.find(
+      (pc) => pc.connectionState !== 'closed' && pc.getTransceivers().some((t) => t.direction === 'sendonly'),
+    );
+    if (!pub) return null;
+    const video = pub.getSenders().find((s) => s.track?.kind === 'video')?.track;
+    const audio = pub.getSenders().find((s) => s.track?.kind === 'audio')?.track;
+    const { width = 0, height = 1 } = video?.getSettings() ?? {};
+    return { aspect: width / height, label: video?.label ?? '', mic: audio?.enabled ?? false };
+  });
+}
+
+/** The remote screen tile's picture shape (the fake camera is 4:3, the fake screen 16:9). */
+const screenAspect = (page: Page) =>
+  page.locator('[data-screen-tile] video').evaluate((v: HTMLVideoElement) => v.videoWidth / (v.videoHeight || 1));
+
+/** A screenshot (and its axe audit) with pointer and focus out of the way, so no tooltip hangs over the call. */
+async function look(page: Page, name: string): Promise<void> {
+  await page.mouse.move(640, 790);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await snap(page, name);
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+describe('screen share through Janus', () => {
+  it('swaps the sharer’s camera for the screen on the same feed, one sharer at a time, and shares directly', async () => {
+    const nurseEmail = demo('amelia.broussard');
+    const doctorEmail = demo('noah.thibodeaux');
+    const chargeEmail = demo('mason.arceneaux');
+    await setPreferences(nurseEmail, 'en', 'light');
+    await setPreferences(doctorEmail, 'fr', 'dark');
+    await setPreferences(chargeEmail, 'en', 'light');
+    const nurse = await apiSession(nurseEmail);
+    await apiGroup(nurse, 'Dressing review', ['Noah Thibodeaux', 'Mason Arceneaux']);
+    const chargeId = await idOf(nurse, 'Mason Arceneaux');
+    const doctorId = await idOf(nurse, 'Noah Thibodeaux');
+    const direct = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctorId] }, nurse.token);
+    expect(direct.status).toBe(200);
+    await logout(nurse);
+
+    const signedIn = [];
+    for (const [email, colorScheme] of [
+      [nurseEmail, 'light'],
+      [doctorEmail, 'dark'],
+      [chargeEmail, 'light'],
+    ] as const) {
+      signedIn.push(await callPage(browser, server.url, email, { colorScheme }));
+    }
+    const pages = signedIn.map((s) => s.page);
+    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
+    const errors = signedIn.map((s) => s.errors);
+    for (const page of pages) {
+      await roomRow(page, 'Dressing review').click();
+      await roomTitle(page, 'Dressing review').waitFor();
+    }
+    await nursePage.getByRole('button', { name: 'Start a video call' }).click();
+    await doctorPage
+      .getByRole('dialog', { name: 'Appel vidéo entrant: Amelia Broussard' })
+      .getByRole('button', { name: 'Accepter', exact: true })
+      .click();
+    await chargePage
+      .getByRole('dialog', { name: 'Incoming video call: Amelia Broussard' })
+      .getByRole('button', { name: 'Accept', exact: true })
+      .click();
+    const nurseCall = nursePage.getByRole('region', { name: 'Call' });
+    const doctorCall = doctorPage.getByRole('region', { name: 'Appel' });
+    const chargeCall = chargePage.getByRole('region', { name: 'Call' });
+    await Promise.all(pages.map(waitForBothOthers)).catch((error: Error) => {
+      throw new Error(`${error.message}\nserver: ${server.output().slice(-4_000)}`);
+    });
+    const camera = await published(chargePage);
+    expect(camera?.aspect).toBeLessThan(1.5);
+
+    // The charge nurse shares: her publisher sends the screen in the camera's place (no new connection), and
+    // the two others see it large, with frames rising on the subscription they already had.
+    const before = await Promise.all([nursePage, doctorPage].map(subscriptionFrames));
+    const connections = (await peerStats(chargePage)).length;
+    await chargeCall.getByRole('button', { name: 'Share your screen' }).click();
+    await chargeCall.getByText('You are sharing your screen').waitFor();
+    await expect.poll(async () => (await published(chargePage))?.aspect, { timeout: 15_000 }).toBeGreaterThan(1.7);
+    expect((await published(chargePage))?.label).not.toBe(camera?.label);
+    expect((await peerStats(chargePage)).length).toBe(connections);
+    for (const [i, page] of [nursePage, doctorPage].entries()) {
+      await page.locator(`[data-screen-tile="${chargeId}"][data-frames]`).waitFor({ timeout: 30_000 });
+      await expect.poll(() => screenAspect(page), { timeout: 30_000 }).toBeGreaterThan(1.7);
+      await waitForFrames(page, 2, before[i]);
+      expect((await peerStats(page)).length).toBe(3);
+    }
+    await nurseCall.getByText('Mason Arceneaux’s screen', { exact: true }).waitFor();
+    await doctorCall.getByText('Écran de Mason Arceneaux', { exact: true }).waitFor();
+
+    // The others are muted by default while someone shares: their microphone track itself is off.
+    await nurseCall.getByText('Muted while Mason Arceneaux shares their screen').waitFor();
+    await doctorCall.getByText('Micro coupé pendant le partage d’écran de Mason Arceneaux').waitFor();
+    await expect.poll(async () => (await published(nursePage))?.mic).toBe(false);
+    await expect.poll(async () => (await published(doctorPage))?.mic).toBe(false);
+    await expect.poll(async () => (await published(chargePage))?.mic).toBe(true);
+
+    // One sharer at a time: the doctor is refused, in French.
+    await doctorCall.getByRole('button', { name: 'Partager votre écran' }).click();
+    await doctorPage.getByText('Une seule personne à la fois peut partager son écran.').waitFor();
+    await look(doctorPage, 'call-janus-screen-share-dark-fr-desktop');
+    await dismissToasts(doctorPage);
+    await look(nursePage, 'call-janus-screen-share-light-en-desktop');
+    await look(chargePage, 'call-janus-screen-sharer-light-en-desktop');
+    await doctorPage.setViewportSize(PHONE);
+    await look(doctorPage, 'call-janus-screen-share-dark-fr-phone');
+    await doctorPage.setViewportSize(DESKTOP);
+
+    // The share stops: the camera is back on the same feed, and everyone is heard again.
+    const during = await Promise.all([nursePage, doctorPage].map(subscriptionFrames));
+    await chargeCall.getByRole('button', { name: 'Stop sharing' }).click();
+    for (const page of [nursePage, doctorPage]) {
+      await page.locator('[data-screen-tile]').waitFor({ state: 'detached' });
+    }
+    await expect.poll(async () => (await published(chargePage))?.aspect, { timeout: 15_000 }).toBeLessThan(1.5);
+    await expect.poll(async () => (await published(nursePage))?.mic).toBe(true);
+    await expect.poll(async () => (await published(doctorPage))?.mic).toBe(true);
+    for (const [i, page] of [nursePage, doctorPage].entries()) {
+      await waitForFrames(page, 2, during[i]);
+      await expect.poll(() => page.locator('[data-remote-tile] video').count(), { timeout: 15_000 }).toBe(2);
+    }
+    await look(doctorPage, 'call-janus-after-share-dark-fr-desktop');
+
+    await nurseCall.getByRole('button', { name: 'End for all' }).click();
+    for (const page of pages) await page.locator('[data-call-active]').waitFor({ state: 'detached' });
+    await log(chargePage).getByText('Mason Arceneaux started sharing their screen').waitFor();
+    await log(chargePage).getByText('Mason Arceneaux stopped sharing their screen').waitFor();
+
+    // A direct screen share through Janus: the nurse's screen on the doctor's single tile.
+    await roomRow(nursePage, 'Noah Thibodeaux').click();
+    await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
+    await roomRow(doctorPage, 'Amelia Broussard').click();
+    await roomTitle(doctorPage, 'Amelia Broussard').waitFor();
+    await nursePage.getByRole('button', { name: 'Start a screen share' }).click();
+    await doctorPage
+      .getByRole('dialog', { name: 'Partage d’écran entrant: Amelia Broussard' })
+      .getByRole('button', { name: 'Accepter', exact: true })
+      .click();
+    const watching = doctorPage.getByRole('region', { name: 'Appel' });
+    await watching.locator('[data-screen-tile][data-frames]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => watching.locator('[data-screen-tile]').count()).toBe(1);
+    await expect.poll(() => watching.locator('[data-remote-tile]').count()).toBe(0);
+    await expect.poll(() => screenAspect(doctorPage), { timeout: 30_000 }).toBeGreaterThan(1.7);
+    // The watcher's one subscription (to the sharer) decodes frames, rising.
+    await expect
+      .poll(async () => (await subscriptionFrames(doctorPage)).filter((f) => f > 0).length, { timeout: 60_000 })
+      .toBe(1);
+    const watched = (await subscriptionFrames(doctorPage)).find((f) => f > 0)!;
+    await expect
+      .poll(async () => Math.max(...(await subscriptionFrames(doctorPage))), { timeout: 20_000 })
+      .toBeGreaterThan(watched);
+    await nursePage.getByRole('region', { name: 'Call' }).getByText('You are sharing your screen').waitFor();
+    await look(doctorPage, 'direct-share-janus-dark-fr-desktop');
+    await look(nursePage, 'direct-sharer-janus-light-en-desktop');
+    await nursePage.setViewportSize(PHONE);
+    await look(nursePage, 'direct-sharer-janus-light-en-phone');
+
+    await nursePage.getByRole('region', { name: 'Call' }).getByRole('button', { name: 'Stop sharing' }).click();
+    await watching.waitFor({ state: 'detached' });
+    await log(doctorPage)
+      .getByText(/^Partage d’écran terminé · 0:\d\d$/)
+      .waitFor();
+    expect(errors.flatMap((e) => e())).toEqual([]);
+  }, 240_000);
 });

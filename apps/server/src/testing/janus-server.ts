@@ -16,7 +16,7 @@ const LIB = '/usr/lib/x86_64-linux-gnu/janus';
  * plugin and the WebSocket transport on 127.0.0.1 and a free port, no admin API, ICE gathered on `lo` only, so
  * no test media leaves the machine. Missing janus is a failure that says how to install it, never a skip.
  */
-export async function startJanus(): Promise<JanusServer> {
+export async function startJanus(o: { streaming?: boolean } = {}): Promise<JanusServer> {
   if (!existsSync(JANUS)) {
     throw new Error('janus is not installed: run `apt-get install janus` (npm test as root installs it itself)');
   }
@@ -43,7 +43,7 @@ nat: {
   ignore_mdns = true
 }
 plugins: {
-  disable = "libjanus_audiobridge.so,libjanus_duktape.so,libjanus_echotest.so,libjanus_lua.so,libjanus_nosip.so,libjanus_recordplay.so,libjanus_sip.so,libjanus_streaming.so,libjanus_textroom.so,libjanus_videocall.so,libjanus_voicemail.so"
+  disable = "libjanus_audiobridge.so,libjanus_duktape.so,libjanus_echotest.so,libjanus_lua.so,libjanus_nosip.so,libjanus_recordplay.so,libjanus_sip.so,${o.streaming ? '' : 'libjanus_streaming.so,'}libjanus_textroom.so,libjanus_videocall.so,libjanus_voicemail.so"
 }
 transports: {
   disable = "libjanus_http.so,libjanus_mqtt.so,libjanus_nanomsg.so,libjanus_pfunix.so,libjanus_rabbitmq.so"
@@ -72,6 +72,7 @@ admin: {
 `,
   );
   writeFileSync(join(dir, 'janus.plugin.videoroom.jcfg'), 'general: {\n}\n');
+  if (o.streaming) writeFileSync(join(dir, 'janus.plugin.streaming.jcfg'), 'general: {\n}\n');
   const child = spawn(JANUS, ['-F', dir, '-C', join(dir, 'janus.jcfg'), '-o', '-E', 'lo'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -122,14 +122,25 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
    * so one change reaches this process once per tab it holds there; they make one CallFeeds.
    */
   const pendingAnnounce = new Set<string>();
+  let closed = false;
   const announceLater = (twId: string) => {
     if (pendingAnnounce.has(twId)) return;
     pendingAnnounce.add(twId);
     setTimeout(() => {
       pendingAnnounce.delete(twId);
+      // The app is closing (its database with it): nothing to tell any more.
+      if (closed) return;
       void announceFeeds(twId).catch((err: unknown) => app.log.warn({ err, twId }, 'janus feeds not announced'));
     }, ANNOUNCE_MS).unref();
   };
+
+  /**
+   * A tab publishes again (a reload; a new peer connection): its old feed left the room and the new one has the
+   * same name, so the call hears that now, before the new one joins. Left to announceLater, the two changes
+   * could fall in one window, and the others would never learn that their subscriptions to the old feed died.
+   */
+  const announceGone = (twId: string) =>
+    announceFeeds(twId).catch((err: unknown) => app.log.warn({ err, twId }, 'janus feeds not announced'));
 
   const release = async (tab: TTabMedia) => {
     if (tabs.get(tab.key) === tab) tabs.delete(tab.key);
@@ -162,8 +173,28 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
     return tab;
   };
 
+  /** A publisher handle of the tab's session, listening for what Janus tells the room's publishers. */
+  const attachPublisher = async (tab: TTabMedia, call: TCall): Promise<JanusHandle> => {
+    const handle = await tab.session.attach(VIDEOROOM);
+    handle.onEvent((event) => {
+      // This publisher's media is up or gone, or Janus tells the room's publishers of another feed that
+      // became active or left (the core's webrtcup may come before the room lists the new feed as
+      // active; the room's own notice comes after): everyone in the call learns the set of feeds.
+      const data = event.data ?? {};
+      const roomChange = 'publishers' in data || 'unpublished' in data || 'leaving' in data;
+      if (event.janus === 'webrtcup' || event.janus === 'hangup' || roomChange) announceLater(call.twId);
+      // The room is gone (the call ended, possibly on another process, which destroyed it), or this feed
+      // was kicked out of it (the same tab published again through another process: a reload that landed
+      // on another worker): let go of this tab's session now rather than at the next sweep.
+      const over = data.videoroom === 'destroyed' || data.leaving === 'ok';
+      if (over && tabs.get(tab.key) === tab) {
+        void serial(tab.key, () => (tabs.get(tab.key) === tab ? release(tab) : Promise.resolve()));
+      }
+    });
+    return handle;
+  };
+
   const joinAsPublisher = async (tab: TTabMedia, call: TCall, offer: TJsep): Promise<TJsep | undefined> => {
-    const handle = tab.publisher!;
     const body = {
       request: 'joinandconfigure',
       ptype: 'publisher',
@@ -174,14 +205,19 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
       video: true,
     };
     try {
-      return (await handle.message(body, offer)).jsep;
+      return (await tab.publisher!.message(body, offer)).jsep;
     } catch (error) {
       // 436: this tab's feed is still in the room (a reloaded tab, or a session another process held): kick it.
       if ((error as { code?: number }).code !== 436) throw error;
       await (await adminHandle())
         .message({ request: 'kick', room: janusRoomId(call.id), secret: secretOf(call.id), id: janusFeedId(tab) })
         .catch(() => undefined);
-      return (await handle.message(body, offer)).jsep;
+      await announceGone(call.twId);
+      // The refused handle has taken the offer's ICE already (Janus would answer "Error setting ICE locally"
+      // to the same offer again): join again on a fresh handle.
+      await tab.publisher!.detach();
+      tab.publisher = await attachPublisher(tab, call);
+      return (await tab.publisher.message(body, offer)).jsep;
     }
   };
 
@@ -194,19 +230,14 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
         const reply = await held.publisher!.message({ request: 'configure', audio: true, video: true }, offer);
         return reply.jsep?.sdp ?? '';
       }
-      if (held) await release(held);
+      if (held) {
+        await release(held);
+        if (held.joined) await announceGone(call.twId);
+      }
       await ensureRoom(call);
       const tab = await openTab(call, who);
       try {
-        tab.publisher = await tab.session.attach(VIDEOROOM);
-        tab.publisher.onEvent((event) => {
-          // This publisher's media is up or gone, or Janus tells the room's publishers of another feed that
-          // became active or left (the core's webrtcup may come before the room lists the new feed as
-          // active; the room's own notice comes after): everyone in the call learns the set of feeds.
-          const data = event.data ?? {};
-          const roomChange = 'publishers' in data || 'unpublished' in data || 'leaving' in data;
-          if (event.janus === 'webrtcup' || event.janus === 'hangup' || roomChange) announceLater(call.twId);
-        });
+        tab.publisher = await attachPublisher(tab, call);
         const answer = await joinAsPublisher(tab, call, offer);
         tab.joined = true;
         return answer?.sdp ?? '';
@@ -315,6 +346,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
   timer.unref();
 
   const close = async () => {
+    closed = true;
     clearInterval(timer);
     for (const tab of [...tabs.values()]) await release(tab).catch(() => undefined);
     const held = await admin?.catch(() => null);
