@@ -26,10 +26,10 @@ export function useMessageText() {
   }, [language]);
 
   const systemLine = useCallback(
-    (message: TMessage) => {
-      const { ns, key, context, params } = systemText(message.attributes.event, list, me);
+    (message: TMessage, short = false) => {
+      const { ns, key, context, params } = systemText(message.attributes.event, list, me, short);
       if (ns === 'calls') return tCalls(key as `system.${TCallSystemEvent}`, { ...params, context });
-      return t(key as Exclude<typeof key, `system.${TCallSystemEvent}` | 'system.callMissedYou'>, {
+      return t(key as Exclude<typeof key, `system.${TCallSystemEvent}` | `system.callMissedYou${'' | 'Short'}`>, {
         ...params,
         context,
       });
@@ -49,7 +49,8 @@ export function useMessageText() {
   const preview = useCallback(
     (message: TMessage | null, me: string | undefined, group: boolean) => {
       if (!message) return t('list.noMessages');
-      if (message.attributes.systemMessage) return snippet(systemLine(message));
+      // A direct room's row already names the other person: its line does not name them again.
+      if (message.attributes.systemMessage) return snippet(systemLine(message, !group));
       const text = snippet(message.body || mediaText(message));
       if (message.author === me) return snippet(t('list.you', { text }));
       if (group)

@@ -61,5 +61,11 @@ describe('systemText', () => {
     const event: TSystemEvent = { type: 'callMissed', data: { initiator, users: [noah], callType: 'video' } };
     expect(systemText(event, list, noah.id)).toMatchObject({ key: 'system.callMissedYou', context: 'video' });
     expect(systemText(event, list, initiator.id)).toMatchObject({ key: 'system.callMissed', context: 'video' });
+    // A direct room's Recent row already names the caller.
+    expect(systemText(event, list, noah.id, true)).toMatchObject({
+      key: 'system.callMissedYouShort',
+      context: 'video',
+    });
+    expect(systemText(event, list, initiator.id, true)).toMatchObject({ key: 'system.callMissed' });
   });
 });

@@ -10,6 +10,7 @@ export type TSystemText = {
     | `system.${TRoomEventType}`
     | `system.${TCallSystemEvent}`
     | 'system.callMissedYou'
+    | 'system.callMissedYouShort'
     | 'system.createdNamed'
     | 'system.unknown';
   /** i18next context: the call's kind picks the video or screen-share wording of a call event. */
@@ -28,12 +29,14 @@ export function callDuration(seconds: number): string {
 /**
  * A system message in the reader's language (the server stores what happened, not a sentence): who did it,
  * to whom, and the group's name where it matters. `list` joins names the way the language does ('A, B and C');
- * `me`, the reader, is addressed as such where it reads better.
+ * `me`, the reader, is addressed as such where it reads better. `short`: the line of a direct room's Recent row,
+ * which already names the other person, so a missed call reads 'Missed voice call' without naming them again.
  */
 export function systemText(
   event: TSystemEvent | undefined,
   list: (names: string[]) => string,
   me?: string,
+  short = false,
 ): TSystemText {
   if (!event)
     return {
@@ -59,6 +62,6 @@ export function systemText(
   if (event.type === 'created' && params.name) return { ns, key: 'system.createdNamed', context, params };
   // The one who missed the call reads it addressed to them ('You missed…'), in the room and in Recent.
   if (event.type === 'callMissed' && me && event.data.users.length === 1 && event.data.users[0]?.id === me)
-    return { ns, key: 'system.callMissedYou', context, params };
+    return { ns, key: short ? 'system.callMissedYouShort' : 'system.callMissedYou', context, params };
   return { ns, key: `system.${event.type}`, context, params };
 }
