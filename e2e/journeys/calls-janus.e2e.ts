@@ -9,6 +9,7 @@ import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { useMediaLane } from '../support/media-lane';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -24,6 +25,9 @@ let janus: JanusServer;
 let server: RunningServer;
 let browser: Browser;
 const env: Record<string, string | undefined> = {};
+// Several browsers with live media: one call journey at a time (support/media-lane.ts).
+useMediaLane();
+
 // Janus first: the server of this file starts with its URL (useDemoJourney reads env when its hook runs).
 beforeAll(async () => {
   janus = await startJanus();

@@ -9,6 +9,7 @@ import { roomRow, roomTitle } from '../support/chat-page';
 import { startJourneyCoturn } from '../support/coturn';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { useMediaLane } from '../support/media-lane';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -20,6 +21,9 @@ import type { RunningServer } from '../support/server';
 
 let coturn: Coturn | undefined;
 const turnEnv: Record<string, string> = {};
+// Several browsers with live media: one call journey at a time (support/media-lane.ts).
+useMediaLane();
+
 // Registered before the journey's own hooks: coturn is up before the server reads TURN_* at start-up, and
 // stops after the server (after-hooks run in reverse).
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { useMediaLane } from '../support/media-lane';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -22,6 +23,9 @@ import type { RunningServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 const { apiSession, apiGroup, logout, setPreferences, idOf } = demoApi(() => server);
+// Several browsers with live media: one call journey at a time (support/media-lane.ts).
+useMediaLane();
+
 useDemoJourney(
   {},
   (s, b) => {

@@ -7,6 +7,7 @@ import { CALL_BROWSER_ARGS, inboundAudio, waitForAudio } from '../support/call-s
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { useMediaLane } from '../support/media-lane';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -18,6 +19,9 @@ import type { RunningServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
+// Several browsers with live media: one call journey at a time (support/media-lane.ts).
+useMediaLane();
+
 useDemoJourney(
   {},
   (s, b) => {
