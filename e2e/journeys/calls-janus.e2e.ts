@@ -4,7 +4,7 @@ import { type JanusServer, startJanus } from '../../apps/server/src/testing/janu
 import { api } from '../support/api';
 import { dismissToasts } from '../support/app';
 import { snap } from '../support/browser';
-import { callPage } from '../support/call-pages';
+import { callPage, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
@@ -206,33 +206,14 @@ describe('screen share through Janus', () => {
     expect(direct.status).toBe(200);
     await logout(nurse);
 
-    const signedIn = [];
-    for (const [email, colorScheme] of [
-      [nurseEmail, 'light'],
-      [doctorEmail, 'dark'],
-      [chargeEmail, 'light'],
-    ] as const) {
-      signedIn.push(await callPage(browser, server.url, email, { colorScheme }));
-    }
-    const pages = signedIn.map((s) => s.page);
-    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
-    const errors = signedIn.map((s) => s.errors);
-    for (const page of pages) {
-      await roomRow(page, 'Dressing review').click();
-      await roomTitle(page, 'Dressing review').waitFor();
-    }
-    await nursePage.getByRole('button', { name: 'Start a video call' }).click();
-    await doctorPage
-      .getByRole('dialog', { name: 'Appel vidéo entrant: Amelia Broussard' })
-      .getByRole('button', { name: 'Accepter', exact: true })
-      .click();
-    await chargePage
-      .getByRole('dialog', { name: 'Incoming video call: Amelia Broussard' })
-      .getByRole('button', { name: 'Accept', exact: true })
-      .click();
-    const nurseCall = nursePage.getByRole('region', { name: 'Call' });
-    const doctorCall = doctorPage.getByRole('region', { name: 'Appel' });
-    const chargeCall = chargePage.getByRole('region', { name: 'Call' });
+    const { pages, regions, errors } = await threeWayVideoCall(
+      browser,
+      server.url,
+      [nurseEmail, doctorEmail, chargeEmail],
+      'Dressing review',
+    );
+    const [nursePage, doctorPage, chargePage] = pages;
+    const [nurseCall, doctorCall, chargeCall] = regions;
     await Promise.all(pages.map(waitForBothOthers)).catch((error: Error) => {
       throw new Error(`${error.message}\nserver: ${server.output().slice(-4_000)}`);
     });

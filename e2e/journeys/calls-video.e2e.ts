@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { dismissToasts } from '../support/app';
 import { snap } from '../support/browser';
-import { callPage } from '../support/call-pages';
+import { threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
@@ -145,35 +145,15 @@ describe('video calls and screen share', () => {
     expect(direct.status).toBe(200);
     await logout(nurse);
 
-    const signedIn = [];
-    for (const [email, colorScheme] of [
-      [nurseEmail, 'light'],
-      [doctorEmail, 'dark'],
-      [chargeEmail, 'light'],
-    ] as const) {
-      signedIn.push(await callPage(browser, server.url, email, { colorScheme }));
-    }
-    const pages = signedIn.map((s) => s.page);
-    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
-    const errors = signedIn.map((s) => s.errors);
-    for (const page of pages) {
-      await roomRow(page, 'Wound review').click();
-      await roomTitle(page, 'Wound review').waitFor();
-    }
-
     // A video call: the two others answer; everyone sees and hears both others.
-    await nursePage.getByRole('button', { name: 'Start a video call' }).click();
-    await doctorPage
-      .getByRole('dialog', { name: 'Appel vidéo entrant: Amelia Broussard' })
-      .getByRole('button', { name: 'Accepter' })
-      .click();
-    await chargePage
-      .getByRole('dialog', { name: 'Incoming video call: Amelia Broussard' })
-      .getByRole('button', { name: 'Accept' })
-      .click();
-    const nurseCall = nursePage.getByRole('region', { name: 'Call' });
-    const doctorCall = doctorPage.getByRole('region', { name: 'Appel' });
-    const chargeCall = chargePage.getByRole('region', { name: 'Call' });
+    const { pages, regions, errors } = await threeWayVideoCall(
+      browser,
+      server.url,
+      [nurseEmail, doctorEmail, chargeEmail],
+      'Wound review',
+    );
+    const [nursePage, doctorPage, chargePage] = pages;
+    const [nurseCall, doctorCall, chargeCall] = regions;
     for (const call of [nurseCall, doctorCall, chargeCall]) {
       await expect.poll(() => call.locator('[data-remote-tile] video').count(), { timeout: 30_000 }).toBe(2);
     }

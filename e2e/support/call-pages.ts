@@ -3,6 +3,7 @@ import { DEMO_PASSWORD } from './api';
 import { loginUi, openContext } from './app';
 import { watchErrors } from './browser';
 import { capturePeers } from './call-stats';
+import { roomRow, roomTitle } from './chat-page';
 
 /**
  * A demo user signed in for a call journey: their own browser context (light or dark), every peer connection
@@ -23,4 +24,42 @@ export async function callPage(
   const errors = watchErrors(page);
   await loginUi(page, email, DEMO_PASSWORD);
   return { page, errors };
+}
+
+/**
+ * The three people of the video journeys in `room`: the nurse (light), the physician (dark, French) and the
+ * charge nurse (light) signed in with the room open; the nurse starts a video call and the two others accept it
+ * from their ringing cards. Returns their pages, call regions and error watchers, in that order.
+ */
+export async function threeWayVideoCall(
+  browser: Browser,
+  url: string,
+  emails: readonly [nurse: string, doctor: string, charge: string],
+  room: string,
+) {
+  const signedIn = [];
+  for (const [i, colorScheme] of (['light', 'dark', 'light'] as const).entries()) {
+    signedIn.push(await callPage(browser, url, emails[i]!, { colorScheme }));
+  }
+  const pages = signedIn.map((s) => s.page) as [Page, Page, Page];
+  for (const page of pages) {
+    await roomRow(page, room).click();
+    await roomTitle(page, room).waitFor();
+  }
+  const [nursePage, doctorPage, chargePage] = pages;
+  await nursePage.getByRole('button', { name: 'Start a video call' }).click();
+  await doctorPage
+    .getByRole('dialog', { name: 'Appel vidéo entrant: Amelia Broussard' })
+    .getByRole('button', { name: 'Accepter', exact: true })
+    .click();
+  await chargePage
+    .getByRole('dialog', { name: 'Incoming video call: Amelia Broussard' })
+    .getByRole('button', { name: 'Accept', exact: true })
+    .click();
+  const regions = [
+    nursePage.getByRole('region', { name: 'Call' }),
+    doctorPage.getByRole('region', { name: 'Appel' }),
+    chargePage.getByRole('region', { name: 'Call' }),
+  ] as const;
+  return { pages, regions, errors: signedIn.map((s) => s.errors) };
 }
