@@ -185,6 +185,8 @@ describe('calls', () => {
     await accept(doctorPage);
     await accept(chargePage);
     await expect.poll(() => callOf(nursePage).locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
+    // The charge nurse hears the call before her network drops (as in the two-person case above).
+    await waitForAudio(chargePage, 0);
     await contexts[2]!.setOffline(true);
     await chargePage.getByRole('alertdialog', { name: 'Connection Lost' }).waitFor();
     await chargePage.waitForTimeout(3_000);

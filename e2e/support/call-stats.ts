@@ -56,7 +56,15 @@ export async function waitForAudio(page: Page, over: number): Promise<{ bytes: n
   for (;;) {
     const now = await inboundAudio(page);
     if (now.bytes > over && now.level > 0) return now;
-    if (Date.now() > deadline) throw new Error(`no audio arrived: ${JSON.stringify(now)}`);
+    if (Date.now() > deadline) {
+      // What each connection of the page was doing, for whoever reads the failure.
+      const states = await page.evaluate(() =>
+        ((window as unknown as TWindow).__roundsPeers ?? []).map(
+          (pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}`,
+        ),
+      );
+      throw new Error(`no audio arrived: ${JSON.stringify({ ...now, peers: states })}`);
+    }
     await page.waitForTimeout(250);
   }
 }
