@@ -23,6 +23,8 @@ export async function mobileLcp(
   const profile = mkdtempSync(join(tmpdir(), 'rounds-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...CHROMIUM,
+    headless: true,
+    baseURL: baseUrl,
     args: [...CHROMIUM.args, `--remote-debugging-port=${port}`],
   });
   const results: TLcp[] = [];
