@@ -94,9 +94,7 @@ const TEXTS = {
   },
   passwordUpdated: { en: 'Password has been updated', fr: 'Le mot de passe a été mis à jour' },
   wrongCurrentPassword: { en: 'The current password is incorrect.', fr: 'Le mot de passe actuel est incorrect.' },
-  loggedOut: { en: 'You have been logged out.', fr: 'Vous avez été déconnecté.' },
   forbidden: { en: 'You are not allowed to do this.', fr: "Vous n'êtes pas autorisé à faire cela." },
-  unknownItem: { en: 'Unknown item', fr: 'Élément inconnu' },
   // The rate limiters' text (plugins/security.ts for REST, realtime/socket-handler.ts for socket events).
   rateLimited: {
     en: 'Too many requests, please try again in {s} seconds.',

@@ -90,7 +90,11 @@ export async function activeMembersOf(db: Db, roomIds: string[]): Promise<Map<st
       ),
     )
     .execute();
-  for (const r of rows) members.set(r.room_id, [...(members.get(r.room_id) ?? []), r.user_id]);
+  for (const r of rows) {
+    const list = members.get(r.room_id);
+    if (list) list.push(r.user_id);
+    else members.set(r.room_id, [r.user_id]);
+  }
   return members;
 }
 
