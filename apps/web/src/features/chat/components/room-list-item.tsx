@@ -41,7 +41,7 @@ export const RoomListItem = memo(function RoomListItem({
   const status = roomStatus(room, me);
   const unread = room.unreadCount;
   const at = activityAt(room);
-  const line = preview(room.lastMessage, me, room.type === 'group');
+  const line = preview(room.lastMessage, room.type === 'group');
   // A direct chat stands for its other person: dragged onto the open chat it adds them (a new group, or the
   // owner's group in edit).
   const person = room.type === 'direct' && !room.disabled ? room.participants.find((p) => p.id !== me) : undefined;

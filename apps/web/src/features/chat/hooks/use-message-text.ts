@@ -47,7 +47,7 @@ export function useMessageText() {
   );
 
   const preview = useCallback(
-    (message: TMessage | null, me: string | undefined, group: boolean) => {
+    (message: TMessage | null, group: boolean) => {
       if (!message) return t('list.noMessages');
       // A direct room's row already names the other person: its line does not name them again.
       if (message.attributes.systemMessage) return snippet(systemLine(message, !group));
@@ -57,7 +57,7 @@ export function useMessageText() {
         return snippet(t('list.author', { name: message.authorName.split(' ')[0] ?? message.authorName, text }));
       return text;
     },
-    [t, systemLine, mediaText],
+    [t, systemLine, mediaText, me],
   );
 
   return { language, systemLine, preview };
