@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium';
+import { loginUi } from '../e2e/support/login-ui';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
-import { launchChromium } from './support/chromium';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital, type TContactCase } from './support/demo-hospital';
 import { mobileLcp } from './support/lighthouse-lcp';
 import { fmt, startBenchServer } from './support/server';
@@ -107,11 +108,7 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(BENCH_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(BENCH_USER.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await loginUi(page, BENCH_USER.email, BENCH_USER.password);
   await page.evaluate(IN_PAGE);
 }
 
@@ -209,13 +206,7 @@ async function main(
   const lcps = await mobileLcp(url, {
     signedOut: ['/login'],
     signedIn: ['/'],
-    signIn: async (page) => {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(BENCH_USER.email);
-      await page.getByLabel('Password', { exact: true }).fill(BENCH_USER.password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await page.waitForURL((u) => u.pathname === '/');
-    },
+    signIn: (page) => loginUi(page, BENCH_USER.email, BENCH_USER.password),
   });
   for (const l of lcps) {
     report({

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { launchChromium } from '../../e2e/support/chromium';
+import { loginUi } from '../../e2e/support/login-ui';
 import { fmt } from './server';
 
 /**
@@ -68,11 +69,7 @@ export async function adminTableInBrowser(
         locale: 'en-US',
       });
       const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(viewer.email);
-      await page.getByLabel('Password', { exact: true }).fill(viewer.password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await page.waitForURL((u) => u.pathname === '/');
+      await loginUi(page, viewer.email, viewer.password);
       await page.evaluate(IN_PAGE);
       const steps: TStep[] = [];
       // Opened as a user does, from the app (its code loads on first use, so the first time is the cold one).

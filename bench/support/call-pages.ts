@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed-demo';
-import { launchChromium } from './chromium';
+import { CALL_BROWSER_ARGS } from '../../e2e/support/call-stats';
+import { launchChromium } from '../../e2e/support/chromium';
+import { loginUi } from '../../e2e/support/login-ui';
 import { percentile } from './server';
 
 /**
@@ -9,12 +11,7 @@ import { percentile } from './server';
  * share (performance.timeOrigin + performance.now()), so no round trip to Chromium is timed.
  */
 export function launchCallBrowser(): Promise<Browser> {
-  return launchChromium([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-    '--autoplay-policy=no-user-gesture-required',
-  ]);
+  return launchChromium(CALL_BROWSER_ARGS);
 }
 
 /** Keeps the page's peer connections on window (the app keeps none there), for getStats. Plain JavaScript. */
@@ -84,11 +81,7 @@ export async function signedInPage(browser: Browser, url: string, email: string)
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   await context.addInitScript(CAPTURE);
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/');
+  await loginUi(page, email, DEMO_PASSWORD);
   await page.evaluate(IN_PAGE);
   return page;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { freePort } from '../../apps/server/src/testing/server-process';
-import { CHROMIUM } from './chromium';
+import { CHROMIUM } from '../../e2e/support/chromium';
 
 export type TLcp = { path: string; lcpMs: number; fcpMs: number; score: number };
 

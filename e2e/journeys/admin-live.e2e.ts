@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
-import { loginUi, openContext } from '../support/app';
+import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { composer, roomRow, roomTitle } from '../support/chat-page';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**

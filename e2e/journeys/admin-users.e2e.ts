@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, field, loginUi, openContext } from '../support/app';
+import { dismissToasts, field, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**

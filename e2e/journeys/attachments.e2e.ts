@@ -2,11 +2,12 @@ import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD, outbox } from '../support/api';
-import { dismissToasts, loginUi, openContext } from '../support/app';
+import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
 
 /**

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
-import { dismissToasts, field, loginUi, openContext, toggleTheme } from '../support/app';
+import { dismissToasts, field, openContext, toggleTheme } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { loginUi } from '../support/login-ui';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;

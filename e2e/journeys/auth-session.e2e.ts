@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { loginUi, openContext } from '../support/app';
+import { openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { loginUi } from '../support/login-ui';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;

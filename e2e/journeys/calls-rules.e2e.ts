@@ -3,12 +3,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, loginUi } from '../support/app';
+import { dismissToasts } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import { useMediaLane } from '../support/media-lane';
 import { ADMIN, type RunningServer } from '../support/server';
 

@@ -3,11 +3,12 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, loginUi, openContext } from '../support/app';
+import { dismissToasts, openContext } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
 
 /**

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { loginUi } from '../support/app';
 import { launchBrowser, newContext, watchErrors } from '../support/browser';
+import { loginUi } from '../support/login-ui';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;

@@ -2,10 +2,11 @@ import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, loginUi, openContext } from '../support/app';
+import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
 
 /**

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechWav } from '../../apps/server/src/testing/speech-audio';
 import { type SttStandIn, startSttStandIn } from '../../apps/server/src/testing/stt-stand-in';
 import { api, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, loginUi, openContext } from '../support/app';
+import { dismissToasts, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
 import { bubble, composer, openDirect } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
+import { loginUi } from '../support/login-ui';
 import { ADMIN, type RunningServer, startServer } from '../support/server';
 
 /**

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
-import { loginUi, openContext } from '../support/app';
+import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
 
 /**

@@ -2,16 +2,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { type ContextOptions, newContext } from './browser';
 
-/** Logs in through the login page and waits for the home screen. */
-export async function loginUi(page: Page, email: string, password: string, remember = false): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  if (remember) await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 /** A form field by its label, which may end with the required mark ('Password *'). */
 export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));

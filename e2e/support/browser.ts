@@ -1,29 +1,16 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
+import { launchChromium } from './chromium';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
 /**
- * Debian's chromium with the flags this machine needs (no sandbox as root, no background networking).
+ * Chromium for the journeys: fake camera and microphone with no prompt (support/chromium.ts has the rest).
  * `extraArgs` adds flags, e.g. a WAV file for the fake microphone.
  */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      ...extraArgs,
-    ],
-  });
+  return launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', ...extraArgs]);
 }
 
 export type ContextOptions = { baseURL: string; colorScheme?: 'light' | 'dark'; mobile?: boolean };

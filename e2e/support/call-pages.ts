@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
-import { loginUi, openContext } from './app';
+import { openContext } from './app';
 import { watchErrors } from './browser';
 import { capturePeers } from './call-stats';
 import { roomRow, roomTitle } from './chat-page';
+import { loginUi } from './login-ui';
 
 /**
  * A demo user signed in for a call journey: their own browser context (light or dark), every peer connection
