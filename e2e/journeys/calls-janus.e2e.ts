@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JanusServer, startJanus } from '../../apps/server/src/testing/janus-server';
-import { api } from '../support/api';
 import { dismissToasts } from '../support/app';
 import { snap } from '../support/browser';
-import { callPage, threeWayVideoCall } from '../support/call-pages';
+import { callPage, lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
@@ -36,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await janus?.stop();
 });
-const { apiSession, apiGroup, logout, setPreferences, idOf } = demoApi(() => server);
+const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
 useDemoJourney(
   env,
   (s, b) => {
@@ -180,38 +179,12 @@ function published(page: Page): Promise<{ aspect: number; label: string; mic: bo
 const screenAspect = (page: Page) =>
   page.locator('[data-screen-tile] video').evaluate((v: HTMLVideoElement) => v.videoWidth / (v.videoHeight || 1));
 
-/** A screenshot (and its axe audit) with pointer and focus out of the way, so no tooltip hangs over the call. */
-async function look(page: Page, name: string): Promise<void> {
-  await page.mouse.move(640, 790);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await snap(page, name);
-}
-
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 describe('screen share through Janus', () => {
   it('swaps the sharer’s camera for the screen on the same feed, one sharer at a time, and shares directly', async () => {
-    const nurseEmail = demo('amelia.broussard');
-    const doctorEmail = demo('noah.thibodeaux');
-    const chargeEmail = demo('mason.arceneaux');
-    await setPreferences(nurseEmail, 'en', 'light');
-    await setPreferences(doctorEmail, 'fr', 'dark');
-    await setPreferences(chargeEmail, 'en', 'light');
-    const nurse = await apiSession(nurseEmail);
-    await apiGroup(nurse, 'Dressing review', ['Noah Thibodeaux', 'Mason Arceneaux']);
-    const chargeId = await idOf(nurse, 'Mason Arceneaux');
-    const doctorId = await idOf(nurse, 'Noah Thibodeaux');
-    const direct = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctorId] }, nurse.token);
-    expect(direct.status).toBe(200);
-    await logout(nurse);
-
-    const { pages, regions, errors } = await threeWayVideoCall(
-      browser,
-      server.url,
-      [nurseEmail, doctorEmail, chargeEmail],
-      'Dressing review',
-    );
+    const { pages, regions, errors, chargeId } = await threeWayVideoCall(browser, server, 'Dressing review');
     const [nursePage, doctorPage, chargePage] = pages;
     const [nurseCall, doctorCall, chargeCall] = regions;
     await Promise.all(pages.map(waitForBothOthers)).catch((error: Error) => {
@@ -248,12 +221,12 @@ describe('screen share through Janus', () => {
     // One sharer at a time: the doctor is refused, in French.
     await doctorCall.getByRole('button', { name: 'Partager votre écran' }).click();
     await doctorPage.getByText('Une seule personne à la fois peut partager son écran.').waitFor();
-    await look(doctorPage, 'call-janus-screen-share-dark-fr-desktop');
+    await lookAtCall(doctorPage, 'call-janus-screen-share-dark-fr-desktop');
     await dismissToasts(doctorPage);
-    await look(nursePage, 'call-janus-screen-share-light-en-desktop');
-    await look(chargePage, 'call-janus-screen-sharer-light-en-desktop');
+    await lookAtCall(nursePage, 'call-janus-screen-share-light-en-desktop');
+    await lookAtCall(chargePage, 'call-janus-screen-sharer-light-en-desktop');
     await doctorPage.setViewportSize(PHONE);
-    await look(doctorPage, 'call-janus-screen-share-dark-fr-phone');
+    await lookAtCall(doctorPage, 'call-janus-screen-share-dark-fr-phone');
     await doctorPage.setViewportSize(DESKTOP);
 
     // The share stops: the camera is back on the same feed, and everyone is heard again.
@@ -269,7 +242,7 @@ describe('screen share through Janus', () => {
       await waitForFrames(page, 2, during[i]);
       await expect.poll(() => page.locator('[data-remote-tile] video').count(), { timeout: 15_000 }).toBe(2);
     }
-    await look(doctorPage, 'call-janus-after-share-dark-fr-desktop');
+    await lookAtCall(doctorPage, 'call-janus-after-share-dark-fr-desktop');
 
     await nurseCall.getByRole('button', { name: 'End for all' }).click();
     for (const page of pages) await page.locator('[data-call-active]').waitFor({ state: 'detached' });
@@ -300,10 +273,10 @@ describe('screen share through Janus', () => {
       .poll(async () => Math.max(...(await subscriptionFrames(doctorPage))), { timeout: 20_000 })
       .toBeGreaterThan(watched);
     await nursePage.getByRole('region', { name: 'Call' }).getByText('You are sharing your screen').waitFor();
-    await look(doctorPage, 'direct-share-janus-dark-fr-desktop');
-    await look(nursePage, 'direct-sharer-janus-light-en-desktop');
+    await lookAtCall(doctorPage, 'direct-share-janus-dark-fr-desktop');
+    await lookAtCall(nursePage, 'direct-sharer-janus-light-en-desktop');
     await nursePage.setViewportSize(PHONE);
-    await look(nursePage, 'direct-sharer-janus-light-en-phone');
+    await lookAtCall(nursePage, 'direct-sharer-janus-light-en-phone');
 
     await nursePage.getByRole('region', { name: 'Call' }).getByRole('button', { name: 'Stop sharing' }).click();
     await watching.waitFor({ state: 'detached' });

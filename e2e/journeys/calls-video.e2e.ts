@@ -1,12 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api';
 import { dismissToasts } from '../support/app';
-import { snap } from '../support/browser';
-import { threeWayVideoCall } from '../support/call-pages';
+import { lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
-import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
 import type { RunningServer } from '../support/server';
@@ -22,7 +19,6 @@ import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, apiGroup, logout, setPreferences, idOf } = demoApi(() => server);
 // Several browsers with live media: one call journey at a time (support/media-lane.ts).
 useMediaLane();
 
@@ -106,12 +102,6 @@ function liveCalls(page: Page) {
   });
 }
 
-/** A screenshot (and its axe audit) with the pointer out of the way, so no tooltip hangs over the call. */
-async function look(page: Page, name: string): Promise<void> {
-  await page.mouse.move(640, 790);
-  await snap(page, name);
-}
-
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -131,27 +121,8 @@ async function switchPreferences(page: Page, room: string, theme: string, langua
 
 describe('video calls and screen share', () => {
   it('carries video and sound between three people, shares one screen at a time, and shares a screen directly', async () => {
-    const nurseEmail = demo('amelia.broussard');
-    const doctorEmail = demo('noah.thibodeaux');
-    const chargeEmail = demo('mason.arceneaux');
-    await setPreferences(nurseEmail, 'en', 'light');
-    await setPreferences(doctorEmail, 'fr', 'dark');
-    await setPreferences(chargeEmail, 'en', 'light');
-    const nurse = await apiSession(nurseEmail);
-    const chargeId = await idOf(nurse, 'Mason Arceneaux');
-    await apiGroup(nurse, 'Wound review', ['Noah Thibodeaux', 'Mason Arceneaux']);
-    const doctorId = await idOf(nurse, 'Noah Thibodeaux');
-    const direct = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctorId] }, nurse.token);
-    expect(direct.status).toBe(200);
-    await logout(nurse);
-
     // A video call: the two others answer; everyone sees and hears both others.
-    const { pages, regions, errors } = await threeWayVideoCall(
-      browser,
-      server.url,
-      [nurseEmail, doctorEmail, chargeEmail],
-      'Wound review',
-    );
+    const { pages, regions, errors, chargeId } = await threeWayVideoCall(browser, server, 'Wound review');
     const [nursePage, doctorPage, chargePage] = pages;
     const [nurseCall, doctorCall, chargeCall] = regions;
     for (const call of [nurseCall, doctorCall, chargeCall]) {
@@ -162,10 +133,10 @@ describe('video calls and screen share', () => {
     await nurseCall.getByText(/^0:\d\d$/).waitFor();
 
     // The screenshots of the live call: this page's language, theme and viewport switch, the call stays.
-    await look(nursePage, 'call-video-light-en-desktop');
-    await look(doctorPage, 'call-video-dark-fr-desktop');
+    await lookAtCall(nursePage, 'call-video-light-en-desktop');
+    await lookAtCall(doctorPage, 'call-video-dark-fr-desktop');
     await nursePage.setViewportSize(PHONE);
-    await look(nursePage, 'call-video-light-en-phone');
+    await lookAtCall(nursePage, 'call-video-light-en-phone');
     await nursePage.setViewportSize(DESKTOP);
 
     // One screen at a time: the charge nurse shares; the others see it large, with frames on it.
@@ -205,7 +176,7 @@ describe('video calls and screen share', () => {
     // A second sharer is refused, in their language.
     await doctorCall.getByRole('button', { name: 'Partager votre écran' }).click();
     await doctorPage.getByText('Une seule personne à la fois peut partager son écran.').waitFor();
-    await look(doctorPage, 'call-screen-share-dark-fr-desktop');
+    await lookAtCall(doctorPage, 'call-screen-share-dark-fr-desktop');
     await dismissToasts(doctorPage);
 
     // The sharer may unmute others (and mute them again).
@@ -214,19 +185,19 @@ describe('video calls and screen share', () => {
     await expect.poll(() => micOn(nursePage)).toEqual([true, true]);
     await nurseCall.getByText('Muted while Mason Arceneaux shares their screen').waitFor({ state: 'detached' });
     await dismissToasts(chargePage);
-    await look(chargePage, 'call-screen-sharer-light-en-desktop');
-    await look(nursePage, 'call-screen-share-light-en-desktop');
+    await lookAtCall(chargePage, 'call-screen-sharer-light-en-desktop');
+    await lookAtCall(nursePage, 'call-screen-share-light-en-desktop');
     await nursePage.setViewportSize(PHONE);
-    await look(nursePage, 'call-screen-share-light-en-phone');
+    await lookAtCall(nursePage, 'call-screen-share-light-en-phone');
     await nursePage.setViewportSize(DESKTOP);
     await doctorPage.setViewportSize(PHONE);
-    await look(doctorPage, 'call-screen-share-dark-fr-phone');
+    await lookAtCall(doctorPage, 'call-screen-share-dark-fr-phone');
     await doctorPage.setViewportSize(DESKTOP);
 
     // The nurse reads French in dark now: the same call, the other way round.
     await switchPreferences(nursePage, 'Wound review', 'Dark', 'Français');
     await nursePage.getByText('Écran de Mason Arceneaux', { exact: true }).waitFor();
-    await look(nursePage, 'call-screen-share-dark-fr-desktop-2');
+    await lookAtCall(nursePage, 'call-screen-share-dark-fr-desktop-2');
 
     // The share stops: the screen tile goes, the camera comes back, everyone is heard again.
     await chargeCall.getByRole('button', { name: 'Stop sharing' }).click();
@@ -236,9 +207,9 @@ describe('video calls and screen share', () => {
     await expect.poll(() => micOn(doctorPage)).toEqual([true, true]);
     const nurseFrench = nursePage.getByRole('region', { name: 'Appel' });
     await expect.poll(() => nurseFrench.locator('[data-remote-tile] video').count(), { timeout: 30_000 }).toBe(2);
-    await look(nursePage, 'call-video-dark-fr-desktop-2');
+    await lookAtCall(nursePage, 'call-video-dark-fr-desktop-2');
     await nursePage.setViewportSize(PHONE);
-    await look(nursePage, 'call-video-dark-fr-phone');
+    await lookAtCall(nursePage, 'call-video-dark-fr-phone');
     await nursePage.setViewportSize(DESKTOP);
 
     await nurseFrench.getByRole('button', { name: 'Terminer pour tous' }).click();
@@ -264,10 +235,10 @@ describe('video calls and screen share', () => {
     await expect.poll(() => watching.locator('[data-remote-tile]').count()).toBe(0);
     await waitForMedia(doctorPage, 1, { audio: false });
     await nursePage.getByRole('region', { name: 'Appel' }).getByText('Vous partagez votre écran').waitFor();
-    await look(doctorPage, 'direct-share-dark-fr-desktop');
-    await look(nursePage, 'direct-sharer-dark-fr-desktop');
+    await lookAtCall(doctorPage, 'direct-share-dark-fr-desktop');
+    await lookAtCall(nursePage, 'direct-sharer-dark-fr-desktop');
     await doctorPage.setViewportSize(PHONE);
-    await look(doctorPage, 'direct-share-dark-fr-phone');
+    await lookAtCall(doctorPage, 'direct-share-dark-fr-phone');
 
     // The sharer stops: the share ends for the watcher too, and the room keeps it.
     await nursePage.getByRole('region', { name: 'Appel' }).getByRole('button', { name: 'Arrêter le partage' }).click();

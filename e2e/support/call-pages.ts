@@ -1,10 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './api';
+import { expect } from 'vitest';
+import { api, DEMO_PASSWORD } from './api';
 import { openContext } from './app';
-import { watchErrors } from './browser';
+import { snap, watchErrors } from './browser';
 import { capturePeers } from './call-stats';
 import { roomRow, roomTitle } from './chat-page';
+import { demo, demoApi } from './demo';
 import { loginUi } from './login-ui';
+import type { RunningServer } from './server';
 
 /**
  * A demo user signed in for a call journey: their own browser context (light or dark), every peer connection
@@ -28,19 +31,29 @@ export async function callPage(
 }
 
 /**
- * The three people of the video journeys in `room`: the nurse (light), the physician (dark, French) and the
- * charge nurse (light) signed in with the room open; the nurse starts a video call and the two others accept it
- * from their ringing cards. Returns their pages, call regions and error watchers, in that order.
+ * The three people of the video journeys: the nurse (English, light), the physician (French, dark) and the
+ * charge nurse (English, light); the nurse makes the group `room` with both and a direct chat with the
+ * physician (for a direct screen share), then all three sign in with the room open, the nurse starts a video
+ * call and the two others accept it from their ringing cards. Returns their pages, call regions and error
+ * watchers, in that order, and the charge nurse's id.
  */
-export async function threeWayVideoCall(
-  browser: Browser,
-  url: string,
-  emails: readonly [nurse: string, doctor: string, charge: string],
-  room: string,
-) {
+export async function threeWayVideoCall(browser: Browser, server: RunningServer, room: string) {
+  const { apiSession, apiGroup, logout, setPreferences, idOf } = demoApi(() => server);
+  const emails = [demo('amelia.broussard'), demo('noah.thibodeaux'), demo('mason.arceneaux')] as const;
+  await setPreferences(emails[0], 'en', 'light');
+  await setPreferences(emails[1], 'fr', 'dark');
+  await setPreferences(emails[2], 'en', 'light');
+  const nurse = await apiSession(emails[0]);
+  await apiGroup(nurse, room, ['Noah Thibodeaux', 'Mason Arceneaux']);
+  const chargeId = await idOf(nurse, 'Mason Arceneaux');
+  const doctorId = await idOf(nurse, 'Noah Thibodeaux');
+  const direct = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctorId] }, nurse.token);
+  expect(direct.status).toBe(200);
+  await logout(nurse);
+
   const signedIn = [];
   for (const [i, colorScheme] of (['light', 'dark', 'light'] as const).entries()) {
-    signedIn.push(await callPage(browser, url, emails[i]!, { colorScheme }));
+    signedIn.push(await callPage(browser, server.url, emails[i]!, { colorScheme }));
   }
   const pages = signedIn.map((s) => s.page) as [Page, Page, Page];
   for (const page of pages) {
@@ -62,5 +75,18 @@ export async function threeWayVideoCall(
     doctorPage.getByRole('region', { name: 'Appel' }),
     chargePage.getByRole('region', { name: 'Call' }),
   ] as const;
-  return { pages, regions, errors: signedIn.map((s) => s.errors) };
+  return { pages, regions, errors: signedIn.map((s) => s.errors), chargeId };
+}
+
+/**
+ * A screenshot of a call (and its axe audit, support/browser.ts snap) with nothing hovering over it: the pointer
+ * moved off the controls, focus taken from the last button pressed, and every tooltip gone.
+ */
+export async function lookAtCall(page: Page, name: string): Promise<void> {
+  await page.mouse.move(640, 790);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // A tooltip the pointer just left fades out first: photographed (and audited) mid-fade, its text nearly
+  // vanishes into the background (axe measured 1.03:1 once).
+  await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+  await snap(page, name);
 }
