@@ -18,6 +18,17 @@ export async function member(t: TestApp, firstName = 'Test', lastName?: string):
   return { id: u.id, email: u.email, token, name: `${row.first_name} ${row.last_name}` };
 }
 
+/** A member allowed voice and video calls (both off unless granted, doc 2 section 4), or the permissions given. */
+export async function caller(t: TestApp, name: string, permissions = { voice: true, video: true }): Promise<Member> {
+  const m = await member(t, name);
+  await t.app.db
+    .updateTable('users')
+    .set({ permissions: JSON.stringify(permissions) })
+    .where('id', '=', m.id)
+    .execute();
+  return m;
+}
+
 /** A connected socket of that user (a tab), closed when the test ends. */
 export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Promise<Socket> {
   const socket = connect(t.url(), {

@@ -3,7 +3,7 @@ import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls'
 import { ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMediaToken } from '../../lib/tokens';
-import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
+import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -16,16 +16,6 @@ afterAll(() => t.close());
 type Ack = { ok: true; call: TCall } | { ok: false; code: string; message: string };
 type CallEvent = { call: TCall };
 
-/** A member allowed voice and video (both off unless granted, doc 2 section 4). */
-async function caller(name: string, permissions = { voice: true, video: true }): Promise<Member> {
-  const m = await member(t, name);
-  await t.app.db
-    .updateTable('users')
-    .set({ permissions: JSON.stringify(permissions) })
-    .where('id', '=', m.id)
-    .execute();
-  return m;
-}
 const room = async (owner: Member, others: Member[], type: 'direct' | 'group' = 'group') =>
   ZChatRoomReply.parse(
     (
@@ -46,7 +36,7 @@ const status = (call: TCall, m: Member) => call.participants.find((p) => p.id ==
 
 describe('calls', () => {
   it('rings every tab of the callee; one tab answers, the others stop; the room keeps the record', async () => {
-    const [nurse, doctor] = await Promise.all([caller('Nina'), caller('Omar')]);
+    const [nurse, doctor] = await Promise.all([caller(t, 'Nina'), caller(t, 'Omar')]);
     const twId = await room(nurse, [doctor], 'direct');
     const nurseTab = await openSocket(t, nurse);
     const [tab1, tab2] = await Promise.all([openSocket(t, doctor), openSocket(t, doctor)]);
@@ -78,9 +68,9 @@ describe('calls', () => {
 
   it('refuses a call or an answer without the permission, in the reader’s language', async () => {
     const [nurse, noVoice, noVideo] = await Promise.all([
-      caller('Pia'),
-      caller('Quinn', { voice: false, video: true }),
-      caller('Rosa', { voice: true, video: false }),
+      caller(t, 'Pia'),
+      caller(t, 'Quinn', { voice: false, video: true }),
+      caller(t, 'Rosa', { voice: true, video: false }),
     ]);
     const refused = await emitAck<Ack>(await openSocket(t, noVoice), 'CallInitialize', {
       twId: await room(noVoice, [nurse], 'direct'),
@@ -105,7 +95,7 @@ describe('calls', () => {
   });
 
   it('answers an outsider exactly as a room that does not exist', async () => {
-    const [nurse, doctor, outsider] = await Promise.all([caller('Sam'), caller('Tia'), caller('Uma')]);
+    const [nurse, doctor, outsider] = await Promise.all([caller(t, 'Sam'), caller(t, 'Tia'), caller(t, 'Uma')]);
     const twId = await room(nurse, [doctor]);
     await emitAck<Ack>(await openSocket(t, nurse), 'CallInitialize', { twId });
     const outsiderTab = await openSocket(t, outsider);
@@ -119,7 +109,7 @@ describe('calls', () => {
   });
 
   it('lets one call run per room and per person', async () => {
-    const [a, b, c] = await Promise.all([caller('Vic'), caller('Wes'), caller('Xia')]);
+    const [a, b, c] = await Promise.all([caller(t, 'Vic'), caller(t, 'Wes'), caller(t, 'Xia')]);
     const ab = await room(a, [b]);
     const ac = await room(a, [c]);
     const aTab = await openSocket(t, a);
@@ -135,7 +125,7 @@ describe('calls', () => {
   });
 
   it('records unanswered ringing as missed after 60 s and ends the call', async () => {
-    const [a, b] = await Promise.all([caller('Yan'), caller('Zoe')]);
+    const [a, b] = await Promise.all([caller(t, 'Yan'), caller(t, 'Zoe')]);
     const twId = await room(a, [b], 'direct');
     const bTab = await openSocket(t, b);
     const ended = collect<CallEvent>(bTab, 'CallEnded');
@@ -149,7 +139,7 @@ describe('calls', () => {
   });
 
   it('counts a missed call as unread for those who missed it only, until they read the room', async () => {
-    const [a, b, c] = await Promise.all([caller('Una'), caller('Vic'), caller('Wes')]);
+    const [a, b, c] = await Promise.all([caller(t, 'Una'), caller(t, 'Vic'), caller(t, 'Wes')]);
     const twId = await room(a, [b, c]);
     const [aTab, bTab, cTab] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
     const room$ = async (m: Member) => (await api(t, m).get(`/chat-room/details?twId=${twId}`)).body.data.chatRoom;
@@ -183,7 +173,7 @@ describe('calls', () => {
   });
 
   it('relays signalling only between the accepted tabs of one call', async () => {
-    const [a, b] = await Promise.all([caller('Abe'), caller('Bea')]);
+    const [a, b] = await Promise.all([caller(t, 'Abe'), caller(t, 'Bea')]);
     const twId = await room(a, [b], 'direct');
     const [aTabId, bTabId] = [crypto.randomUUID(), crypto.randomUUID()];
     const aTab = await openSocket(t, a, aTabId);
@@ -210,7 +200,7 @@ describe('calls', () => {
   });
 
   it('lets the room owner add someone, refuses a fifth person in a mesh, and one sharer at a time', async () => {
-    const people = await Promise.all(['Cal', 'Dee', 'Eli', 'Fox', 'Gus'].map((n) => caller(n)));
+    const people = await Promise.all(['Cal', 'Dee', 'Eli', 'Fox', 'Gus'].map((n) => caller(t, n)));
     const [owner, b, c, d, e] = people as [Member, Member, Member, Member, Member];
     const twId = await room(owner, [b, c, d, e]);
     const ownerTab = await openSocket(t, owner);
@@ -235,7 +225,7 @@ describe('calls', () => {
   });
 
   it('drops a participant gone for 10 s, which ends a two-person call', async () => {
-    const [a, b] = await Promise.all([caller('Hal'), caller('Ida')]);
+    const [a, b] = await Promise.all([caller(t, 'Hal'), caller(t, 'Ida')]);
     const twId = await room(a, [b], 'direct');
     const aTab = await openSocket(t, a);
     const bTab = await openSocket(t, b);
@@ -251,7 +241,7 @@ describe('calls', () => {
   });
 
   it('ends a signed-out user’s part in their calls at once: left when in one, declined when it rang', async () => {
-    const [a, b, c] = await Promise.all([caller('Lea'), caller('Max'), caller('Noa')]);
+    const [a, b, c] = await Promise.all([caller(t, 'Lea'), caller(t, 'Max'), caller(t, 'Noa')]);
     const talking = await room(a, [b], 'direct');
     const ringing = await room(c, [b], 'direct');
     const [aTab, bTab, cTab] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
@@ -270,7 +260,7 @@ describe('calls', () => {
   });
 
   it('ends a direct screen share for everyone when its sharer’s sockets are gone', async () => {
-    const [sharer, b, c] = await Promise.all([caller('Ned'), caller('Ona'), caller('Pat')]);
+    const [sharer, b, c] = await Promise.all([caller(t, 'Ned'), caller(t, 'Ona'), caller(t, 'Pat')]);
     const twId = await room(sharer, [b, c]);
     const sharerTab = await openSocket(t, sharer);
     const [bTab, cTab] = await Promise.all([openSocket(t, b), openSocket(t, c)]);
@@ -301,7 +291,7 @@ describe('calls', () => {
   });
 
   it('mutes the others while someone shares; the sharer unmutes one; the video toggle waits for the share', async () => {
-    const [sharer, b, c] = await Promise.all([caller('Quin'), caller('Rey'), caller('Sol')]);
+    const [sharer, b, c] = await Promise.all([caller(t, 'Quin'), caller(t, 'Rey'), caller(t, 'Sol')]);
     const twId = await room(sharer, [b, c]);
     const sharerTab = await openSocket(t, sharer);
     const [bTab, cTab] = await Promise.all([openSocket(t, b), openSocket(t, c)]);
@@ -344,7 +334,7 @@ describe('calls', () => {
   });
 
   it('gives a media token to the accepted tab only, bound to that call', async () => {
-    const [a, b] = await Promise.all([caller('Jon'), caller('Kim')]);
+    const [a, b] = await Promise.all([caller(t, 'Jon'), caller(t, 'Kim')]);
     const twId = await room(a, [b], 'direct');
     const aTabId = crypto.randomUUID();
     const init = await emitAck<Ack>(await openSocket(t, a, aTabId), 'CallInitialize', { twId, video: true });

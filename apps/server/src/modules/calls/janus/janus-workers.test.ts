@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
-import { api, collect, emitAck, type Member, member, openSocket } from '../../../testing/chat';
+import { api, caller, collect, emitAck, type Member, openSocket } from '../../../testing/chat';
 import { janusPeer } from '../../../testing/janus-peer';
 import { startJanus } from '../../../testing/janus-server';
 import { startRedis } from '../../../testing/redis';
@@ -54,15 +54,6 @@ describe('Janus with several server processes', () => {
         await Promise.all([first.listen(), second.listen()]);
         const probe = await (await probeClient.createSession()).attach('janus.plugin.videoroom');
 
-        const caller = async (t: TestApp, name: string): Promise<Member> => {
-          const m = await member(t, name);
-          await t.app.db
-            .updateTable('users')
-            .set({ permissions: JSON.stringify({ voice: true, video: true }) })
-            .where('id', '=', m.id)
-            .execute();
-          return m;
-        };
         const [a, b] = [await caller(first, 'Ada'), await caller(first, 'Ben')];
         const twId = ZChatRoomReply.parse(
           (await api(first, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,

@@ -3,7 +3,7 @@ import { ZChatRoomReply } from '@rounds/contracts/chat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../../testing/chat';
+import { api, caller, collect, emitAck, type Member, openSocket, settle } from '../../../testing/chat';
 import { type JanusServer, startJanus } from '../../../testing/janus-server';
 import { fakeOffer } from '../../../testing/sdp-offer';
 import { freePort } from '../../../testing/server-process';
@@ -40,15 +40,6 @@ type Ack = { ok: true; call: TCall } | { ok: false; code: string; message: strin
 type SdpAck = { ok: true; sdp: string } | { ok: false; code: string; message: string };
 type Tab = { m: Member; tabId: string; socket: Socket };
 
-async function caller(name: string): Promise<Member> {
-  const m = await member(t, name);
-  await t.app.db
-    .updateTable('users')
-    .set({ permissions: JSON.stringify({ voice: true, video: true }) })
-    .where('id', '=', m.id)
-    .execute();
-  return m;
-}
 const groupOf = async (owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
@@ -90,7 +81,7 @@ const feedOf = (x: Tab) => ({ userId: x.m.id, tabId: x.tabId });
 
 describe('calls through Janus', () => {
   it('says so in the media token and holds up to 50 people (the mesh stops at 4)', async () => {
-    const people = await Promise.all(['Ada', 'Ben', 'Cy', 'Dee', 'Eve', 'Fox'].map(caller));
+    const people = await Promise.all(['Ada', 'Ben', 'Cy', 'Dee', 'Eve', 'Fox'].map((n) => caller(t, n)));
     const { twId, call, tabs } = await startedCall(people.slice(0, 6));
     expect(call.transport).toBe('janus');
     expect(call.participants.filter((p) => p.status === 'accepted')).toHaveLength(6);
@@ -100,7 +91,7 @@ describe('calls through Janus', () => {
   });
 
   it('creates the room on the first publish, answers offers, tells the call its feeds, destroys the room at the end', async () => {
-    const [a, b, c] = await Promise.all([caller('Gus'), caller('Hana'), caller('Ivo')]);
+    const [a, b, c] = await Promise.all([caller(t, 'Gus'), caller(t, 'Hana'), caller(t, 'Ivo')]);
     const { twId, call, tabs } = await startedCall([a, b, c]);
     const [ta, tb, tc] = tabs as [Tab, Tab, Tab];
     const [ja, jb] = [await tokenOf(a, twId), await tokenOf(b, twId)];
@@ -144,11 +135,11 @@ describe('calls through Janus', () => {
   });
 
   it('admits a media event only with the tab’s own token for this call, from an accepted tab', async () => {
-    const [a, b, outsider] = await Promise.all([caller('Jo'), caller('Kai'), caller('Lou')]);
+    const [a, b, outsider] = await Promise.all([caller(t, 'Jo'), caller(t, 'Kai'), caller(t, 'Lou')]);
     const { twId, tabs } = await startedCall([a, b]);
     const [ta, tb] = tabs as [Tab, Tab];
     const jwt = await tokenOf(a, twId);
-    const other = await startedCall(await Promise.all([caller('Mo'), caller('Ned')]));
+    const other = await startedCall(await Promise.all([caller(t, 'Mo'), caller(t, 'Ned')]));
     const otherJwt = await tokenOf(other.tabs[0]!.m, other.twId);
     const secondTabOfA = await tab(a);
     const outsiderTab = await tab(outsider);
@@ -185,7 +176,7 @@ describe('calls through Janus', () => {
     const after = await emitAck<SdpAck>(ta.socket, 'CallMediaPublish', payloads(jwt).CallMediaPublish);
     expect(after.ok).toBe(false);
     // A feed that is not an accepted tab of the call is refused by name.
-    const c = await startedCall(await Promise.all([caller('Ole'), caller('Pia')]));
+    const c = await startedCall(await Promise.all([caller(t, 'Ole'), caller(t, 'Pia')]));
     const cj = await tokenOf(c.tabs[0]!.m, c.twId);
     const stranger = await emitAck<SdpAck>(c.tabs[0]!.socket, 'CallMediaSubscribe', {
       twId: c.twId,
@@ -208,12 +199,7 @@ describe('calls through Janus', () => {
     const down = await createTestApp({ JANUS_URL: `ws://127.0.0.1:${await freePort()}` });
     try {
       await down.listen();
-      const [a, b] = await Promise.all([member(down, 'Quin'), member(down, 'Rae')]);
-      await down.app.db
-        .updateTable('users')
-        .set({ permissions: JSON.stringify({ voice: true, video: true }) })
-        .where('id', 'in', [a.id, b.id])
-        .execute();
+      const [a, b] = await Promise.all([caller(down, 'Quin'), caller(down, 'Rae')]);
       const twId = ZChatRoomReply.parse(
         (await api(down, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
       ).data.chatRoom.id;
