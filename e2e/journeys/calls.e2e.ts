@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { snap } from '../support/browser';
+import { artifact, snap } from '../support/browser';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS, inboundAudio, waitForAudio } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
@@ -87,6 +87,65 @@ describe('calls', () => {
     await log(nursePage).getByText('Noah Thibodeaux answered the voice call').waitFor();
     await snap(nursePage, 'call-ended-light-en');
     expect(errors.flatMap((e) => e())).toEqual([]);
+  });
+
+  it('answers an Accept pressed before the tab’s connection is up, as soon as it is', async () => {
+    // The ring can come from the first read of live calls, before a tab just signed in has its socket: the
+    // charge nurse signs in while the nurse calls her, and her socket is held back until she has pressed
+    // Accept. The press waits (a spinner on the button) and goes through once the socket is up.
+    const nurseEmail = demo('amelia.broussard');
+    const chargeEmail = demo('mason.arceneaux');
+    await setPreferences(nurseEmail, 'en', 'light');
+    await setPreferences(chargeEmail, 'fr', 'dark');
+    const nurse = await apiSession(nurseEmail);
+    const charge = await apiSession(chargeEmail);
+    const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [charge.id] }, nurse.token);
+    expect(room.status).toBe(200);
+    await logout(nurse);
+    await logout(charge);
+
+    const nurseIn = await callPage(browser, server.url, nurseEmail);
+    const nursePage = nurseIn.page;
+    await roomRow(nursePage, 'Mason Arceneaux').click();
+    await roomTitle(nursePage, 'Mason Arceneaux').waitFor();
+    await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
+    await nursePage.getByRole('region', { name: 'Call' }).getByText('Calling…').waitFor();
+
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    const chargeIn = await callPage(browser, server.url, chargeEmail, {
+      colorScheme: 'dark',
+      prepare: (page) =>
+        page.routeWebSocket(/\/server\/socket\.io\//, async (ws) => {
+          await held;
+          ws.connectToServer();
+        }),
+    });
+    const chargePage = chargeIn.page;
+    const ringing = chargePage.getByRole('dialog', { name: 'Appel vocal entrant: Amelia Broussard' });
+    const accept = ringing.getByRole('button', { name: 'Accepter', exact: true });
+    await accept.click();
+    await expect.poll(() => accept.getAttribute('data-loading')).not.toBeNull();
+    // Both themes while it waits (the wait is short: no axe audit here, the card is audited above).
+    const scheme = (value: string) =>
+      chargePage.evaluate((v) => document.documentElement.setAttribute('data-mantine-color-scheme', v), value);
+    await chargePage.screenshot({ path: artifact('call-accept-waiting-dark-fr.png') });
+    await scheme('light');
+    await chargePage.screenshot({ path: artifact('call-accept-waiting-light-fr.png') });
+    await scheme('dark');
+    letThrough();
+
+    await chargePage.getByRole('region', { name: 'Appel' }).waitFor();
+    await ringing.waitFor({ state: 'detached' });
+    await Promise.all([waitForAudio(nursePage, 0), waitForAudio(chargePage, 0)]);
+    // Nothing was refused on the way (a refusal would show as a toast and an error in the console).
+    expect(await chargePage.getByRole('alert').count()).toBe(0);
+    const call = nursePage.getByRole('region', { name: 'Call' });
+    await call.getByRole('button', { name: 'Leave call' }).click();
+    await chargePage.getByRole('region', { name: 'Appel' }).waitFor({ state: 'detached' });
+    expect([...nurseIn.errors(), ...chargeIn.errors()]).toEqual([]);
   });
 
   it('lets a member who declined join a group call from the call bar; the initiator ends it for all', async () => {

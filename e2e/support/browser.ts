@@ -5,6 +5,9 @@ import { launchChromium } from './chromium';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
+/** Where a journey's screenshot goes (snap() writes there too, with its audit). */
+export const artifact = (file: string) => join(ARTIFACTS, file);
+
 /**
  * Chromium for the journeys: fake camera and microphone with no prompt (support/chromium.ts has the rest).
  * `extraArgs` adds flags, e.g. a WAV file for the fake microphone.

@@ -17,7 +17,12 @@ export async function callPage(
   browser: Browser,
   url: string,
   email: string,
-  o: { colorScheme?: 'light' | 'dark'; relayOnly?: boolean } = {},
+  o: {
+    colorScheme?: 'light' | 'dark';
+    relayOnly?: boolean;
+    /** Runs on the fresh page before it signs in (a route on its socket, say). */
+    prepare?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<{ page: Page; errors: () => string[] }> {
   const context = await openContext(browser, {
     baseURL: url,
@@ -26,6 +31,7 @@ export async function callPage(
   const page = await context.newPage();
   await capturePeers(page, { relayOnly: o.relayOnly ?? false });
   const errors = watchErrors(page);
+  await o.prepare?.(page);
   await loginUi(page, email, DEMO_PASSWORD);
   return { page, errors };
 }
