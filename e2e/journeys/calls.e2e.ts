@@ -91,23 +91,23 @@ describe('calls', () => {
 
   it('answers an Accept pressed before the tab’s connection is up, as soon as it is', async () => {
     // The ring can come from the first read of live calls, before a tab just signed in has its socket: the
-    // charge nurse signs in while the nurse calls her, and her socket is held back until she has pressed
+    // physician on nights signs in while the nurse calls her, and her socket is held back until she has pressed
     // Accept. The press waits (a spinner on the button) and goes through once the socket is up.
     const nurseEmail = demo('amelia.broussard');
-    const chargeEmail = demo('mason.arceneaux');
+    const nightEmail = demo('lucas.fontenot');
     await setPreferences(nurseEmail, 'en', 'light');
-    await setPreferences(chargeEmail, 'fr', 'dark');
+    await setPreferences(nightEmail, 'fr', 'dark');
     const nurse = await apiSession(nurseEmail);
-    const charge = await apiSession(chargeEmail);
-    const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [charge.id] }, nurse.token);
+    const night = await apiSession(nightEmail);
+    const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [night.id] }, nurse.token);
     expect(room.status).toBe(200);
     await logout(nurse);
-    await logout(charge);
+    await logout(night);
 
     const nurseIn = await callPage(browser, server.url, nurseEmail);
     const nursePage = nurseIn.page;
-    await roomRow(nursePage, 'Mason Arceneaux').click();
-    await roomTitle(nursePage, 'Mason Arceneaux').waitFor();
+    await roomRow(nursePage, 'Lucas Fontenot').click();
+    await roomTitle(nursePage, 'Lucas Fontenot').waitFor();
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     await nursePage.getByRole('region', { name: 'Call' }).getByText('Calling…').waitFor();
 
@@ -115,7 +115,7 @@ describe('calls', () => {
     const held = new Promise<void>((resolve) => {
       letThrough = resolve;
     });
-    const chargeIn = await callPage(browser, server.url, chargeEmail, {
+    const nightIn = await callPage(browser, server.url, nightEmail, {
       colorScheme: 'dark',
       prepare: (page) =>
         page.routeWebSocket(/\/server\/socket\.io\//, async (ws) => {
@@ -123,29 +123,29 @@ describe('calls', () => {
           ws.connectToServer();
         }),
     });
-    const chargePage = chargeIn.page;
-    const ringing = chargePage.getByRole('dialog', { name: 'Appel vocal entrant: Amelia Broussard' });
+    const nightPage = nightIn.page;
+    const ringing = nightPage.getByRole('dialog', { name: 'Appel vocal entrant: Amelia Broussard' });
     const accept = ringing.getByRole('button', { name: 'Accepter', exact: true });
     await accept.click();
     await expect.poll(() => accept.getAttribute('data-loading')).not.toBeNull();
     // Both themes while it waits (the wait is short: no axe audit here, the card is audited above).
     const scheme = (value: string) =>
-      chargePage.evaluate((v) => document.documentElement.setAttribute('data-mantine-color-scheme', v), value);
-    await chargePage.screenshot({ path: artifact('call-accept-waiting-dark-fr.png') });
+      nightPage.evaluate((v) => document.documentElement.setAttribute('data-mantine-color-scheme', v), value);
+    await nightPage.screenshot({ path: artifact('call-accept-waiting-dark-fr.png') });
     await scheme('light');
-    await chargePage.screenshot({ path: artifact('call-accept-waiting-light-fr.png') });
+    await nightPage.screenshot({ path: artifact('call-accept-waiting-light-fr.png') });
     await scheme('dark');
     letThrough();
 
-    await chargePage.getByRole('region', { name: 'Appel' }).waitFor();
+    await nightPage.getByRole('region', { name: 'Appel' }).waitFor();
     await ringing.waitFor({ state: 'detached' });
-    await Promise.all([waitForAudio(nursePage, 0), waitForAudio(chargePage, 0)]);
+    await Promise.all([waitForAudio(nursePage, 0), waitForAudio(nightPage, 0)]);
     // Nothing was refused on the way (a refusal would show as a toast and an error in the console).
-    expect(await chargePage.getByRole('alert').count()).toBe(0);
+    expect(await nightPage.getByRole('alert').count()).toBe(0);
     const call = nursePage.getByRole('region', { name: 'Call' });
     await call.getByRole('button', { name: 'Leave call' }).click();
-    await chargePage.getByRole('region', { name: 'Appel' }).waitFor({ state: 'detached' });
-    expect([...nurseIn.errors(), ...chargeIn.errors()]).toEqual([]);
+    await nightPage.getByRole('region', { name: 'Appel' }).waitFor({ state: 'detached' });
+    expect([...nurseIn.errors(), ...nightIn.errors()]).toEqual([]);
   });
 
   it('lets a member who declined join a group call from the call bar; the initiator ends it for all', async () => {
