@@ -91,7 +91,7 @@ describe('calls', () => {
 
   it('answers an Accept pressed before the tab’s connection is up, as soon as it is', async () => {
     // The ring can come from the first read of live calls, before a tab just signed in has its socket: the
-    // physician on nights signs in while the nurse calls her, and her socket is held back until she has pressed
+    // physician on nights signs in while the nurse calls him, and his socket is held back until he has pressed
     // Accept. The press waits (a spinner on the button) and goes through once the socket is up.
     const nurseEmail = demo('amelia.broussard');
     const nightEmail = demo('lucas.fontenot');
