@@ -6,6 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { io, type Socket } from 'socket.io-client';
 import { type CrowdMember, seedCrowdInRooms } from './support/crowd-in-rooms';
+import { cpuSeconds } from './support/proc-cpu';
 import { fmt, percentile, startBenchServer } from './support/server';
 
 /**
@@ -162,11 +163,16 @@ let stoppedAt = 0;
 await server.restart({ onStopped: () => (stoppedAt = performance.now()) });
 const readyAt = performance.now();
 lag.enable();
+const serverCpuAtReady = cpuSeconds(server.pid);
+const ownCpuAtReady = process.cpuUsage();
 console.error(`  (ready again; waiting for every client and for presence to go quiet)`);
 const allBack = () => clients.every((c) => c.connectedAt > stoppedAt);
 const settledInTime = await quiet(2_000, 180_000, allBack);
 const lastReconnect = Math.max(...clients.map((c) => c.connectedAt));
 lag.disable();
+// CPU used while the crowd came back: what each side's work costs, whatever else shares the machine.
+const serverCpu = cpuSeconds(server.pid) - serverCpuAtReady;
+const ownCpu = process.cpuUsage(ownCpuAtReady);
 const serverMetrics = await fetch(`${server.url}/metrics`).then((r) => r.text());
 clearInterval(sender);
 await new Promise((r) => setTimeout(r, 1_000));
@@ -238,6 +244,10 @@ console.log(
 );
 console.log(
   `  load generator event-loop delay from ready to all back: p50 ${fmt(lag.percentile(50) / 1e6)} ms, p99 ${fmt(lag.percentile(99) / 1e6)} ms, max ${fmt(lag.max / 1e6)} ms`,
+);
+const stormSeconds = (lastReconnect - readyAt) / 1000;
+console.log(
+  `  CPU from ready to all back (${fmt(stormSeconds)} s): server ${fmt(serverCpu)} s (${fmt((100 * serverCpu) / stormSeconds)}% of a core), load generator ${fmt((ownCpu.user + ownCpu.system) / 1e6)} s`,
 );
 const metric = (name: string) => serverMetrics.match(new RegExp(`^${name} (\\S+)`, 'm'))?.[1];
 console.log(
