@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { io, type Socket } from 'socket.io-client';
 import { type CrowdMember, seedCrowdInRooms } from './support/crowd-in-rooms';
+import { cpuSeconds } from './support/proc-cpu';
 import { fmt, percentile, startBenchServer } from './support/server';
 
 /**
@@ -26,6 +28,10 @@ type Client = {
   socket: Socket;
   mates: string[];
   connectedAt: number;
+  /** When each connection attempt since the restart began (the first after the server's disconnect, then back-off). */
+  attempts: number[];
+  /** When the transport last opened (engine.io handshake done; the namespace connect follows). */
+  openedAt: number;
   /** Last presence heard per user (this process's clock), since the restart. */
   heard: Map<string, { connected: boolean; at: number }>;
 };
@@ -62,8 +68,14 @@ const clients: Client[] = crowd.map((member) => {
     socket,
     mates: byRoom.get(member.room)!.filter((id) => id !== member.id),
     connectedAt: 0,
+    attempts: [],
+    openedAt: 0,
     heard: new Map(),
   };
+  socket.io.on('reconnect_attempt', () => client.attempts.push(performance.now()));
+  socket.io.on('open', () => {
+    client.openedAt = performance.now();
+  });
   const hear = (p: Presence) => {
     const at = performance.now();
     presenceEvents += 1;
@@ -81,7 +93,13 @@ const clients: Client[] = crowd.map((member) => {
   // closed the socket (a graceful restart does), so the client connects again; its back-off takes over from there.
   socket.on('disconnect', (reason) => {
     if (reason !== 'io server disconnect') return;
-    setTimeout(() => socket.connect(), TIMINGS.reconnectDelayMinMs * (0.5 + Math.random()));
+    setTimeout(
+      () => {
+        client.attempts.push(performance.now());
+        socket.connect();
+      },
+      TIMINGS.reconnectDelayMinMs * (0.5 + Math.random()),
+    );
   });
   socket.on('NewMessage', (m: { body: string }) => {
     latencies.push(performance.now() - Number(m.body));
@@ -133,17 +151,29 @@ await new Promise((r) => setTimeout(r, 5_000));
 const before = latencies.sort((a, b) => a - b);
 latencies = [];
 presenceEvents = 0;
-for (const c of clients) c.heard.clear();
+for (const c of clients) {
+  c.heard.clear();
+  c.attempts = [];
+}
+const lag = monitorEventLoopDelay({ resolution: 10 });
 
 console.error('  (restarting the server)');
 const killedAt = performance.now();
 let stoppedAt = 0;
 await server.restart({ onStopped: () => (stoppedAt = performance.now()) });
 const readyAt = performance.now();
+lag.enable();
+const serverCpuAtReady = cpuSeconds(server.pid);
+const ownCpuAtReady = process.cpuUsage();
 console.error(`  (ready again; waiting for every client and for presence to go quiet)`);
 const allBack = () => clients.every((c) => c.connectedAt > stoppedAt);
 const settledInTime = await quiet(2_000, 180_000, allBack);
 const lastReconnect = Math.max(...clients.map((c) => c.connectedAt));
+lag.disable();
+// CPU used while the crowd came back: what each side's work costs, whatever else shares the machine.
+const serverCpu = cpuSeconds(server.pid) - serverCpuAtReady;
+const ownCpu = process.cpuUsage(ownCpuAtReady);
+const serverMetrics = await fetch(`${server.url}/metrics`).then((r) => r.text());
 clearInterval(sender);
 await new Promise((r) => setTimeout(r, 1_000));
 const during = latencies.sort((a, b) => a - b);
@@ -181,5 +211,46 @@ console.log(
 );
 console.log(
   `  messages during the storm: p50 ${fmt(percentile(during, 50))} ms, p99 ${fmt(percentile(during, 99))} ms (${during.length} deliveries)`,
+);
+
+// Where the time between ready and back goes: the wait for the next attempt (the back-off), or the attempt itself.
+const pcts = (xs: number[]) => {
+  const v = xs.sort((a, b) => a - b);
+  return `p10 ${s(percentile(v, 10))}, p50 ${s(percentile(v, 50))}, p90 ${s(percentile(v, 90))}, max ${s(v.at(-1)!)}`;
+};
+const lastAttempt = (c: Client) => c.attempts.filter((a) => a <= c.connectedAt).at(-1) ?? c.connectedAt;
+console.log(`  clients back after ready (s): ${pcts(clients.map((c) => c.connectedAt - readyAt))}`);
+console.log(`  their successful attempt began after ready (s): ${pcts(clients.map((c) => lastAttempt(c) - readyAt))}`);
+console.log(
+  `  that attempt took (s): ${pcts(clients.map((c) => c.connectedAt - lastAttempt(c)))}; transport open ${pcts(clients.map((c) => c.openedAt - lastAttempt(c)))}; namespace connect ${pcts(clients.map((c) => c.connectedAt - c.openedAt))}`,
+);
+const timeline: string[] = [];
+for (let t = -1_000; t < lastReconnect - readyAt; t += 250) {
+  const within = (x: number) => x - readyAt >= t && x - readyAt < t + 250;
+  const began = clients.reduce((n, c) => n + c.attempts.filter(within).length, 0);
+  timeline.push(`${s(t)}: ${began}/${clients.filter((c) => within(c.connectedAt)).length}`);
+}
+console.log(`  per 250 ms from ready (s: attempts begun/clients back): ${timeline.join(', ')}`);
+const counts = new Map<string, number>();
+for (const c of clients) {
+  const key = `${c.attempts.filter((a) => a < readyAt).length} before + ${c.attempts.filter((a) => a >= readyAt).length} after`;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+console.log(
+  `  attempts per client (before ready + after ready: clients): ${[...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k}: ${n}`)
+    .join('; ')}`,
+);
+console.log(
+  `  load generator event-loop delay from ready to all back: p50 ${fmt(lag.percentile(50) / 1e6)} ms, p99 ${fmt(lag.percentile(99) / 1e6)} ms, max ${fmt(lag.max / 1e6)} ms`,
+);
+const stormSeconds = (lastReconnect - readyAt) / 1000;
+console.log(
+  `  CPU from ready to all back (${fmt(stormSeconds)} s): server ${fmt(serverCpu)} s (${fmt((100 * serverCpu) / stormSeconds)}% of a core), load generator ${fmt((ownCpu.user + ownCpu.system) / 1e6)} s`,
+);
+const metric = (name: string) => serverMetrics.match(new RegExp(`^${name} (\\S+)`, 'm'))?.[1];
+console.log(
+  `  server (new process, since start): event-loop lag p50 ${metric('nodejs_eventloop_lag_p50_seconds')} s, p99 ${metric('nodejs_eventloop_lag_p99_seconds')} s, max ${metric('nodejs_eventloop_lag_max_seconds')} s, CPU ${metric('process_cpu_seconds_total')} s`,
 );
 process.exit(0);

@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,13 @@ describe('the server process', () => {
     expect(p.output()).toMatch(/Sign in as admin@rounds\.local with password [A-Za-z0-9]{20} \(shown only once\)/);
     const res = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(res.status).toBe(200);
+    // A restart's reconnecting crowd waits in the kernel's queue instead of being dropped (main.ts LISTEN_BACKLOG):
+    // ss shows a listening socket's backlog as its Send-Q, capped by net.core.somaxconn.
+    const [, , backlog] = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(Number(backlog)).toBe(Math.min(4_096, somaxconn));
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     expect(p.output()).toContain('SIGTERM received, shutting down');

@@ -3,6 +3,15 @@ import { buildApp } from './app';
 import { runPrimary } from './cluster-primary';
 import { ConfigError, loadConfig } from './config';
 
+/**
+ * Connections the kernel holds for us until the event loop accepts them. Node's default, 511, is less than a
+ * restart's reconnecting crowd sends in the new process's first second (bench/restart-storm: 2,000 clients,
+ * about 2,000 attempts a second): past it the kernel drops their SYNs and each dropped client waits for TCP's
+ * retransmission, 1 s and then 3 s later, far beyond its own back-off. Linux caps this at net.core.somaxconn
+ * (4,096 by default).
+ */
+const LISTEN_BACKLOG = 4_096;
+
 /** Listen, and shut down gracefully: stop accepting, finish in-flight requests, close the database. */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -36,7 +45,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   // Under WORKERS the primary says when all of them serve (cluster-primary.ts).
   if (worker) app.log.info(`Rounds worker ${worker.id} (pid ${process.pid}) is listening`);
   else app.log.info(`Rounds is serving ${config.PUBLIC_URL}`);

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -9,8 +10,25 @@ export type AccessClaims = { sub: string; role: string; sid: string };
 const ALG = 'HS256';
 const ACCESS_TYP = 'access';
 
-function keyOf(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+/**
+ * The secret's HMAC key, imported once per secret: jose imports a raw secret again for every token, which cost
+ * as much main-thread time as checking the token (bench/restart-storm: 2,000 handshakes at once).
+ */
+function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 export async function signAccessToken(secret: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
@@ -19,13 +37,13 @@ export async function signAccessToken(secret: string, claims: AccessClaims, ttlS
     .setSubject(claims.sub)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 /** Returns the claims, or null for anything that is not a valid, unexpired access token of ours. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
     if (payload.typ !== ACCESS_TYP || typeof payload.sub !== 'string') return null;
     return { sub: payload.sub, role: String(payload.role ?? ''), sid: String(payload.sid ?? '') };
   } catch {
@@ -43,12 +61,12 @@ export async function signTempToken(secret: string, userId: string): Promise<str
     .setSubject(userId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + TEMP_TOKEN_TTL_S)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 export async function verifyTempToken(secret: string, token: string): Promise<string | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
     return payload.typ === TEMP_TYP && typeof payload.sub === 'string' ? payload.sub : null;
   } catch {
     return null;
@@ -65,12 +83,12 @@ export async function signMediaToken(secret: string, claims: MediaClaims, ttlSec
     .setSubject(claims.sub)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 export async function verifyMediaToken(secret: string, token: string): Promise<MediaClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
     if (payload.typ !== MEDIA_TYP || typeof payload.sub !== 'string') return null;
     return { sub: payload.sub, call: String(payload.call), room: String(payload.room), tab: String(payload.tab) };
   } catch {

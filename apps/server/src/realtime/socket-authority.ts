@@ -1,8 +1,9 @@
-import { type TLanguage, toLanguage } from '@rounds/contracts/common';
+import { type TLanguage, type TRole, toLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS, SOCKET_REFUSAL_CODES } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { text } from '../lib/texts';
+import { batchPerTurn } from '../lib/turn-batch';
 import { sessionChannel } from './publish';
 import type { SocketData } from './socket-server';
 
@@ -10,12 +11,16 @@ import type { SocketData } from './socket-server';
 export const AUTHORITY_SWEEP_MS = 2_000;
 const CHUNK = 500;
 
-type SessionState = { userId: string; live: boolean; language: TLanguage };
+type SessionState = { userId: string; role: TRole; live: boolean; language: TLanguage };
 
 export type SocketAuthority = {
   /** Whether the socket may act now: its token has not expired, its session is live, its user active. */
   check: (socket: Socket) => Promise<boolean>;
-  /** The user's language and session state at connection. */
+  /**
+   * The session's state (its user, role, language, and whether it is live), read with the other sessions asked
+   * for in the same turn of the event loop: the handshakes of a reconnecting crowd and the events arriving
+   * together share one query.
+   */
   stateOf: (sessionId: string) => Promise<SessionState | null>;
   /** Starts watching a connected socket (its token's expiry). */
   watch: (socket: Socket) => void;
@@ -30,14 +35,13 @@ export type SocketAuthority = {
 
 /**
  * Sockets never outlive their authority (issue 14). REST checks the session on every request
- * (plugins/auth.ts resolveAuth); a socket does the same on every event it sends, with one indexed query per
- * session shared by events arriving together, and each process re-checks all its sockets every
+ * (plugins/auth.ts resolveAuth); a socket does the same at its handshake and on every event it sends, with one
+ * indexed query for the sessions asked for in one turn of the event loop, and each process re-checks all its sockets every
  * AUTHORITY_SWEEP_MS, so a session ended or a user deactivated or deleted, even straight in the database, loses
  * its sockets within that time. A socket also ends when the access token it presented expires, unless the
  * client sent a renewed one (Authenticate), exactly when REST would start refusing that token.
  */
 export function createSocketAuthority(app: FastifyInstance): SocketAuthority {
-  const inflight = new Map<string, Promise<SessionState | null>>();
   const expiryTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   // The rule of resolveAuth: a session not revoked (or revoked in the future) of a user active and not deleted.
@@ -55,27 +59,20 @@ export function createSocketAuthority(app: FastifyInstance): SocketAuthority {
           'users.active as active',
           'users.deleted as deleted',
           'users.language as language',
+          'users.role as role',
         ])
         .where('sessions.id', 'in', sessionIds.slice(i, i + CHUNK))
         .execute();
       for (const r of rows) {
         const live = r.active === 1 && r.deleted !== 1 && (r.revokedAt === null || r.revokedAt > now);
-        states.set(r.id, { userId: r.userId, live, language: toLanguage(r.language) });
+        states.set(r.id, { userId: r.userId, role: r.role, live, language: toLanguage(r.language) });
       }
     }
     return states;
   }
 
-  function stateOf(sessionId: string): Promise<SessionState | null> {
-    let pending = inflight.get(sessionId);
-    if (!pending) {
-      pending = readStates([sessionId])
-        .then((states) => states.get(sessionId) ?? null)
-        .finally(() => inflight.delete(sessionId));
-      inflight.set(sessionId, pending);
-    }
-    return pending;
-  }
+  const readTogether = batchPerTurn(readStates);
+  const stateOf = async (sessionId: string): Promise<SessionState | null> => (await readTogether(sessionId)) ?? null;
 
   function end(socket: Socket): void {
     if (!socket.connected) return;

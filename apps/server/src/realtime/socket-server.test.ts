@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
@@ -105,6 +105,40 @@ describe('realtime server', () => {
 
   it('refuses a well-signed token whose session does not exist', async () => {
     expect(await refused(open({ token: await token(newId()), uuid: 'tab-1' }))).toBe('Unauthorized');
+  });
+
+  it('checks each socket of a crowd connecting at once against its own session', async () => {
+    // A restart brings sockets back in bursts whose sessions are read together (one query per turn).
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => realUser()));
+    const revoked = await realUser();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ revoked_at: Date.now() - 1_000 })
+      .where('user_id', '=', revoked.id)
+      .execute();
+    const deactivated = await realUser();
+    await t.app.db.updateTable('users').set({ active: 0 }).where('id', '=', deactivated.id).execute();
+    // Well signed, but naming a live session of another user.
+    const borrowed = await signAccessToken(
+      t.config.JWT_SECRET,
+      { sub: revoked.id, role: 'Regular', sid: String(decodeJwt(crowd[0]!.token).sid) },
+      60,
+    );
+    const good = crowd.map((u, i) => open({ token: u.token, uuid: `crowd-${i}` }));
+    const bad = [revoked.token, deactivated.token, borrowed].map((token, i) => open({ token, uuid: `bad-${i}` }));
+    const [, refusals] = await Promise.all([Promise.all(good.map(connected)), Promise.all(bad.map(refused))]);
+    expect(refusals).toEqual(['Unauthorized', 'Unauthorized', 'Unauthorized']);
+
+    // Each socket is its own user's: what is published to one user reaches that socket alone.
+    const got: string[] = [];
+    for (const [i, s] of good.entries()) {
+      s.on('NewRegisteredContact', (p) => got.push(`${i}:${Number(p.userId)}`));
+    }
+    for (const [i, u] of crowd.entries()) {
+      t.app.publish('NewRegisteredContact', { userId: `${'0'.repeat(23)}${i}` }, { users: [u.id] });
+    }
+    await Promise.all(good.map((s) => s.timeout(2_000).emitWithAck('Ping', {})));
+    expect(got.sort()).toEqual(crowd.map((_, i) => `${i}:${i}`));
   });
 
   it('answers the Ping the client sends every 25 s', async () => {

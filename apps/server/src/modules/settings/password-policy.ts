@@ -3,6 +3,7 @@ import type { TPasswordUpdate } from '@rounds/contracts/settings';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Db } from '../../db/database';
+import { batchPerTurn } from '../../lib/turn-batch';
 import type { SocketData } from '../../realtime/socket-server';
 import { readSetting } from './settings.service';
 
@@ -33,10 +34,20 @@ function monthsBefore(now: number, months: number): number {
 
 /** Whether this user's password is due for a change now (the login reply's forcePasswordUpdate). */
 export async function passwordUpdateDue(db: Db, userId: string): Promise<boolean> {
+  return (await passwordUpdatesDue(db, [userId])).has(userId);
+}
+
+/** Which of these users' passwords are due for a change now: the policy read once, the users in one query. */
+export async function passwordUpdatesDue(db: Db, userIds: readonly string[]): Promise<Set<string>> {
   const before = passwordDueBefore(await readSetting(db, 'passwordUpdate'));
-  if (before === null) return false;
-  const row = await db.selectFrom('users').select('password_changed_at').where('id', '=', userId).executeTakeFirst();
-  return !!row && Number(row.password_changed_at) < before;
+  if (before === null || userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where('password_changed_at', '<', before)
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** After the policy changed: every user now due is told at once (those not connected hear it when they connect). */
@@ -53,11 +64,18 @@ export async function askDueUsers(app: FastifyInstance, policy: TPasswordUpdate)
   if (due.length > 0) app.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { users: due.map((u) => u.id) });
 }
 
-/** Each new socket of a user whose password is due is told so, whichever tab or device it is. */
+/**
+ * Each new socket of a user whose password is due is told so, whichever tab or device it is. The sockets
+ * connecting in one turn of the event loop are checked together (a restart brings thousands back at once).
+ */
 export function installPasswordPolicySocket(app: FastifyInstance): void {
+  const dueTogether = batchPerTurn(async (userIds: string[]) => {
+    const due = await passwordUpdatesDue(app.db, userIds);
+    return new Map(userIds.map((id) => [id, due.has(id)]));
+  });
   app.io.on('connection', (socket: Socket) => {
     const { userId } = socket.data as SocketData;
-    passwordUpdateDue(app.db, userId)
+    dueTogether(userId)
       .then((due) => {
         if (due) app.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { sockets: [socket.id] });
       })
