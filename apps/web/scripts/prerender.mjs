@@ -1,0 +1,50 @@
+// Writes the guest pages the server sends already rendered (docs/decisions.md "Guest pages arrive rendered"):
+// a Vite SSR build of src/prerender.tsx renders the real pages (the same route table and components as the app)
+// with react-dom/server, each page in each language goes into dist/index.html's #root, and the result is written to
+// dist/prerendered/<page>.<lang>.html with a brotli and a gzip copy, as vite-plugin-compression2 does for the
+// other assets. The server picks the file by the reader's language (apps/server/src/plugins/web-app.ts).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const out = join(web, 'node_modules', '.cache', 'rounds-prerender');
+
+await build({
+  root: web,
+  configFile: join(web, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, manifest: false, copyPublicDir: false },
+});
+
+const { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, renderGuestPage } = await import(pathToFileURL(join(out, 'prerender.js')).href);
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const EMPTY_ROOT = '<div id="root"></div>';
+if (
+  !template.includes(EMPTY_ROOT) ||
+  !template.includes('<html lang="en">') ||
+  !template.includes('<title>Rounds</title>')
+)
+  throw new Error('dist/index.html no longer has the shape scripts/prerender.mjs fills in');
+
+const escapeText = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+mkdirSync(join(dist, 'prerendered'), { recursive: true });
+for (const page of PRERENDERED_PAGES) {
+  for (const language of ['en', 'fr']) {
+    const { html, title } = await renderGuestPage(page.path, language);
+    const document = template
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace('<title>Rounds</title>', `<title>${escapeText(title)}</title>`)
+      .replace(EMPTY_ROOT, `<div id="root" ${PRERENDERED_ATTRIBUTE}>${html}</div>`);
+    const file = join(dist, 'prerendered', `${page.name}.${language}.html`);
+    const bytes = Buffer.from(document);
+    writeFileSync(file, bytes);
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    console.log(`prerendered ${page.path} (${language}): ${(bytes.length / 1024).toFixed(1)} KB`);
+  }
+}
+rmSync(out, { recursive: true, force: true });
