@@ -81,13 +81,18 @@ describe('the login page arrives rendered', () => {
           const release = await holdScripts(page);
           await page.goto('/login', { waitUntil: 'commit' });
           await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
-          await page
-            .getByRole('heading', { level: 1, name: language === 'fr' ? 'Bon retour' : 'Welcome back' })
-            .waitFor();
+          const heading = page.getByRole('heading', {
+            level: 1,
+            name: language === 'fr' ? 'Bon retour' : 'Welcome back',
+          });
+          await heading.waitFor();
           await page.screenshot({ path: artifact(`${name}-static.png`), fullPage: true });
           release();
           // The app has taken over: the same page, now live.
           await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+          await heading.waitFor();
+          await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
+          await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
           await snap(page, name);
           expect(errors()).toEqual([]);
           await context.close();

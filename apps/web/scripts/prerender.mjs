@@ -6,8 +6,21 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+
+if (!isMainThread) {
+  // A worker: render every page in its language and hand them back.
+  const { language, bundle } = workerData;
+  globalThis.navigator = { language, languages: [language] };
+  const { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, renderGuestPage } = await import(bundle);
+  const pages = [];
+  for (const page of PRERENDERED_PAGES)
+    pages.push({ name: page.name, ...(await renderGuestPage(page.path, language)) });
+  // The main thread ends the worker once it has the pages (the app's timers would keep it alive).
+  parentPort.postMessage({ attribute: PRERENDERED_ATTRIBUTE, pages });
+}
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
@@ -20,7 +33,6 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, manifest: false, copyPublicDir: false },
 });
 
-const { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, renderGuestPage } = await import(pathToFileURL(join(out, 'prerender.js')).href);
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
 if (
@@ -32,19 +44,37 @@ if (
 
 const escapeText = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 mkdirSync(join(dist, 'prerendered'), { recursive: true });
-for (const page of PRERENDERED_PAGES) {
-  for (const language of ['en', 'fr']) {
-    const { html, title } = await renderGuestPage(page.path, language);
+for (const language of ['en', 'fr']) {
+  const { attribute, pages } = await renderInWorker(language);
+  for (const { name, html, title } of pages) {
     const document = template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace('<title>Rounds</title>', `<title>${escapeText(title)}</title>`)
-      .replace(EMPTY_ROOT, `<div id="root" ${PRERENDERED_ATTRIBUTE}>${html}</div>`);
-    const file = join(dist, 'prerendered', `${page.name}.${language}.html`);
+      .replace(EMPTY_ROOT, `<div id="root" ${attribute}>${html}</div>`);
+    const file = join(dist, 'prerendered', `${name}.${language}.html`);
     const bytes = Buffer.from(document);
     writeFileSync(file, bytes);
     writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-    console.log(`prerendered ${page.path} (${language}): ${(bytes.length / 1024).toFixed(1)} KB`);
+    console.log(`prerendered /${name} (${language}): ${(bytes.length / 1024).toFixed(1)} KB`);
   }
 }
 rmSync(out, { recursive: true, force: true });
+
+/**
+ * Each language in a worker thread of its own, whose navigator names that language: the app's stores start from
+ * the browser's languages as they do in a browser, and a server render reads a store's initial state.
+ */
+function renderInWorker(language) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(import.meta.url), {
+      workerData: { language, bundle: pathToFileURL(join(out, 'prerender.js')).href },
+    });
+    worker.once('message', (result) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`prerender worker (${language}) exited with ${code}`)));
+  });
+}

@@ -12,7 +12,7 @@ import { usePreferences } from './lib/preferences-store';
 /**
  * The guest pages the server sends already rendered (docs/decisions.md "Guest pages arrive rendered"): built by
  * scripts/prerender.mjs after `vite build`, from the same route table and components as the app, signed out, in
- * the light theme (the inline colour-scheme script turns a dark user's page dark before it paints).
+ * the light theme, one language per module instance (the worker thread that imports it) (the inline colour-scheme script turns a dark user's page dark before it paints).
  */
 export const PRERENDERED_PAGES = [
   { name: 'login', path: ROUTES.login, title: 'pages.login' },
@@ -28,7 +28,10 @@ export type TPrerendered = { html: string; title: string };
 export async function renderGuestPage(path: string, language: TLanguage): Promise<TPrerendered> {
   const page = PRERENDERED_PAGES.find((p) => p.path === path);
   if (!page) throw new Error(`${path} is not a prerendered page`);
-  usePreferences.setState({ language, theme: 'light' });
+  // The app's stores start from the browser's languages (the worker that runs this gives it a navigator in that
+  // language): a server render reads a store's initial state, so setting it here would not reach the page.
+  if (usePreferences.getState().language !== language)
+    throw new Error(`${path} is being rendered in the wrong language`);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);

@@ -7,7 +7,8 @@ import { EARLY_SUBMIT_ATTRIBUTE } from '@rounds/contracts/first-paint';
  * script held back and marked. Read from the server's markup during the app's first render, handed to the app's
  * page right after the commit that swapped them (the same page: the same fields and forms in the same order).
  */
-type TField = { type: string; value: string; checked: boolean };
+/** A field the user changed on the server's page; the others are left to the app (its own values may differ). */
+type TField = { type: string; value: string; checked: boolean; changed: boolean };
 export type TTakeover = {
   fields: TField[];
   focused: number;
@@ -46,6 +47,7 @@ export function readStaticPage(container: Element): TTakeover | null {
       type: element.type,
       value: element.value,
       checked: element instanceof HTMLInputElement && element.checked,
+      changed: changed(element),
     })),
     focused,
     selection: active && !(active instanceof HTMLSelectElement) ? readSelection(active) : null,
@@ -67,7 +69,7 @@ export function restoreStaticPage(container: Element, taken: TTakeover): void {
   const elements = fieldsOf(container);
   taken.fields.forEach((field, index) => {
     const element = elements[index];
-    if (!element || element.type !== field.type) return;
+    if (!field.changed || !element || element.type !== field.type) return;
     if (isToggle(element)) {
       if (element.checked !== field.checked) element.click();
     } else if (element.value !== field.value) {
