@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { CHUNK_GROUPS } from './build/chunk-groups.ts';
 import { firstPaintScript } from './build/first-paint-script.ts';
 import { pureZodContracts } from './build/pure-zod-contracts.ts';
 
@@ -38,6 +39,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // scripts/print-sizes.mjs enforces the real budget (initial JS); this warning would only repeat it.
     chunkSizeWarningLimit: 700,
     rollupOptions: {
+      // Fewer, larger chunks for what a page needs up front (build/chunk-groups.ts); the SSR build is one file anyway.
+      ...(isSsrBuild ? {} : { output: { codeSplitting: { groups: CHUNK_GROUPS } } }),
       onwarn(warning, warn) {
         // zod ships explanatory comments mentioning @__PURE__ that Rollup reports as misplaced annotations.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;

@@ -9,6 +9,9 @@
  * - the app's own modules that two lazy chunks or more share (features, shared components), in one chunk.
  * What one screen alone needs stays in that screen's chunk; the heavy, rarely used libraries (the rich-text
  * editor, date pickers, the captcha, socket.io-client) keep their own chunks and load where they are used.
+ * The price: the first group also takes the Mantine modules the entry reaches through Mantine's index files but
+ * only signed-in screens use (Popover, Combobox, ScrollArea, floating-ui), about 10 KB gzip more on /login
+ * (scripts/print-sizes.mjs, docs/decisions.md); the login page no longer waits for its JavaScript to paint.
  */
 export const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 3 },

@@ -1,7 +1,8 @@
 // By path, not by package name: Vite bundles the config's relative imports but hands packages to Node, which
 // cannot load the contracts' TypeScript.
-import { FIRST_PAINT_SCRIPT } from '../../../packages/contracts/src/first-paint.ts';
+
 import type { Plugin } from 'vite';
+import { FIRST_PAINT_SCRIPT } from '../../../packages/contracts/src/first-paint.ts';
 
 /**
  * Puts the first-paint script (contracts/first-paint.ts) inline at the top of <head>, before the stylesheet, so
