@@ -37,6 +37,19 @@ function TakeOver({ root }: { root: HTMLElement }) {
   return null;
 }
 
+/** After the next frame is painted (a task queued from requestAnimationFrame); at most 100 ms in a hidden tab. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 async function render(): Promise<void> {
   // A guest page the server sent rendered (scripts/prerender.mjs) stays on screen until the app can draw the
   // same page: a route loaded on first visit would otherwise replace it with the loader for a moment. React
@@ -51,6 +64,9 @@ async function render(): Promise<void> {
       });
     });
   }
+  // ...and until it has been painted: the reader sees the page the moment it arrives, and the app's identical
+  // page replacing it is no new content (a browser's Largest Contentful Paint stays the server's page's).
+  if (prerendered) await afterNextPaint();
   const root = container as HTMLElement;
   createRoot(root).render(
     <StrictMode>
