@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { openDatabase } from '../apps/server/src/db/database';
+import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { launchChromium } from '../e2e/support/chromium';
 import { loginUi } from '../e2e/support/login-ui';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital, type TContactCase } from './support/demo-hospital';
 import { mobileLcp } from './support/lighthouse-lcp';
+import { seedRooms, type TSeedRoom } from './support/seed-rooms';
 import { fmt, startBenchServer } from './support/server';
 
 /**
@@ -17,8 +21,49 @@ import { fmt, startBenchServer } from './support/server';
  * twenty scroll steps, DOM nodes and JS heap, and bench/contacts' cases as the screen answers them.
  * Targets: each screen under 1 s, search under 300 ms, under 5,000 DOM nodes, under 150 MB of heap.
  * `--shots DIR` also saves screenshots of Contacts and the group modal (light and dark, desktop and phone).
+ * `--lcp` stops after the transferred bytes and Lighthouse (the first load only).
  */
 const STAFF = Number(process.env.BENCH_STAFF ?? 20_000);
+const LCP_ONLY = process.argv.includes('--lcp');
+const MESSAGE_KEY = randomBytes(32).toString('base64');
+
+/**
+ * The signed-in user's conversations, so / is measured as a nurse sees it (a full Recent list, not its empty
+ * state): 24 direct chats and 6 groups of 5 with the demo staff, 30 messages of history each.
+ */
+async function seedConversations(dataDir: string): Promise<void> {
+  const h = await openDatabase({ dataDir });
+  try {
+    const me = await h.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', BENCH_USER.email)
+      .executeTakeFirstOrThrow();
+    const others = await h.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '!=', me.id)
+      .orderBy('id')
+      .limit(48)
+      .execute();
+    const rooms: TSeedRoom[] = [
+      ...others.slice(0, 24).map((o) => ({ type: 'direct' as const, members: [me.id, o.id], messages: 30 })),
+      ...Array.from({ length: 6 }, (_, g) => ({
+        type: 'group' as const,
+        name: `Ward ${g + 1} handover`,
+        members: [me.id, ...others.slice(24 + g * 4, 28 + g * 4).map((o) => o.id)],
+        messages: 30,
+      })),
+    ];
+    const crypto = createMessageCrypto(MESSAGE_KEY);
+    const bodies = ['Seen, thanks.', 'Bed 4 reviewed, plan unchanged.', 'Can you call me when free?'].map((b) =>
+      crypto.seal(b),
+    );
+    await seedRooms(h.db, rooms, bodies);
+  } finally {
+    await h.close();
+  }
+}
 const shotsAt = process.argv.indexOf('--shots');
 const SHOTS = shotsAt > 0 ? process.argv[shotsAt + 1] : undefined;
 
@@ -218,6 +263,8 @@ async function main(
     });
   }
 
+  if (LCP_ONLY) return;
+
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
   // Recent asks for the directory once it is up (app/routes/recent.tsx): a user who opens Contacts from it
@@ -403,9 +450,11 @@ ensureWebBuild();
 const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-web-'));
 const t0 = performance.now();
 const ids = await seedHospital(STAFF, { dataDir });
+await seedConversations(dataDir);
 console.log(`Seeded ${STAFF.toLocaleString('en-US')} staff in ${fmt((performance.now() - t0) / 1000)} s`);
 const server = await startBenchServer({
   DATA_DIR: dataDir,
+  MESSAGE_KEY,
   ADMIN_EMAIL: 'bench@rounds.local',
   ADMIN_PASSWORD: 'Bench12345',
   RATE_LIMIT_MAX: '1000000',

@@ -1,9 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { PRERENDERED_ATTRIBUTE } from '@rounds/contracts/first-paint';
+import { StrictMode, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { readStaticPage, restoreStaticPage } from './app/handover';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { startSession } from './app/session/restore';
@@ -14,10 +16,79 @@ if (!container) throw new Error('index.html has no #root element');
 // Before the first render: a stored session is checked first, and the guard shows nothing meanwhile.
 startSession();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={createRouter()} />
-    </AppProvider>
-  </StrictMode>,
-);
+const router = createRouter();
+
+/**
+ * Reads the server's page during the app's first render (it is still in the document then, and no keystroke can
+ * come between this render and its commit), and hands what the user did there to the app's page right after the
+ * commit that swapped them.
+ */
+function TakeOver({ root }: { root: HTMLElement }) {
+  const [taken] = useState(() => readStaticPage(root));
+  // Once: StrictMode runs effects twice in development, and a held-back submit must be sent once.
+  const done = useRef(false);
+  useLayoutEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    // From here a submit is the app's own: the first-paint script no longer holds it back.
+    root.removeAttribute(PRERENDERED_ATTRIBUTE);
+    if (taken) restoreStaticPage(root, taken);
+  }, [root, taken]);
+  return null;
+}
+
+/**
+ * Once the browser has presented the server's page (its first-contentful-paint entry, which comes after the frame
+ * is on screen); at most 200 ms, e.g. in a hidden tab, which paints nothing. A frame callback is not enough: a page
+ * replaced before its frame was presented never counts as painted, for the reader's eyes as for the browser's
+ * Largest Contentful Paint, and then the app's copy of it waits for all of its JavaScript.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+      resolve();
+    };
+    const timer = setTimeout(done, 200);
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing in this browser: the timeout decides.
+    }
+  });
+}
+
+async function render(): Promise<void> {
+  // A guest page the server sent rendered (scripts/prerender.mjs) stays on screen until the app can draw the
+  // same page: a route loaded on first visit would otherwise replace it with the loader for a moment. React
+  // swaps the old markup for the new in one commit, so no blank frame comes between.
+  const prerendered = container?.hasAttribute(PRERENDERED_ATTRIBUTE) === true;
+  if (prerendered && !router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  // ...and until it has been painted: the reader sees the page the moment it arrives, and the app's identical
+  // page replacing it is no new content (a browser's Largest Contentful Paint stays the server's page's).
+  if (prerendered) await afterFirstPaint();
+  const root = container as HTMLElement;
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+      {prerendered && <TakeOver root={root} />}
+    </StrictMode>,
+  );
+}
+
+void render();

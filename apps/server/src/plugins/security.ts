@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { FIRST_PAINT_SCRIPT } from '@rounds/contracts/first-paint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
@@ -8,8 +10,15 @@ import { text } from '../lib/texts';
 import { verifyAccessToken } from '../lib/tokens';
 
 /**
+ * The one inline script of the web app (the colour scheme set before the first paint, and an early submit of a
+ * prerendered form held for the app: contracts/first-paint.ts), allowed by its hash: any other inline script, or
+ * this one altered, stays blocked.
+ */
+export const FIRST_PAINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+
+/**
  * Security headers with a strict Content-Security-Policy the web app works under: scripts only from our
- * origin (no inline script anywhere), styles may be inline because Mantine sets CSS variables in style
+ * origin (no inline script but the first-paint one, by its hash), styles may be inline because Mantine sets CSS variables in style
  * attributes, media from blob: for voice notes and calls.
  */
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
@@ -18,7 +27,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { matchesRoute, ROUTE_ACCESS } from '@rounds/contracts/routes';
+import { LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
+import { matchesRoute, ROUTE_ACCESS, ROUTES } from '@rounds/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 
@@ -14,6 +15,33 @@ const TRAVERSAL = /(^|\/)(\.|%2e){2}(\/|$)/i;
 export function isAppRoute(pathname: string): boolean {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return true;
   return ROUTE_ACCESS.some((r) => matchesRoute(r.path, pathname) && r.path !== '/404');
+}
+
+/**
+ * Guest pages the web's build wrote already rendered, in each language (apps/web/scripts/prerender.mjs): the
+ * path, and the file name under dist/prerendered/ (`<name>.<lang>.html`).
+ */
+const PRERENDERED: ReadonlyMap<string, string> = new Map([
+  [ROUTES.login, 'login'],
+  [ROUTES.forgotPassword, 'forgot-password'],
+]);
+
+/**
+ * The file to send for an app route: its prerendered page in the reader's language when the build wrote one
+ * (the language the web shows on this device, from its cookie, else Accept-Language), otherwise index.html.
+ */
+export function appPageFile(
+  distDir: string,
+  pathname: string,
+  reader: { languageCookie: string | undefined; acceptLanguage: string | undefined },
+): { file: string; byLanguage: boolean } {
+  const name = PRERENDERED.get(pathname);
+  if (name) {
+    const language = pageLanguage(reader.languageCookie, reader.acceptLanguage);
+    const file = `prerendered/${name}.${language}.html`;
+    if (existsSync(join(distDir, file))) return { file, byLanguage: true };
+  }
+  return { file: 'index.html', byLanguage: false };
 }
 
 /**
@@ -47,9 +75,17 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
     ) {
       throw new AppError(404, 'NOT_FOUND', 'routeNotFound', {}, { method: request.method, path: pathname });
     }
+    const appRoute = isAppRoute(pathname);
+    const page = appRoute
+      ? appPageFile(distDir, pathname, {
+          languageCookie: request.cookies[LANGUAGE_COOKIE],
+          acceptLanguage: request.headers['accept-language'],
+        })
+      : { file: 'index.html', byLanguage: false };
+    if (page.byLanguage) reply.header('vary', 'cookie, accept-language');
     return reply
-      .status(isAppRoute(pathname) ? 200 : 404)
+      .status(appRoute ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .sendFile('index.html');
+      .sendFile(page.file);
   });
 }

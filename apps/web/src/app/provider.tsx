@@ -10,8 +10,9 @@ import { cssVariablesResolver, theme } from './theme';
 
 /**
  * The colour scheme is forced from the preferences store rather than Mantine's own manager: the theme is
- * an account-level choice (synced by the settings issue), and Mantine's ColorSchemeScript would need an
- * inline script, which the server's CSP forbids. Mantine still sets data-mantine-color-scheme on <html>.
+ * an account-level choice (synced by the settings issue). Before the app loads, the inline script of
+ * contracts/first-paint.ts (allowed by its hash in the server's CSP) sets data-mantine-color-scheme on <html> from
+ * the same stored theme, as Mantine's ColorSchemeScript would; Mantine keeps it in step from then on.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const colorScheme = usePreferences((s) => s.theme);

@@ -16,7 +16,10 @@ export function ThemeToggle() {
       title={theme === 'dark' ? t('theme.light') : t('theme.dark')}
       onClick={toggleTheme}
     >
-      {theme === 'dark' ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
+      {/* Both icons, shown by the colour-scheme attribute rather than by state: on the page the server sends
+          rendered (light), a dark user already sees the sun before the app takes over. */}
+      <IconSun size={18} stroke={1.6} className="mantine-light-hidden" />
+      <IconMoon size={18} stroke={1.6} className="mantine-dark-hidden" />
     </ActionIcon>
   );
 }

@@ -1,4 +1,5 @@
 import type { TLanguage, TTheme } from '@rounds/contracts/common';
+import { LANGUAGE_COOKIE, PREFERENCES_STORAGE_KEY } from '@rounds/contracts/first-paint';
 import { THEMES, toLanguage } from '@rounds/contracts/values';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -41,7 +42,7 @@ export function browserLanguage(languages: readonly string[] = globalThis.naviga
 }
 
 /** Kept in localStorage: the language and theme are the device's, chosen before anyone logs in. */
-export const PREFERENCES_STORAGE_KEY = 'rounds.preferences';
+export { PREFERENCES_STORAGE_KEY };
 
 export const usePreferences = create<TPreferencesState>()(
   persist(
@@ -89,8 +90,24 @@ export const usePreferences = create<TPreferencesState>()(
   ),
 );
 
+/**
+ * The server sends the guest pages already rendered, in the language of this cookie when there is one
+ * (contracts/first-paint.ts): it says which language the app shows here, so the page that arrives is the page
+ * the app then draws. Written only once the language is stored on this device; before that, both sides read
+ * the browser's languages.
+ */
+function writeLanguageCookie(language: TLanguage): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from some browsers the wards use
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 // localStorage hydration is synchronous, so this runs before the first render: no flash of English.
 applyLanguage(usePreferences.getState().language);
+if (readItem('local', PREFERENCES_STORAGE_KEY) !== null) writeLanguageCookie(usePreferences.getState().language);
 usePreferences.subscribe((state, previous) => {
-  if (state.language !== previous.language) applyLanguage(state.language);
+  if (state.language !== previous.language) {
+    applyLanguage(state.language);
+    writeLanguageCookie(state.language);
+  }
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { contactsQueryOptions, WHOLE_DIRECTORY } from '../../api/get-contacts';
 import { BrandLogo } from '../../components/brand-logo';
+import { useChatRooms } from '../../features/chat/api/get-chat-rooms';
 import { RecentScreen } from '../../features/chat/components/recent-screen';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -21,12 +22,15 @@ export function RecentRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Recent loads the chat rooms and the contacts on opening (spec doc 1 section 2). The directory is asked for
-  // once the rooms had their turn, so Contacts and the group modal then open from the cache: at hospital size
-  // it is the longest answer the app waits for (bench/web).
+  // once the rooms have arrived, so Contacts and the group modal then open from the cache: at hospital size it is
+  // the longest answer the app waits for (bench/web), and on a phone's network it would otherwise share the
+  // bandwidth with the room list the nurse is waiting for (a fixed 300 ms used to start it before the list).
+  const roomsArrived = useChatRooms().isSuccess;
   useEffect(() => {
+    if (!roomsArrived) return;
     const timer = setTimeout(() => void queryClient.prefetchQuery(contactsQueryOptions(WHOLE_DIRECTORY)), 300);
     return () => clearTimeout(timer);
-  }, [queryClient]);
+  }, [queryClient, roomsArrived]);
   return (
     <RecentScreen
       logo={<BrandLogo src={logo} height={32} withWordmark />}

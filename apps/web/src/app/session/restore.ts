@@ -20,14 +20,27 @@ export function startSession(): void {
   const { token, user } = useSession.getState();
   if (token && user) {
     useSession.getState().setRestoring(true);
+    warmSignedInCode();
     void verifyStoredSession();
     return;
   }
   const hint = readSessionHint();
   if (hint) {
     useSession.getState().setRestoring(true);
+    warmSignedInCode();
     void resumeFromCookie(hint);
   }
+}
+
+/**
+ * A session is coming back: the code the signed-in frame needs as soon as it is confirmed (the session's socket
+ * and timers, and socket.io-client, which the room list waits for) is fetched now, alongside GET /setting/me,
+ * instead of one chunk after another once it answers (the first load of /, docs/decisions.md). The same
+ * imports as app-layout.tsx and lib/socket.ts, so the same chunks, fetched once.
+ */
+function warmSignedInCode(): void {
+  void import('./session-lifecycle').catch(() => undefined);
+  void import('socket.io-client').catch(() => undefined);
 }
 
 async function verifyStoredSession(): Promise<void> {

@@ -1,0 +1,85 @@
+// Writes the guest pages the server sends already rendered (docs/decisions.md "Guest pages arrive rendered"):
+// a Vite SSR build of src/prerender.tsx renders the real pages (the same route table and components as the app)
+// with react-dom/server, each page in each language goes into dist/index.html's #root, and the result is written to
+// dist/prerendered/<page>.<lang>.html with a brotli and a gzip copy, as vite-plugin-compression2 does for the
+// other assets. The server picks the file by the reader's language (apps/server/src/plugins/web-app.ts).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+if (!isMainThread) {
+  // A worker: render every page in its language and hand them back.
+  const { language, bundle } = workerData;
+  globalThis.navigator = { language, languages: [language] };
+  const { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, renderGuestPage } = await import(bundle);
+  const pages = [];
+  for (const page of PRERENDERED_PAGES)
+    pages.push({ name: page.name, ...(await renderGuestPage(page.path, language)) });
+  // The main thread ends the worker once it has the pages (the app's timers would keep it alive).
+  parentPort.postMessage({ attribute: PRERENDERED_ATTRIBUTE, pages });
+}
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const out = join(web, 'node_modules', '.cache', 'rounds-prerender');
+
+await build({
+  root: web,
+  configFile: join(web, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, manifest: false, copyPublicDir: false },
+});
+
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const EMPTY_ROOT = '<div id="root"></div>';
+if (
+  !template.includes(EMPTY_ROOT) ||
+  !template.includes('<html lang="en">') ||
+  !template.includes('<title>Rounds</title>')
+)
+  throw new Error('dist/index.html no longer has the shape scripts/prerender.mjs fills in');
+
+const escapeText = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+mkdirSync(join(dist, 'prerendered'), { recursive: true });
+for (const language of ['en', 'fr']) {
+  const { attribute, pages } = await renderInWorker(language);
+  for (const { name, html, title } of pages) {
+    const document = template
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      // The first paint waits until the whole page is parsed (rel=expect, render-blocking): a busy phone's parser
+      // otherwise paints the top of the page first and the login card a frame later.
+      .replace(
+        '<title>Rounds</title>',
+        `<title>${escapeText(title)}</title>\n    <link rel="expect" href="#root" blocking="render" />`,
+      )
+      .replace(EMPTY_ROOT, `<div id="root" ${attribute}>${html}</div>`);
+    const file = join(dist, 'prerendered', `${name}.${language}.html`);
+    const bytes = Buffer.from(document);
+    writeFileSync(file, bytes);
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    console.log(`prerendered /${name} (${language}): ${(bytes.length / 1024).toFixed(1)} KB`);
+  }
+}
+rmSync(out, { recursive: true, force: true });
+
+/**
+ * Each language in a worker thread of its own, whose navigator names that language: the app's stores start from
+ * the browser's languages as they do in a browser, and a server render reads a store's initial state.
+ */
+function renderInWorker(language) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(import.meta.url), {
+      workerData: { language, bundle: pathToFileURL(join(out, 'prerender.js')).href },
+    });
+    worker.once('message', (result) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`prerender worker (${language}) exited with ${code}`)));
+  });
+}

@@ -1,0 +1,48 @@
+import type { TLanguage } from '@rounds/contracts/common';
+import { PRERENDERED_ATTRIBUTE } from '@rounds/contracts/first-paint';
+import { ROUTES } from '@rounds/contracts/routes';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { routes } from './app/router';
+import { i18n } from './lib/i18n';
+import { usePreferences } from './lib/preferences-store';
+
+/**
+ * The guest pages the server sends already rendered (docs/decisions.md "Guest pages arrive rendered"): built by
+ * scripts/prerender.mjs after `vite build`, from the same route table and components as the app, signed out, in
+ * the light theme, one language per module instance (the worker thread that imports it) (the inline colour-scheme script turns a dark user's page dark before it paints).
+ */
+export const PRERENDERED_PAGES = [
+  { name: 'login', path: ROUTES.login, title: 'pages.login' },
+  { name: 'forgot-password', path: ROUTES.forgotPassword, title: 'pages.forgotPassword' },
+] as const;
+
+/** For scripts/prerender.mjs, which runs in plain Node and cannot import the contracts' TypeScript itself. */
+export { PRERENDERED_ATTRIBUTE };
+
+export type TPrerendered = { html: string; title: string };
+
+/** The markup of #root for one guest page in one language, and the tab title the page sets once mounted. */
+export async function renderGuestPage(path: string, language: TLanguage): Promise<TPrerendered> {
+  const page = PRERENDERED_PAGES.find((p) => p.path === path);
+  if (!page) throw new Error(`${path} is not a prerendered page`);
+  // The app's stores start from the browser's languages (the worker that runs this gives it a navigator in that
+  // language): a server render reads a store's initial state, so setting it here would not reach the page.
+  if (usePreferences.getState().language !== language)
+    throw new Error(`${path} is being rendered in the wrong language`);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider>
+        {/* No hydration data: the client renders afresh (an inline script would also break the CSP). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  return { html, title: `${i18n.t(page.title, { lng: language })} · ${i18n.t('app.name', { lng: language })}` };
+}

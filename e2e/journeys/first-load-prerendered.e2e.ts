@@ -1,0 +1,147 @@
+import type { Browser, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/api';
+import { artifact, newContext, snap, watchErrors } from '../support/browser';
+import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
+import type { RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+/** Holds every script of the app until `release()`: the page as a slow phone shows it before the app has loaded. */
+async function holdScripts(page: Page): Promise<() => void> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    if (released) void route.continue();
+    else held.push(route);
+  });
+  return () => {
+    released = true;
+    for (const route of held.splice(0)) void route.continue();
+  };
+}
+
+/**
+ * Counts the animation frames in which #root showed no login heading: the app must take over the server's page
+ * without a blank frame between them.
+ */
+const WATCH_FRAMES = `
+  window.__blankFrames = 0;
+  let seen = false;
+  const check = () => {
+    const heading = document.getElementById('root')?.querySelector('h1');
+    if (heading) seen = true;
+    else if (seen) window.__blankFrames += 1;
+    // Watched from the server's page until the app's own page has shown its heading.
+    if (heading && !document.getElementById('root').hasAttribute('data-prerendered')) return;
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+`;
+
+describe('the login page arrives rendered', () => {
+  it('is sent rendered in the reader’s language, a language chosen on this device first', async () => {
+    const fr = await fetch(`${server.url}/login`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const html = await fr.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('Mot de passe');
+    expect(html).toContain('data-prerendered');
+    const en = await fetch(`${server.url}/login`, {
+      headers: { 'accept-language': 'fr-FR', cookie: 'rounds-language=en' },
+    });
+    expect(await en.text()).toContain('Welcome back');
+  });
+
+  for (const mobile of [false, true]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const language of ['en', 'fr'] as const) {
+        const name = `prerendered-login-${language}-${colorScheme}-${mobile ? 'phone' : 'desktop'}`;
+        it(`shows the whole page before the app has loaded: ${name}`, async () => {
+          const context = await newContext(browser, { baseURL: server.url, colorScheme, mobile });
+          // A device where this theme and language were chosen before: what the first-paint script and the server read.
+          await context.addInitScript(
+            ([theme, lang]) => {
+              if (!localStorage.getItem('rounds.preferences'))
+                localStorage.setItem(
+                  'rounds.preferences',
+                  JSON.stringify({ state: { theme, language: lang }, version: 1 }),
+                );
+            },
+            [colorScheme, language],
+          );
+          await context.addCookies([{ name: 'rounds-language', value: language, url: server.url }]);
+          const page = await context.newPage();
+          const errors = watchErrors(page);
+          const release = await holdScripts(page);
+          await page.goto('/login', { waitUntil: 'commit' });
+          await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
+          const heading = page.getByRole('heading', {
+            level: 1,
+            name: language === 'fr' ? 'Bon retour' : 'Welcome back',
+          });
+          await heading.waitFor();
+          await page.screenshot({ path: artifact(`${name}-static.png`), fullPage: true });
+          release();
+          // The app has taken over: the same page, now live.
+          await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+          await heading.waitFor();
+          await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
+          await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
+          await snap(page, name);
+          expect(errors()).toEqual([]);
+          await context.close();
+        });
+      }
+    }
+  }
+
+  it('takes over without a blank frame, keeping what was typed and a Log in pressed before the app was there', async () => {
+    const context = await newContext(browser, { baseURL: server.url, mobile: true });
+    await context.addInitScript(WATCH_FRAMES);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(DEMO.amelia);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    // The browser did not submit the page itself (that would reload it and drop the fields).
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    release();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.evaluate(() => (window as unknown as { __blankFrames: number }).__blankFrames)).resolves.toBe(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the field the user was typing in, and sends a signed-in user home', async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(DEMO.amelia);
+    await page.getByLabel('Password', { exact: true }).fill('half');
+    release();
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(DEMO.amelia);
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('half');
+    await expect(
+      page.getByLabel('Password', { exact: true }).evaluate((input) => input === document.activeElement),
+    ).resolves.toBe(true);
+    await page.unrouteAll();
+
+    await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});

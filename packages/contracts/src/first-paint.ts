@@ -1,0 +1,57 @@
+/**
+ * What the server and the web agree on for the first paint of a page, before any of the app's JavaScript runs
+ * (docs/decisions.md "Guest pages arrive rendered"). Plain values, no zod: the web's build and the server both
+ * read them.
+ */
+
+/**
+ * The cookie the web writes with the language the app shows on this device (a choice by hand, or the account's
+ * after sign-in), so the server sends a prerendered guest page in that language. Without it the server reads
+ * Accept-Language, as the web reads navigator.languages.
+ */
+export const LANGUAGE_COOKIE = 'rounds-language';
+
+/** Where the web keeps the device's preferences (apps/web/src/lib/preferences-store.ts persists them there). */
+export const PREFERENCES_STORAGE_KEY = 'rounds.preferences';
+
+/** Set on #root by the build on a prerendered page, taken away by the app once its own page replaces it. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** Set by the script below on a form of the prerendered page submitted before the app was there. */
+export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
+
+/**
+ * Inline in <head> of every page the server sends (index.html and the prerendered guest pages), the one inline
+ * script of the app. It does two things before any of the app's JavaScript has run:
+ * - sets Mantine's colour-scheme attribute from the stored theme before the first paint, as Mantine's
+ *   ColorSchemeScript does, so a dark user never sees the light page first;
+ * - holds back a submit of the prerendered page's form (Enter, or a tap on "Log in" before the app has loaded):
+ *   the browser would otherwise reload the page and drop what was typed. The form is marked, and the app submits
+ *   it once it has taken over (apps/web/src/app/handover.ts).
+ * The server's Content-Security-Policy allows exactly this script by its hash (apps/server/src/plugins/security.ts);
+ * any change here changes the hash on both sides at once.
+ */
+export const FIRST_PAINT_SCRIPT = [
+  `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}').state;document.documentElement.setAttribute('data-mantine-color-scheme',s&&s.theme==='dark'?'dark':'light')}catch(e){document.documentElement.setAttribute('data-mantine-color-scheme','light')}`,
+  `document.addEventListener('submit',function(e){var r=document.getElementById('root');if(r&&r.hasAttribute('${PRERENDERED_ATTRIBUTE}')&&r.contains(e.target)){e.preventDefault();e.target.setAttribute('${EARLY_SUBMIT_ATTRIBUTE}','')}},true)`,
+].join(';');
+
+/**
+ * The language of a page for a request: the cookie above when it names a language Rounds has, otherwise the first
+ * tag of Accept-Language (by quality, then order) whose primary subtag is en or fr, English when none is. The
+ * same rule as the web's browserLanguage over navigator.languages.
+ */
+export function pageLanguage(cookieValue: string | undefined, acceptLanguage: string | undefined): 'en' | 'fr' {
+  if (cookieValue === 'en' || cookieValue === 'fr') return cookieValue;
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { primary: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) || 0 : 1, order };
+    })
+    .filter((t) => t.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const t of tags) if (t.primary === 'en' || t.primary === 'fr') return t.primary;
+  return 'en';
+}
