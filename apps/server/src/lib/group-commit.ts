@@ -16,8 +16,17 @@ const MAX_BATCH = 200;
  * SQLite) instead of paying one each. Each write runs in its own savepoint: one that fails (a lost race on a
  * unique index, a refused step) is rolled back alone and rejects alone; the others commit. Each resolves only
  * after the commit.
+ *
+ * `finish` runs last in the transaction with what the batch's successful writes returned, in their order, and
+ * turns it into what each resolves with: work every write of a batch shares (their messages, one insert) is done
+ * once. It failing fails the batch, as the commit failing does.
  */
-export function createGroupCommit(db: Db) {
+export function createGroupCommit(db: Db): <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+export function createGroupCommit<W, R>(
+  db: Db,
+  finish: (trx: Db, written: W[]) => Promise<R[]>,
+): (work: (trx: Db) => Promise<W>) => Promise<R>;
+export function createGroupCommit(db: Db, finish?: (trx: Db, written: unknown[]) => Promise<unknown[]>) {
   const queue: TJob[] = [];
   let running = false;
 
@@ -39,6 +48,13 @@ export function createGroupCommit(db: Db) {
               outcomes.push({ ok: false, error });
             }
           }
+          if (!finish) return;
+          const done = outcomes.flatMap((o, i) => (o.ok ? [i] : []));
+          const results = await finish(
+            trx,
+            done.map((i) => (outcomes[i] as { value: unknown }).value),
+          );
+          for (const [k, i] of done.entries()) outcomes[i] = { ok: true, value: results[k] };
         });
       } catch (error) {
         // The commit itself failed: nothing of the batch was stored.

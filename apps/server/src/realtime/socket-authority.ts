@@ -3,6 +3,7 @@ import { SERVER_EVENTS, SOCKET_REFUSAL_CODES } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { text } from '../lib/texts';
+import { createTickBatch } from '../lib/tick-batch';
 import { sessionChannel } from './publish';
 import type { SocketData } from './socket-server';
 
@@ -31,7 +32,7 @@ export type SocketAuthority = {
 /**
  * Sockets never outlive their authority (issue 14). REST checks the session on every request
  * (plugins/auth.ts resolveAuth); a socket does the same on every event it sends, with one indexed query per
- * session shared by events arriving together, and each process re-checks all its sockets every
+ * turn of the event loop shared by the events arriving in it, and each process re-checks all its sockets every
  * AUTHORITY_SWEEP_MS, so a session ended or a user deactivated or deleted, even straight in the database, loses
  * its sockets within that time. A socket also ends when the access token it presented expires, unless the
  * client sent a renewed one (Authenticate), exactly when REST would start refusing that token.
@@ -66,11 +67,14 @@ export function createSocketAuthority(app: FastifyInstance): SocketAuthority {
     return states;
   }
 
+  // The sessions of events arriving together (a burst of calls answered at once) are read in one query.
+  const readState = createTickBatch(readStates, CHUNK);
+
   function stateOf(sessionId: string): Promise<SessionState | null> {
     let pending = inflight.get(sessionId);
     if (!pending) {
-      pending = readStates([sessionId])
-        .then((states) => states.get(sessionId) ?? null)
+      pending = readState(sessionId)
+        .then((state) => state ?? null)
         .finally(() => inflight.delete(sessionId));
       inflight.set(sessionId, pending);
     }
