@@ -4,6 +4,19 @@
  * another on the one SQLite connection. Nothing is cached: every turn reads afresh, so a read sees what was
  * committed before it was asked for, as a query of its own would.
  */
+/**
+ * The list lengthened to the next power of two by repeating its last item: an `IN (…)` list of any length then
+ * has one of a few statement texts, which the SQLite statement cache keeps (db/database.ts cachingStatements),
+ * instead of a new text to prepare for almost every batch. Repeated items change nothing in an `IN` list.
+ */
+export function padded<T>(list: readonly T[]): T[] {
+  if (list.length === 0) return [];
+  let size = 1;
+  while (size < list.length) size *= 2;
+  return [...list, ...Array.from({ length: size - list.length }, () => list.at(-1)!)];
+}
+
+/** `load` gets each key once, padded (above): it must answer a key asked twice as once. */
 export function createTickBatch<K, V>(
   load: (keys: K[]) => Promise<Map<K, V>>,
   /** Keys per query at most (a list of ids is one bound parameter each). */
@@ -17,7 +30,7 @@ export function createTickBatch<K, V>(
     const keys = [...batch.keys()];
     const parts: K[][] = [];
     for (let i = 0; i < keys.length; i += chunk) parts.push(keys.slice(i, i + chunk));
-    Promise.all(parts.map(async (part) => load(part))).then(
+    Promise.all(parts.map(async (part) => load(padded(part)))).then(
       (found) => {
         for (const [key, waiters] of batch) {
           const value = found.find((f) => f.has(key))?.get(key);

@@ -16,7 +16,7 @@ import { createGroupCommit } from '../../lib/group-commit';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { TextKey } from '../../lib/texts';
-import { createTickBatch } from '../../lib/tick-batch';
+import { createTickBatch, padded } from '../../lib/tick-batch';
 import { parsePermissions } from '../accounts/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
 import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
@@ -75,7 +75,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     }
     const rooms = [...new Set(written.flatMap((w) => (w ? [w.twId] : [])))];
     const appended = groups.size > 0 ? await appendToRooms(trx, crypto, groups, Date.now()) : new Map();
-    const members = await activeMembersOf(trx, rooms);
+    const members = await activeMembersOf(trx, padded(rooms));
     // Each write takes its own messages back, in the order its room's were appended.
     const taken = new Map<string, number>();
     return written.map((w) => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
+import { padded } from '../../lib/tick-batch';
 
 /**
  * Room membership as stored: the queries every chat service asks before it acts. No rules here beyond "a
@@ -75,8 +76,8 @@ export async function memberRoomPairs(
   if (pairs.length === 0) return found;
   const asked = new Set(pairs.map((p) => memberPairKey(p.userId, p.roomId)));
   const rows = await memberRoomsQuery(db)
-    .where('room_members.room_id', 'in', [...new Set(pairs.map((p) => p.roomId))])
-    .where('room_members.user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
+    .where('room_members.room_id', 'in', padded([...new Set(pairs.map((p) => p.roomId))]))
+    .where('room_members.user_id', 'in', padded([...new Set(pairs.map((p) => p.userId))]))
     .execute();
   for (const r of rows) {
     const key = memberPairKey(r.user_id, r.room_id);
