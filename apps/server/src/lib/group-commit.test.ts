@@ -37,4 +37,47 @@ describe('group commit', () => {
     const stored = await t.app.db.selectFrom('settings').select('key').where('key', 'in', ['gc-x', 'gc-y']).execute();
     expect(stored.map((r) => r.key)).toEqual(['gc-x']);
   });
+
+  it('finishes a batch once, with its successful writes in order, and each write resolves with its share', async () => {
+    const batches: string[][] = [];
+    const commit = createGroupCommit<string, string>(t.app.db, async (trx, written) => {
+      batches.push(written);
+      // Shared work of the batch, in its transaction: one insert for every write.
+      await trx
+        .insertInto('settings')
+        .values(written.map((key) => ({ key: `${key}-done`, value: '1', updated_at: 0 })))
+        .execute();
+      return written.map((key, i) => `${key}#${i}`);
+    });
+    const write = (key: string, fail = false) =>
+      commit(async (trx) => {
+        await trx.insertInto('settings').values({ key, value: '1', updated_at: 0 }).execute();
+        if (fail) throw new Error('refused step');
+        return key;
+      });
+    const results = await Promise.allSettled([write('gc-f1'), write('gc-f2', true), write('gc-f3')]);
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'gc-f1#0' },
+      { status: 'rejected', reason: new Error('refused step') },
+      { status: 'fulfilled', value: 'gc-f3#1' },
+    ]);
+    expect(batches).toEqual([['gc-f1', 'gc-f3']]);
+    const stored = await t.app.db.selectFrom('settings').select('key').where('key', 'like', 'gc-f%').execute();
+    expect(stored.map((r) => r.key).sort()).toEqual(['gc-f1', 'gc-f1-done', 'gc-f3', 'gc-f3-done']);
+  });
+
+  it('stores nothing of a batch whose finish fails, and rejects every write of it', async () => {
+    const commit = createGroupCommit<string, string>(t.app.db, async () => {
+      throw new Error('finish failed');
+    });
+    const write = (key: string) =>
+      commit(async (trx) => {
+        await trx.insertInto('settings').values({ key, value: '1', updated_at: 0 }).execute();
+        return key;
+      });
+    const results = await Promise.allSettled([write('gc-g1'), write('gc-g2')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    const stored = await t.app.db.selectFrom('settings').select('key').where('key', 'like', 'gc-g%').execute();
+    expect(stored).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { SERVER_EVENTS, SOCKET_REFUSAL_CODES } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { text } from '../lib/texts';
-import { batchPerTurn } from '../lib/turn-batch';
+import { createTickBatch } from '../lib/tick-batch';
 import { sessionChannel } from './publish';
 import type { SocketData } from './socket-server';
 
@@ -36,7 +36,7 @@ export type SocketAuthority = {
 /**
  * Sockets never outlive their authority (issue 14). REST checks the session on every request
  * (plugins/auth.ts resolveAuth); a socket does the same at its handshake and on every event it sends, with one
- * indexed query for the sessions asked for in one turn of the event loop, and each process re-checks all its sockets every
+ * indexed query per turn of the event loop shared by the handshakes and events arriving in it, and each process re-checks all its sockets every
  * AUTHORITY_SWEEP_MS, so a session ended or a user deactivated or deleted, even straight in the database, loses
  * its sockets within that time. A socket also ends when the access token it presented expires, unless the
  * client sent a renewed one (Authenticate), exactly when REST would start refusing that token.
@@ -71,8 +71,11 @@ export function createSocketAuthority(app: FastifyInstance): SocketAuthority {
     return states;
   }
 
-  const readTogether = batchPerTurn(readStates);
-  const stateOf = async (sessionId: string): Promise<SessionState | null> => (await readTogether(sessionId)) ?? null;
+  // The sessions of handshakes and events arriving together (a restart's reconnections, a burst of calls
+  // answered at once) are read in one query.
+  const readState = createTickBatch(readStates, CHUNK);
+
+  const stateOf = async (sessionId: string): Promise<SessionState | null> => (await readState(sessionId)) ?? null;
 
   function end(socket: Socket): void {
     if (!socket.connected) return;

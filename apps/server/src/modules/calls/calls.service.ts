@@ -6,18 +6,20 @@ import {
   type TCallType,
   ZCall,
 } from '@rounds/contracts/calls';
-import type { TSystemEvent } from '@rounds/contracts/chat';
+import type { TMessage, TSystemEvent } from '@rounds/contracts/chat';
 import { SERVER_EVENTS, type TServerEventName } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { CallsTable } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { TextKey } from '../../lib/texts';
+import { createTickBatch, padded } from '../../lib/tick-batch';
 import { parsePermissions } from '../accounts/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
-import { activeMembersOf, requireMember } from '../chat/rooms.store';
+import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
 import { maxParticipants, startCall, type TCallAction, type TCallNote, transition } from './call-machine';
 
 const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; key: TextKey }> = {
@@ -39,6 +41,9 @@ export function callRefusal(refusal: TCallRefusal, vars: Record<string, number> 
 }
 
 type TPerson = { id: string; fullName: string };
+/** What one write of a call leaves for the batch's end: the system messages for its room (null: lost a race). */
+type TWritten = { twId: string; items: AppendItem[] } | null;
+type TAppended = { messages: TMessage[]; members: string[] } | null;
 type TCallsDeps = { app: FastifyInstance; crypto: MessageCrypto };
 
 /** Which server event tells the room about an action's outcome. */
@@ -57,13 +62,51 @@ function eventOf(action: TCallAction['kind'], call: TCall): TServerEventName {
  */
 export function createCallsService({ app, crypto }: TCallsDeps) {
   const db = app.db;
-  // A burst of call actions (a shift's handover, 200 calls at once) shares durable commits.
-  const commit = createGroupCommit(db);
+  // A burst of call actions (a shift's handover, 200 calls at once) shares durable commits, and the system
+  // messages of a batch go in together at its end (one insert, one update of each room), with the rooms'
+  // active members, who hear of the call and of its messages, read once for the batch in the same transaction.
+  const commit = createGroupCommit<TWritten, TAppended>(db, async (trx, written) => {
+    const groups = new Map<string, AppendItem[]>();
+    for (const w of written) {
+      if (!w || w.items.length === 0) continue;
+      const list = groups.get(w.twId);
+      if (list) list.push(...w.items);
+      else groups.set(w.twId, [...w.items]);
+    }
+    const rooms = [...new Set(written.flatMap((w) => (w ? [w.twId] : [])))];
+    const appended = groups.size > 0 ? await appendToRooms(trx, crypto, groups, Date.now()) : new Map();
+    const members = await activeMembersOf(trx, padded(rooms));
+    // Each write takes its own messages back, in the order its room's were appended.
+    const taken = new Map<string, number>();
+    return written.map((w) => {
+      if (!w) return null;
+      const from = taken.get(w.twId) ?? 0;
+      taken.set(w.twId, from + w.items.length);
+      const messages: TMessage[] = (appended.get(w.twId) ?? []).slice(from, from + w.items.length);
+      return { messages, members: members.get(w.twId) ?? [] };
+    });
+  });
+
+  // The reads every call event makes (membership, the live call, the people, their other calls), shared by the
+  // events of one turn: one query each for a burst instead of one per event (lib/tick-batch).
+  const membership = createTickBatch((keys: string[]) =>
+    memberRoomPairs(
+      db,
+      keys.map((k) => {
+        const [userId, roomId] = k.split(' ') as [string, string];
+        return { userId, roomId };
+      }),
+    ),
+  );
+  const requireMember = async (userId: string, twId: string) => {
+    const found = await membership(memberPairKey(userId, twId));
+    if (!found) throw roomUnavailable();
+    return found;
+  };
   // With JANUS_URL every call goes through the SFU (up to 50 people), else browser to browser (up to 4).
   const transport: TCall['transport'] = app.config.JANUS_URL ? 'janus' : 'mesh';
 
-  const people = async (ids: string[]): Promise<Map<string, TPerson & { permissions: string }>> => {
-    if (ids.length === 0) return new Map();
+  const person = createTickBatch(async (ids: string[]) => {
     const rows = await db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'permissions'])
@@ -74,6 +117,10 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     return new Map(
       rows.map((r) => [r.id, { id: r.id, fullName: `${r.first_name} ${r.last_name}`, permissions: r.permissions }]),
     );
+  });
+  const people = async (ids: string[]): Promise<Map<string, TPerson & { permissions: string }>> => {
+    const found = await Promise.all(ids.map(person));
+    return new Map(found.flatMap((p) => (p ? [[p.id, p] as const] : [])));
   };
 
   /** Voice and video are on only if explicitly granted (doc 2 section 4, Administration transitions). */
@@ -84,32 +131,84 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
 
   // The room's members first, then each one's user row by its key: as a plain join, SQLite starts from the
   // (deleted, active) index, i.e. every active user of the hospital, on every call event (bench/calls).
-  const activeMembers = async (roomId: string): Promise<string[]> =>
-    (await activeMembersOf(db, [roomId])).get(roomId) ?? [];
+  const membersOf = createTickBatch((roomIds: string[]) => activeMembersOf(db, roomIds));
+  const activeMembers = async (roomId: string): Promise<string[]> => (await membersOf(roomId)) ?? [];
 
   const read = (state: string): TCall => ZCall.parse(JSON.parse(state));
 
-  const liveCall = async (roomId: string, source: Db = db): Promise<TCall | null> => {
-    const row = await source
+  /**
+   * The statement every call action writes, compiled once (Kysely builds and compiles a query afresh on every
+   * execute): the compiled text of a template whose values are markers, each action's values put where its marker is.
+   */
+  const writeCall = (() => {
+    const marks = { state: '\u0000state', status: '\u0000status', version: -1, updatedAt: -2, id: '\u0000id', was: -3 };
+    const template = db
+      .updateTable('calls')
+      .set({
+        state: marks.state,
+        status: marks.status as CallsTable['status'],
+        version: marks.version,
+        updated_at: marks.updatedAt,
+      })
+      .where('id', '=', marks.id)
+      .where('version', '=', marks.was)
+      .compile();
+    const at = Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, template.parameters.indexOf(v)])) as Record<
+      keyof typeof marks,
+      number
+    >;
+    if (Object.values(at).some((i) => i < 0) || template.parameters.length !== 6) {
+      throw new Error('calls: the update template lost a parameter');
+    }
+    return async (trx: Db, next: TCall, was: number, now: number): Promise<boolean> => {
+      const parameters: unknown[] = [];
+      parameters[at.state] = JSON.stringify(next);
+      parameters[at.status] = next.status;
+      parameters[at.version] = next.version;
+      parameters[at.updatedAt] = now;
+      parameters[at.id] = next.id;
+      parameters[at.was] = was;
+      const result = await trx.executeQuery({ ...template, parameters });
+      return Number(result.numAffectedRows ?? 0) === 1;
+    };
+  })();
+
+  const liveCalls = createTickBatch(async (roomIds: string[]) => {
+    const rows = await db
       .selectFrom('calls')
-      .select('state')
-      .where('room_id', '=', roomId)
+      .select(['room_id', 'state'])
+      .where('room_id', 'in', roomIds)
       .where('status', '<>', 'ended')
-      .executeTakeFirst();
-    return row ? read(row.state) : null;
-  };
+      .execute();
+    return new Map(rows.map((r) => [r.room_id, read(r.state)]));
+  });
+  const liveCall = async (roomId: string): Promise<TCall | null> => (await liveCalls(roomId)) ?? null;
 
   /** The live calls of the rooms this user is in. */
-  const liveCallsOf = async (userId: string): Promise<TCall[]> =>
-    (
-      await db
-        .selectFrom('calls')
-        .innerJoin('room_members', 'room_members.room_id', 'calls.room_id')
-        .select('calls.state')
-        .where('room_members.user_id', '=', userId)
-        .where('calls.status', '<>', 'ended')
-        .execute()
-    ).map((r) => read(r.state));
+  const liveCallsOfUsers = createTickBatch(async (userIds: string[]) => {
+    const rows = await db
+      .selectFrom('calls')
+      .innerJoin('room_members', 'room_members.room_id', 'calls.room_id')
+      .select(['room_members.user_id as userId', 'calls.state as state'])
+      .where('room_members.user_id', 'in', userIds)
+      .where('calls.status', '<>', 'ended')
+      .execute();
+    // A call is one row for each of its members here: parsed once.
+    const calls = new Map<string, TCall>();
+    const found = new Map<string, TCall[]>();
+    for (const r of rows) {
+      let call = calls.get(r.state);
+      if (!call) {
+        call = read(r.state);
+        calls.set(r.state, call);
+      }
+      const list = found.get(r.userId);
+      if (list) list.push(call);
+      else found.set(r.userId, [call]);
+    }
+    return found;
+  });
+  const liveCallsOf = async (userId: string): Promise<TCall[]> => (await liveCallsOfUsers(userId)) ?? [];
 
   /** The live call in which this user is accepted, wherever it is. */
   const acceptedCallOf = async (userId: string): Promise<TCall | null> =>
@@ -138,16 +237,10 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
 
   const namesOf = (call: TCall) => new Map(call.participants.map((p) => [p.id, p.fullName]));
 
-  const announce = async (
-    event: TServerEventName,
-    call: TCall,
-    messages: Awaited<ReturnType<typeof appendToRooms>>,
-    known?: string[],
-  ) => {
+  const announce = async (event: TServerEventName, call: TCall, { messages, members }: NonNullable<TAppended>) => {
     // The call and its system messages go to the same people: the room's active members, read once.
-    const members = known ?? (await activeMembers(call.twId));
     app.publish(event as typeof SERVER_EVENTS.CallUpdated, { call }, { users: members });
-    await publishMessages(app, messages.get(call.twId) ?? [], new Map([[call.twId, members]]));
+    await publishMessages(app, messages, new Map([[call.twId, members]]));
   };
 
   const initialize = async (
@@ -155,16 +248,21 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     tabId: string,
     o: { twId: string; video: boolean; screenShare: boolean },
   ): Promise<TCall> => {
-    const room = await requireMember(db, userId, o.twId);
+    // Read together (each read shared with the other events of this turn), checked in the spec's order.
+    const [room, memberIds, busy, ongoing] = await Promise.all([
+      requireMember(userId, o.twId),
+      activeMembers(o.twId),
+      acceptedCallOf(userId),
+      liveCall(o.twId),
+    ]);
     if (room.room.archived_by) throw forbidden();
     const type: TCallType = o.screenShare ? 'directScreenShare' : o.video ? 'video' : 'voice';
-    const memberIds = await activeMembers(o.twId);
     const found = await people(memberIds);
     const me = found.get(userId);
     if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
     if (!allowed(me.permissions, type === 'voice' ? 'voice' : 'video')) throw callRefusal(CALL_REFUSALS.noPermission);
-    if (await acceptedCallOf(userId)) throw callRefusal(CALL_REFUSALS.busyElsewhere);
-    if (await liveCall(o.twId)) throw callRefusal(CALL_REFUSALS.ongoing);
+    if (busy) throw callRefusal(CALL_REFUSALS.busyElsewhere);
+    if (ongoing) throw callRefusal(CALL_REFUSALS.ongoing);
     const others = memberIds.filter((id) => id !== userId && found.has(id)).map((id) => found.get(id)!);
     if (others.length === 0) throw callRefusal(CALL_REFUSALS.notAllowed);
     const max = maxParticipants({ transport });
@@ -180,9 +278,9 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       others,
       now,
     });
-    let messages: Awaited<ReturnType<typeof appendToRooms>>;
+    let written: TAppended;
     try {
-      messages = await commit(async (trx) => {
+      written = await commit(async (trx) => {
         await trx
           .insertInto('calls')
           .values({
@@ -195,14 +293,14 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
             updated_at: now,
           })
           .execute();
-        return appendToRooms(trx, crypto, new Map([[call.twId, noteItems(call, notes, namesOf(call))]]), now);
+        return { twId: call.twId, items: noteItems(call, notes, namesOf(call)) };
       });
     } catch (error) {
       // Another member started a call in this room at the same moment (calls_live_room_idx).
       if (await liveCall(o.twId)) throw callRefusal(CALL_REFUSALS.ongoing);
       throw error;
     }
-    await announce(SERVER_EVENTS.CallInitialized, call, messages, memberIds);
+    await announce(SERVER_EVENTS.CallInitialized, call, written!);
     return call;
   };
 
@@ -215,9 +313,10 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     twId: string,
     build: (call: TCall) => TCallAction | Promise<TCallAction>,
   ): Promise<TCall> => {
-    if (userId) await requireMember(db, userId, twId);
+    // The first read of the call goes with the membership check; a non-member learns nothing of it.
+    const [, first] = await Promise.all([userId ? requireMember(userId, twId) : undefined, liveCall(twId)]);
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const call = await liveCall(twId);
+      const call = attempt === 0 ? first : await liveCall(twId);
       if (!call) throw callRefusal(CALL_REFUSALS.notFound);
       const action = await build(call);
       const result = transition(call, action);
@@ -228,16 +327,9 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       const next = result.call;
       const now = Date.now();
       const written = await commit(async (trx) => {
-        const update = await trx
-          .updateTable('calls')
-          .set({ state: JSON.stringify(next), status: next.status, version: next.version, updated_at: now })
-          .where('id', '=', call.id)
-          .where('version', '=', call.version)
-          .executeTakeFirst();
-        if (Number(update.numUpdatedRows) !== 1) return null;
+        if (!(await writeCall(trx, next, call.version, now))) return null;
         // Toggles change the call and write nothing into the room's history.
-        if (result.notes.length === 0) return new Map();
-        return appendToRooms(trx, crypto, new Map([[twId, noteItems(next, result.notes, namesOf(next))]]), now);
+        return { twId, items: noteItems(next, result.notes, namesOf(next)) };
       });
       if (!written) continue;
       await announce(eventOf(action.kind, next), next, written);
@@ -250,17 +342,17 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
 
   const accept = (userId: string, tabId: string, twId: string, audioOnly: boolean) =>
     act(userId, twId, async (call) => {
-      const me = (await people([userId])).get(userId);
+      const [found, other] = await Promise.all([people([userId]), acceptedCallOf(userId)]);
+      const me = found.get(userId);
       if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
       const needs = call.type === 'voice' || audioOnly ? 'voice' : 'video';
       if (!allowed(me.permissions, needs)) throw callRefusal(CALL_REFUSALS.noPermission);
-      const other = await acceptedCallOf(userId);
       if (other && other.id !== call.id) throw callRefusal(CALL_REFUSALS.busyElsewhere);
       return { kind: 'accept', userId, tabId, audioOnly, now: Date.now(), joiner: me };
     });
 
   const addParticipants = async (userId: string, twId: string, userIds: string[]) => {
-    const room = await requireMember(db, userId, twId);
+    const room = await requireMember(userId, twId);
     // The room's owner adds people (doc 2 section 2); never in a direct room.
     if (room.room.type !== 'group' || room.room.owner_id !== userId) throw callRefusal(CALL_REFUSALS.notAllowed);
     const members = new Set(await activeMembers(twId));

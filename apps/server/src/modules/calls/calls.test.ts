@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
-import { ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
+import { type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMediaToken } from '../../lib/tokens';
 import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
@@ -170,6 +170,69 @@ describe('calls', () => {
     expect(await readTo(sent.message.seq)).toBe(0);
     expect(await room$(c)).toMatchObject({ unreadCount: 0 });
     await emitAck<Ack>(aTab, 'CallEnd', { twId });
+  });
+
+  it('gives each of the actions committed together its own system messages, in order, each delivered once', async () => {
+    const people = await Promise.all(['Ada', 'Ben', 'Cal', 'Dot', 'Eve', 'Fay', 'Gus'].map((n) => caller(t, n)));
+    const [a, b, c, d, e, f, g] = people as [Member, Member, Member, Member, Member, Member, Member];
+    const [ab, cd, efg] = [await room(a, [b], 'direct'), await room(c, [d], 'direct'), await room(e, [f, g])];
+    const heard = new Map(
+      await Promise.all(
+        people.map(async (m) => [m.id, collect<TMessage>(await openSocket(t, m), 'NewMessage')] as const),
+      ),
+    );
+    const calls = t.app.calls;
+    const tab = () => crypto.randomUUID();
+    const now = () => Date.now();
+    // Asked for in one turn, as a burst of socket events arrives: each step's writes share one transaction.
+    await Promise.all([
+      calls.initialize(a.id, tab(), { twId: ab, video: false, screenShare: false }),
+      calls.initialize(c.id, tab(), { twId: cd, video: false, screenShare: false }),
+      calls.initialize(e.id, tab(), { twId: efg, video: false, screenShare: false }),
+    ]);
+    // Fay's and Gus's answers read the same version of the group call: the second written loses and is decided again.
+    await Promise.all([
+      calls.accept(b.id, tab(), ab, false),
+      calls.act(d.id, cd, () => ({ kind: 'decline', userId: d.id, now: now() })),
+      calls.accept(f.id, tab(), efg, false),
+      calls.accept(g.id, tab(), efg, false),
+    ]);
+    await Promise.all([
+      calls.act(a.id, ab, () => ({ kind: 'leave', userId: a.id, now: now() })),
+      calls.act(e.id, efg, () => ({ kind: 'endForAll', userId: e.id, now: now() })),
+    ]);
+
+    const expected: [string, Member[], string[]][] = [
+      [ab, [a, b], ['callInit', 'callAccepted', 'callLeft', 'callEnded']],
+      [cd, [c, d], ['callInit', 'callDeclined']],
+      [efg, [e, f, g], ['callInit', 'callAccepted', 'callAccepted', 'callEnded']],
+    ];
+    for (const [twId, members, types] of expected) {
+      const history = ZMessagesReply.parse(
+        (await api(t, members[0]!).post('/chat-room/messages', { twId })).body,
+      ).data.messages.filter((m) => m.attributes.event?.type.startsWith('call'));
+      expect(history.map((m) => m.attributes.event?.type)).toEqual(types);
+      expect(history.map((m) => m.seq)).toEqual(types.map((_, i) => history[0]!.seq + i));
+      // Fay answered first, then Gus.
+      if (twId === efg)
+        expect(history.slice(1, 3).map((m) => m.attributes.event?.data.initiator.id)).toEqual([f.id, g.id]);
+      for (const m of members) {
+        const got = heard.get(m.id)!;
+        await got.next((x) => x.id === history.at(-1)!.id);
+        const calls$ = got.seen.filter((x) => x.twId === twId && x.attributes.event?.type.startsWith('call'));
+        expect(calls$.map((x) => x.id)).toEqual(history.map((x) => x.id));
+      }
+    }
+    // Nothing comes twice later either.
+    await settle();
+    for (const [twId, members, types] of expected) {
+      for (const m of members) {
+        const seen = heard
+          .get(m.id)!
+          .seen.filter((x) => x.twId === twId && x.attributes.event?.type.startsWith('call'));
+        expect(seen).toHaveLength(types.length);
+      }
+    }
   });
 
   it('relays signalling only between the accepted tabs of one call', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
+import { padded } from '../../lib/tick-batch';
 
 /**
  * Room membership as stored: the queries every chat service asks before it acts. No rules here beyond "a
@@ -8,10 +9,8 @@ import { notFound } from '../../lib/errors';
 
 export const roomUnavailable = () => notFound('conversationUnavailable', 'CONVERSATION_UNAVAILABLE');
 
-/** Rooms of `userId` with their member rows; `roomIds` narrows to those. */
-export async function memberRooms(db: Db, userId: string, roomIds?: string[]) {
-  if (roomIds && roomIds.length === 0) return [];
-  let q = db
+const memberRoomsQuery = (db: Db) =>
+  db
     .selectFrom('room_members')
     .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
     .selectAll('rooms')
@@ -23,35 +22,68 @@ export async function memberRooms(db: Db, userId: string, roomIds?: string[]) {
       'room_members.muted',
       'room_members.last_read_seq',
       'room_members.unread_count',
-    ])
-    .where('room_members.user_id', '=', userId);
+    ]);
+
+type MemberRoomRow = Awaited<ReturnType<ReturnType<typeof memberRoomsQuery>['execute']>>[number];
+
+const memberRoom = (r: MemberRoomRow) => ({
+  room: {
+    id: r.id,
+    type: r.type,
+    name: r.name,
+    name_key: r.name_key,
+    direct_key: r.direct_key,
+    owner_id: r.owner_id,
+    archived_by: r.archived_by,
+    last_seq: r.last_seq,
+    last_message_id: r.last_message_id,
+    last_message_at: r.last_message_at,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  },
+  member: {
+    room_id: r.room_id,
+    user_id: r.user_id,
+    joined_at: r.joined_at,
+    is_favorite: r.is_favorite,
+    muted: r.muted,
+    last_read_seq: r.last_read_seq,
+    unread_count: r.unread_count,
+  },
+});
+
+export type MemberRoom = ReturnType<typeof memberRoom>;
+
+/** Rooms of `userId` with their member rows; `roomIds` narrows to those. */
+export async function memberRooms(db: Db, userId: string, roomIds?: string[]) {
+  if (roomIds && roomIds.length === 0) return [];
+  let q = memberRoomsQuery(db).where('room_members.user_id', '=', userId);
   if (roomIds) q = q.where('rooms.id', 'in', roomIds);
-  const rows = await q.execute();
-  return rows.map((r) => ({
-    room: {
-      id: r.id,
-      type: r.type,
-      name: r.name,
-      name_key: r.name_key,
-      direct_key: r.direct_key,
-      owner_id: r.owner_id,
-      archived_by: r.archived_by,
-      last_seq: r.last_seq,
-      last_message_id: r.last_message_id,
-      last_message_at: r.last_message_at,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
-    member: {
-      room_id: r.room_id,
-      user_id: r.user_id,
-      joined_at: r.joined_at,
-      is_favorite: r.is_favorite,
-      muted: r.muted,
-      last_read_seq: r.last_read_seq,
-      unread_count: r.unread_count,
-    },
-  }));
+  return (await q.execute()).map(memberRoom);
+}
+
+export const memberPairKey = (userId: string, roomId: string) => `${userId} ${roomId}`;
+
+/**
+ * Several people's memberships at once (a burst of call events): each (user, room) asked for that is a
+ * membership, keyed by memberPairKey.
+ */
+export async function memberRoomPairs(
+  db: Db,
+  pairs: readonly { userId: string; roomId: string }[],
+): Promise<Map<string, MemberRoom>> {
+  const found = new Map<string, MemberRoom>();
+  if (pairs.length === 0) return found;
+  const asked = new Set(pairs.map((p) => memberPairKey(p.userId, p.roomId)));
+  const rows = await memberRoomsQuery(db)
+    .where('room_members.room_id', 'in', padded([...new Set(pairs.map((p) => p.roomId))]))
+    .where('room_members.user_id', 'in', padded([...new Set(pairs.map((p) => p.userId))]))
+    .execute();
+  for (const r of rows) {
+    const key = memberPairKey(r.user_id, r.room_id);
+    if (asked.has(key)) found.set(key, memberRoom(r));
+  }
+  return found;
 }
 
 /** The room if `userId` is a member; a non-member gets the same 404 as a room that does not exist. */

@@ -3,7 +3,7 @@ import type { TPasswordUpdate } from '@rounds/contracts/settings';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Db } from '../../db/database';
-import { batchPerTurn } from '../../lib/turn-batch';
+import { createTickBatch } from '../../lib/tick-batch';
 import type { SocketData } from '../../realtime/socket-server';
 import { readSetting } from './settings.service';
 
@@ -69,7 +69,7 @@ export async function askDueUsers(app: FastifyInstance, policy: TPasswordUpdate)
  * connecting in one turn of the event loop are checked together (a restart brings thousands back at once).
  */
 export function installPasswordPolicySocket(app: FastifyInstance): void {
-  const dueTogether = batchPerTurn(async (userIds: string[]) => {
+  const dueTogether = createTickBatch(async (userIds: string[]) => {
     const due = await passwordUpdatesDue(app.db, userIds);
     return new Map(userIds.map((id) => [id, due.has(id)]));
   });
