@@ -33,6 +33,7 @@ export function newContext(browser: Browser, o: ContextOptions): Promise<Browser
  * accessibility, without a second list of screens to keep in step.
  */
 export async function snap(page: Page, name: string): Promise<void> {
+  await untilStill(page);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   await expectAccessible(page, name);
 }
@@ -46,4 +47,15 @@ export function watchErrors(page: Page): () => string[] {
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
   });
   return () => errors;
+}
+
+/**
+ * Until the transitions and finite animations under way have ended (a dialog fading in, a toast sliding): a
+ * photo or an audit of a half-faded dialog measures colours nobody reads (a CI run under load once audited a
+ * "Create" button at 4.44:1 mid-fade). Endless animations (a loader, a pulse) are not waited for; after 5 s
+ * the screen is taken as it is.
+ */
+async function untilStill(page: Page): Promise<void> {
+  const still = `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`;
+  await page.waitForFunction(still, undefined, { timeout: 5_000, polling: 'raf' }).catch(() => undefined);
 }
