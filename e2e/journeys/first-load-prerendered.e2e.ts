@@ -144,4 +144,22 @@ describe('the login page arrives rendered', () => {
     expect(errors()).toEqual([]);
     await context.close();
   });
+
+  it('keeps a language picked before the app has loaded, for the next page too', async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    // A slow phone: French picked on the server's page, then another address opened before the app took over.
+    await page.getByLabel('Language').selectOption('fr');
+    release();
+    await page.unrouteAll();
+    await page.goto('/no/such/page');
+    await page.getByText('Oups ! Impossible de trouver ce que vous cherchez ?').waitFor();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Bon retour parmi nous' }).waitFor();
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
 });

@@ -56,6 +56,20 @@ export function watchErrors(page: Page): () => string[] {
  * the screen is taken as it is.
  */
 async function untilStill(page: Page): Promise<void> {
-  const still = `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`;
-  await page.waitForFunction(still, undefined, { timeout: 5_000, polling: 'raf' }).catch(() => undefined);
+  // A function, not a string: the app's Content-Security-Policy forbids evaluating strings in the page.
+  await page
+    .evaluate(async () => {
+      const deadline = performance.now() + 5_000;
+      while (
+        performance.now() < deadline &&
+        document
+          .getAnimations()
+          .some(
+            (a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+          )
+      ) {
+        await new Promise((r) => setTimeout(r, 16));
+      }
+    })
+    .catch(() => undefined);
 }

@@ -17,6 +17,9 @@ export const PREFERENCES_STORAGE_KEY = 'rounds.preferences';
 /** Set on #root by the build on a prerendered page, taken away by the app once its own page replaces it. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
+/** Marks the language select, whose choice the script below keeps when made before the app was there. */
+export const LANGUAGE_SELECT_ATTRIBUTE = 'data-language-select';
+
 /** Set by the script below on a form of the prerendered page submitted before the app was there. */
 export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
@@ -27,13 +30,17 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
  *   ColorSchemeScript does, so a dark user never sees the light page first;
  * - holds back a submit of the prerendered page's form (Enter, or a tap on "Log in" before the app has loaded):
  *   the browser would otherwise reload the page and drop what was typed. The form is marked, and the app submits
- *   it once it has taken over (apps/web/src/app/handover.ts).
+ *   it once it has taken over (apps/web/src/app/handover.ts);
+ * - keeps a language picked on the prerendered page before the app has loaded (the preferences the app reads at
+ *   start, version 1 of apps/web/src/lib/preferences-store.ts, and the cookie): whoever then opens another
+ *   page before the app took over still reads it in that language.
  * The server's Content-Security-Policy allows exactly this script by its hash (apps/server/src/plugins/security.ts);
  * any change here changes the hash on both sides at once.
  */
 export const FIRST_PAINT_SCRIPT = [
   `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}').state;document.documentElement.setAttribute('data-mantine-color-scheme',s&&s.theme==='dark'?'dark':'light')}catch(e){document.documentElement.setAttribute('data-mantine-color-scheme','light')}`,
   `document.addEventListener('submit',function(e){var r=document.getElementById('root');if(r&&r.hasAttribute('${PRERENDERED_ATTRIBUTE}')&&r.contains(e.target)){e.preventDefault();e.target.setAttribute('${EARLY_SUBMIT_ATTRIBUTE}','')}},true)`,
+  `document.addEventListener('change',function(e){var t=e.target,r=document.getElementById('root');if(!r||!r.hasAttribute('${PRERENDERED_ATTRIBUTE}')||!t||!t.hasAttribute||!t.hasAttribute('${LANGUAGE_SELECT_ATTRIBUTE}'))return;try{var p=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}');p.state=p.state||{};p.state.language=t.value;p.state.languageByHand=true;p.version=p.version||1;localStorage.setItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)},JSON.stringify(p))}catch(x){}document.cookie='${LANGUAGE_COOKIE}='+t.value+'; path=/; max-age=31536000; samesite=lax'},true)`,
 ].join(';');
 
 /**

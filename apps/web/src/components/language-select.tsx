@@ -1,4 +1,5 @@
 import { NativeSelect } from '@mantine/core';
+import { LANGUAGE_SELECT_ATTRIBUTE } from '@rounds/contracts/first-paint';
 import { LANGUAGES, toLanguage } from '@rounds/contracts/values';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
     <NativeSelect
       size={size}
       aria-label={t('language.label')}
+      {...{ [LANGUAGE_SELECT_ATTRIBUTE]: '' }}
       value={language}
       onChange={(event) => chooseLanguage(toLanguage(event.currentTarget.value))}
       data={LANGUAGES.map((value) => ({ value, label: t(`language.${value}`) }))}
