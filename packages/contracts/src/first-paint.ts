@@ -11,8 +11,18 @@
  */
 export const LANGUAGE_COOKIE = 'rounds-language';
 
+/** The cookie's attributes: a year, every path, sent on navigations from elsewhere too. */
+const LANGUAGE_COOKIE_ATTRIBUTES = '; path=/; max-age=31536000; samesite=lax';
+
+/** `document.cookie = languageCookie('fr')`: the web's store and the inline script below write the same cookie. */
+export const languageCookie = (language: string): string =>
+  `${LANGUAGE_COOKIE}=${language}${LANGUAGE_COOKIE_ATTRIBUTES}`;
+
 /** Where the web keeps the device's preferences (apps/web/src/lib/preferences-store.ts persists them there). */
 export const PREFERENCES_STORAGE_KEY = 'rounds.preferences';
+
+/** The version of what is stored there (zustand's persist `version`): the inline script below writes it too. */
+export const PREFERENCES_VERSION = 1;
 
 /** Set on #root by the build on a prerendered page, taken away by the app once its own page replaces it. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
@@ -32,7 +42,7 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
  *   the browser would otherwise reload the page and drop what was typed. The form is marked, and the app submits
  *   it once it has taken over (apps/web/src/app/handover.ts);
  * - keeps a language picked on the prerendered page before the app has loaded (the preferences the app reads at
- *   start, version 1 of apps/web/src/lib/preferences-store.ts, and the cookie): whoever then opens another
+ *   start, PREFERENCES_VERSION of apps/web/src/lib/preferences-store.ts, and the cookie): whoever then opens another
  *   page before the app took over still reads it in that language.
  * The server's Content-Security-Policy allows exactly this script by its hash (apps/server/src/plugins/security.ts);
  * any change here changes the hash on both sides at once.
@@ -40,13 +50,24 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 export const FIRST_PAINT_SCRIPT = [
   `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}').state;document.documentElement.setAttribute('data-mantine-color-scheme',s&&s.theme==='dark'?'dark':'light')}catch(e){document.documentElement.setAttribute('data-mantine-color-scheme','light')}`,
   `document.addEventListener('submit',function(e){var r=document.getElementById('root');if(r&&r.hasAttribute('${PRERENDERED_ATTRIBUTE}')&&r.contains(e.target)){e.preventDefault();e.target.setAttribute('${EARLY_SUBMIT_ATTRIBUTE}','')}},true)`,
-  `document.addEventListener('change',function(e){var t=e.target,r=document.getElementById('root');if(!r||!r.hasAttribute('${PRERENDERED_ATTRIBUTE}')||!t||!t.hasAttribute||!t.hasAttribute('${LANGUAGE_SELECT_ATTRIBUTE}'))return;try{var p=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}');p.state=p.state||{};p.state.language=t.value;p.state.languageByHand=true;p.version=p.version||1;localStorage.setItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)},JSON.stringify(p))}catch(x){}document.cookie='${LANGUAGE_COOKIE}='+t.value+'; path=/; max-age=31536000; samesite=lax'},true)`,
+  `document.addEventListener('change',function(e){var t=e.target,r=document.getElementById('root');if(!r||!r.hasAttribute('${PRERENDERED_ATTRIBUTE}')||!t||!t.hasAttribute||!t.hasAttribute('${LANGUAGE_SELECT_ATTRIBUTE}'))return;try{var p=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}');p.state=p.state||{};p.state.language=t.value;p.state.languageByHand=true;p.version=p.version||${PREFERENCES_VERSION};localStorage.setItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)},JSON.stringify(p))}catch(x){}document.cookie='${LANGUAGE_COOKIE}='+t.value+'${LANGUAGE_COOKIE_ATTRIBUTES}'},true)`,
 ].join(';');
 
 /**
- * The language of a page for a request: the cookie above when it names a language Rounds has, otherwise the first
- * tag of Accept-Language (by quality, then order) whose primary subtag is en or fr, English when none is. The
- * same rule as the web's browserLanguage over navigator.languages.
+ * The first of a reader's language tags (most preferred first) whose primary subtag is a language Rounds has,
+ * English when none is: the web over navigator.languages, the server over Accept-Language (pageLanguage).
+ */
+export function firstKnownLanguage(tags: readonly string[]): 'en' | 'fr' {
+  for (const tag of tags) {
+    const primary = tag.trim().toLowerCase().split('-')[0];
+    if (primary === 'en' || primary === 'fr') return primary;
+  }
+  return 'en';
+}
+
+/**
+ * The language of a page for a request: the cookie above when it names a language Rounds has, otherwise
+ * firstKnownLanguage of Accept-Language's tags by quality, then order.
  */
 export function pageLanguage(cookieValue: string | undefined, acceptLanguage: string | undefined): 'en' | 'fr' {
   if (cookieValue === 'en' || cookieValue === 'fr') return cookieValue;
@@ -55,10 +76,9 @@ export function pageLanguage(cookieValue: string | undefined, acceptLanguage: st
     .map((part, order) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { primary: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) || 0 : 1, order };
+      return { tag, q: q ? Number(q.slice(2)) || 0 : 1, order };
     })
     .filter((t) => t.q > 0)
     .sort((a, b) => b.q - a.q || a.order - b.order);
-  for (const t of tags) if (t.primary === 'en' || t.primary === 'fr') return t.primary;
-  return 'en';
+  return firstKnownLanguage(tags.map((t) => t.tag));
 }

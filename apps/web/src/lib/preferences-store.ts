@@ -1,5 +1,10 @@
 import type { TLanguage, TTheme } from '@rounds/contracts/common';
-import { LANGUAGE_COOKIE, PREFERENCES_STORAGE_KEY } from '@rounds/contracts/first-paint';
+import {
+  firstKnownLanguage,
+  languageCookie,
+  PREFERENCES_STORAGE_KEY,
+  PREFERENCES_VERSION,
+} from '@rounds/contracts/first-paint';
 import { THEMES, toLanguage } from '@rounds/contracts/values';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -34,16 +39,10 @@ type TPreferencesState = {
  * (stored below) wins over it.
  */
 export function browserLanguage(languages: readonly string[] = globalThis.navigator?.languages ?? []): TLanguage {
-  for (const tag of languages) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'fr' || primary === 'en') return toLanguage(primary);
-  }
-  return 'en';
+  return firstKnownLanguage(languages);
 }
 
-/** Kept in localStorage: the language and theme are the device's, chosen before anyone logs in. */
-export { PREFERENCES_STORAGE_KEY };
-
+/** Kept in localStorage (PREFERENCES_STORAGE_KEY): the language and theme are the device's, chosen before anyone logs in. */
 export const usePreferences = create<TPreferencesState>()(
   persist(
     (set, get) => ({
@@ -60,7 +59,7 @@ export const usePreferences = create<TPreferencesState>()(
     }),
     {
       name: PREFERENCES_STORAGE_KEY,
-      version: 1,
+      version: PREFERENCES_VERSION,
       storage: createJSONStorage(() => ({
         getItem: (key) => readItem('local', key),
         setItem: (key, value) => writeItem('local', key, value),
@@ -99,7 +98,7 @@ export const usePreferences = create<TPreferencesState>()(
 function writeLanguageCookie(language: TLanguage): void {
   if (typeof document === 'undefined') return;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from some browsers the wards use
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = languageCookie(language);
 }
 
 // localStorage hydration is synchronous, so this runs before the first render: no flash of English.
