@@ -10,7 +10,6 @@ import type { TMessage, TSystemEvent } from '@rounds/contracts/chat';
 import { SERVER_EVENTS, type TServerEventName } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import type { CallsTable } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { newId } from '../../lib/ids';
@@ -136,42 +135,16 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
 
   const read = (state: string): TCall => ZCall.parse(JSON.parse(state));
 
-  /**
-   * The statement every call action writes, compiled once (Kysely builds and compiles a query afresh on every
-   * execute): the compiled text of a template whose values are markers, each action's values put where its marker is.
-   */
-  const writeCall = (() => {
-    const marks = { state: '\u0000state', status: '\u0000status', version: -1, updatedAt: -2, id: '\u0000id', was: -3 };
-    const template = db
+  /** The call written back under the version it was read at: false when another action won the race. */
+  const writeCall = async (trx: Db, next: TCall, was: number, now: number): Promise<boolean> => {
+    const update = await trx
       .updateTable('calls')
-      .set({
-        state: marks.state,
-        status: marks.status as CallsTable['status'],
-        version: marks.version,
-        updated_at: marks.updatedAt,
-      })
-      .where('id', '=', marks.id)
-      .where('version', '=', marks.was)
-      .compile();
-    const at = Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, template.parameters.indexOf(v)])) as Record<
-      keyof typeof marks,
-      number
-    >;
-    if (Object.values(at).some((i) => i < 0) || template.parameters.length !== 6) {
-      throw new Error('calls: the update template lost a parameter');
-    }
-    return async (trx: Db, next: TCall, was: number, now: number): Promise<boolean> => {
-      const parameters: unknown[] = [];
-      parameters[at.state] = JSON.stringify(next);
-      parameters[at.status] = next.status;
-      parameters[at.version] = next.version;
-      parameters[at.updatedAt] = now;
-      parameters[at.id] = next.id;
-      parameters[at.was] = was;
-      const result = await trx.executeQuery({ ...template, parameters });
-      return Number(result.numAffectedRows ?? 0) === 1;
-    };
-  })();
+      .set({ state: JSON.stringify(next), status: next.status, version: next.version, updated_at: now })
+      .where('id', '=', next.id)
+      .where('version', '=', was)
+      .executeTakeFirst();
+    return Number(update.numUpdatedRows) === 1;
+  };
 
   const liveCalls = createTickBatch(async (roomIds: string[]) => {
     const rows = await db
