@@ -1,4 +1,4 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
 import { artifact, newContext, snap, watchErrors } from '../support/browser';
@@ -25,6 +25,15 @@ async function holdScripts(page: Page): Promise<() => void> {
     released = true;
     for (const route of held.splice(0)) void route.continue();
   };
+}
+
+/** The server's login page in a new tab of `context`, the app's scripts held until `release()`. */
+async function staticLoginPage(context: BrowserContext) {
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  return { page, errors, release };
 }
 
 /**
@@ -76,10 +85,7 @@ describe('the login page arrives rendered', () => {
             [colorScheme, language],
           );
           await context.addCookies([{ name: 'rounds-language', value: language, url: server.url }]);
-          const page = await context.newPage();
-          const errors = watchErrors(page);
-          const release = await holdScripts(page);
-          await page.goto('/login', { waitUntil: 'commit' });
+          const { page, errors, release } = await staticLoginPage(context);
           await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
           const heading = page.getByRole('heading', {
             level: 1,
@@ -104,10 +110,7 @@ describe('the login page arrives rendered', () => {
   it('takes over without a blank frame, keeping what was typed and a Log in pressed before the app was there', async () => {
     const context = await newContext(browser, { baseURL: server.url, mobile: true });
     await context.addInitScript(WATCH_FRAMES);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    const release = await holdScripts(page);
-    await page.goto('/login', { waitUntil: 'commit' });
+    const { page, errors, release } = await staticLoginPage(context);
     await page.getByLabel('Email').fill(DEMO.amelia);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -123,10 +126,7 @@ describe('the login page arrives rendered', () => {
 
   it('keeps the field the user was typing in, and sends a signed-in user home', async () => {
     const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    const release = await holdScripts(page);
-    await page.goto('/login', { waitUntil: 'commit' });
+    const { page, errors, release } = await staticLoginPage(context);
     await page.getByLabel('Email').fill(DEMO.amelia);
     await page.getByLabel('Password', { exact: true }).fill('half');
     release();
@@ -147,10 +147,7 @@ describe('the login page arrives rendered', () => {
 
   it('keeps a language picked before the app has loaded, for the next page too', async () => {
     const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    const release = await holdScripts(page);
-    await page.goto('/login', { waitUntil: 'commit' });
+    const { page, errors, release } = await staticLoginPage(context);
     // A slow phone: French picked on the server's page, then another address opened before the app took over.
     await page.getByLabel('Language').selectOption('fr');
     release();
