@@ -113,7 +113,12 @@ describe('keyboard', () => {
     // Focus lands on the main content, not on the top of the body.
     await expect.poll(async () => (await focused(page)).id).toBe('main');
 
-    // Open the group's conversation from the Recent list.
+    // Open the group's conversation from the Recent list, once it shows (the list is asked for when the socket
+    // is up: Tab pressed sixty times before it arrives walks a page without it).
+    await page
+      .getByRole('button', { name: /^Keyboard ward/ })
+      .first()
+      .waitFor();
     expectRing(await tabTo(page, (f) => f.tag === 'button' && f.name.startsWith('Keyboard ward')));
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: 'Keyboard ward', exact: true }).waitFor();
