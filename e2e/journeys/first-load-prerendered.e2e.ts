@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
 import { artifact, newContext, snap, watchErrors } from '../support/browser';
+import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
@@ -156,6 +157,96 @@ describe('the login page arrives rendered', () => {
     await page.getByText('Oups ! Impossible de trouver ce que vous cherchez ?').waitFor();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Bon retour parmi nous' }).waitFor();
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the home page’s frame arrives rendered', () => {
+  const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
+  const GROUP = 'Night shift handover';
+  beforeAll(async () => {
+    const amelia = await apiSession(DEMO.amelia);
+    await apiGroup(amelia, GROUP, ['Noah Thibodeaux']);
+    await logout(amelia);
+  });
+
+  const title = { en: 'Recent chats', fr: 'Conversations récentes' };
+  for (const [language, colorScheme, mobile] of [
+    ['en', 'light', false],
+    ['fr', 'dark', true],
+  ] as const) {
+    const name = `prerendered-home-${language}-${colorScheme}-${mobile ? 'phone' : 'desktop'}`;
+    it(`shows a signed-in nurse Recent's frame and logo before the app has loaded, then the rooms: ${name}`, async () => {
+      await setPreferences(DEMO.amelia, language, colorScheme);
+      const context = await newContext(browser, { baseURL: server.url, colorScheme, mobile });
+      await context.addInitScript(WATCH_FRAMES);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
+      await page.getByText(GROUP).first().waitFor();
+
+      // A reload on a slow phone: the server's frame while the app's scripts are on their way.
+      const release = await holdScripts(page);
+      await page.goto('/', { waitUntil: 'commit' });
+      // Inert until the app takes over (its controls would do nothing yet), so outside the accessibility tree.
+      const frameHeading = page.locator('#root[inert] h1', { hasText: title[language] });
+      await frameHeading.waitFor();
+      await expect(page.locator('#root').getAttribute('data-prerendered')).resolves.toBe('');
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
+      await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
+      // The hospital's logo for this theme, already loaded; the other theme's is hidden.
+      const frameLogo = page.locator('#root aside img').filter({ visible: true });
+      await frameLogo.waitFor();
+      await expect(frameLogo.count()).resolves.toBe(1);
+      await expect(frameLogo.getAttribute('src')).resolves.toBe(
+        colorScheme === 'dark' ? '/logos/current/recentLogoDark' : '/logos/current/recentLogo',
+      );
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('#root aside img')).some(
+          (img) => img.offsetParent !== null && img.complete && img.naturalWidth > 0,
+        ),
+      );
+      await page.screenshot({ path: artifact(`${name}-static.png`) });
+
+      release();
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+      await page.getByText(GROUP).first().waitFor();
+      await page.getByRole('heading', { level: 1, name: title[language] }).waitFor();
+      // The app's logo is the file the current-logo address led to.
+      const logo = page
+        .getByRole('complementary', { name: title[language] })
+        .getByRole('img', { name: 'Rounds' })
+        .filter({ visible: true });
+      await expect(logo.getAttribute('src')).resolves.toMatch(/^\/logos\/recent-logo(-dark)?\.svg$/);
+      await expect(page.evaluate(() => (window as unknown as { __blankFrames: number }).__blankFrames)).resolves.toBe(
+        0,
+      );
+      await snap(page, name);
+      expect(errors()).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('shows nothing of it to a browser without a session, which goes to the login page', async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    // The whole frame is in the document (its last element), and none of it shows.
+    await page.locator('#root[data-signed-in-frame] main').waitFor({ state: 'attached' });
+    // ...once its stylesheets are there (the browser paints nothing before them).
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')).every(
+        (link) => link.sheet !== null,
+      ),
+    );
+    await expect(page.getByRole('heading', { name: title.en }).isVisible()).resolves.toBe(false);
+    await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+    release();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
     expect(errors()).toEqual([]);
     await context.close();
   });

@@ -14,12 +14,11 @@ if (!isMainThread) {
   // A worker: render every page in its language and hand them back.
   const { language, bundle } = workerData;
   globalThis.navigator = { language, languages: [language] };
-  const { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, renderGuestPage } = await import(bundle);
+  const { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE, PRERENDERED_PAGES, renderPage } = await import(bundle);
   const pages = [];
-  for (const page of PRERENDERED_PAGES)
-    pages.push({ name: page.name, ...(await renderGuestPage(page.path, language)) });
+  for (const page of PRERENDERED_PAGES) pages.push({ ...page, ...(await renderPage(page.path, language)) });
   // The main thread ends the worker once it has the pages (the app's timers would keep it alive).
-  parentPort.postMessage({ attribute: PRERENDERED_ATTRIBUTE, pages });
+  parentPort.postMessage({ attribute: PRERENDERED_ATTRIBUTE, frameAttribute: SIGNED_IN_FRAME_ATTRIBUTE, pages });
 }
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,10 +42,36 @@ if (
   throw new Error('dist/index.html no longer has the shape scripts/prerender.mjs fills in');
 
 const escapeText = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/**
+ * The stylesheets of a lazily loaded route module that index.html does not link: the prerendered page is drawn with
+ * them, so they come with it (render-blocking, as the entry's own), and the app's import of the route later
+ * finds them there instead of adding them again.
+ */
+function routeStylesheets(source) {
+  if (!source) return '';
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry) return;
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  if (!manifest[source]) throw new Error(`the build's manifest has no ${source}`);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}`))
+    .map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('');
+}
 mkdirSync(join(dist, 'prerendered'), { recursive: true });
 for (const language of ['en', 'fr']) {
-  const { attribute, pages } = await renderInWorker(language);
-  for (const { name, html, title } of pages) {
+  const { attribute, frameAttribute, pages } = await renderInWorker(language);
+  for (const { name, frame, lazyRoute, html, title } of pages) {
+    // The frame is inert until the app takes over: its button and search would do nothing before, and a click
+    // made there would be lost (Playwright's journeys wait for the app's own, as a reader's pointer cannot land).
+    const attributes = frame ? `${attribute} ${frameAttribute} inert` : attribute;
     const document = template
       .replace('<html lang="en">', `<html lang="${language}">`)
       // The first paint waits until the whole page is parsed (rel=expect, render-blocking): a busy phone's parser
@@ -55,7 +80,8 @@ for (const language of ['en', 'fr']) {
         '<title>Rounds</title>',
         `<title>${escapeText(title)}</title>\n    <link rel="expect" href="#root" blocking="render" />`,
       )
-      .replace(EMPTY_ROOT, `<div id="root" ${attribute}>${html}</div>`);
+      .replace('</head>', `${routeStylesheets(lazyRoute)}\n  </head>`)
+      .replace(EMPTY_ROOT, `<div id="root" ${attributes}>${html}</div>`);
     const file = join(dist, 'prerendered', `${name}.${language}.html`);
     const bytes = Buffer.from(document);
     writeFileSync(file, bytes);

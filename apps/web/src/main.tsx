@@ -1,7 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import { PRERENDERED_ATTRIBUTE } from '@rounds/contracts/first-paint';
+import {
+  PRERENDERED_ATTRIBUTE,
+  SESSION_PRESENT_ATTRIBUTE,
+  SIGNED_IN_FRAME_ATTRIBUTE,
+} from '@rounds/contracts/first-paint';
 import { StrictMode, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -9,6 +13,9 @@ import { readStaticPage, restoreStaticPage } from './app/handover';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { startSession } from './app/session/restore';
+import { appSettingsQueryOptions } from './features/settings/api/get-app-settings';
+import { queryClient } from './lib/query-client';
+import { useSession } from './lib/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -30,8 +37,11 @@ function TakeOver({ root }: { root: HTMLElement }) {
   useLayoutEffect(() => {
     if (done.current) return;
     done.current = true;
-    // From here a submit is the app's own: the first-paint script no longer holds it back.
+    // From here a submit is the app's own: the first-paint script no longer holds it back. The frame's rule
+    // (hidden without a session) and its inertness no longer apply either: what is drawn now is the app's.
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
+    root.removeAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
+    root.inert = false;
     if (taken) restoreStaticPage(root, taken);
   }, [root, taken]);
   return null;
@@ -63,12 +73,37 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/** Once the stored session has been checked (app/session/restore.ts): until then the guard draws nothing. */
+function sessionChecked(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!useSession.getState().restoring) return resolve();
+    const stop = useSession.subscribe((state) => {
+      if (state.restoring) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function render(): Promise<void> {
-  // A guest page the server sent rendered (scripts/prerender.mjs) stays on screen until the app can draw the
-  // same page: a route loaded on first visit would otherwise replace it with the loader for a moment. React
-  // swaps the old markup for the new in one commit, so no blank frame comes between.
+  // A page the server sent rendered (scripts/prerender.mjs) stays on screen until the app can draw the same
+  // page: a route loaded on first visit would otherwise replace it with the loader for a moment. React swaps the
+  // old markup for the new in one commit, so no blank frame comes between.
   const prerendered = container?.hasAttribute(PRERENDERED_ATTRIBUTE) === true;
-  if (prerendered && !router.state.initialized) {
+  // The signed-in frame of / shows only where a session is stored (the first-paint script's mark); hidden, it
+  // holds nothing back. Shown, it stays until the app can draw the signed-in page: the session checked, and the
+  // app settings known, whose logo the frame already shows (from the session's cache on a reload).
+  const frame = container?.hasAttribute(SIGNED_IN_FRAME_ATTRIBUTE) === true;
+  const frameShown = frame && document.documentElement.hasAttribute(SESSION_PRESENT_ATTRIBUTE);
+  const holding = prerendered && (!frame || frameShown);
+  if (frameShown) {
+    await Promise.all([
+      sessionChecked(),
+      // Without settings (server away) the app draws its built-in logo, as it would without the frame.
+      queryClient.ensureQueryData(appSettingsQueryOptions()).catch(() => undefined),
+    ]);
+  }
+  if (holding && !router.state.initialized) {
     await new Promise<void>((resolve) => {
       const stop = router.subscribe((state) => {
         if (!state.initialized) return;
@@ -79,7 +114,7 @@ async function render(): Promise<void> {
   }
   // ...and until it has been painted: the reader sees the page the moment it arrives, and the app's identical
   // page replacing it is no new content (a browser's Largest Contentful Paint stays the server's page's).
-  if (prerendered) await afterFirstPaint();
+  if (holding) await afterFirstPaint();
   const root = container as HTMLElement;
   createRoot(root).render(
     <StrictMode>

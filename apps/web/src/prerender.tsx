@@ -1,5 +1,5 @@
 import type { TLanguage } from '@rounds/contracts/common';
-import { PRERENDERED_ATTRIBUTE } from '@rounds/contracts/first-paint';
+import { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from '@rounds/contracts/first-paint';
 import { ROUTES } from '@rounds/contracts/routes';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,24 +8,36 @@ import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { i18n } from './lib/i18n';
 import { usePreferences } from './lib/preferences-store';
+import { SignedInFrameRender } from './lib/signed-in-frame';
 
 /**
- * The guest pages the server sends already rendered (docs/decisions.md "Guest pages arrive rendered"): built by
- * scripts/prerender.mjs after `vite build`, from the same route table and components as the app, signed out, in
- * the light theme, one language per module instance (the worker thread that imports it) (the inline colour-scheme script turns a dark user's page dark before it paints).
+ * The pages the server sends already rendered (docs/decisions.md "Guest pages arrive rendered" and "The home
+ * page's frame arrives rendered"): built by scripts/prerender.mjs after `vite build`, from the same route table
+ * and components as the app, in the light theme, one language per module instance (the worker thread that
+ * imports it) (the inline colour-scheme script turns a dark user's page dark before it paints). The guest pages
+ * are drawn signed out; the home page (`frame`) in its signed-in shape with no one signed in: the navigation's
+ * empty rail and Recent while its rooms load, which the browser shows only where a session is stored.
  */
 export const PRERENDERED_PAGES = [
-  { name: 'login', path: ROUTES.login, title: 'pages.login' },
-  { name: 'forgot-password', path: ROUTES.forgotPassword, title: 'pages.forgotPassword' },
+  { name: 'login', path: ROUTES.login, title: 'pages.login', frame: false, lazyRoute: null },
+  {
+    name: 'forgot-password',
+    path: ROUTES.forgotPassword,
+    title: 'pages.forgotPassword',
+    frame: false,
+    lazyRoute: null,
+  },
+  // lazyRoute: the route module whose stylesheets the page links (it is drawn with them; index.html has not).
+  { name: 'home', path: ROUTES.recent, title: 'pages.recent', frame: true, lazyRoute: 'src/app/routes/recent.tsx' },
 ] as const;
 
 /** For scripts/prerender.mjs, which runs in plain Node and cannot import the contracts' TypeScript itself. */
-export { PRERENDERED_ATTRIBUTE };
+export { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE };
 
 export type TPrerendered = { html: string; title: string };
 
-/** The markup of #root for one guest page in one language, and the tab title the page sets once mounted. */
-export async function renderGuestPage(path: string, language: TLanguage): Promise<TPrerendered> {
+/** The markup of #root for one page in one language, and the tab title the page sets once mounted. */
+export async function renderPage(path: string, language: TLanguage): Promise<TPrerendered> {
   const page = PRERENDERED_PAGES.find((p) => p.path === path);
   if (!page) throw new Error(`${path} is not a prerendered page`);
   // The app's stores start from the browser's languages (the worker that runs this gives it a navigator in that
@@ -38,10 +50,12 @@ export async function renderGuestPage(path: string, language: TLanguage): Promis
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <AppProvider>
-        {/* No hydration data: the client renders afresh (an inline script would also break the CSP). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <SignedInFrameRender.Provider value={page.frame}>
+        <AppProvider>
+          {/* No hydration data: the client renders afresh (an inline script would also break the CSP). */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </SignedInFrameRender.Provider>
     </StrictMode>,
   );
   return { html, title: `${i18n.t(page.title, { lng: language })} · ${i18n.t('app.name', { lng: language })}` };

@@ -27,6 +27,21 @@ export const PREFERENCES_VERSION = 1;
 /** Set on #root by the build on a prerendered page, taken away by the app once its own page replaces it. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
+/**
+ * Where the web notes that this browser has a session (apps/web/src/lib/session-store.ts writes it with the
+ * session, in localStorage whether or not "remember me" was ticked, and removes it at logout).
+ */
+export const SESSION_HINT_KEY = 'rounds.session-hint';
+
+/**
+ * Set on #root by the build on the signed-in frame it prerendered for / (the home page, drawn before anyone is
+ * known): shown only where the script below found a session, by a rule of apps/web/src/styles.css.
+ */
+export const SIGNED_IN_FRAME_ATTRIBUTE = 'data-signed-in-frame';
+
+/** Set on <html> by the script below when this browser has a session: the signed-in frame may show. */
+export const SESSION_PRESENT_ATTRIBUTE = 'data-session';
+
 /** Marks the language select, whose choice the script below keeps when made before the app was there. */
 export const LANGUAGE_SELECT_ATTRIBUTE = 'data-language-select';
 
@@ -35,7 +50,7 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
 /**
  * Inline in <head> of every page the server sends (index.html and the prerendered guest pages), the one inline
- * script of the app. It does two things before any of the app's JavaScript has run:
+ * script of the app. It does this before any of the app's JavaScript has run:
  * - sets Mantine's colour-scheme attribute from the stored theme before the first paint, as Mantine's
  *   ColorSchemeScript does, so a dark user never sees the light page first;
  * - holds back a submit of the prerendered page's form (Enter, or a tap on "Log in" before the app has loaded):
@@ -44,11 +59,14 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
  * - keeps a language picked on the prerendered page before the app has loaded (the preferences the app reads at
  *   start, PREFERENCES_VERSION of apps/web/src/lib/preferences-store.ts, and the cookie): whoever then opens another
  *   page before the app took over still reads it in that language.
+ * - marks the page when this browser has a session (SESSION_HINT_KEY), so the signed-in frame prerendered for /
+ *   shows at once to whoever will see the home screen, and never to whoever is about to be sent to /login.
  * The server's Content-Security-Policy allows exactly this script by its hash (apps/server/src/plugins/security.ts);
  * any change here changes the hash on both sides at once.
  */
 export const FIRST_PAINT_SCRIPT = [
   `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}').state;document.documentElement.setAttribute('data-mantine-color-scheme',s&&s.theme==='dark'?'dark':'light')}catch(e){document.documentElement.setAttribute('data-mantine-color-scheme','light')}`,
+  `try{if(localStorage.getItem(${JSON.stringify(SESSION_HINT_KEY)}))document.documentElement.setAttribute('${SESSION_PRESENT_ATTRIBUTE}','')}catch(e){}`,
   `document.addEventListener('submit',function(e){var r=document.getElementById('root');if(r&&r.hasAttribute('${PRERENDERED_ATTRIBUTE}')&&r.contains(e.target)){e.preventDefault();e.target.setAttribute('${EARLY_SUBMIT_ATTRIBUTE}','')}},true)`,
   `document.addEventListener('change',function(e){var t=e.target,r=document.getElementById('root');if(!r||!r.hasAttribute('${PRERENDERED_ATTRIBUTE}')||!t||!t.hasAttribute||!t.hasAttribute('${LANGUAGE_SELECT_ATTRIBUTE}'))return;try{var p=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}');p.state=p.state||{};p.state.language=t.value;p.state.languageByHand=true;p.version=p.version||${PREFERENCES_VERSION};localStorage.setItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)},JSON.stringify(p))}catch(x){}document.cookie='${LANGUAGE_COOKIE}='+t.value+'${LANGUAGE_COOKIE_ATTRIBUTES}'},true)`,
 ].join(';');

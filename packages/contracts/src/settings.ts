@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUpdateSettingsRequest, ZUserReply } from './account';
 import { apiRoute } from './api-route';
-import { LIMITS } from './limits';
+import { LIMITS, LOGOS_PATH } from './limits';
 import { multilineText } from './validation';
 
 /** Calling codes offered (doc 1 section 3); the default is '(+1) - United States'. */
@@ -45,6 +45,12 @@ export const LOGO_KINDS = [
 ] as const;
 export const ZLogoKind = z.enum(LOGO_KINDS);
 export type TLogoKind = z.infer<typeof ZLogoKind>;
+
+/**
+ * An address that always answers with the logo a kind has now (a redirect to its file under /logos): for a page
+ * drawn before the app settings are known, the signed-in frame the build prerenders for / (docs/decisions.md).
+ */
+export const currentLogoPath = (kind: TLogoKind): string => `${LOGOS_PATH}/current/${kind}`;
 
 export const ZLocalizedText = z.object({ en: z.string(), fr: z.string() });
 export type TLocalizedText = z.infer<typeof ZLocalizedText>;

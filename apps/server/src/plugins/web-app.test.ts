@@ -19,7 +19,7 @@ describe('pages the web build rendered ahead (dist/prerendered)', () => {
     mkdirSync(join(dist, 'prerendered'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), INDEX);
     // What apps/web/scripts/prerender.mjs writes: each page in each language, with its brotli and gzip copies.
-    for (const name of ['login', 'forgot-password']) {
+    for (const name of ['login', 'forgot-password', 'home']) {
       for (const language of ['en', 'fr']) {
         const file = join(dist, 'prerendered', `${name}.${language}.html`);
         writeFileSync(file, page(name, language));
@@ -71,10 +71,19 @@ describe('pages the web build rendered ahead (dist/prerendered)', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page('login', 'fr'));
   });
 
-  it('answers the other app routes and unknown paths with index.html as before', async () => {
+  it('answers / with the signed-in frame of the home page in the language of the reader, with a query string too', async () => {
     const home = await t.app.inject({ url: '/', headers: { 'accept-language': 'fr' } });
     expect(home.statusCode).toBe(200);
-    expect(home.body).toBe(INDEX);
+    expect(home.body).toBe(page('home', 'fr'));
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const linked = await t.app.inject({ url: `/?rs=${'a'.repeat(24)}`, headers: { cookie: `${LANGUAGE_COOKIE}=en` } });
+    expect(linked.body).toBe(page('home', 'en'));
+  });
+
+  it('answers the other app routes and unknown paths with index.html as before', async () => {
+    const room = await t.app.inject({ url: `/chat/${'b'.repeat(24)}`, headers: { 'accept-language': 'fr' } });
+    expect(room.statusCode).toBe(200);
+    expect(room.body).toBe(INDEX);
     const register = await t.app.inject({ url: '/register' });
     expect(register.body).toBe(INDEX);
     const unknown = await t.app.inject({ url: '/login/extra' });

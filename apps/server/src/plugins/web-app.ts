@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
 import { matchesRoute, ROUTE_ACCESS, ROUTES } from '@rounds/contracts/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
 // Case-insensitive: /API/V1/... is a mistyped API call, answered in JSON like the others, never the app page.
@@ -18,12 +18,14 @@ export function isAppRoute(pathname: string): boolean {
 }
 
 /**
- * Guest pages the web's build wrote already rendered, in each language (apps/web/scripts/prerender.mjs): the
- * path, and the file name under dist/prerendered/ (`<name>.<lang>.html`).
+ * Pages the web's build wrote already rendered, in each language (apps/web/scripts/prerender.mjs): the path, and
+ * the file name under dist/prerendered/ (`<name>.<lang>.html`): two guest pages and the home page's signed-in
+ * frame (shown by the browser only where a session is stored).
  */
 const PRERENDERED: ReadonlyMap<string, string> = new Map([
   [ROUTES.login, 'login'],
   [ROUTES.forgotPassword, 'forgot-password'],
+  [ROUTES.recent, 'home'],
 ]);
 
 /**
@@ -57,7 +59,8 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
       root: distDir,
       // Files are looked up per request, so a rebuild under a running server is served at once.
       wildcard: true,
-      index: 'index.html',
+      // / is an app route like the others (below): its page is picked by language, not dist/index.html as is.
+      index: false,
       preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -65,16 +68,8 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (
-      !hasBuild ||
-      API_LIKE.test(pathname) ||
-      TRAVERSAL.test(pathname) ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
-      throw new AppError(404, 'NOT_FOUND', 'routeNotFound', {}, { method: request.method, path: pathname });
-    }
+  /** An app page: the prerendered one for the reader when the build wrote one, else index.html (404 off-route). */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const appRoute = isAppRoute(pathname);
     const page = appRoute
       ? appPageFile(distDir, pathname, {
@@ -87,5 +82,21 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
       .status(appRoute ? 200 : 404)
       .header('cache-control', 'no-cache')
       .sendFile(page.file);
+  };
+
+  // The static files answer a directory itself with 403 when they have no index to send: / is the home page.
+  if (hasBuild) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (
+      !hasBuild ||
+      API_LIKE.test(pathname) ||
+      TRAVERSAL.test(pathname) ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      throw new AppError(404, 'NOT_FOUND', 'routeNotFound', {}, { method: request.method, path: pathname });
+    }
+    return sendPage(request, reply, pathname);
   });
 }

@@ -1,6 +1,7 @@
 import { ROUTES } from '@rounds/contracts/routes';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session-store';
+import { useSignedInFrameRender } from '../lib/signed-in-frame';
 import { decideAccess, returnPath, type TAccessRule } from './access';
 
 /** Where login sends the user back to (location state, set by the guard). */
@@ -12,8 +13,11 @@ export function AccessGate({ rule }: { rule: TAccessRule | ((pathname: string) =
   const token = useSession((s) => s.token);
   const role = useSession((s) => s.user?.role);
   const restoring = useSession((s) => s.restoring);
+  // The build's drawing of the signed-in home page (src/prerender.tsx): the browser shows it only with a session.
+  const frame = useSignedInFrameRender();
   const resolved = typeof rule === 'function' ? rule(location.pathname) : rule;
   const decision = decideAccess(resolved, { token, role, restoring }, location);
+  if (frame) return <Outlet />;
 
   switch (decision.kind) {
     case 'render':

@@ -1,3 +1,4 @@
+import { SESSION_HINT_KEY } from '@rounds/contracts/first-paint';
 import type { TUser } from '@rounds/contracts/user';
 import { create } from 'zustand';
 import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
@@ -25,14 +26,12 @@ type TSessionState = TPersistedSession & {
 
 export const SESSION_STORAGE_KEY = 'rounds.session';
 
-/**
- * A signed-in marker kept in localStorage even when the session itself lives in sessionStorage (no
- * "remember me"). A new tab finds no session of its own but this hint, and asks the server for a token
+/*
+ * SESSION_HINT_KEY: a signed-in marker kept in localStorage even when the session itself lives in sessionStorage
+ * (no "remember me"). A new tab finds no session of its own but this hint, and asks the server for a token
  * with the refresh cookie the browser already holds, instead of making the user log in again (which,
- * sessions being single per user, would end the first tab's session).
+ * sessions being single per user, would end the first tab's session). The first-paint script reads it too.
  */
-export const SESSION_HINT_KEY = 'rounds.session-hint';
-
 export type TSessionHint = { userId: string; remember: boolean };
 
 export function readSessionHint(): TSessionHint | null {

@@ -1,5 +1,5 @@
 import { LIMITS } from '@rounds/contracts/limits';
-import { ZAppSettingsReply } from '@rounds/contracts/settings';
+import { currentLogoPath, ZAppSettingsReply } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FieldPart, multipart, type Part } from '../../testing/multipart';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
@@ -88,6 +88,22 @@ describe('POST /setting/logos', () => {
       expect(String(served.headers['content-security-policy'])).toContain('sandbox');
       expect(served.rawPayload.equals(bytes)).toBe(true);
     }
+  });
+
+  it('leads from the current-logo address of a kind to whatever file it has now, never cached', async () => {
+    const current = async () => t.app.inject({ method: 'GET', url: currentLogoPath('recentLogoDark') });
+    const before = await current();
+    expect(before.statusCode).toBe(302);
+    expect(before.headers.location).toBe((await settings()).recentLogoDark);
+    expect(before.headers['cache-control']).toBe('no-cache');
+    const uploaded = (await upload(admin.token, [key('recentLogoDark'), file(PNG)])).body.data.logo as string;
+    const after = await current();
+    expect(after.headers.location).toBe(uploaded);
+    const served = await t.app.inject({ method: 'GET', url: String(after.headers.location) });
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const unknown = await t.app.inject({ method: 'GET', url: '/logos/current/faviconLogo' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/kind/);
   });
 
   it('gives a new URL to each upload of the same kind and drops the replaced file', async () => {

@@ -15,9 +15,11 @@ import { LIMITS, LOGOS_PATH } from '@rounds/contracts/limits';
 import {
   adminSettingRoutes,
   CALLING_CODES,
+  currentLogoPath,
   LOGO_KINDS,
   type TLogoKind,
   ZCallingCodesReply,
+  ZLogoKind,
   ZSelfRegistrationReply,
 } from '@rounds/contracts/settings';
 import type { FastifyRequest } from 'fastify';
@@ -81,6 +83,18 @@ const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, adminSettingRoutes.appSettings, { tags: ['settings'] }, async () => ({
     appSettings: toAppSettings(await readSettings(app.db)),
   }));
+
+  // The logo a kind has now, for the signed-in frame the build prerenders for / (currentLogoPath): a redirect, so
+  // the browser keeps the file under its own address and the app's copy of the page, drawn with that address
+  // from the app settings a moment later, finds it loaded. Never cached: an Admin may change the logo.
+  app.get(
+    currentLogoPath(':kind' as TLogoKind),
+    { schema: { hide: true, params: z.object({ kind: ZLogoKind }) } },
+    async (req, reply) => {
+      const logos = toAppSettings(await readSettings(app.db));
+      return reply.header('cache-control', 'no-cache').redirect(logos[req.params.kind], 302);
+    },
+  );
 
   // Uploaded logos are in the file store under names of their own (logos.service.ts), never changed, so they
   // are cached for good; the shipped defaults (assets/logos) may change with a release.

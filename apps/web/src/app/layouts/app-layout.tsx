@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
 import { useGroupModal } from '../../lib/group-modal-store';
 import { useSession } from '../../lib/session-store';
+import { useSignedInFrameRender } from '../../lib/signed-in-frame';
 import { SideNav } from './side-nav';
 
 // Only signed-in users can open it, so it stays out of the login page's download.
@@ -26,7 +27,10 @@ const CallLayer = lazy(() => import('../../features/calls/components/call-layer'
 
 /** The frame of every screen: navigation, the page, and the overlays that can cover any page. */
 export function AppLayout() {
-  const signedIn = useSession((s) => Boolean(s.token && s.user));
+  // The build's drawing of the signed-in home page has the signed-in shape with no one signed in (prerender.tsx).
+  const frame = useSignedInFrameRender();
+  const session = useSession((s) => Boolean(s.token && s.user));
+  const signedIn = session || frame;
   // The stored session is being checked: no socket or timers until it is known to be good.
   const restoring = useSession((s) => s.restoring);
   const groupOpen = useGroupModal((s) => s.request !== null);
@@ -63,7 +67,7 @@ export function AppLayout() {
       </a>
       <SideNav onOpenGroup={() => openGroup()} />
       <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
-        {signedIn && (
+        {session && (
           <Suspense fallback={null}>
             <AppBanner />
           </Suspense>
@@ -75,7 +79,7 @@ export function AppLayout() {
           <GroupModal opened onClose={closeGroup} />
         </Suspense>
       )}
-      {signedIn && !restoring && (
+      {session && !restoring && (
         <Suspense fallback={null}>
           <SessionLifecycle />
           <CallLayer />

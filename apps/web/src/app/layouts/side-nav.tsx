@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { useSession } from '../../lib/session-store';
+import { useSignedInFrameRender } from '../../lib/signed-in-frame';
 
 // Avatar, tooltips and the More popover (floating-ui) are only for signed-in users: they load with the
 // first signed-in page instead of weighing on the login page.
@@ -14,12 +15,16 @@ const SignedInNav = lazy(() => import('./signed-in-nav').then((module) => ({ def
 export function SideNav({ onOpenGroup }: { onOpenGroup: () => void }) {
   const { t } = useTranslation();
   const signedIn = useSession((s) => Boolean(s.token && s.user));
+  const frame = useSignedInFrameRender();
   const logo = useLogo('square');
 
+  // The empty rail keeps the page from shifting while the navigation loads, and stands for it in the build's
+  // drawing of the signed-in home page (prerender.tsx), which has no one to show it for.
+  const rail = <nav className="side-nav" aria-hidden="true" />;
+  if (frame) return rail;
   if (signedIn) {
     return (
-      // The empty rail keeps the page from shifting while the navigation loads.
-      <Suspense fallback={<nav className="side-nav" aria-hidden="true" />}>
+      <Suspense fallback={rail}>
         <SignedInNav onOpenGroup={onOpenGroup} />
       </Suspense>
     );

@@ -4,10 +4,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { contactsQueryOptions, WHOLE_DIRECTORY } from '../../api/get-contacts';
-import { BrandLogo } from '../../components/brand-logo';
 import { useChatRooms } from '../../features/chat/api/get-chat-rooms';
 import { RecentScreen } from '../../features/chat/components/recent-screen';
-import { useLogo } from '../../features/settings/hooks/use-logo';
+import { SlotLogo } from '../../features/settings/components/slot-logo';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
@@ -18,7 +17,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function RecentRoute() {
   const { t } = useTranslation();
   usePageTitle(t('pages.recent'));
-  const logo = useLogo('recent');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Recent loads the chat rooms and the contacts on opening (spec doc 1 section 2). The directory is asked for
@@ -33,7 +31,7 @@ export function RecentRoute() {
   }, [queryClient, roomsArrived]);
   return (
     <RecentScreen
-      logo={<BrandLogo src={logo} height={32} withWordmark />}
+      logo={<SlotLogo slot="recent" height={32} withWordmark />}
       onStart={() => void navigate(ROUTES.contacts)}
     />
   );
