@@ -1,7 +1,7 @@
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, type Member, member, notificationsSent, openSocket, settle } from '../../testing/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { login } from '../../testing/users';
@@ -9,7 +9,12 @@ import { login } from '../../testing/users';
 // Small caps, so each can be reached with a handful of messages; each test uses fresh people.
 let t: TestApp;
 let adminToken: string;
+const HOUR = 3_600_000;
 beforeAll(async () => {
+  // The caps count in fixed clock hours, and the reminders below run minutes ahead: a run started a few minutes
+  // before the hour put them in the next hour's fresh window (CI at 08:58: the per-hour sender texted 16, not 8).
+  // The clock starts one minute into an hour and runs on from there.
+  vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / HOUR) * HOUR + 60_000, shouldAdvanceTime: true });
   t = await createTestApp({
     PUBLIC_URL: 'https://rounds.example.org',
     URGENT_ESCALATION_SECONDS: '60',
@@ -22,7 +27,10 @@ beforeAll(async () => {
   await t.listen();
   adminToken = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers();
+});
 
 const phoneOf = async (m: Member) => {
   const u = await t.app.db
