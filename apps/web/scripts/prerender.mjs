@@ -51,6 +51,7 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
  */
 function routeStylesheets(source) {
   if (!source) return '';
+  if (!manifest[source]) throw new Error(`the build's manifest has no ${source}`);
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
@@ -59,7 +60,6 @@ function routeStylesheets(source) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
-  if (!manifest[source]) throw new Error(`the build's manifest has no ${source}`);
   return [...files]
     .filter((file) => !template.includes(`/${file}`))
     .map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`)
