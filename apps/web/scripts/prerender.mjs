@@ -14,9 +14,9 @@ if (!isMainThread) {
   // A worker: render every page in its language and hand them back.
   const { language, bundle } = workerData;
   globalThis.navigator = { language, languages: [language] };
-  const { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE, PRERENDERED_PAGES, renderPage } = await import(bundle);
+  const { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE, PAGES, renderPage } = await import(bundle);
   const pages = [];
-  for (const page of PRERENDERED_PAGES) pages.push({ ...page, ...(await renderPage(page.path, language)) });
+  for (const page of PAGES) pages.push({ ...page, ...(await renderPage(page.path, language)) });
   // The main thread ends the worker once it has the pages (the app's timers would keep it alive).
   parentPort.postMessage({ attribute: PRERENDERED_ATTRIBUTE, frameAttribute: SIGNED_IN_FRAME_ATTRIBUTE, pages });
 }

@@ -1,6 +1,10 @@
 import type { TLanguage } from '@rounds/contracts/common';
-import { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from '@rounds/contracts/first-paint';
-import { ROUTES } from '@rounds/contracts/routes';
+import {
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_PAGES,
+  SIGNED_IN_FRAME_ATTRIBUTE,
+  type TPrerenderedName,
+} from '@rounds/contracts/first-paint';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -18,18 +22,15 @@ import { SignedInFrameRender } from './lib/signed-in-frame';
  * are drawn signed out; the home page (`frame`) in its signed-in shape with no one signed in: the navigation's
  * empty rail and Recent while its rooms load, which the browser shows only where a session is stored.
  */
-export const PRERENDERED_PAGES = [
-  { name: 'login', path: ROUTES.login, title: 'pages.login', frame: false, lazyRoute: null },
-  {
-    name: 'forgot-password',
-    path: ROUTES.forgotPassword,
-    title: 'pages.forgotPassword',
-    frame: false,
-    lazyRoute: null,
-  },
+const DRAWN = {
+  login: { title: 'pages.login', frame: false, lazyRoute: null },
+  'forgot-password': { title: 'pages.forgotPassword', frame: false, lazyRoute: null },
   // lazyRoute: the route module whose stylesheets the page links (it is drawn with them; index.html has not).
-  { name: 'home', path: ROUTES.recent, title: 'pages.recent', frame: true, lazyRoute: 'src/app/routes/recent.tsx' },
-] as const;
+  home: { title: 'pages.recent', frame: true, lazyRoute: 'src/app/routes/recent.tsx' },
+} as const satisfies Record<TPrerenderedName, { title: string; frame: boolean; lazyRoute: string | null }>;
+
+/** Each page of the contract's list (PRERENDERED_PAGES) with how it is drawn. */
+export const PAGES = PRERENDERED_PAGES.map((page) => ({ ...page, ...DRAWN[page.name] }));
 
 /** For scripts/prerender.mjs, which runs in plain Node and cannot import the contracts' TypeScript itself. */
 export { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE };
@@ -38,7 +39,7 @@ export type TPrerendered = { html: string; title: string };
 
 /** The markup of #root for one page in one language, and the tab title the page sets once mounted. */
 export async function renderPage(path: string, language: TLanguage): Promise<TPrerendered> {
-  const page = PRERENDERED_PAGES.find((p) => p.path === path);
+  const page = PAGES.find((p) => p.path === path);
   if (!page) throw new Error(`${path} is not a prerendered page`);
   // The app's stores start from the browser's languages (the worker that runs this gives it a navigator in that
   // language): a server render reads a store's initial state, so setting it here would not reach the page.

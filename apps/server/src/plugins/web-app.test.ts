@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { FIRST_PAINT_SCRIPT, LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
+import { FIRST_PAINT_SCRIPT, LANGUAGE_COOKIE, PRERENDERED_PAGES, pageLanguage } from '@rounds/contracts/first-paint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -19,7 +19,7 @@ describe('pages the web build rendered ahead (dist/prerendered)', () => {
     mkdirSync(join(dist, 'prerendered'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), INDEX);
     // What apps/web/scripts/prerender.mjs writes: each page in each language, with its brotli and gzip copies.
-    for (const name of ['login', 'forgot-password', 'home']) {
+    for (const { name } of PRERENDERED_PAGES) {
       for (const language of ['en', 'fr']) {
         const file = join(dist, 'prerendered', `${name}.${language}.html`);
         writeFileSync(file, page(name, language));

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
-import { matchesRoute, ROUTE_ACCESS, ROUTES } from '@rounds/contracts/routes';
+import { LANGUAGE_COOKIE, PRERENDERED_PAGES, pageLanguage } from '@rounds/contracts/first-paint';
+import { matchesRoute, ROUTE_ACCESS } from '@rounds/contracts/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
@@ -17,16 +17,8 @@ export function isAppRoute(pathname: string): boolean {
   return ROUTE_ACCESS.some((r) => matchesRoute(r.path, pathname) && r.path !== '/404');
 }
 
-/**
- * Pages the web's build wrote already rendered, in each language (apps/web/scripts/prerender.mjs): the path, and
- * the file name under dist/prerendered/ (`<name>.<lang>.html`): two guest pages and the home page's signed-in
- * frame (shown by the browser only where a session is stored).
- */
-const PRERENDERED: ReadonlyMap<string, string> = new Map([
-  [ROUTES.login, 'login'],
-  [ROUTES.forgotPassword, 'forgot-password'],
-  [ROUTES.recent, 'home'],
-]);
+/** The prerendered pages by path (PRERENDERED_PAGES: the web's build writes them, apps/web/scripts/prerender.mjs). */
+const PRERENDERED: ReadonlyMap<string, string> = new Map(PRERENDERED_PAGES.map((page) => [page.path, page.name]));
 
 /**
  * The file to send for an app route: its prerendered page in the reader's language when the build wrote one
@@ -47,8 +39,8 @@ export function appPageFile(
 }
 
 /**
- * Serves the built web app. Assets are immutable (hashed names); every client route gets index.html,
- * and an unknown path gets index.html with status 404 so the app shows its not-found page. The build writes a
+ * Serves the built web app. Assets are immutable (hashed names); every client route gets its prerendered page or
+ * index.html, and an unknown path gets index.html with status 404 so the app shows its not-found page. The build writes a
  * brotli and a gzip copy of each asset (vite-plugin-compression2); `preCompressed` serves the best one the
  * browser accepts, so nothing is compressed per request.
  */
