@@ -44,7 +44,7 @@ import {
 } from './admin-settings.service';
 import { saveLogo, type TLogoType, UPLOADED_LOGO } from './logos.service';
 import { installPasswordPolicySocket } from './password-policy';
-import { readSettings, toAppSettings } from './settings.service';
+import { logoPath, readSettings, toAppSettings } from './settings.service';
 import { svgProblem } from './svg-check';
 
 /*
@@ -91,8 +91,8 @@ const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     currentLogoPath(':kind' as TLogoKind),
     { schema: { hide: true, params: z.object({ kind: ZLogoKind }) } },
     async (req, reply) => {
-      const logos = toAppSettings(await readSettings(app.db));
-      return reply.header('cache-control', 'no-cache').redirect(logos[req.params.kind], 302);
+      const { logos } = await readSettings(app.db);
+      return reply.header('cache-control', 'no-cache').redirect(logoPath(logos[req.params.kind]), 302);
     },
   );
 

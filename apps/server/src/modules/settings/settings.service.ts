@@ -59,17 +59,19 @@ export async function ensureDefaultSettings(db: Db, overrides: Partial<StoredSet
   }
 }
 
+/** The address a logo file is served at (GET /logos/:file). */
+export const logoPath = (file: string): string => `${LOGOS_PATH}/${encodeURIComponent(file)}`;
+
 export function toAppSettings(s: StoredSettings): TAppSettings {
-  const logo = (file: string) => `${LOGOS_PATH}/${encodeURIComponent(file)}`;
   return {
-    whiteLogoBig: logo(s.logos.whiteLogoBig),
-    squareLogo: logo(s.logos.squareLogo),
-    squareLogoDark: logo(s.logos.squareLogoDark),
-    recentLogo: logo(s.logos.recentLogo),
-    recentLogoDark: logo(s.logos.recentLogoDark),
-    moreLogo: logo(s.logos.moreLogo),
-    moreLogoDark: logo(s.logos.moreLogoDark),
-    aboutUsHeader: logo(s.logos.aboutUsHeader),
+    whiteLogoBig: logoPath(s.logos.whiteLogoBig),
+    squareLogo: logoPath(s.logos.squareLogo),
+    squareLogoDark: logoPath(s.logos.squareLogoDark),
+    recentLogo: logoPath(s.logos.recentLogo),
+    recentLogoDark: logoPath(s.logos.recentLogoDark),
+    moreLogo: logoPath(s.logos.moreLogo),
+    moreLogoDark: logoPath(s.logos.moreLogoDark),
+    aboutUsHeader: logoPath(s.logos.aboutUsHeader),
     aboutUsText: s.aboutUsText,
     informationText: s.informationText,
     bannerMessage: s.bannerMessage,
