@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { percentile } from './server';
 
 export type THomeLoad = { fcpMs: number; lcpMs: number; firstRowMs: number };
 
@@ -87,6 +88,9 @@ export async function throttledHome(
     await context.close();
   }
   const median = (pick: (l: THomeLoad) => number) =>
-    loads.map(pick).sort((a, b) => a - b)[Math.floor(loads.length / 2)] ?? Number.NaN;
+    percentile(
+      loads.map(pick).sort((a, b) => a - b),
+      50,
+    );
   return { fcpMs: median((l) => l.fcpMs), lcpMs: median((l) => l.lcpMs), firstRowMs: median((l) => l.firstRowMs) };
 }

@@ -53,9 +53,11 @@ function routeStylesheets(source) {
   if (!source) return '';
   if (!manifest[source]) throw new Error(`the build's manifest has no ${source}`);
   const files = new Set();
+  const seen = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry) return;
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
