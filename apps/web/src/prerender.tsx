@@ -1,10 +1,6 @@
 import type { TLanguage } from '@rounds/contracts/common';
-import {
-  PRERENDERED_ATTRIBUTE,
-  PRERENDERED_PAGES,
-  SIGNED_IN_FRAME_ATTRIBUTE,
-  type TPrerenderedName,
-} from '@rounds/contracts/first-paint';
+import { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from '@rounds/contracts/first-paint';
+import { PRERENDERED_PAGES, type TPrerenderedName } from '@rounds/contracts/routes';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';

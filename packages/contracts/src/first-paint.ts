@@ -4,8 +4,6 @@
  * read them.
  */
 
-import { ROUTES } from './routes';
-
 /**
  * The cookie the web writes with the language the app shows on this device (a choice by hand, or the account's
  * after sign-in), so the server sends a prerendered guest page in that language. Without it the server reads
@@ -25,19 +23,6 @@ export const PREFERENCES_STORAGE_KEY = 'rounds.preferences';
 
 /** The version of what is stored there (zustand's persist `version`): the inline script below writes it too. */
 export const PREFERENCES_VERSION = 1;
-
-/**
- * The pages the web's build writes already rendered, per language (`dist/prerendered/<name>.<lang>.html`), and the
- * path the server sends each for: two guest pages, and the home page's signed-in frame, which the browser shows
- * only where a session is stored (SIGNED_IN_FRAME_ATTRIBUTE).
- */
-export const PRERENDERED_PAGES = [
-  { name: 'login', path: ROUTES.login },
-  { name: 'forgot-password', path: ROUTES.forgotPassword },
-  { name: 'home', path: ROUTES.recent },
-] as const;
-
-export type TPrerenderedName = (typeof PRERENDERED_PAGES)[number]['name'];
 
 /** Set on #root by the build on a prerendered page, taken away by the app once its own page replaces it. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
@@ -64,7 +49,7 @@ export const LANGUAGE_SELECT_ATTRIBUTE = 'data-language-select';
 export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
 /**
- * Inline in <head> of every page the server sends (index.html and the PRERENDERED_PAGES), the one inline
+ * Inline in <head> of every page the server sends (index.html and the PRERENDERED_PAGES of routes.ts), the one inline
  * script of the app. It does this before any of the app's JavaScript has run:
  * - sets Mantine's colour-scheme attribute from the stored theme before the first paint, as Mantine's
  *   ColorSchemeScript does, so a dark user never sees the light page first;

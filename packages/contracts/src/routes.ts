@@ -87,3 +87,16 @@ export function canAccess(roles: readonly TRole[] | null | undefined, role: TRol
   if (!roles) return true;
   return role != null && roles.includes(role);
 }
+
+/**
+ * The pages the web's build writes already rendered, per language (`dist/prerendered/<name>.<lang>.html`), and the
+ * path the server sends each for: two guest pages, and the home page's signed-in frame, which the browser shows
+ * only where a session is stored (SIGNED_IN_FRAME_ATTRIBUTE of first-paint.ts).
+ */
+export const PRERENDERED_PAGES = [
+  { name: 'login', path: ROUTES.login },
+  { name: 'forgot-password', path: ROUTES.forgotPassword },
+  { name: 'home', path: ROUTES.recent },
+] as const;
+
+export type TPrerenderedName = (typeof PRERENDERED_PAGES)[number]['name'];

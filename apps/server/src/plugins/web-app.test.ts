@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { FIRST_PAINT_SCRIPT, LANGUAGE_COOKIE, PRERENDERED_PAGES, pageLanguage } from '@rounds/contracts/first-paint';
+import { FIRST_PAINT_SCRIPT, LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
+import { PRERENDERED_PAGES } from '@rounds/contracts/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

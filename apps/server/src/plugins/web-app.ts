@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_COOKIE, PRERENDERED_PAGES, pageLanguage } from '@rounds/contracts/first-paint';
-import { matchesRoute, ROUTE_ACCESS } from '@rounds/contracts/routes';
+import { LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
+import { matchesRoute, PRERENDERED_PAGES, ROUTE_ACCESS } from '@rounds/contracts/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
