@@ -1,0 +1,82 @@
+// The import rules of docs/ARCHITECTURE.md, kept by a tool instead of comments (`npm run check`).
+// Imports that broke a rule on the day the rules came are listed in .dependency-cruiser-known-violations.json
+// (`npm run check:imports -- --baseline` rewrites it): they are the house issue's work list. A new one fails.
+const server = '^apps/server/src/';
+const prodServer = { path: server, pathNot: ['\\.test\\.ts$', `${server}(testing|security)/`] };
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'store-imports-only-db-lib-contracts-stores',
+      comment: 'A store owns SQL: it may import db, lib, contracts and other stores, never a service, route or socket.',
+      severity: 'error',
+      from: { path: `${server}modules/.+\\.store\\.ts$` },
+      to: { path: `${server}(modules/(?!.+\\.store\\.ts$)|plugins/|realtime/|jobs/|ops/)` },
+    },
+    {
+      name: 'lib-and-db-import-no-module',
+      comment: 'lib holds no domain logic and db only the engine: neither reaches up into modules.',
+      severity: 'error',
+      from: { path: `${server}(lib|db)/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${server}(modules|plugins|realtime|jobs|ops)/` },
+    },
+    {
+      name: 'no-test-support-in-production',
+      comment: 'Test support never ships: production code imports neither the test kit nor the security suites.',
+      severity: 'error',
+      from: prodServer,
+      to: { path: `${server}(testing|security)/` },
+    },
+    {
+      name: 'no-file-cycles',
+      comment: 'No circle of imports between files (types included): cut it by moving the shared piece down.',
+      severity: 'error',
+      from: { path: '^(apps|packages)/', pathNot: '\\.test\\.tsx?$' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      // A warning until the stores own their SQL (issue 23): the tool cannot hold folder cycles to a baseline, and
+      // today's twelve-folder loop is that work's list. Raise it to an error once the loop is cut.
+      comment: 'The server folders form a one-way stack.',
+      severity: 'warn',
+      scope: 'folder',
+      from: prodServer,
+      to: { circular: true, pathNot: `${server}(testing|security)` },
+    },
+    {
+      name: 'contracts-import-only-zod',
+      comment: 'packages/contracts is zod only: server and web import it, never the other way.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'web-features-do-not-import-each-other',
+      comment: 'Features are composed in app/, never by each other.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-code-imports-no-feature',
+      comment: 'components/ and lib/ serve every feature, so they import none (nor app/).',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+  },
+};
