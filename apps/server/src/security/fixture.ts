@@ -175,7 +175,8 @@ export async function createFixture(t: TestApp) {
     if (bobIs === 'ringing') return twId;
     await t.app.calls.accept(ids[callee], tabs[callee], twId, false);
     if (bobIs === 'sharing') {
-      await t.app.calls.act(bob.id, twId, () => ({ kind: 'screenShareStart', userId: bob.id, now: Date.now() }));
+      const may = await t.app.calls.mayOf(bob.id);
+      await t.app.calls.act(bob.id, twId, () => ({ kind: 'screenShareStart', userId: bob.id, may, now: Date.now() }));
     }
     return twId;
   };

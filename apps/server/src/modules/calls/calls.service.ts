@@ -19,7 +19,14 @@ import { createTickBatch, padded } from '../../lib/tick-batch';
 import { parsePermissions } from '../accounts/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
 import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
-import { maxParticipants, startCall, type TCallAction, type TCallNote, transition } from './call-machine';
+import {
+  maxParticipants,
+  startCall,
+  type TCallAction,
+  type TCallMay,
+  type TCallNote,
+  transition,
+} from './call-machine';
 
 const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; key: TextKey }> = {
   [CALL_REFUSALS.notFound]: { status: 404, key: 'callEnded' },
@@ -123,9 +130,16 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
   };
 
   /** Voice and video are on only if explicitly granted (doc 2 section 4, Administration transitions). */
-  const allowed = (permissions: string, type: TCallType) => {
+  const mayFrom = (permissions: string): TCallMay => {
     const p = parsePermissions(permissions);
-    return type === 'voice' ? p.voice === true : p.video === true;
+    return { voice: p.voice === true, video: p.video === true };
+  };
+  const allowed = (permissions: string, type: TCallType) => mayFrom(permissions)[type === 'voice' ? 'voice' : 'video'];
+  /** What this user may do in a call now: read fresh for each action, so a permission taken away applies at once. */
+  const mayOf = async (userId: string): Promise<TCallMay> => {
+    const me = (await people([userId])).get(userId);
+    if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
+    return mayFrom(me.permissions);
   };
 
   // The room's members first, then each one's user row by its key: as a plain join, SQLite starts from the
@@ -318,10 +332,9 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       const [found, other] = await Promise.all([people([userId]), acceptedCallOf(userId)]);
       const me = found.get(userId);
       if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
-      const needs = call.type === 'voice' || audioOnly ? 'voice' : 'video';
-      if (!allowed(me.permissions, needs)) throw callRefusal(CALL_REFUSALS.noPermission);
       if (other && other.id !== call.id) throw callRefusal(CALL_REFUSALS.busyElsewhere);
-      return { kind: 'accept', userId, tabId, audioOnly, now: Date.now(), joiner: me };
+      const may = mayFrom(me.permissions);
+      return { kind: 'accept', userId, tabId, audioOnly, may, now: Date.now(), joiner: me };
     });
 
   const addParticipants = async (userId: string, twId: string, userIds: string[]) => {
@@ -406,6 +419,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     leaveAll,
     act,
     accept,
+    mayOf,
     addParticipants,
     expireRinging,
     dropDisconnected,

@@ -29,7 +29,14 @@ export function installCallsSocket(app: FastifyInstance): void {
     ok(await calls.act(userId, m.twId, () => ({ kind: 'endForAll', userId, now: now() }))),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallScreenShareStart, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'screenShareStart', userId, now: now() }))),
+    ok(
+      await calls.act(userId, m.twId, async () => ({
+        kind: 'screenShareStart',
+        userId,
+        may: await calls.mayOf(userId),
+        now: now(),
+      })),
+    ),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallScreenShareEnd, async (m, { userId }) =>
     ok(await calls.act(userId, m.twId, () => ({ kind: 'screenShareEnd', userId, now: now() }))),
@@ -38,7 +45,14 @@ export function installCallsSocket(app: FastifyInstance): void {
     ok(await calls.act(userId, m.twId, () => ({ kind: 'toggleVoice', userId, now: now() }))),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallVideoToggle, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'toggleVideo', userId, now: now() }))),
+    ok(
+      await calls.act(userId, m.twId, async () => ({
+        kind: 'toggleVideo',
+        userId,
+        may: await calls.mayOf(userId),
+        now: now(),
+      })),
+    ),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallForceVoiceToggle, async (m, { userId }) =>
     ok(

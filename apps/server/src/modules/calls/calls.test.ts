@@ -396,6 +396,38 @@ describe('calls', () => {
     ]);
   });
 
+  it('refuses a camera or a shared screen to someone without the video permission, also once it is taken away', async () => {
+    const [nurse, voiceOnly] = await Promise.all([caller(t, 'Ula'), caller(t, 'Val', { voice: true, video: false })]);
+    const twId = await room(nurse, [voiceOnly]);
+    const [nurseTab, voiceTab] = await Promise.all([openSocket(t, nurse), openSocket(t, voiceOnly)]);
+    expect((await emitAck<Ack>(nurseTab, 'CallInitialize', { twId, video: true })).ok).toBe(true);
+    expect((await emitAck<Ack>(voiceTab, 'CallAccept', { twId, audioOnly: true })).ok).toBe(true);
+    const camera = await emitAck<Ack>(voiceTab, 'CallVideoToggle', { twId });
+    expect(camera).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
+    const screen = await emitAck<Ack>(voiceTab, 'CallScreenShareStart', { twId, width: 1280, height: 720 });
+    expect(screen).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
+    const live = await t.app.calls.liveCall(twId);
+    expect(live?.participants.find((p) => p.id === voiceOnly.id)).toMatchObject({ video: false, screenShare: false });
+
+    // The caller's video permission taken away mid-call: the camera may go off, not on again, nor a screen.
+    await t.app.db
+      .updateTable('users')
+      .set({ permissions: JSON.stringify({ voice: true, video: false }) })
+      .where('id', '=', nurse.id)
+      .execute();
+    const off = await emitAck<Ack>(nurseTab, 'CallVideoToggle', { twId });
+    expect(off.ok && off.call.participants.find((p) => p.id === nurse.id)?.video).toBe(false);
+    expect(await emitAck<Ack>(nurseTab, 'CallVideoToggle', { twId })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.noPermission,
+    });
+    expect(await emitAck<Ack>(nurseTab, 'CallScreenShareStart', { twId })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.noPermission,
+    });
+    await emitAck<Ack>(nurseTab, 'CallEndForAll', { twId });
+  });
+
   it('gives a media token to the accepted tab only, bound to that call', async () => {
     const [a, b] = await Promise.all([caller(t, 'Jon'), caller(t, 'Kim')]);
     const twId = await room(a, [b], 'direct');
