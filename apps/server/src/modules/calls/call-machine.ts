@@ -24,6 +24,8 @@ export type TCallAction =
   | { kind: 'decline'; userId: string; now: number }
   | { kind: 'leave'; userId: string; now: number }
   | { kind: 'endForAll'; userId: string; now: number }
+  /** The room is gone (its owner deleted it): the call ends for everyone, whoever started it. */
+  | { kind: 'close'; userId: string; now: number }
   | { kind: 'expireRinging'; now: number }
   | { kind: 'screenShareStart'; userId: string; may: TCallMay; now: number }
   | { kind: 'screenShareEnd'; userId: string; now: number }
@@ -230,8 +232,9 @@ function apply(call: TCall, a: TCallAction): TTransition {
     }
     case 'leave':
       return leave(call, a.userId, a.now);
-    case 'endForAll': {
-      if (a.userId !== call.initializerId) return refuse(CALL_REFUSALS.notAllowed);
+    case 'endForAll':
+    case 'close': {
+      if (a.kind === 'endForAll' && a.userId !== call.initializerId) return refuse(CALL_REFUSALS.notAllowed);
       if (call.status === 'initialized') return abort(call, a.userId, a.now);
       const notes: TCallNote[] = [];
       return { ok: true, call: end(call, notes, a.userId, a.now), notes };

@@ -400,6 +400,13 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     return dropped;
   };
 
+  /** Ends one person's part in a call at once: left when they are in it, declined when it rings for them. */
+  const endPart = async (twId: string, userId: string, status: string | undefined): Promise<TCall | null> => {
+    if (status !== 'accepted' && status !== 'ringing') return null;
+    const kind = status === 'accepted' ? 'leave' : 'decline';
+    return act(null, twId, () => ({ kind, userId, now: Date.now() })).catch(() => null);
+  };
+
   /**
    * Signing out ends the user's part in every live call at once (doc 2 section 4, "logging out ends an active
    * call"), rather than after the 10 s a vanished socket is given: a call they are in is left, one ringing for
@@ -407,16 +414,43 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
    */
   const leaveAll = async (userId: string): Promise<void> => {
     for (const call of await liveCallsOf(userId)) {
-      const mine = call.participants.find((p) => p.id === userId)?.status;
-      if (mine !== 'accepted' && mine !== 'ringing') continue;
-      const kind = mine === 'accepted' ? 'leave' : 'decline';
-      await act(null, call.twId, () => ({ kind, userId, now: Date.now() })).catch(() => undefined);
+      await endPart(call.twId, userId, call.participants.find((p) => p.id === userId)?.status);
     }
   };
+
+  /**
+   * People who are no longer members of the room (removed by its owner, or who left) lose their part in its
+   * live call at once. The room's events no longer reach them, so their own tabs are told the call's new state
+   * here, the last they hear of it.
+   */
+  const dropMembers = async (twId: string, userIds: string[]): Promise<void> => {
+    for (const userId of userIds) {
+      const call = await liveCall(twId);
+      const next = await endPart(twId, userId, call?.participants.find((p) => p.id === userId)?.status);
+      if (next) app.publish(eventOf('leave', next), { call: next }, { users: [userId] });
+    }
+  };
+
+  /** A deleted room's live call ends for everyone; the one who deleted it is no member any more and is told too. */
+  const closeRoom = async (twId: string, userId: string): Promise<void> => {
+    if (!(await liveCall(twId))) return;
+    const next = await act(null, twId, () => ({ kind: 'close', userId, now: Date.now() })).catch(() => null);
+    if (next) app.publish(SERVER_EVENTS.CallEnded, { call: next }, { users: [userId] });
+  };
+
+  /**
+   * The live call for a signalling event, after the sender's membership (read with the other events of the
+   * turn): someone removed from the room is refused even in the moment before their part in the call ends.
+   */
+  const memberCall = async (userId: string, twId: string): Promise<TCall | null> =>
+    (await Promise.all([requireMember(userId, twId), liveCall(twId)]))[1];
 
   return {
     initialize,
     leaveAll,
+    dropMembers,
+    closeRoom,
+    memberCall,
     act,
     accept,
     mayOf,

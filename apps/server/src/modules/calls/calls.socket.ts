@@ -70,10 +70,14 @@ export function installCallsSocket(app: FastifyInstance): void {
   );
 
   // Signalling goes tab to tab between accepted participants of one call, read but never written: ICE
-  // candidates come by the dozen per connection, so this path reads the call row and nothing else. Being an
-  // accepted participant implies membership (checked at accept); anyone else gets the room's 404.
+  // candidates come by the dozen per connection, so this path reads the call row and the sender's membership
+  // (each shared with the other events of the turn) and writes nothing. The sender must be a member of the
+  // room, like every room event, and an accepted participant; anyone else gets the room's 404.
   app.socketEvents.on(CLIENT_EVENTS.CallSignal, async (m, { userId, tabId }) => {
-    const call = await calls.liveCall(m.twId);
+    const call = await calls.memberCall(userId, m.twId).catch((error: unknown) => {
+      app.metrics.callSignalsDropped.inc();
+      throw error;
+    });
     const sender = isAcceptedTab(call, { userId, tabId });
     if (!sender || !isAcceptedTab(call, m.to)) {
       app.metrics.callSignalsDropped.inc();

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
 import { type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMediaToken } from '../../lib/tokens';
 import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
@@ -260,6 +261,83 @@ describe('calls', () => {
     expect(await got.next()).toEqual({ twId, from: { userId: a.id, tabId: aTabId }, data: offer });
     await settle();
     expect(elsewhere.seen).toEqual([]);
+  });
+
+  describe('a member who is no longer in the room loses their part in its call at once', () => {
+    type Signal = { from: { userId: string; tabId: string } };
+    /** A started group call of three, each on one tab, the owner first. */
+    const groupCall = async (names: [string, string, string]) => {
+      const people = await Promise.all(names.map((n) => caller(t, n)));
+      const [owner, b, c] = people as [Member, Member, Member];
+      const twId = await room(owner, [b, c]);
+      const tabIds = people.map(() => crypto.randomUUID());
+      const tabs = await Promise.all(people.map((m, i) => openSocket(t, m, tabIds[i])));
+      expect((await emitAck<Ack>(tabs[0]!, 'CallInitialize', { twId, video: false })).ok).toBe(true);
+      for (const x of tabs.slice(1)) expect((await emitAck<Ack>(x, 'CallAccept', { twId })).ok).toBe(true);
+      const to = (i: number) => ({ userId: people[i]!.id, tabId: tabIds[i]! });
+      return { owner, b, c, twId, tabs: tabs as [Socket, Socket, Socket], to };
+    };
+
+    it('removed by the owner: dropped from the live call, told so, their signalling refused and never relayed', async () => {
+      const { owner, b, c, twId, tabs, to } = await groupCall(['Ama', 'Bo', 'Cai']);
+      const [ownerTab, bTab, cTab] = tabs;
+      const told = collect<CallEvent>(bTab, 'CallUpdated');
+      const relayed = collect<Signal>(cTab, 'CallSignal');
+      const removed = await api(t, owner).post(`/chat-room/remove-contacts?twId=${twId}`, { contacts: [b.id] });
+      expect(removed.status).toBe(200);
+      const live = await t.app.calls.liveCall(twId);
+      expect(live && status(live, b)).toBe('dropped');
+      expect(live?.status).toBe('started');
+      expect(status((await told.next()).call, b)).toBe('dropped');
+      const offer = { type: 'offer', sdp: 'v=0 fake' };
+      const signal = await emitAck<Ack>(bTab, 'CallSignal', { twId, to: to(2), data: offer });
+      const missing = await emitAck<Ack>(bTab, 'CallSignal', { twId: '0'.repeat(24), to: to(2), data: offer });
+      expect(signal).toEqual(missing);
+      expect(await api(t, b).get(`/twilio/video-token?twId=${twId}`)).toMatchObject({ status: 404 });
+      // The others still talk to each other.
+      expect(await emitAck(ownerTab, 'CallSignal', { twId, to: to(2), data: offer })).toEqual({ ok: true });
+      expect((await relayed.next()).from.userId).toBe(owner.id);
+      await settle();
+      expect(relayed.seen.map((x) => x.from.userId)).toEqual([owner.id]);
+      expect(await emitAck(ownerTab, 'CallSignal', { twId, to: to(1), data: offer })).toMatchObject({ ok: false });
+      expect(status(live!, c)).toBe('accepted');
+      await emitAck<Ack>(ownerTab, 'CallEndForAll', { twId });
+    });
+
+    it('who leaves the group: left the call; a ringing one stops ringing', async () => {
+      const { b, twId, tabs, to } = await groupCall(['Dov', 'Eli', 'Fay']);
+      const [ownerTab, bTab] = tabs;
+      expect((await api(t, b).post(`/chat-room/leave?twId=${twId}`)).status).toBe(200);
+      const live = await t.app.calls.liveCall(twId);
+      expect(live && status(live, b)).toBe('dropped');
+      const offer = { type: 'offer', sdp: 'v=0 fake' };
+      const refused = await emitAck<Ack>(bTab, 'CallSignal', { twId, to: to(0), data: offer });
+      expect(refused).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+      const again = await emitAck<Ack>(bTab, 'CallAccept', { twId });
+      expect(again).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+      await emitAck<Ack>(ownerTab, 'CallEndForAll', { twId });
+
+      const [owner, ringing, other] = await Promise.all([caller(t, 'Gil'), caller(t, 'Hal'), caller(t, 'Ida')]);
+      const ward = await room(owner, [ringing, other]);
+      const ownerSocket = await openSocket(t, owner);
+      await Promise.all([openSocket(t, ringing), openSocket(t, other)]);
+      expect((await emitAck<Ack>(ownerSocket, 'CallInitialize', { twId: ward })).ok).toBe(true);
+      expect((await api(t, ringing).post(`/chat-room/leave?twId=${ward}`)).status).toBe(200);
+      const rung = await t.app.calls.liveCall(ward);
+      expect(rung && status(rung, ringing)).toBe('declined');
+      expect(rung && status(rung, other)).toBe('ringing');
+      await emitAck<Ack>(ownerSocket, 'CallEndForAll', { twId: ward });
+    });
+
+    it('whose room its owner deletes: the call ends for everyone, the owner told too', async () => {
+      const { owner, twId, tabs } = await groupCall(['Jo', 'Kai', 'Lu']);
+      const [ownerTab, bTab] = tabs;
+      const [ownerHeard, bHeard] = [collect<CallEvent>(ownerTab, 'CallEnded'), collect<CallEvent>(bTab, 'CallEnded')];
+      expect((await api(t, owner).del(`/chat-room?twId=${twId}`)).status).toBe(200);
+      expect(await t.app.calls.liveCall(twId)).toBeNull();
+      expect((await ownerHeard.next()).call.status).toBe('ended');
+      expect((await bHeard.next()).call.status).toBe('ended');
+    });
   });
 
   it('lets the room owner add someone, refuses a fifth person in a mesh, and one sharer at a time', async () => {
