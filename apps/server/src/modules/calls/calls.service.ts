@@ -1,6 +1,8 @@
 import {
   CALL_LIMITS,
   CALL_REFUSALS,
+  canAnswer,
+  canStart,
   type TCall,
   type TCallRefusal,
   type TCallType,
@@ -37,6 +39,7 @@ const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; key: TextKey }> = {
   [CALL_REFUSALS.full]: { status: 409, key: 'callFull' },
   [CALL_REFUSALS.notInCall]: { status: 409, key: 'notInCall' },
   [CALL_REFUSALS.ongoing]: { status: 409, key: 'callOngoing' },
+  [CALL_REFUSALS.contactUnavailable]: { status: 409, key: 'callContactUnavailable' },
   [CALL_REFUSALS.mediaUnavailable]: { status: 503, key: 'mediaUnavailable' },
   [CALL_REFUSALS.mediaFailed]: { status: 502, key: 'mediaFailed' },
 };
@@ -134,7 +137,6 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     const p = parsePermissions(permissions);
     return { voice: p.voice === true, video: p.video === true };
   };
-  const allowed = (permissions: string, type: TCallType) => mayFrom(permissions)[type === 'voice' ? 'voice' : 'video'];
   /** What this user may do in a call now: read fresh for each action, so a permission taken away applies at once. */
   const mayOf = async (userId: string): Promise<TCallMay> => {
     const me = (await people([userId])).get(userId);
@@ -247,13 +249,18 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     const found = await people(memberIds);
     const me = found.get(userId);
     if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
-    if (!allowed(me.permissions, type === 'voice' ? 'voice' : 'video')) throw callRefusal(CALL_REFUSALS.noPermission);
+    if (!canStart(type, mayFrom(me.permissions))) throw callRefusal(CALL_REFUSALS.noPermission);
     if (busy) throw callRefusal(CALL_REFUSALS.busyElsewhere);
     if (ongoing) throw callRefusal(CALL_REFUSALS.ongoing);
-    const others = memberIds.filter((id) => id !== userId && found.has(id)).map((id) => found.get(id)!);
-    if (others.length === 0) throw callRefusal(CALL_REFUSALS.notAllowed);
+    const members = memberIds.filter((id) => id !== userId && found.has(id)).map((id) => found.get(id)!);
+    if (members.length === 0) throw callRefusal(CALL_REFUSALS.notAllowed);
+    // Only those who can answer ring (doc 2 section 6), and one of them must be connected now: a call nobody
+    // can take is refused at once with the spec's text instead of ringing into the void for 60 s.
+    const others = members.filter((p) => canAnswer(type, mayFrom(p.permissions)));
     const max = maxParticipants({ transport });
     if (others.length + 1 > max) throw callRefusal(CALL_REFUSALS.full, { n: max });
+    const connected = await app.presence.connectedUsers(others.map((p) => p.id));
+    if (!others.some((p) => connected.has(p.id))) throw callRefusal(CALL_REFUSALS.contactUnavailable);
     const now = Date.now();
     const { call, notes } = startCall({
       id: newId(now),
@@ -344,7 +351,13 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     const members = new Set(await activeMembers(twId));
     const wanted = userIds.filter((id) => members.has(id) && id !== userId);
     const found = await people(wanted);
-    return act(userId, twId, () => ({ kind: 'add', userId, people: [...found.values()], now: Date.now() }));
+    // Someone who cannot answer this call is not rung (doc 2 section 6).
+    return act(userId, twId, (call) => ({
+      kind: 'add',
+      userId,
+      people: [...found.values()].filter((p) => canAnswer(call.type, mayFrom(p.permissions))),
+      now: Date.now(),
+    }));
   };
 
   /** Rings nobody answered in time become missed (the 60 s auto-decline), for every live call. */

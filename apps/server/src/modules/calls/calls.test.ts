@@ -81,9 +81,9 @@ describe('calls', () => {
 
     const twId = await room(nurse, [noVideo], 'direct');
     await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', noVideo.id).execute();
+    const noVideoTab = await openSocket(t, noVideo);
     const video = await emitAck<Ack>(await openSocket(t, nurse), 'CallInitialize', { twId, video: true });
     expect(video.ok).toBe(true);
-    const noVideoTab = await openSocket(t, noVideo);
     const answer = await emitAck<Ack>(noVideoTab, 'CallAccept', { twId, audioOnly: false });
     expect(answer).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
     expect(!answer.ok && answer.message).toBe('Vous n’avez pas l’autorisation pour cet appel.');
@@ -93,6 +93,50 @@ describe('calls', () => {
       voice: true,
       video: false,
     });
+  });
+
+  it('refuses a call no connected callee can answer, with the spec’s text; rings only those who can', async () => {
+    const [nurse, offline, noVoice, noneAtAll] = await Promise.all([
+      caller(t, 'Ona'),
+      caller(t, 'Pam'),
+      caller(t, 'Quy', { voice: false, video: true }),
+      caller(t, 'Rae', { voice: false, video: false }),
+    ]);
+    const nurseTab = await openSocket(t, nurse);
+    // Offline: allowed, but not connected.
+    const direct = await room(nurse, [offline], 'direct');
+    const unavailable = await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: direct });
+    expect(unavailable).toEqual({
+      ok: false,
+      code: CALL_REFUSALS.contactUnavailable,
+      message: 'Contact is not available for this call.',
+    });
+    expect(await t.app.calls.liveCall(direct)).toBeNull();
+
+    // Connected, but without the permission: not rung, and the call is refused while nobody else can take it.
+    const ward = await room(nurse, [offline, noVoice, noneAtAll]);
+    const [noVoiceTab, noneTab] = await Promise.all([openSocket(t, noVoice), openSocket(t, noneAtAll)]);
+    const rang = [collect<CallEvent>(noVoiceTab, 'CallInitialized'), collect<CallEvent>(noneTab, 'CallInitialized')];
+    expect(await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: ward })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.contactUnavailable,
+    });
+    // Pam comes online: the voice call rings her alone; a video call would ring Quy too (video permission).
+    await openSocket(t, offline);
+    const voice = await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: ward });
+    expect(voice.ok && voice.call.participants.map((p) => [p.id, p.status])).toEqual([
+      [nurse.id, 'accepted'],
+      [offline.id, 'ringing'],
+    ]);
+    expect(await emitAck<Ack>(noVoiceTab, 'CallAccept', { twId: ward, audioOnly: true })).toMatchObject({ ok: false });
+    await emitAck<Ack>(nurseTab, 'CallEnd', { twId: ward });
+    const video = await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: ward, video: true });
+    expect(video.ok && video.call.participants.map((p) => p.id)).toEqual([nurse.id, offline.id, noVoice.id]);
+    await emitAck<Ack>(nurseTab, 'CallEnd', { twId: ward });
+    // The room's members hear of each call; the ringing card shows only for those in it.
+    await settle();
+    expect(rang[1]!.seen.every((e) => e.call.participants.every((p) => p.id !== noneAtAll.id))).toBe(true);
+    expect(rang[0]!.seen.filter((e) => e.call.participants.some((p) => p.id === noVoice.id))).toHaveLength(1);
   });
 
   it('answers an outsider exactly as a room that does not exist', async () => {
@@ -113,9 +157,9 @@ describe('calls', () => {
     const [a, b, c] = await Promise.all([caller(t, 'Vic'), caller(t, 'Wes'), caller(t, 'Xia')]);
     const ab = await room(a, [b]);
     const ac = await room(a, [c]);
-    const aTab = await openSocket(t, a);
+    const [aTab, bTab] = await Promise.all([openSocket(t, a), openSocket(t, b)]);
     expect((await emitAck<Ack>(aTab, 'CallInitialize', { twId: ab })).ok).toBe(true);
-    expect(await emitAck<Ack>(await openSocket(t, b), 'CallInitialize', { twId: ab })).toMatchObject({
+    expect(await emitAck<Ack>(bTab, 'CallInitialize', { twId: ab })).toMatchObject({
       ok: false,
       code: CALL_REFUSALS.ongoing,
     });
@@ -351,8 +395,8 @@ describe('calls', () => {
       message: 'This call is full: at most 4 people can take part.',
     });
     const small = await room(owner, [b, c, d]);
-    await emitAck<Ack>(ownerTab, 'CallInitialize', { twId: small });
     const bTab = await openSocket(t, b);
+    await emitAck<Ack>(ownerTab, 'CallInitialize', { twId: small });
     await emitAck<Ack>(bTab, 'CallAccept', { twId: small });
     expect((await emitAck<Ack>(ownerTab, 'CallScreenShareStart', { twId: small })).ok).toBe(true);
     expect(await emitAck<Ack>(bTab, 'CallScreenShareStart', { twId: small })).toMatchObject({
@@ -510,6 +554,7 @@ describe('calls', () => {
     const [a, b] = await Promise.all([caller(t, 'Jon'), caller(t, 'Kim')]);
     const twId = await room(a, [b], 'direct');
     const aTabId = crypto.randomUUID();
+    await openSocket(t, b);
     const init = await emitAck<Ack>(await openSocket(t, a, aTabId), 'CallInitialize', { twId, video: true });
     const ringing = await api(t, b).get(`/twilio/video-token?twId=${twId}`);
     expect(ringing.status).toBe(409);
@@ -541,6 +586,7 @@ describe('calls', () => {
       const twId = ZChatRoomReply.parse(
         (await api(server, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
       ).data.chatRoom.id;
+      await openSocket(server, b);
       await server.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
       const reply = await api(server, a).get(`/twilio/video-token?twId=${twId}`);
       expect(reply.status).toBe(200);
