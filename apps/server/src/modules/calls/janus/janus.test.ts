@@ -205,6 +205,7 @@ describe('calls through Janus', () => {
       ).data.chatRoom.id;
       const tabId = crypto.randomUUID();
       const socket = await openSocket(down, a, tabId);
+      await openSocket(down, b);
       expect((await emitAck<Ack>(socket, 'CallInitialize', { twId })).ok).toBe(true);
       const jwt = (await api(down, a).get(`/twilio/video-token?twId=${twId}`)).body.data.jwt;
       const ack = await emitAck<SdpAck>(socket, 'CallMediaPublish', { twId, jwt, sdp: fakeOffer() });
