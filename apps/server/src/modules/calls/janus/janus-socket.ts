@@ -63,8 +63,9 @@ export function installJanusSocket(app: FastifyInstance): void {
 
   app.socketEvents.on(CLIENT_EVENTS.CallMediaPublish, async (m, { userId, tabId }) => {
     const call = await admit(m, { userId, tabId });
+    const { video } = await app.calls.mayOf(userId);
     const sdp = await janus('publish', m.twId, () =>
-      app.callMedia!.publish(call, { userId, tabId }, m.sdp, m.renegotiate),
+      app.callMedia!.publish(call, { userId, tabId }, m.sdp, m.renegotiate, video),
     );
     return { ok: true, sdp };
   });
