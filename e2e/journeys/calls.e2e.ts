@@ -74,7 +74,7 @@ describe('calls', () => {
     await nursePage.waitForTimeout(1_000);
     expect((await inboundAudio(nursePage)).bytes).toBeGreaterThan(before.bytes);
     const call = nursePage.getByRole('region', { name: 'Call' });
-    await call.getByText(/^0:0\d$/).waitFor();
+    await call.getByText(/^00:0\d$/).waitFor();
     await snap(nursePage, 'call-active-light-en');
     await snap(doctorPage, 'call-active-dark-fr');
 

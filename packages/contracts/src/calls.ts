@@ -70,6 +70,21 @@ export const acceptedTabs = (call: TCall): { userId: string; tabId: string }[] =
 export const isAcceptedTab = (call: TCall | null | undefined, who: { userId: string; tabId: string }): boolean =>
   call?.participants.some((p) => p.id === who.userId && p.status === 'accepted' && p.tabId === who.tabId) ?? false;
 
+/** Voice and video call permissions (each on only if granted: doc 2 section 4). */
+export type TCallPermissions = { voice?: boolean | undefined; video?: boolean | undefined };
+
+/**
+ * Whether someone with these permissions can answer a call of this type (doc 2 section 6): a voice call with
+ * the voice permission; a video call or a screen share with the video permission, or with the voice permission
+ * by answering with voice. The server rings only them and the web's call buttons follow the same rule.
+ */
+export const canAnswer = (type: TCallType, p: TCallPermissions): boolean =>
+  p.voice === true || (type !== 'voice' && p.video === true);
+
+/** Whether someone with these permissions can start a call of this type: voice needs voice, the rest video. */
+export const canStart = (type: TCallType, p: TCallPermissions): boolean =>
+  type === 'voice' ? p.voice === true : p.video === true;
+
 // ---- Client events (doc 2 section 7: call actions over the real-time channel) ----
 
 export const ZCallInitialize = z.object({
@@ -176,6 +191,8 @@ export const CALL_REFUSALS = {
   full: 'CALL_FULL',
   notInCall: 'CALL_NOT_IN_CALL',
   ongoing: 'CALL_ALREADY_ONGOING',
+  /** No connected callee can answer a call of this type (doc 2 section 6). */
+  contactUnavailable: 'CALL_CONTACT_UNAVAILABLE',
   /** Janus (JANUS_URL) is not configured or cannot be reached. */
   mediaUnavailable: 'CALL_MEDIA_UNAVAILABLE',
   /** Janus refused a media step (its error is logged). */

@@ -129,6 +129,10 @@ const TEXTS = {
     en: 'The media server refused this step of the call. Try again.',
     fr: 'Le serveur multimédia a refusé cette étape de l’appel. Réessayez.',
   },
+  callContactUnavailable: {
+    en: 'Contact is not available for this call.',
+    fr: 'Le contact n’est pas disponible pour cet appel.',
+  },
   callOngoing: {
     en: 'A call is already going on in this conversation: join it from the call bar.',
     fr: 'Un appel est déjà en cours dans cette conversation : rejoignez-le depuis la barre d’appel.',

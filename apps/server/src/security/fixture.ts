@@ -142,6 +142,14 @@ export async function createFixture(t: TestApp) {
     .set({ permissions: JSON.stringify({ voice: true, video: true }) })
     .where('id', 'in', [alice.id, bob.id, carol.id])
     .execute();
+  // Their tabs are open: a call rings only when someone who can answer it is connected (doc 2 section 6).
+  for (const [m, tab] of [
+    [alice, tabs.alice],
+    [bob, tabs.bob],
+    [carol, randomUUID()],
+  ] as const) {
+    await t.app.presence.connected(m.id, tab);
+  }
   const leaveCalls = async (m: Member) => {
     const current = await t.app.calls.acceptedCallOf(m.id);
     // The other one leaving may have ended it already.
@@ -175,7 +183,8 @@ export async function createFixture(t: TestApp) {
     if (bobIs === 'ringing') return twId;
     await t.app.calls.accept(ids[callee], tabs[callee], twId, false);
     if (bobIs === 'sharing') {
-      await t.app.calls.act(bob.id, twId, () => ({ kind: 'screenShareStart', userId: bob.id, now: Date.now() }));
+      const may = await t.app.calls.mayOf(bob.id);
+      await t.app.calls.act(bob.id, twId, () => ({ kind: 'screenShareStart', userId: bob.id, may, now: Date.now() }));
     }
     return twId;
   };

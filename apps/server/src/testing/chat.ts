@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
-import { onTestFinished } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import type { TestApp } from './test-app';
 import { createUser, login } from './users';
 
@@ -29,7 +29,10 @@ export async function caller(t: TestApp, name: string, permissions = { voice: tr
   return m;
 }
 
-/** A connected socket of that user (a tab), closed when the test ends. */
+/**
+ * A connected socket of that user (a tab), closed when the test ends. It returns once the server counts the
+ * user connected (presence is written a moment after the handshake), as a tab the user sees open is.
+ */
 export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Promise<Socket> {
   const socket = connect(t.url(), {
     path: '/server/socket.io',
@@ -44,6 +47,12 @@ export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Pro
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+  await vi.waitFor(
+    async () => {
+      if (!(await t.app.presence.connectedUsers([m.id])).has(m.id)) throw new Error(`${m.name} not connected yet`);
+    },
+    { timeout: 5_000, interval: 5 },
+  );
   return socket;
 }
 

@@ -5,6 +5,8 @@ import { startCall, type TCallAction, transition } from './call-machine';
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const [nurse, doctor, charge, fourth, fifth] = [1, 2, 3, 4, 5].map((n) => ({ id: id(n), fullName: `P${n}` }));
 const T0 = 1_000_000;
+/** Everyone here may call with voice and video unless a test says otherwise. */
+const may = { voice: true, video: true };
 
 function call(type: TCall['type'] = 'voice', others = [doctor!, charge!]) {
   return startCall({
@@ -34,7 +36,7 @@ describe('the call machine', () => {
   it('starts when a callee accepts, and ends when one accepted participant remains, with the duration', () => {
     let c = call();
     expect(c.status).toBe('initialized');
-    c = run(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d', audioOnly: false, now: T0 + 2_000 });
+    c = run(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d', audioOnly: false, may, now: T0 + 2_000 });
     expect(c.status).toBe('started');
     expect(c.startedAt).toBe(T0 + 2_000);
     expect(c.version).toBe(2);
@@ -55,15 +57,22 @@ describe('the call machine', () => {
   });
 
   it('lets one tab accept: a second tab of the same user is refused as busy on another device', () => {
-    const c = run(call(), { kind: 'accept', userId: doctor!.id, tabId: 'tab-d1', audioOnly: false, now: T0 });
-    const again = transition(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d2', audioOnly: false, now: T0 });
+    const c = run(call(), { kind: 'accept', userId: doctor!.id, tabId: 'tab-d1', audioOnly: false, may, now: T0 });
+    const again = transition(c, {
+      kind: 'accept',
+      userId: doctor!.id,
+      tabId: 'tab-d2',
+      audioOnly: false,
+      may,
+      now: T0,
+    });
     expect(again).toEqual({ ok: false, refusal: CALL_REFUSALS.busyElsewhere });
-    const same = transition(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d1', audioOnly: false, now: T0 });
+    const same = transition(c, { kind: 'accept', userId: doctor!.id, tabId: 'tab-d1', audioOnly: false, may, now: T0 });
     expect(same.ok && same.call.version).toBe(c.version);
   });
 
   it('answers a video call with voice only when asked', () => {
-    const c = run(call('video'), { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: true, now: T0 });
+    const c = run(call('video'), { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: true, may, now: T0 });
     const p = c.participants.find((x) => x.id === doctor!.id)!;
     expect([p.voice, p.video]).toEqual([true, false]);
     const n = c.participants.find((x) => x.id === nurse!.id)!;
@@ -83,15 +92,15 @@ describe('the call machine', () => {
   it('allows one sharer at a time, mutes the others meanwhile, and lets the sharer unmute them', () => {
     let c = run(
       call(),
-      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 },
-      { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, now: T0 },
-      { kind: 'screenShareStart', userId: nurse!.id, now: T0 },
+      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 },
+      { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, may, now: T0 },
+      { kind: 'screenShareStart', may, userId: nurse!.id, now: T0 },
     );
     expect(c.participants.filter((p) => p.id !== nurse!.id).map((p) => p.voiceDuringScreenShare)).toEqual([
       false,
       false,
     ]);
-    expect(transition(c, { kind: 'screenShareStart', userId: doctor!.id, now: T0 })).toEqual({
+    expect(transition(c, { kind: 'screenShareStart', may, userId: doctor!.id, now: T0 })).toEqual({
       ok: false,
       refusal: CALL_REFUSALS.oneSharer,
     });
@@ -108,7 +117,7 @@ describe('the call machine', () => {
   });
 
   it('lets only the initiator end for all', () => {
-    const c = run(call(), { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 });
+    const c = run(call(), { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 });
     expect(transition(c, { kind: 'endForAll', userId: doctor!.id, now: T0 })).toEqual({
       ok: false,
       refusal: CALL_REFUSALS.notAllowed,
@@ -124,11 +133,12 @@ describe('the call machine', () => {
       userId: doctor!.id,
       tabId: 'd',
       audioOnly: false,
+      may,
       now: T0,
     });
     c = run(
       c,
-      { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, now: T0, joiner: charge! },
+      { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, may, now: T0, joiner: charge! },
       { kind: 'add', userId: nurse!.id, people: [fourth!], now: T0 },
     );
     expect(status(c, charge!)).toBe('accepted');
@@ -145,6 +155,7 @@ describe('the call machine', () => {
       userId: doctor!.id,
       tabId: 'd',
       audioOnly: false,
+      may,
       now: T0,
     });
     const r = transition(c, { kind: 'leave', userId: nurse!.id, now: T0 + 1_000 });
@@ -154,28 +165,28 @@ describe('the call machine', () => {
   it('keeps the sharer’s camera state under the screen and refuses the video toggle while sharing', () => {
     let c = run(
       call('video', [doctor!]),
-      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 },
-      { kind: 'screenShareStart', userId: nurse!.id, now: T0 },
+      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 },
+      { kind: 'screenShareStart', may, userId: nurse!.id, now: T0 },
     );
     const sharer = () => c.participants.find((p) => p.id === nurse!.id)!;
     expect([sharer().screenShare, sharer().video]).toEqual([true, true]);
-    expect(transition(c, { kind: 'toggleVideo', userId: nurse!.id, now: T0 })).toEqual({
+    expect(transition(c, { kind: 'toggleVideo', may, userId: nurse!.id, now: T0 })).toEqual({
       ok: false,
       refusal: CALL_REFUSALS.notAllowed,
     });
     // The others keep their own toggle.
-    expect(transition(c, { kind: 'toggleVideo', userId: doctor!.id, now: T0 }).ok).toBe(true);
+    expect(transition(c, { kind: 'toggleVideo', may, userId: doctor!.id, now: T0 }).ok).toBe(true);
     c = run(c, { kind: 'screenShareEnd', userId: nurse!.id, now: T0 });
     expect([sharer().screenShare, sharer().video]).toEqual([false, true]);
-    expect(transition(c, { kind: 'toggleVideo', userId: nurse!.id, now: T0 }).ok).toBe(true);
+    expect(transition(c, { kind: 'toggleVideo', may, userId: nurse!.id, now: T0 }).ok).toBe(true);
   });
 
   it('ends a direct screen share for everyone when its sharer stops or leaves, even with two watching', () => {
     const watched = () =>
       run(
         call('directScreenShare'),
-        { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, now: T0 },
-        { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, now: T0 },
+        { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 },
+        { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, may, now: T0 },
       );
     const c = watched();
     // Watching a screen carries no sound and no camera (doc 2 section 4, Accept).
@@ -183,7 +194,7 @@ describe('the call machine', () => {
       [false, false],
       [false, false],
     ]);
-    expect(transition(c, { kind: 'screenShareStart', userId: doctor!.id, now: T0 })).toEqual({
+    expect(transition(c, { kind: 'screenShareStart', may, userId: doctor!.id, now: T0 })).toEqual({
       ok: false,
       refusal: CALL_REFUSALS.oneSharer,
     });
@@ -204,5 +215,33 @@ describe('the call machine', () => {
       ok: false,
       refusal: CALL_REFUSALS.notFound,
     });
+  });
+
+  it('asks the acting user’s permissions: voice to answer by voice, video for a camera or a screen', () => {
+    const voiceOnly = { voice: true, video: false };
+    const v = call('video');
+    const asVideo = { kind: 'accept', userId: doctor!.id, tabId: 'd', may: voiceOnly, now: T0 } as const;
+    expect(transition(v, { ...asVideo, audioOnly: false })).toEqual({ ok: false, refusal: CALL_REFUSALS.noPermission });
+    const c = run(v, { ...asVideo, audioOnly: true });
+    for (const a of [
+      { kind: 'toggleVideo', userId: doctor!.id, may: voiceOnly, now: T0 },
+      { kind: 'screenShareStart', userId: doctor!.id, may: voiceOnly, now: T0 },
+    ] as const) {
+      expect(transition(c, a)).toEqual({ ok: false, refusal: CALL_REFUSALS.noPermission });
+    }
+    // A camera that is on may always go off.
+    const off = transition(c, { kind: 'toggleVideo', userId: nurse!.id, may: voiceOnly, now: T0 });
+    expect(off.ok && off.call.participants.find((p) => p.id === nurse!.id)?.video).toBe(false);
+    const noVoice = { voice: false, video: true };
+    expect(
+      transition(call('voice'), {
+        kind: 'accept',
+        userId: doctor!.id,
+        tabId: 'd',
+        audioOnly: false,
+        may: noVoice,
+        now: T0,
+      }),
+    ).toEqual({ ok: false, refusal: CALL_REFUSALS.noPermission });
   });
 });

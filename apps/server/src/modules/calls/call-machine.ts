@@ -16,16 +16,21 @@ import {
 
 type TPerson = { id: string; fullName: string };
 
+/** What the acting user's permissions allow (voice and video are on only if granted: doc 2 section 4). */
+export type TCallMay = { voice: boolean; video: boolean };
+
 export type TCallAction =
-  | { kind: 'accept'; userId: string; tabId: string; audioOnly: boolean; now: number; joiner?: TPerson }
+  | { kind: 'accept'; userId: string; tabId: string; audioOnly: boolean; may: TCallMay; now: number; joiner?: TPerson }
   | { kind: 'decline'; userId: string; now: number }
   | { kind: 'leave'; userId: string; now: number }
   | { kind: 'endForAll'; userId: string; now: number }
+  /** The room is gone (its owner deleted it): the call ends for everyone, whoever started it. */
+  | { kind: 'close'; userId: string; now: number }
   | { kind: 'expireRinging'; now: number }
-  | { kind: 'screenShareStart'; userId: string; now: number }
+  | { kind: 'screenShareStart'; userId: string; may: TCallMay; now: number }
   | { kind: 'screenShareEnd'; userId: string; now: number }
   | { kind: 'toggleVoice'; userId: string; now: number }
-  | { kind: 'toggleVideo'; userId: string; now: number }
+  | { kind: 'toggleVideo'; userId: string; may: TCallMay; now: number }
   | { kind: 'forceVoice'; userId: string; targetId: string; mute: boolean; now: number }
   | { kind: 'add'; userId: string; people: TPerson[]; now: number };
 
@@ -160,6 +165,9 @@ function accept(call: TCall, a: Extract<TCallAction, { kind: 'accept' }>): TTran
   }
   // Joining a call in progress from the room's call bar is open to members who declined, missed or left it.
   if (p.status !== 'ringing' && call.status !== 'started') return refuse(CALL_REFUSALS.notInCall);
+  // Voice calls and answering with voice need the voice permission; video and screen calls the video one.
+  const needs = call.type === 'voice' || a.audioOnly ? a.may.voice : a.may.video;
+  if (!needs) return refuse(CALL_REFUSALS.noPermission);
   if (count(next, 'accepted') >= maxParticipants(call)) return refuse(CALL_REFUSALS.full);
   const sharing = next.participants.some((x) => x.status === 'accepted' && x.screenShare);
   const screen = isScreenType(call.type);
@@ -224,8 +232,9 @@ function apply(call: TCall, a: TCallAction): TTransition {
     }
     case 'leave':
       return leave(call, a.userId, a.now);
-    case 'endForAll': {
-      if (a.userId !== call.initializerId) return refuse(CALL_REFUSALS.notAllowed);
+    case 'endForAll':
+    case 'close': {
+      if (a.kind === 'endForAll' && a.userId !== call.initializerId) return refuse(CALL_REFUSALS.notAllowed);
       if (call.status === 'initialized') return abort(call, a.userId, a.now);
       const notes: TCallNote[] = [];
       return { ok: true, call: end(call, notes, a.userId, a.now), notes };
@@ -248,6 +257,8 @@ function apply(call: TCall, a: TCallAction): TTransition {
       const p = call.participants.find((x) => x.id === a.userId);
       if (p?.status !== 'accepted') return refuse(CALL_REFUSALS.notInCall);
       if (p.screenShare) return { ok: true, call, notes: [] };
+      // A shared screen is video: only with the video permission (doc 2 section 5).
+      if (!a.may.video) return refuse(CALL_REFUSALS.noPermission);
       if (call.participants.some((x) => x.status === 'accepted' && x.screenShare)) {
         return refuse(CALL_REFUSALS.oneSharer);
       }
@@ -276,6 +287,8 @@ function apply(call: TCall, a: TCallAction): TTransition {
       if (p?.status !== 'accepted') return refuse(CALL_REFUSALS.notInCall);
       // Screen share disables the video toggle (doc 2 section 4): the screen is what the others see.
       if (a.kind === 'toggleVideo' && p.screenShare) return refuse(CALL_REFUSALS.notAllowed);
+      // Turning the camera on needs the video permission; turning it off never does.
+      if (a.kind === 'toggleVideo' && !p.video && !a.may.video) return refuse(CALL_REFUSALS.noPermission);
       const key = a.kind === 'toggleVoice' ? 'voice' : 'video';
       return { ok: true, call: withParticipant(call, a.userId, { [key]: !p[key] }), notes: [] };
     }

@@ -1,6 +1,8 @@
 import {
   CALL_LIMITS,
   CALL_REFUSALS,
+  canAnswer,
+  canStart,
   type TCall,
   type TCallRefusal,
   type TCallType,
@@ -19,7 +21,14 @@ import { createTickBatch, padded } from '../../lib/tick-batch';
 import { parsePermissions } from '../accounts/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
 import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
-import { maxParticipants, startCall, type TCallAction, type TCallNote, transition } from './call-machine';
+import {
+  maxParticipants,
+  startCall,
+  type TCallAction,
+  type TCallMay,
+  type TCallNote,
+  transition,
+} from './call-machine';
 
 const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; key: TextKey }> = {
   [CALL_REFUSALS.notFound]: { status: 404, key: 'callEnded' },
@@ -30,6 +39,7 @@ const REFUSAL_TEXTS: Record<TCallRefusal, { status: number; key: TextKey }> = {
   [CALL_REFUSALS.full]: { status: 409, key: 'callFull' },
   [CALL_REFUSALS.notInCall]: { status: 409, key: 'notInCall' },
   [CALL_REFUSALS.ongoing]: { status: 409, key: 'callOngoing' },
+  [CALL_REFUSALS.contactUnavailable]: { status: 409, key: 'callContactUnavailable' },
   [CALL_REFUSALS.mediaUnavailable]: { status: 503, key: 'mediaUnavailable' },
   [CALL_REFUSALS.mediaFailed]: { status: 502, key: 'mediaFailed' },
 };
@@ -123,9 +133,15 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
   };
 
   /** Voice and video are on only if explicitly granted (doc 2 section 4, Administration transitions). */
-  const allowed = (permissions: string, type: TCallType) => {
+  const mayFrom = (permissions: string): TCallMay => {
     const p = parsePermissions(permissions);
-    return type === 'voice' ? p.voice === true : p.video === true;
+    return { voice: p.voice === true, video: p.video === true };
+  };
+  /** What this user may do in a call now: read fresh for each action, so a permission taken away applies at once. */
+  const mayOf = async (userId: string): Promise<TCallMay> => {
+    const me = (await people([userId])).get(userId);
+    if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
+    return mayFrom(me.permissions);
   };
 
   // The room's members first, then each one's user row by its key: as a plain join, SQLite starts from the
@@ -233,13 +249,18 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     const found = await people(memberIds);
     const me = found.get(userId);
     if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
-    if (!allowed(me.permissions, type === 'voice' ? 'voice' : 'video')) throw callRefusal(CALL_REFUSALS.noPermission);
+    if (!canStart(type, mayFrom(me.permissions))) throw callRefusal(CALL_REFUSALS.noPermission);
     if (busy) throw callRefusal(CALL_REFUSALS.busyElsewhere);
     if (ongoing) throw callRefusal(CALL_REFUSALS.ongoing);
-    const others = memberIds.filter((id) => id !== userId && found.has(id)).map((id) => found.get(id)!);
-    if (others.length === 0) throw callRefusal(CALL_REFUSALS.notAllowed);
+    const members = memberIds.filter((id) => id !== userId && found.has(id)).map((id) => found.get(id)!);
+    if (members.length === 0) throw callRefusal(CALL_REFUSALS.notAllowed);
+    // Only those who can answer ring (doc 2 section 6), and one of them must be connected now: a call nobody
+    // can take is refused at once with the spec's text instead of ringing into the void for 60 s.
+    const others = members.filter((p) => canAnswer(type, mayFrom(p.permissions)));
     const max = maxParticipants({ transport });
     if (others.length + 1 > max) throw callRefusal(CALL_REFUSALS.full, { n: max });
+    const connected = await app.presence.connectedUsers(others.map((p) => p.id));
+    if (!others.some((p) => connected.has(p.id))) throw callRefusal(CALL_REFUSALS.contactUnavailable);
     const now = Date.now();
     const { call, notes } = startCall({
       id: newId(now),
@@ -318,10 +339,9 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       const [found, other] = await Promise.all([people([userId]), acceptedCallOf(userId)]);
       const me = found.get(userId);
       if (!me) throw callRefusal(CALL_REFUSALS.notAllowed);
-      const needs = call.type === 'voice' || audioOnly ? 'voice' : 'video';
-      if (!allowed(me.permissions, needs)) throw callRefusal(CALL_REFUSALS.noPermission);
       if (other && other.id !== call.id) throw callRefusal(CALL_REFUSALS.busyElsewhere);
-      return { kind: 'accept', userId, tabId, audioOnly, now: Date.now(), joiner: me };
+      const may = mayFrom(me.permissions);
+      return { kind: 'accept', userId, tabId, audioOnly, may, now: Date.now(), joiner: me };
     });
 
   const addParticipants = async (userId: string, twId: string, userIds: string[]) => {
@@ -331,7 +351,13 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     const members = new Set(await activeMembers(twId));
     const wanted = userIds.filter((id) => members.has(id) && id !== userId);
     const found = await people(wanted);
-    return act(userId, twId, () => ({ kind: 'add', userId, people: [...found.values()], now: Date.now() }));
+    // Someone who cannot answer this call is not rung (doc 2 section 6).
+    return act(userId, twId, (call) => ({
+      kind: 'add',
+      userId,
+      people: [...found.values()].filter((p) => canAnswer(call.type, mayFrom(p.permissions))),
+      now: Date.now(),
+    }));
   };
 
   /** Rings nobody answered in time become missed (the 60 s auto-decline), for every live call. */
@@ -387,6 +413,13 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     return dropped;
   };
 
+  /** Ends one person's part in a call at once: left when they are in it, declined when it rings for them. */
+  const endPart = async (twId: string, userId: string, status: string | undefined): Promise<TCall | null> => {
+    if (status !== 'accepted' && status !== 'ringing') return null;
+    const kind = status === 'accepted' ? 'leave' : 'decline';
+    return act(null, twId, () => ({ kind, userId, now: Date.now() })).catch(() => null);
+  };
+
   /**
    * Signing out ends the user's part in every live call at once (doc 2 section 4, "logging out ends an active
    * call"), rather than after the 10 s a vanished socket is given: a call they are in is left, one ringing for
@@ -394,18 +427,46 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
    */
   const leaveAll = async (userId: string): Promise<void> => {
     for (const call of await liveCallsOf(userId)) {
-      const mine = call.participants.find((p) => p.id === userId)?.status;
-      if (mine !== 'accepted' && mine !== 'ringing') continue;
-      const kind = mine === 'accepted' ? 'leave' : 'decline';
-      await act(null, call.twId, () => ({ kind, userId, now: Date.now() })).catch(() => undefined);
+      await endPart(call.twId, userId, call.participants.find((p) => p.id === userId)?.status);
     }
   };
+
+  /**
+   * People who are no longer members of the room (removed by its owner, or who left) lose their part in its
+   * live call at once. The room's events no longer reach them, so their own tabs are told the call's new state
+   * here, the last they hear of it.
+   */
+  const dropMembers = async (twId: string, userIds: string[]): Promise<void> => {
+    for (const userId of userIds) {
+      const call = await liveCall(twId);
+      const next = await endPart(twId, userId, call?.participants.find((p) => p.id === userId)?.status);
+      if (next) app.publish(eventOf('leave', next), { call: next }, { users: [userId] });
+    }
+  };
+
+  /** A deleted room's live call ends for everyone; the one who deleted it is no member any more and is told too. */
+  const closeRoom = async (twId: string, userId: string): Promise<void> => {
+    if (!(await liveCall(twId))) return;
+    const next = await act(null, twId, () => ({ kind: 'close', userId, now: Date.now() })).catch(() => null);
+    if (next) app.publish(SERVER_EVENTS.CallEnded, { call: next }, { users: [userId] });
+  };
+
+  /**
+   * The live call for a signalling event, after the sender's membership (read with the other events of the
+   * turn): someone removed from the room is refused even in the moment before their part in the call ends.
+   */
+  const memberCall = async (userId: string, twId: string): Promise<TCall | null> =>
+    (await Promise.all([requireMember(userId, twId), liveCall(twId)]))[1];
 
   return {
     initialize,
     leaveAll,
+    dropMembers,
+    closeRoom,
+    memberCall,
     act,
     accept,
+    mayOf,
     addParticipants,
     expireRinging,
     dropDisconnected,

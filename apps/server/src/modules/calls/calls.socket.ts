@@ -29,7 +29,14 @@ export function installCallsSocket(app: FastifyInstance): void {
     ok(await calls.act(userId, m.twId, () => ({ kind: 'endForAll', userId, now: now() }))),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallScreenShareStart, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'screenShareStart', userId, now: now() }))),
+    ok(
+      await calls.act(userId, m.twId, async () => ({
+        kind: 'screenShareStart',
+        userId,
+        may: await calls.mayOf(userId),
+        now: now(),
+      })),
+    ),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallScreenShareEnd, async (m, { userId }) =>
     ok(await calls.act(userId, m.twId, () => ({ kind: 'screenShareEnd', userId, now: now() }))),
@@ -38,7 +45,14 @@ export function installCallsSocket(app: FastifyInstance): void {
     ok(await calls.act(userId, m.twId, () => ({ kind: 'toggleVoice', userId, now: now() }))),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallVideoToggle, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'toggleVideo', userId, now: now() }))),
+    ok(
+      await calls.act(userId, m.twId, async () => ({
+        kind: 'toggleVideo',
+        userId,
+        may: await calls.mayOf(userId),
+        now: now(),
+      })),
+    ),
   );
   app.socketEvents.on(CLIENT_EVENTS.CallForceVoiceToggle, async (m, { userId }) =>
     ok(
@@ -56,10 +70,14 @@ export function installCallsSocket(app: FastifyInstance): void {
   );
 
   // Signalling goes tab to tab between accepted participants of one call, read but never written: ICE
-  // candidates come by the dozen per connection, so this path reads the call row and nothing else. Being an
-  // accepted participant implies membership (checked at accept); anyone else gets the room's 404.
+  // candidates come by the dozen per connection, so this path reads the call row and the sender's membership
+  // (each shared with the other events of the turn) and writes nothing. The sender must be a member of the
+  // room, like every room event, and an accepted participant; anyone else gets the room's 404.
   app.socketEvents.on(CLIENT_EVENTS.CallSignal, async (m, { userId, tabId }) => {
-    const call = await calls.liveCall(m.twId);
+    const call = await calls.memberCall(userId, m.twId).catch((error: unknown) => {
+      app.metrics.callSignalsDropped.inc();
+      throw error;
+    });
     const sender = isAcceptedTab(call, { userId, tabId });
     if (!sender || !isAcceptedTab(call, m.to)) {
       app.metrics.callSignalsDropped.inc();

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
 import { type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMediaToken } from '../../lib/tokens';
 import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
@@ -80,9 +81,9 @@ describe('calls', () => {
 
     const twId = await room(nurse, [noVideo], 'direct');
     await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', noVideo.id).execute();
+    const noVideoTab = await openSocket(t, noVideo);
     const video = await emitAck<Ack>(await openSocket(t, nurse), 'CallInitialize', { twId, video: true });
     expect(video.ok).toBe(true);
-    const noVideoTab = await openSocket(t, noVideo);
     const answer = await emitAck<Ack>(noVideoTab, 'CallAccept', { twId, audioOnly: false });
     expect(answer).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
     expect(!answer.ok && answer.message).toBe('Vous n’avez pas l’autorisation pour cet appel.');
@@ -92,6 +93,50 @@ describe('calls', () => {
       voice: true,
       video: false,
     });
+  });
+
+  it('refuses a call no connected callee can answer, with the spec’s text; rings only those who can', async () => {
+    const [nurse, offline, noVoice, noneAtAll] = await Promise.all([
+      caller(t, 'Ona'),
+      caller(t, 'Pam'),
+      caller(t, 'Quy', { voice: false, video: true }),
+      caller(t, 'Rae', { voice: false, video: false }),
+    ]);
+    const nurseTab = await openSocket(t, nurse);
+    // Offline: allowed, but not connected.
+    const direct = await room(nurse, [offline], 'direct');
+    const unavailable = await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: direct });
+    expect(unavailable).toEqual({
+      ok: false,
+      code: CALL_REFUSALS.contactUnavailable,
+      message: 'Contact is not available for this call.',
+    });
+    expect(await t.app.calls.liveCall(direct)).toBeNull();
+
+    // Connected, but without the permission: not rung, and the call is refused while nobody else can take it.
+    const ward = await room(nurse, [offline, noVoice, noneAtAll]);
+    const [noVoiceTab, noneTab] = await Promise.all([openSocket(t, noVoice), openSocket(t, noneAtAll)]);
+    const rang = [collect<CallEvent>(noVoiceTab, 'CallInitialized'), collect<CallEvent>(noneTab, 'CallInitialized')];
+    expect(await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: ward })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.contactUnavailable,
+    });
+    // Pam comes online: the voice call rings her alone; a video call would ring Quy too (video permission).
+    await openSocket(t, offline);
+    const voice = await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: ward });
+    expect(voice.ok && voice.call.participants.map((p) => [p.id, p.status])).toEqual([
+      [nurse.id, 'accepted'],
+      [offline.id, 'ringing'],
+    ]);
+    expect(await emitAck<Ack>(noVoiceTab, 'CallAccept', { twId: ward, audioOnly: true })).toMatchObject({ ok: false });
+    await emitAck<Ack>(nurseTab, 'CallEnd', { twId: ward });
+    const video = await emitAck<Ack>(nurseTab, 'CallInitialize', { twId: ward, video: true });
+    expect(video.ok && video.call.participants.map((p) => p.id)).toEqual([nurse.id, offline.id, noVoice.id]);
+    await emitAck<Ack>(nurseTab, 'CallEnd', { twId: ward });
+    // The room's members hear of each call; the ringing card shows only for those in it.
+    await settle();
+    expect(rang[1]!.seen.every((e) => e.call.participants.every((p) => p.id !== noneAtAll.id))).toBe(true);
+    expect(rang[0]!.seen.filter((e) => e.call.participants.some((p) => p.id === noVoice.id))).toHaveLength(1);
   });
 
   it('answers an outsider exactly as a room that does not exist', async () => {
@@ -112,9 +157,9 @@ describe('calls', () => {
     const [a, b, c] = await Promise.all([caller(t, 'Vic'), caller(t, 'Wes'), caller(t, 'Xia')]);
     const ab = await room(a, [b]);
     const ac = await room(a, [c]);
-    const aTab = await openSocket(t, a);
+    const [aTab, bTab] = await Promise.all([openSocket(t, a), openSocket(t, b)]);
     expect((await emitAck<Ack>(aTab, 'CallInitialize', { twId: ab })).ok).toBe(true);
-    expect(await emitAck<Ack>(await openSocket(t, b), 'CallInitialize', { twId: ab })).toMatchObject({
+    expect(await emitAck<Ack>(bTab, 'CallInitialize', { twId: ab })).toMatchObject({
       ok: false,
       code: CALL_REFUSALS.ongoing,
     });
@@ -262,6 +307,83 @@ describe('calls', () => {
     expect(elsewhere.seen).toEqual([]);
   });
 
+  describe('a member who is no longer in the room loses their part in its call at once', () => {
+    type Signal = { from: { userId: string; tabId: string } };
+    /** A started group call of three, each on one tab, the owner first. */
+    const groupCall = async (names: [string, string, string]) => {
+      const people = await Promise.all(names.map((n) => caller(t, n)));
+      const [owner, b, c] = people as [Member, Member, Member];
+      const twId = await room(owner, [b, c]);
+      const tabIds = people.map(() => crypto.randomUUID());
+      const tabs = await Promise.all(people.map((m, i) => openSocket(t, m, tabIds[i])));
+      expect((await emitAck<Ack>(tabs[0]!, 'CallInitialize', { twId, video: false })).ok).toBe(true);
+      for (const x of tabs.slice(1)) expect((await emitAck<Ack>(x, 'CallAccept', { twId })).ok).toBe(true);
+      const to = (i: number) => ({ userId: people[i]!.id, tabId: tabIds[i]! });
+      return { owner, b, c, twId, tabs: tabs as [Socket, Socket, Socket], to };
+    };
+
+    it('removed by the owner: dropped from the live call, told so, their signalling refused and never relayed', async () => {
+      const { owner, b, c, twId, tabs, to } = await groupCall(['Ama', 'Bo', 'Cai']);
+      const [ownerTab, bTab, cTab] = tabs;
+      const told = collect<CallEvent>(bTab, 'CallUpdated');
+      const relayed = collect<Signal>(cTab, 'CallSignal');
+      const removed = await api(t, owner).post(`/chat-room/remove-contacts?twId=${twId}`, { contacts: [b.id] });
+      expect(removed.status).toBe(200);
+      const live = await t.app.calls.liveCall(twId);
+      expect(live && status(live, b)).toBe('dropped');
+      expect(live?.status).toBe('started');
+      expect(status((await told.next()).call, b)).toBe('dropped');
+      const offer = { type: 'offer', sdp: 'v=0 fake' };
+      const signal = await emitAck<Ack>(bTab, 'CallSignal', { twId, to: to(2), data: offer });
+      const missing = await emitAck<Ack>(bTab, 'CallSignal', { twId: '0'.repeat(24), to: to(2), data: offer });
+      expect(signal).toEqual(missing);
+      expect(await api(t, b).get(`/twilio/video-token?twId=${twId}`)).toMatchObject({ status: 404 });
+      // The others still talk to each other.
+      expect(await emitAck(ownerTab, 'CallSignal', { twId, to: to(2), data: offer })).toEqual({ ok: true });
+      expect((await relayed.next()).from.userId).toBe(owner.id);
+      await settle();
+      expect(relayed.seen.map((x) => x.from.userId)).toEqual([owner.id]);
+      expect(await emitAck(ownerTab, 'CallSignal', { twId, to: to(1), data: offer })).toMatchObject({ ok: false });
+      expect(status(live!, c)).toBe('accepted');
+      await emitAck<Ack>(ownerTab, 'CallEndForAll', { twId });
+    });
+
+    it('who leaves the group: left the call; a ringing one stops ringing', async () => {
+      const { b, twId, tabs, to } = await groupCall(['Dov', 'Eli', 'Fay']);
+      const [ownerTab, bTab] = tabs;
+      expect((await api(t, b).post(`/chat-room/leave?twId=${twId}`)).status).toBe(200);
+      const live = await t.app.calls.liveCall(twId);
+      expect(live && status(live, b)).toBe('dropped');
+      const offer = { type: 'offer', sdp: 'v=0 fake' };
+      const refused = await emitAck<Ack>(bTab, 'CallSignal', { twId, to: to(0), data: offer });
+      expect(refused).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+      const again = await emitAck<Ack>(bTab, 'CallAccept', { twId });
+      expect(again).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
+      await emitAck<Ack>(ownerTab, 'CallEndForAll', { twId });
+
+      const [owner, ringing, other] = await Promise.all([caller(t, 'Gil'), caller(t, 'Hal'), caller(t, 'Ida')]);
+      const ward = await room(owner, [ringing, other]);
+      const ownerSocket = await openSocket(t, owner);
+      await Promise.all([openSocket(t, ringing), openSocket(t, other)]);
+      expect((await emitAck<Ack>(ownerSocket, 'CallInitialize', { twId: ward })).ok).toBe(true);
+      expect((await api(t, ringing).post(`/chat-room/leave?twId=${ward}`)).status).toBe(200);
+      const rung = await t.app.calls.liveCall(ward);
+      expect(rung && status(rung, ringing)).toBe('declined');
+      expect(rung && status(rung, other)).toBe('ringing');
+      await emitAck<Ack>(ownerSocket, 'CallEndForAll', { twId: ward });
+    });
+
+    it('whose room its owner deletes: the call ends for everyone, the owner told too', async () => {
+      const { owner, twId, tabs } = await groupCall(['Jo', 'Kai', 'Lu']);
+      const [ownerTab, bTab] = tabs;
+      const [ownerHeard, bHeard] = [collect<CallEvent>(ownerTab, 'CallEnded'), collect<CallEvent>(bTab, 'CallEnded')];
+      expect((await api(t, owner).del(`/chat-room?twId=${twId}`)).status).toBe(200);
+      expect(await t.app.calls.liveCall(twId)).toBeNull();
+      expect((await ownerHeard.next()).call.status).toBe('ended');
+      expect((await bHeard.next()).call.status).toBe('ended');
+    });
+  });
+
   it('lets the room owner add someone, refuses a fifth person in a mesh, and one sharer at a time', async () => {
     const people = await Promise.all(['Cal', 'Dee', 'Eli', 'Fox', 'Gus'].map((n) => caller(t, n)));
     const [owner, b, c, d, e] = people as [Member, Member, Member, Member, Member];
@@ -273,8 +395,8 @@ describe('calls', () => {
       message: 'This call is full: at most 4 people can take part.',
     });
     const small = await room(owner, [b, c, d]);
-    await emitAck<Ack>(ownerTab, 'CallInitialize', { twId: small });
     const bTab = await openSocket(t, b);
+    await emitAck<Ack>(ownerTab, 'CallInitialize', { twId: small });
     await emitAck<Ack>(bTab, 'CallAccept', { twId: small });
     expect((await emitAck<Ack>(ownerTab, 'CallScreenShareStart', { twId: small })).ok).toBe(true);
     expect(await emitAck<Ack>(bTab, 'CallScreenShareStart', { twId: small })).toMatchObject({
@@ -396,10 +518,43 @@ describe('calls', () => {
     ]);
   });
 
+  it('refuses a camera or a shared screen to someone without the video permission, also once it is taken away', async () => {
+    const [nurse, voiceOnly] = await Promise.all([caller(t, 'Ula'), caller(t, 'Val', { voice: true, video: false })]);
+    const twId = await room(nurse, [voiceOnly]);
+    const [nurseTab, voiceTab] = await Promise.all([openSocket(t, nurse), openSocket(t, voiceOnly)]);
+    expect((await emitAck<Ack>(nurseTab, 'CallInitialize', { twId, video: true })).ok).toBe(true);
+    expect((await emitAck<Ack>(voiceTab, 'CallAccept', { twId, audioOnly: true })).ok).toBe(true);
+    const camera = await emitAck<Ack>(voiceTab, 'CallVideoToggle', { twId });
+    expect(camera).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
+    const screen = await emitAck<Ack>(voiceTab, 'CallScreenShareStart', { twId, width: 1280, height: 720 });
+    expect(screen).toMatchObject({ ok: false, code: CALL_REFUSALS.noPermission });
+    const live = await t.app.calls.liveCall(twId);
+    expect(live?.participants.find((p) => p.id === voiceOnly.id)).toMatchObject({ video: false, screenShare: false });
+
+    // The caller's video permission taken away mid-call: the camera may go off, not on again, nor a screen.
+    await t.app.db
+      .updateTable('users')
+      .set({ permissions: JSON.stringify({ voice: true, video: false }) })
+      .where('id', '=', nurse.id)
+      .execute();
+    const off = await emitAck<Ack>(nurseTab, 'CallVideoToggle', { twId });
+    expect(off.ok && off.call.participants.find((p) => p.id === nurse.id)?.video).toBe(false);
+    expect(await emitAck<Ack>(nurseTab, 'CallVideoToggle', { twId })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.noPermission,
+    });
+    expect(await emitAck<Ack>(nurseTab, 'CallScreenShareStart', { twId })).toMatchObject({
+      ok: false,
+      code: CALL_REFUSALS.noPermission,
+    });
+    await emitAck<Ack>(nurseTab, 'CallEndForAll', { twId });
+  });
+
   it('gives a media token to the accepted tab only, bound to that call', async () => {
     const [a, b] = await Promise.all([caller(t, 'Jon'), caller(t, 'Kim')]);
     const twId = await room(a, [b], 'direct');
     const aTabId = crypto.randomUUID();
+    await openSocket(t, b);
     const init = await emitAck<Ack>(await openSocket(t, a, aTabId), 'CallInitialize', { twId, video: true });
     const ringing = await api(t, b).get(`/twilio/video-token?twId=${twId}`);
     expect(ringing.status).toBe(409);
@@ -431,6 +586,7 @@ describe('calls', () => {
       const twId = ZChatRoomReply.parse(
         (await api(server, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
       ).data.chatRoom.id;
+      await openSocket(server, b);
       await server.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
       const reply = await api(server, a).get(`/twilio/video-token?twId=${twId}`);
       expect(reply.status).toBe(200);

@@ -1,6 +1,6 @@
 import { ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, member } from '../../testing/chat';
+import { api, member, openSocket } from '../../testing/chat';
 import { type Coturn, startCoturn } from '../../testing/coturn';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { turnAllocate } from '../../testing/turn-client';
@@ -35,6 +35,7 @@ describe('TURN credentials', () => {
     const twId = ZChatRoomReply.parse(
       (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
     ).data.chatRoom.id;
+    await openSocket(t, b);
     await t.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
     const reply = await api(t, a).get(`/twilio/video-token?twId=${twId}`);
     expect(reply.status).toBe(200);

@@ -243,6 +243,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
       return note;
     });
     await announce(roomId, { removed: ids, updated: await memberIds(db, roomId), by, messages: [message] });
+    await app.calls.dropMembers(roomId, ids);
   };
 
   const requireOwnedGroup = async (userId: string, twId: string) => {
@@ -384,6 +385,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
         by,
         messages,
       });
+      if (removed.length > 0) await app.calls.dropMembers(room.id, removed);
       return viewFor(userId, room.id);
     },
 
@@ -446,6 +448,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
         { twId: room.id, archived: true, by: by ?? null },
         { users: await memberIds(db, room.id) },
       );
+      await app.calls.closeRoom(room.id, userId);
     },
 
     setFlag: async (userId: string, twId: string, flag: 'is_favorite' | 'muted', on: boolean): Promise<void> => {

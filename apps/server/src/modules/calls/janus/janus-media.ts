@@ -10,6 +10,25 @@ const SWEEP_MS = 15_000;
 /** Feed changes within this window make one CallFeeds. */
 const ANNOUNCE_MS = 150;
 
+/**
+ * The offer with every video section made inactive: Janus (1.x ignores the old `video: false` of a publisher)
+ * then answers inactive and neither takes nor relays any video of that tab, camera or screen. The browser's
+ * own offer is not to be trusted for it: a tab can offer whatever it likes.
+ */
+export function withoutVideo(sdp: string): string {
+  const [head, ...sections] = sdp.split(/\r\n(?=m=)/);
+  return [
+    head,
+    ...sections.map((m) =>
+      m.startsWith('m=video')
+        ? m
+            .replace(/\r\na=(sendrecv|sendonly|recvonly|inactive)(?=\r\n|$)/g, '')
+            .replace(/(\r\n)?$/, (end) => `\r\na=inactive${end}`)
+        : m,
+    ),
+  ].join('\r\n');
+}
+
 /** One accepted tab's hold on the call's Janus room: its own session, a publisher and a subscriber per feed. */
 type TTabMedia = {
   key: string;
@@ -194,7 +213,12 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
     return handle;
   };
 
-  const joinAsPublisher = async (tab: TTabMedia, call: TCall, offer: TJsep): Promise<TJsep | undefined> => {
+  const joinAsPublisher = async (
+    tab: TTabMedia,
+    call: TCall,
+    offer: TJsep,
+    video: boolean,
+  ): Promise<TJsep | undefined> => {
     const body = {
       request: 'joinandconfigure',
       ptype: 'publisher',
@@ -202,7 +226,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
       id: janusFeedId(tab),
       display: feedKey(tab),
       audio: true,
-      video: true,
+      video,
     };
     try {
       return (await tab.publisher!.message(body, offer)).jsep;
@@ -221,13 +245,17 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
     }
   };
 
-  /** The tab's publisher offer: a fresh join (a new peer connection) or a renegotiation of the same one. */
-  const publish = (call: TCall, who: TWho, sdp: string, renegotiate: boolean): Promise<string> =>
+  /**
+   * The tab's publisher offer: a fresh join (a new peer connection) or a renegotiation of the same one. `video`:
+   * whether the user may send video (their video permission, read for each offer): without it Janus relays
+   * none of the camera or screen this tab offers.
+   */
+  const publish = (call: TCall, who: TWho, sdp: string, renegotiate: boolean, video: boolean): Promise<string> =>
     serial(tabKey(call.twId, who), async () => {
-      const offer: TJsep = { type: 'offer', sdp };
+      const offer: TJsep = { type: 'offer', sdp: video ? sdp : withoutVideo(sdp) };
       const held = tabs.get(tabKey(call.twId, who));
       if (held?.joined && renegotiate && !held.session.gone()) {
-        const reply = await held.publisher!.message({ request: 'configure', audio: true, video: true }, offer);
+        const reply = await held.publisher!.message({ request: 'configure', audio: true, video }, offer);
         return reply.jsep?.sdp ?? '';
       }
       if (held) {
@@ -238,7 +266,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
       const tab = await openTab(call, who);
       try {
         tab.publisher = await attachPublisher(tab, call);
-        const answer = await joinAsPublisher(tab, call, offer);
+        const answer = await joinAsPublisher(tab, call, offer, video);
         tab.joined = true;
         return answer?.sdp ?? '';
       } catch (error) {

@@ -10,14 +10,18 @@ type TWho = { userId: string; tabId: string };
 
 /**
  * The media events of Janus calls (CallMediaPublish, CallMediaSubscribe, CallMediaStart, CallMediaTrickle).
- * Each is admitted twice over: by the media token of GET /twilio/video-token (this user, this tab, this call)
- * and by the call row, which must hold this tab as an accepted participant. Anyone else gets the room's 404,
- * as for CallSignal. Janus faults become refusals with a code, logged; never a 500.
+ * Each is admitted three ways: by the media token of GET /twilio/video-token (this user, this tab, this call),
+ * by the room's membership and by the call row, which must hold this tab as an accepted participant. Anyone
+ * else gets the room's 404, as for CallSignal. Janus faults become refusals with a code, logged; never a 500.
  */
 export function installJanusSocket(app: FastifyInstance): void {
   const admit = async (m: { twId: string; jwt: string }, who: TWho): Promise<TCall> => {
     const claims = await verifyMediaToken(app.config.JWT_SECRET, m.jwt);
-    const call = await app.calls.liveCall(m.twId);
+    // Membership first, like every room event: a token outlives a removal from the room by minutes.
+    const call = await app.calls.memberCall(who.userId, m.twId).catch((error: unknown) => {
+      app.metrics.callSignalsDropped.inc();
+      throw error;
+    });
     const accepted = isAcceptedTab(call, who);
     const tokenFits =
       claims !== null &&
@@ -59,8 +63,9 @@ export function installJanusSocket(app: FastifyInstance): void {
 
   app.socketEvents.on(CLIENT_EVENTS.CallMediaPublish, async (m, { userId, tabId }) => {
     const call = await admit(m, { userId, tabId });
+    const { video } = await app.calls.mayOf(userId);
     const sdp = await janus('publish', m.twId, () =>
-      app.callMedia!.publish(call, { userId, tabId }, m.sdp, m.renegotiate),
+      app.callMedia!.publish(call, { userId, tabId }, m.sdp, m.renegotiate, video),
     );
     return { ok: true, sdp };
   });

@@ -195,6 +195,37 @@ describe('calls through Janus', () => {
     await emitAck(other.tabs[0]!.socket, 'CallEndForAll', { twId: other.twId });
   });
 
+  it('configures the publisher from the permissions: without video, Janus takes no video from the tab', async () => {
+    const [a, b] = await Promise.all([caller(t, 'Kit'), caller(t, 'Lev', { voice: true, video: false })]);
+    const twId = await groupOf(a, [b]);
+    const [ta, tb] = await Promise.all([tab(a), tab(b)]);
+    expect((await emitAck<Ack>(ta.socket, 'CallInitialize', { twId, video: true })).ok).toBe(true);
+    expect((await emitAck<Ack>(tb.socket, 'CallAccept', { twId, audioOnly: true })).ok).toBe(true);
+    const videoLine = (sdp: string) => sdp.split('m=').find((m) => m.startsWith('video'));
+    const publish = async (x: Tab, renegotiate = false) => {
+      const ack = await emitAck<SdpAck>(x.socket, 'CallMediaPublish', {
+        twId,
+        jwt: await tokenOf(x.m, twId),
+        sdp: fakeOffer(),
+        renegotiate,
+      });
+      expect(ack.ok, JSON.stringify(ack)).toBe(true);
+      return videoLine(ack.ok ? ack.sdp : '');
+    };
+    // Kit may send video: Janus receives it. Lev may not: Janus answers his video inactive, now and on renegotiation.
+    expect(await publish(ta)).toContain('a=recvonly');
+    expect(await publish(tb)).toContain('a=inactive');
+    expect(await publish(tb, true)).toContain('a=inactive');
+    // Kit's video permission taken away: his next offer sends no video either.
+    await t.app.db
+      .updateTable('users')
+      .set({ permissions: JSON.stringify({ voice: true, video: false }) })
+      .where('id', '=', a.id)
+      .execute();
+    expect(await publish(ta, true)).toContain('a=inactive');
+    await emitAck(ta.socket, 'CallEndForAll', { twId });
+  });
+
   it('refuses with a code, and stays up, when Janus cannot be reached', async () => {
     const down = await createTestApp({ JANUS_URL: `ws://127.0.0.1:${await freePort()}` });
     try {
@@ -205,6 +236,7 @@ describe('calls through Janus', () => {
       ).data.chatRoom.id;
       const tabId = crypto.randomUUID();
       const socket = await openSocket(down, a, tabId);
+      await openSocket(down, b);
       expect((await emitAck<Ack>(socket, 'CallInitialize', { twId })).ok).toBe(true);
       const jwt = (await api(down, a).get(`/twilio/video-token?twId=${twId}`)).body.data.jwt;
       const ack = await emitAck<SdpAck>(socket, 'CallMediaPublish', { twId, jwt, sdp: fakeOffer() });
