@@ -31,7 +31,8 @@ export function PendingUrgent({ rooms, onOpen, exceptTwId, className }: TPending
   const pending = usePendingUrgent();
   const acknowledge = useAcknowledgeMessage();
   const reminded = useUrgentReminders((s) => s.ids);
-  const now = useNow();
+  // Every 15 s: 'just now' turns into 'Waiting for 1 minute' close to when it becomes true.
+  const now = useNow(15_000);
   const messages = (pending.data ?? []).filter((message) => message.twId !== exceptTwId);
   if (messages.length === 0) return null;
   const roomName = (twId: string) => rooms?.find((room) => room.twId === twId)?.name;
@@ -52,6 +53,7 @@ export function PendingUrgent({ rooms, onOpen, exceptTwId, className }: TPending
       <Stack gap={8} mt={6}>
         {messages.map((message) => {
           const where = roomName(message.twId);
+          const waited = waitedFor(message.timetoken, now, i18n.language);
           return (
             <div key={message.id} className={classes.pendingUrgentItem} data-message-id={message.id}>
               <Text fz="xs" fw={600}>
@@ -60,7 +62,7 @@ export function PendingUrgent({ rooms, onOpen, exceptTwId, className }: TPending
               {message.body && <Text fz="sm">{snippet(message.body, PREVIEW_MAX)}</Text>}
               <Text fz="xs" fw={reminded.has(message.id) ? 700 : undefined}>
                 {reminded.has(message.id) && `${t('urgent.reminder')} · `}
-                {t('urgent.waited', { duration: waitedFor(message.timetoken, now, i18n.language) })}
+                {waited ? t('urgent.waited', { duration: waited }) : t('urgent.justNow')}
               </Text>
               <Group gap={6} mt={4}>
                 <Button

@@ -23,6 +23,7 @@ export function showUrgentNotice(
   const id = `urgent-${message.id}`;
   notifications.hide(id);
   const name = message.authorName;
+  const waited = waitedFor(message.timetoken, Date.now(), i18n.language);
   notifications.show({
     id,
     color: 'red',
@@ -38,7 +39,7 @@ export function showUrgentNotice(
           <Text fz="xs" fw={600} data-testid="urgent-waited">
             {i18n.t('chat:urgent.sentAt', { time: formatTime(message.timetoken, toLanguage(i18n.language)) })}
             {' · '}
-            {i18n.t('chat:urgent.waited', { duration: waitedFor(message.timetoken, Date.now(), i18n.language) })}
+            {waited ? i18n.t('chat:urgent.waited', { duration: waited }) : i18n.t('chat:urgent.justNow')}
           </Text>
         )}
         <Button
