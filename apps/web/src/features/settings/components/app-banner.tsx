@@ -1,12 +1,12 @@
 import { CloseButton, Group, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { readItem, writeItem } from '../../../lib/browser-storage';
 import { usePreferences } from '../../../lib/preferences-store';
+import { useReservedHeight } from '../../../lib/use-reserved-height';
 import { useAppSettings } from '../api/get-app-settings';
 
 const DISMISSED_KEY = 'rounds.banner-dismissed';
@@ -25,16 +25,7 @@ export function AppBanner() {
   // The Contacts screen shows the same text in its own banner (doc 1: scrolling when long): never twice.
   const onContacts = useLocation().pathname.startsWith(ROUTES.contacts);
   const shown = Boolean(banner?.show && text && dismissed !== text && !onContacts);
-  const { ref, height } = useElementSize<HTMLElement>();
-
-  useEffect(() => {
-    const root = document.documentElement.style;
-    if (shown) root.setProperty('--app-banner-height', `${Math.ceil(height)}px`);
-    else root.removeProperty('--app-banner-height');
-    return () => {
-      root.removeProperty('--app-banner-height');
-    };
-  }, [shown, height]);
+  const ref = useReservedHeight<HTMLElement>('--app-banner-height', shown);
 
   if (!shown) return null;
   const dismiss = () => {
