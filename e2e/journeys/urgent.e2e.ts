@@ -85,6 +85,10 @@ describe('urgent', () => {
       await pageB.getByRole('status', { name: 'Urgent messages waiting for your acknowledgement: 1' }).waitFor();
       await expect.poll(() => pageB.title()).toMatch(/^\(1\) URGENT · /);
     }
+    // The card takes its place in the page: Contacts shrinks by its height instead of running off the bottom.
+    await expect
+      .poll(() => pageB.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeLessThanOrEqual(0);
     await snap(pageB, 'urgent-pending-contacts-light-en');
 
     // Opening the conversation from the card on Contacts reads it: the sender's tick turns double.
@@ -228,10 +232,18 @@ describe('urgent', () => {
         await roomTitle(view, who.room).waitFor();
         if (who.name === 'sender') await view.getByTestId('urgent-strip').waitFor();
         await view.waitForTimeout(600);
+        if (look.mobile) {
+          // Issue 28: the name has the width (it was cut to a few letters), the card above the room is one line.
+          const title = roomTitle(view, who.room);
+          const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth);
+          expect(cut).toBe(false);
+          const card = view.getByTestId('pending-urgent');
+          if (await card.count()) expect((await card.boundingBox())!.height).toBeLessThan(56);
+        }
         await snap(view, `urgent-${who.name}-room-${suffix}`);
         expect(errors()).toEqual([]);
         await context.close();
       }
     }
-  }, 180_000);
+  }, 300_000);
 });
