@@ -150,6 +150,9 @@ describe('attachments', () => {
       )
       .toBeGreaterThan(0);
     await snap(pageB, 'voice-playing-dark-en');
+    // The sender's own bubble: its duration reads at 4.5:1 on the bubble's colour (issue 28: 3.8:1).
+    await log(pageA).getByRole('button', { name: 'Play voice message' }).last().waitFor();
+    await snap(pageA, 'voice-own-light-en');
 
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);

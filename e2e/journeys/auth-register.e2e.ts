@@ -98,6 +98,18 @@ describe('registration', () => {
     await snap(page, 'email-confirm-light-en');
     await toggleTheme(page);
     await snap(page, 'email-confirm-dark-en');
+    // On a phone (390 px) the six boxes fit inside the card (issue 28: they overflowed it).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = await page.locator('.auth-card').boundingBox();
+    const boxes = page.locator('.auth-card input:visible');
+    await expect(boxes.count()).resolves.toBe(6);
+    const last = await boxes.nth(5).boundingBox();
+    const first = await boxes.nth(0).boundingBox();
+    expect(first!.x).toBeGreaterThanOrEqual(card!.x);
+    expect(last!.x + last!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await snap(page, 'email-confirm-dark-en-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await toggleTheme(page);
 
     // A wrong code first: the server's message and the tries left.

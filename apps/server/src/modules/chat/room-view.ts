@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import { previewMessageRows } from './rooms.store';
 
 type RoomRow = Selectable<RoomsTable>;
 type MemberRow = Selectable<RoomMembersTable>;
@@ -125,16 +126,13 @@ export async function roomViews(
     });
     participants.set(m.room_id, list);
   }
-  const lastIds = rooms.map((r) => r.room.last_message_id).filter((id): id is string => id !== null);
-  const lastRows = lastIds.length
-    ? await app.db.selectFrom('messages').selectAll().where('id', 'in', lastIds).execute()
-    : [];
-  const lastMessages = new Map((await messagesWithAuthors(app.db, lastRows, crypto)).map((m) => [m.id, m] as const));
+  const previews = await messagesWithAuthors(app.db, await previewMessageRows(app.db, roomIds), crypto);
+  const lastMessages = new Map(previews.map((m) => [m.twId, m] as const));
 
   return rooms.map(({ room, member }) => {
     const people = participants.get(room.id) ?? [];
     const other = room.type === 'direct' ? people.find((p) => p.id !== userId) : undefined;
-    const last = room.last_message_id ? lastMessages.get(room.last_message_id) : undefined;
+    const last = lastMessages.get(room.id);
     return {
       id: room.id,
       twId: room.id,

@@ -93,6 +93,40 @@ export async function requireMember(db: Db, userId: string, twId: string) {
   return found;
 }
 
+/**
+ * The message each room's list entry previews: the last one a person wrote (system lines have no author), or
+ * the room's last message when no person's message is left; a call's four lines do not bury the text of an
+ * URGENT (issue 28). One query: per room a backward walk of the (room, seq) index that stops at the first
+ * message with an author, which after a call is five rows.
+ */
+export async function previewMessageRows(db: Db, roomIds: readonly string[]) {
+  if (roomIds.length === 0) return [];
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('rooms as r')
+        .select((inner) =>
+          inner.fn
+            .coalesce(
+              inner
+                .selectFrom('messages as p')
+                .select('p.id')
+                .whereRef('p.room_id', '=', 'r.id')
+                .where('p.author_id', 'is not', null)
+                .where('p.removed', '=', 0)
+                .orderBy('p.seq', 'desc')
+                .limit(1),
+              'r.last_message_id',
+            )
+            .as('id'),
+        )
+        .where('r.id', 'in', [...roomIds]),
+    )
+    .execute();
+}
+
 /** Everyone in a room, active or not. */
 export async function memberIds(db: Db, roomId: string): Promise<string[]> {
   const rows = await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute();

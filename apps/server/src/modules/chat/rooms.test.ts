@@ -1,6 +1,6 @@
 import { CHAT_TEXTS, ZChatRoomReply, ZChatRoomsReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
+import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser } from '../../testing/users';
 
@@ -215,6 +215,41 @@ describe('chat rooms', () => {
       isFavorite: false,
       muted: false,
     });
+  });
+
+  it('previews the last message a person wrote; call and room lines only when no person wrote after them', async () => {
+    const [nurse, doctor] = await Promise.all([caller(t, 'Nell'), caller(t, 'Dov')]);
+    const room = await group(nurse, [doctor], `ICU ${crypto.randomUUID().slice(0, 8)}`);
+    const listed = async () =>
+      ZChatRoomsReply.parse((await api(t, doctor).get('/chat-room')).body).data.chatRooms.find(
+        (r) => r.id === room.id,
+      )!;
+    // Nothing written yet: the room's own line (created) is the preview.
+    expect((await listed()).lastMessage?.attributes.event?.type).toBe('created');
+
+    const nurseTab = await openSocket(t, nurse);
+    const doctorTab = await openSocket(t, doctor);
+    const urgent = await send(nurseTab, room.id, 'Bed 4 BP 70/40, come now');
+    expect(urgent.ok).toBe(true);
+    // A call after it writes its system lines (init, accept, leave, end): the clinical text stays the preview.
+    const ended = collect(doctorTab, 'CallEnded');
+    expect((await emitAck<{ ok: boolean }>(nurseTab, 'CallInitialize', { twId: room.id, video: false })).ok).toBe(true);
+    expect((await emitAck<{ ok: boolean }>(doctorTab, 'CallAccept', { twId: room.id })).ok).toBe(true);
+    expect((await emitAck<{ ok: boolean }>(nurseTab, 'CallEnd', { twId: room.id })).ok).toBe(true);
+    await ended.next();
+    const afterCall = await listed();
+    expect(afterCall.lastSeq).toBeGreaterThan(urgent.message.seq + 2);
+    expect(afterCall.lastMessage).toMatchObject({ id: urgent.message.id, body: 'Bed 4 BP 70/40, come now' });
+    // The room still moved up with the call: its activity time is the call's end, not the message's.
+    expect(afterCall.updatedAt).toBeGreaterThan(afterCall.lastMessage!.timetoken);
+
+    // The person's message removed: nothing a person wrote is left after the call, so the call's line shows.
+    await api(t, nurse).del('/chat-room/remove-message', { twId: room.id, messageId: urgent.message.id });
+    expect((await listed()).lastMessage?.attributes.event?.type).toBe('callEnded');
+
+    // Someone writes after the call: that is the preview again.
+    const reply = await send(doctorTab, room.id, 'On my way');
+    expect((await listed()).lastMessage?.id).toBe(reply.message.id);
   });
 
   it('answers a non-member with 404 on every call, and bad input with 400 naming the field', async () => {

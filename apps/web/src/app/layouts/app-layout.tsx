@@ -17,6 +17,9 @@ const AppBanner = lazy(() =>
   import('../../features/settings/components/app-banner').then((module) => ({ default: module.AppBanner })),
 );
 
+// URGENT messages waiting for acknowledgement, on every signed-in screen: with the chat's chunk.
+const UrgentEverywhere = lazy(() => import('../../features/chat/components/urgent-everywhere'));
+
 // Socket, token renewal, idle logout and the password reminder: only for signed-in users, in their own chunk.
 const SessionLifecycle = lazy(() =>
   import('../session/session-lifecycle').then((module) => ({ default: module.SessionLifecycle })),
@@ -70,6 +73,11 @@ export function AppLayout() {
         {session && (
           <Suspense fallback={null}>
             <AppBanner />
+          </Suspense>
+        )}
+        {session && !restoring && (
+          <Suspense fallback={null}>
+            <UrgentEverywhere />
           </Suspense>
         )}
         <Outlet />

@@ -1,11 +1,19 @@
 import { Avatar, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ADMIN_SECTIONS, canAccess, ROUTES } from '@rounds/contracts/routes';
-import { type Icon, IconAddressBook, IconMessages, IconShieldCog, IconUsersGroup } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconAddressBook,
+  IconAlertTriangleFilled,
+  IconMessages,
+  IconShieldCog,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatch } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { usePendingUrgent } from '../../features/chat/api/get-pending-urgent';
 import { useUnreadRooms } from '../../features/chat/stores/unread-rooms';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { type TSessionUser, useSession } from '../../lib/session-store';
@@ -41,6 +49,8 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
   const user = useSession((s) => s.user);
   const token = useSession((s) => s.token);
   const unread = useUnreadRooms((s) => s.count);
+  // URGENT messages waiting for this user's acknowledgement: the badge says so on every screen (issue 28).
+  const urgent = usePendingUrgent(Boolean(token && user)).data?.length ?? 0;
   const logo = useLogo('square');
   const mobile = useMediaQuery('(max-width: 767.98px)');
   // A conversation (/chat/:twId) is shown inside Recent, so Recent stays the current entry.
@@ -53,7 +63,17 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
   // The Admin entry opens the default section (users), which both admin kinds may see.
   const isAdmin = canAccess(ADMIN_SECTIONS.users, user.role);
   const badge =
-    unread > 0 ? (
+    urgent > 0 ? (
+      <span
+        className="nav-item__badge nav-item__badge--urgent"
+        role="status"
+        aria-label={t('nav.urgent', { count: urgent })}
+        data-testid="nav-urgent"
+      >
+        <IconAlertTriangleFilled size={10} aria-hidden />
+        {urgent > 99 ? '99+' : urgent}
+      </span>
+    ) : unread > 0 ? (
       <span className="nav-item__badge" role="status" aria-label={t('nav.unread', { count: unread })}>
         {unread > 99 ? '99+' : unread}
       </span>

@@ -12,7 +12,6 @@ import { chatRoomKey } from './api/get-chat-room';
 import { CHAT_ROOMS_KEY, refreshChatRooms } from './api/get-chat-rooms';
 import { notePendingUrgent, PENDING_URGENT_KEY } from './api/get-pending-urgent';
 import { seenByRoomKey } from './api/get-seen-by';
-import { hideUrgentNotice, showUrgentNotice } from './components/urgent-notice';
 import { catchUpAll } from './delivery/catch-up';
 import { flushOutbox } from './delivery/outbox-sender';
 import { markRead, resetReadMarkers } from './delivery/read-marker';
@@ -70,25 +69,16 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
   const userId = me();
   if (userId) useOutbox.getState().keepOnly(userId);
 
-  /** An URGENT message this user must acknowledge: a notice that stays, and the sound even if muted. */
+  /**
+   * An URGENT message this user must acknowledge: it joins the pending list, which every signed-in screen
+   * shows until it is acknowledged (urgent-everywhere.tsx, Recent's own), and the sound plays even if muted.
+   * No toast: the card in the page's flow is the notice, and a toast would only cover the room's header.
+   */
   const urgentAlert = (message: TMessage, reminder: boolean) => {
     const summary = ackSummary(message, me());
     if (!summary.mayAcknowledge || summary.level !== 'URGENT') return;
     notePendingUrgent(message, me());
     if (reminder) useUrgentReminders.getState().note(message.id);
-    // On Recent the pending list is in the page's flow (above the room list, or inside the open room on a
-    // phone) and the room on screen shows its own bubble with Acknowledge: a toast would only hide the
-    // room's header. The sound plays either way; elsewhere (Contacts, Settings) the notice is a toast.
-    if (useChatView.getState().onRecent) {
-      playMessageSound();
-      return;
-    }
-    const room = queryClient.getQueryData<TChatRoom[]>(CHAT_ROOMS_KEY)?.find((r) => r.twId === message.twId);
-    showUrgentNotice(message, {
-      roomName: room?.name ?? message.authorName,
-      reminder,
-      onOpen: () => openRoom(message.twId),
-    });
     playMessageSound();
   };
 
@@ -138,9 +128,7 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
       ),
     );
     notePendingUrgent(message, me());
-    // Acknowledged here or in another tab: the notice asking for it has done its job.
-    if (!ackSummary(message, me()).mayAcknowledge) hideUrgentNotice(message.id);
-    else if (message.author !== me()) urgentAlert(message, false);
+    if (ackSummary(message, me()).mayAcknowledge && message.author !== me()) urgentAlert(message, false);
   };
 
   const onUrgentReminder = ({ twId, message }: TServerEventPayload<'UrgentReminder'>) => {

@@ -7,6 +7,12 @@ import { useCountdown } from '../hooks/use-countdown';
 import { canResend, isCompleteCode } from '../lib/countdown';
 import { BackToLoginButton } from './back-to-login-button';
 
+const PIN_STYLES = {
+  root: { width: '100%', justifyContent: 'center', flexWrap: 'nowrap' },
+  pinInput: { flex: '1 1 0', minWidth: 0, maxWidth: 50 },
+  input: { width: '100%' },
+} as const;
+
 type TCodeStepProps = {
   /** Accessible name of the code inputs, e.g. 'Email verification code'. */
   codeLabel: string;
@@ -61,7 +67,9 @@ export function CodeStep(props: TCodeStepProps) {
             inputMode="numeric"
             oneTimeCode
             size="lg"
-            gap="sm"
+            gap={8}
+            // Fluid boxes: six at 50 px overflowed a phone's card (issue 28); they shrink to what the card has.
+            styles={PIN_STYLES}
             value={code}
             onChange={setCode}
             ariaLabel={props.codeLabel}

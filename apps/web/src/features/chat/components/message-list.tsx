@@ -15,6 +15,7 @@ import { dayKind, dayStart } from '../lib/days';
 import { formatDate } from '../lib/format-time';
 import { buildTimeline } from '../lib/timeline';
 import { useOutbox } from '../stores/outbox';
+import { CallLines } from './call-lines';
 import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
 import '../chat-texts';
@@ -179,6 +180,10 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
                   <p key={item.key} className={classes.system} data-message-id={item.message.id}>
                     {systemLine(item.message)}
                   </p>
+                );
+              case 'call':
+                return (
+                  <CallLines key={item.key} messages={item.messages} systemLine={systemLine} language={language} />
                 );
               case 'message':
                 return (

@@ -155,6 +155,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
       </Tooltip>
       <Tooltip label={room.isFavorite ? t('room.unfavorite') : t('room.favorite')} withArrow>
         <ActionIcon
+          visibleFrom="sm"
           variant="subtle"
           color={room.isFavorite ? 'yellow' : 'gray'}
           size={38}
@@ -168,6 +169,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
       </Tooltip>
       <Tooltip label={room.muted ? t('room.unmute') : t('room.mute')} withArrow>
         <ActionIcon
+          visibleFrom="sm"
           variant="subtle"
           color="gray"
           size={38}
@@ -179,46 +181,66 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           {room.muted ? <IconBellOff size={20} stroke={1.7} /> : <IconBell size={20} stroke={1.7} />}
         </ActionIcon>
       </Tooltip>
-      {hasMenu && (
-        <Menu position="bottom-end" withArrow shadow="md" width={220}>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size={38} aria-label={t('room.more')}>
-              <IconDots size={20} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {group && (
-              <Menu.Item leftSection={<IconUsers size={16} />} onClick={onMembers}>
-                {t('room.showMembers')}
-              </Menu.Item>
-            )}
-            {canEdit && (
-              <Menu.Item
-                leftSection={<IconPencil size={16} />}
-                onClick={() => openGroupModal({ mode: 'edit', twId: room.twId })}
-              >
-                {t('room.edit')}
-              </Menu.Item>
-            )}
-            {canAddPeople && (
-              <Menu.Item leftSection={<IconUserPlus size={16} />} onClick={addPeople}>
-                {t('room.addPeople')}
-              </Menu.Item>
-            )}
-            {(canLeave || canDelete) && <Menu.Divider />}
-            {canLeave && (
-              <Menu.Item leftSection={<IconDoorExit size={16} />} color="red" onClick={onLeave}>
-                {t('room.leave')}
-              </Menu.Item>
-            )}
-            {canDelete && (
-              <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={onDelete}>
-                {t('room.delete')}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      {/* On a phone favorite and mute fold into this menu, so the name keeps the width (issue 28). */}
+      <Menu position="bottom-end" withArrow shadow="md" width={220}>
+        <Menu.Target>
+          <ActionIcon
+            hiddenFrom={hasMenu ? undefined : 'sm'}
+            variant="subtle"
+            color="gray"
+            size={38}
+            aria-label={t('room.more')}
+          >
+            <IconDots size={20} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            hiddenFrom="sm"
+            leftSection={room.isFavorite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+            onClick={() => favorite.mutate({ twId: room.twId, favorite: !room.isFavorite })}
+          >
+            {room.isFavorite ? t('room.unfavorite') : t('room.favorite')}
+          </Menu.Item>
+          <Menu.Item
+            hiddenFrom="sm"
+            leftSection={room.muted ? <IconBell size={16} /> : <IconBellOff size={16} />}
+            onClick={() => mute.mutate({ twId: room.twId, muted: !room.muted })}
+          >
+            {room.muted ? t('room.unmute') : t('room.mute')}
+          </Menu.Item>
+          {hasMenu && <Menu.Divider hiddenFrom="sm" />}
+          {group && (
+            <Menu.Item leftSection={<IconUsers size={16} />} onClick={onMembers}>
+              {t('room.showMembers')}
+            </Menu.Item>
+          )}
+          {canEdit && (
+            <Menu.Item
+              leftSection={<IconPencil size={16} />}
+              onClick={() => openGroupModal({ mode: 'edit', twId: room.twId })}
+            >
+              {t('room.edit')}
+            </Menu.Item>
+          )}
+          {canAddPeople && (
+            <Menu.Item leftSection={<IconUserPlus size={16} />} onClick={addPeople}>
+              {t('room.addPeople')}
+            </Menu.Item>
+          )}
+          {(canLeave || canDelete) && <Menu.Divider />}
+          {canLeave && (
+            <Menu.Item leftSection={<IconDoorExit size={16} />} color="red" onClick={onLeave}>
+              {t('room.leave')}
+            </Menu.Item>
+          )}
+          {canDelete && (
+            <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={onDelete}>
+              {t('room.delete')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupRooms, matchesSearch, sortRooms } from './group-rooms';
+import { activityAt, groupRooms, matchesSearch, sortRooms } from './group-rooms';
 import { hex, message, room } from './test-fixtures';
 
 const now = new Date(2025, 2, 10, 15, 0).getTime();
@@ -58,5 +58,14 @@ describe('matchesSearch', () => {
     expect(matchesSearch('Léa Laurent', 'LAU léa')).toBe(true);
     expect(matchesSearch('Léa Laurent', 'lea martin')).toBe(false);
     expect(matchesSearch('ICU night shift', '  ')).toBe(true);
+  });
+});
+
+describe('activityAt', () => {
+  it('moves a room up with a call even though its preview stays the last message a person wrote', () => {
+    const written = message(1, { timetoken: at(1) });
+    expect(activityAt(room({ lastMessage: written, updatedAt: at(0, 14) }))).toBe(at(0, 14));
+    expect(activityAt(room({ lastMessage: written, updatedAt: at(3) }))).toBe(at(1));
+    expect(activityAt(room({ lastMessage: null, createdAt: at(2), updatedAt: at(0) }))).toBe(at(2));
   });
 });

@@ -2,13 +2,18 @@ import type { TChatRoom } from '@rounds/contracts/chat';
 import { compareNames } from '@rounds/contracts/names';
 import { dayKind, dayStart } from './days';
 
-/** When a room was last active: its last message, or its creation for a room nobody has written in yet. */
-export function activityAt(room: Pick<TChatRoom, 'lastMessage' | 'createdAt'>): number {
-  return room.lastMessage?.timetoken ?? room.createdAt;
+/**
+ * When a room was last active: its newest message (updatedAt, which a call's lines move on too, while the
+ * previewed lastMessage stays the last one a person wrote), or its creation for a room without messages.
+ */
+export function activityAt(room: Pick<TChatRoom, 'lastMessage' | 'createdAt' | 'updatedAt'>): number {
+  return room.lastMessage ? Math.max(room.lastMessage.timetoken, room.updatedAt) : room.createdAt;
 }
 
 /** Newest activity first (spec doc 1 section 4); ties by name (in natural order) so the order does not jitter. */
-export function sortRooms<T extends Pick<TChatRoom, 'lastMessage' | 'createdAt' | 'name'>>(rooms: readonly T[]): T[] {
+export function sortRooms<T extends Pick<TChatRoom, 'lastMessage' | 'createdAt' | 'updatedAt' | 'name'>>(
+  rooms: readonly T[],
+): T[] {
   return [...rooms].sort((a, b) => activityAt(b) - activityAt(a) || compareNames(a.name, b.name));
 }
 

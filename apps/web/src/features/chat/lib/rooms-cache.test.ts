@@ -55,6 +55,23 @@ describe('applyMessage', () => {
     expect(next?.lastMessage?.seq).toBe(6);
   });
 
+  it('keeps the last message a person wrote as the preview when call lines follow it (issue 28)', () => {
+    const urgent = room({ lastSeq: 3, lastReadSeq: 3, lastMessage: message(3, { body: 'BP 70/40' }) });
+    const callLine = (seq: number) => message(seq, { author: null, attributes: { systemMessage: true } });
+    const [afterCall] = applyMessage([urgent], callLine(4), { me: ids.me, readNow: false })!;
+    expect(afterCall?.lastMessage?.body).toBe('BP 70/40');
+    expect(afterCall?.lastSeq).toBe(4);
+    expect(afterCall?.updatedAt).toBe(callLine(4).timetoken);
+    // A room with nothing a person wrote shows its lines; a person's message then takes over.
+    const [onlyLines] = applyMessage([room({ lastMessage: callLine(1), lastSeq: 1 })], callLine(2), {
+      me: ids.me,
+      readNow: false,
+    })!;
+    expect(onlyLines?.lastMessage?.seq).toBe(2);
+    const [written] = applyMessage([afterCall!], message(5, { body: 'On my way' }), { me: ids.me, readNow: false })!;
+    expect(written?.lastMessage?.body).toBe('On my way');
+  });
+
   it('answers null for a room the list does not have', () => {
     expect(applyMessage([base], message(1, { twId: hex(99) }), { me: ids.me, readNow: false })).toBeNull();
   });

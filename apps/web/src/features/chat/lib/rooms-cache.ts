@@ -12,6 +12,18 @@ type TApplyMessageOptions = {
   readNow: boolean;
 };
 
+/**
+ * The message a room's list entry previews once `incoming` arrived, as the server picks it (rooms.store
+ * previewMessageRows): the last one a person wrote; a system line (a call's, a member added) only while no
+ * person's message is there, so a call's four lines do not replace the text of an URGENT (issue 28).
+ */
+function previewAfter(current: TMessage | null, incoming: TMessage): TMessage {
+  if (!current) return incoming;
+  const written = (message: TMessage) => message.author !== null;
+  if (written(incoming) !== written(current)) return written(incoming) ? incoming : current;
+  return incoming.seq >= current.seq ? incoming : current;
+}
+
 /** A new message: the room's last message and sequence move on, and it counts as unread for others' messages. */
 export function applyMessage(
   rooms: readonly TChatRoom[],
@@ -33,7 +45,7 @@ export function applyMessage(
     message.seq > room.lastReadSeq;
   const next: TChatRoom = {
     ...room,
-    lastMessage: !room.lastMessage || message.seq >= room.lastMessage.seq ? message : room.lastMessage,
+    lastMessage: previewAfter(room.lastMessage, message),
     lastSeq: Math.max(room.lastSeq, message.seq),
     lastReadSeq: own || readNow ? Math.max(room.lastReadSeq, message.seq) : room.lastReadSeq,
     unreadCount: own || readNow ? 0 : room.unreadCount + (counts ? 1 : 0),

@@ -68,4 +68,44 @@ describe('buildTimeline', () => {
     const items = buildTimeline([message(1, { author: null, attributes: { systemMessage: true } })], [], options);
     expect(items.map((item) => item.kind)).toEqual(['day', 'system']);
   });
+
+  it('folds the lines of one call into one item, and keeps separate calls and other lines apart (issue 28)', () => {
+    const call = (seq: number, type: 'callInit' | 'callAccepted' | 'callLeft' | 'callEnded' | 'callMissed') =>
+      message(seq, {
+        author: null,
+        attributes: {
+          systemMessage: true,
+          event: { type, data: { initiator: { id: ids.other, fullName: 'Liam' }, users: [], callType: 'voice' } },
+        },
+      });
+    const added = message(9, {
+      author: null,
+      attributes: {
+        systemMessage: true,
+        event: { type: 'added', data: { initiator: { id: ids.other, fullName: 'Liam' }, users: [] } },
+      },
+    });
+    const items = buildTimeline(
+      [
+        message(1),
+        call(2, 'callInit'),
+        call(3, 'callAccepted'),
+        call(4, 'callLeft'),
+        call(5, 'callEnded'),
+        call(6, 'callInit'),
+        call(7, 'callMissed'),
+        message(8),
+        added,
+        call(10, 'callInit'),
+      ],
+      [],
+      options,
+    );
+    expect(items.map((item) => item.kind)).toEqual(['day', 'message', 'call', 'call', 'message', 'system', 'system']);
+    const calls = items.flatMap((item) => (item.kind === 'call' ? [item.messages.map((m) => m.seq)] : []));
+    expect(calls).toEqual([
+      [2, 3, 4, 5],
+      [6, 7],
+    ]);
+  });
 });

@@ -4,8 +4,13 @@ import type { TOutboxEntry } from './outbox-entry';
 export type TTimelineItem =
   | { kind: 'day'; key: string; at: number }
   | { kind: 'system'; key: string; message: TMessage }
+  /** The lines of one call (started, answered, left, ended), shown as one line that opens to show them. */
+  | { kind: 'call'; key: string; messages: TMessage[] }
   | { kind: 'message'; key: string; message: TMessage; own: boolean; showAuthor: boolean }
   | { kind: 'pending'; key: string; entry: TOutboxEntry };
+
+/** The lines after which a call is over: the next call line belongs to another call. */
+const CALL_OVER = new Set<string>(['callEnded', 'callMissed', 'callAborted']);
 
 type TTimelineOptions = { me: string | undefined; isGroup: boolean; dayOf: (at: number) => number };
 
@@ -31,14 +36,28 @@ export function buildTimeline(
     items.push({ kind: 'day', key: `day-${next}`, at });
   };
 
+  // The call whose lines are being read: later lines of the same call join its item while nothing else
+  // came between (issue 28: four lines per call buried the clinical messages).
+  let call: { index: number; messages: TMessage[]; over: boolean } | undefined;
   const stored = new Set<string>();
   for (const message of messages) {
     startDay(message.timetoken);
     if (message.attributes.systemMessage) {
-      items.push({ kind: 'system', key: `m-${message.id}`, message });
+      const type = message.attributes.event?.type ?? '';
+      const isCall = type.startsWith('call');
+      if (isCall && call && !call.over && type !== 'callInit' && call.index === items.length - 1) {
+        call.messages.push(message);
+        call.over = CALL_OVER.has(type);
+        const first = call.messages[0]!;
+        items[call.index] = { kind: 'call', key: `m-${first.id}`, messages: call.messages };
+      } else {
+        items.push({ kind: 'system', key: `m-${message.id}`, message });
+        call = isCall ? { index: items.length - 1, messages: [message], over: CALL_OVER.has(type) } : undefined;
+      }
       previousAuthor = undefined;
       continue;
     }
+    call = undefined;
     const own = message.author !== null && message.author === me;
     if (own) stored.add(message.clientId);
     items.push({

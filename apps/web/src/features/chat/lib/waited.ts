@@ -1,9 +1,11 @@
 /**
  * How long a message has waited, in words of the reader's language ('12 minutes', '1 hour, 5 minutes'):
- * a reminder says it, so "still waiting after 40 minutes" reads differently from a first notice.
+ * a reminder says it, so "still waiting after 40 minutes" reads differently from a first notice. Null under
+ * a minute: a message that came seconds ago has not been waiting 'for 1 minute' (issue 28); callers say 'just now'.
  */
-export function waitedFor(sinceMs: number, nowMs: number, language: string): string {
-  const minutes = Math.max(1, Math.floor((nowMs - sinceMs) / 60_000));
+export function waitedFor(sinceMs: number, nowMs: number, language: string): string | null {
+  const minutes = Math.floor((nowMs - sinceMs) / 60_000);
+  if (minutes < 1) return null;
   const unit = (value: number, name: 'minute' | 'hour' | 'day') =>
     new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
   if (minutes < 60) return unit(minutes, 'minute');
