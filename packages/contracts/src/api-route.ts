@@ -4,7 +4,8 @@ import type { z } from 'zod';
  * One HTTP route as a contract: method, path (under API_PREFIX), query or body schema, and the 200 reply.
  * The server registers it (apps/server/src/plugins/api-route.ts) and the web calls it (lib/api-call.ts), so
  * a path, a request and a reply are written once. A multipart route names its file fields instead of a body
- * schema; its other fields are read by the server from the form.
+ * schema; its other fields are read by the server from the form. A file route answers with a file's bytes (an
+ * image, a voice note) instead of JSON: its `reply` is `z.unknown()` and the web reads the bytes as a Blob.
  */
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -14,6 +15,7 @@ export type TApiRoute = {
   query?: z.ZodType;
   body?: z.ZodType;
   multipart?: true;
+  file?: true;
   reply: z.ZodType;
 };
 

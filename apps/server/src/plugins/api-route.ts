@@ -14,15 +14,19 @@ type TRouteOptions = {
 
 export type TRouteRequest<R extends TApiRoute> = FastifyRequest<{ Querystring: TQueryOut<R>; Body: TBodyOut<R> }>;
 
+/** A file route's handler sends the bytes itself (reply.send(stream)) and returns the reply. */
+type THandlerResult<R extends TApiRoute> = R['file'] extends true ? FastifyReply : z.input<R['reply']>;
+
 /**
  * Registers one route of the contracts (packages/contracts/src/api-route.ts): its method and path, its query
- * or body validated, its reply serialized with the contract's schema. Handlers return the reply's input.
+ * or body validated, its reply serialized with the contract's schema. Handlers return the reply's input; a file
+ * route has no reply schema (its bytes are not JSON).
  */
 export function registerRoute<R extends TApiRoute>(
   app: FastifyInstance,
   route: R,
   options: TRouteOptions,
-  handler: (req: TRouteRequest<R>, reply: FastifyReply) => Promise<z.input<R['reply']>>,
+  handler: (req: TRouteRequest<R>, reply: FastifyReply) => Promise<THandlerResult<R>>,
 ): void {
   app.route({
     method: route.method,
@@ -33,7 +37,7 @@ export function registerRoute<R extends TApiRoute>(
       ...(route.body ? { body: route.body } : {}),
       // A multipart route reads its form in the handler; the document still says what it consumes.
       ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
-      response: { 200: route.reply },
+      ...(route.file ? {} : { response: { 200: route.reply } }),
     },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.config ? { config: options.config } : {}),
