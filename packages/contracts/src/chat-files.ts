@@ -101,7 +101,8 @@ export const chatFileRoutes = {
     method: 'GET',
     path: '/chat-room/image',
     query: ZFileKeyQuery.passthrough(),
-    file: true,
+    // The file's own type (an image, a voice note), decided at upload.
+    raw: 'application/octet-stream',
     reply: z.unknown(),
   }),
 } as const;

@@ -1,20 +1,27 @@
-import type { TApiRoute, TBodyIn, TQueryIn, TReplyOf } from '@rounds/contracts/api-route';
+import {
+  routePath,
+  type TApiRoute,
+  type TBodyIn,
+  type TParamsIn,
+  type TQueryIn,
+  type TReplyOf,
+} from '@rounds/contracts/api-route';
 import type { z } from 'zod';
-import { apiRequest, apiUpload, type TRequestOptions, type TUploadOptions } from './api-client';
+import { apiRequest, apiUpload, type TRequestOptions } from './api-client';
 
-type TCallInput<R extends TApiRoute> = (R['query'] extends object ? { query: TQueryIn<R> } : { query?: undefined }) &
+type TCallInput<R extends TApiRoute> = (R['params'] extends object
+  ? { params: TParamsIn<R> }
+  : { params?: undefined }) &
+  (R['query'] extends object ? { query: TQueryIn<R> } : { query?: undefined }) &
   (R['multipart'] extends true
     ? { body: FormData }
     : R['body'] extends object
       ? { body: TBodyIn<R> }
       : { body?: undefined });
 
-type TCallOptions = Pick<TRequestOptions<unknown>, 'signal' | 'toast' | 'timeoutMs' | 'blob' | 'auth'> & {
-  /**
-   * A multipart route sent as an upload (apiUpload): progress reported, and no timeout, since a large file on
-   * a weak ward Wi-Fi may take longer than a minute and the progress shows it is moving.
-   */
-  upload?: Pick<TUploadOptions<unknown>, 'onProgress'>;
+type TCallOptions = Pick<TRequestOptions<unknown>, 'signal' | 'toast' | 'timeoutMs' | 'blob' | 'auth' | 'token'> & {
+  /** A multipart route's upload progress, 0 to 1: sent with XMLHttpRequest, which can report it (apiUpload). */
+  onProgress?: (fraction: number) => void;
   /**
    * A lighter check of the reply than the route's own schema, such as its envelope only: a list of 20,000
    * contacts checked row by row costs as long as parsing the JSON. The caller checks what it skips.
@@ -22,31 +29,41 @@ type TCallOptions = Pick<TRequestOptions<unknown>, 'signal' | 'toast' | 'timeout
   replyCheck?: z.ZodType;
 };
 
-/** A file route's reply is its bytes. */
-type TCallReply<R extends TApiRoute> = R['file'] extends true ? Blob : TReplyOf<R>;
+/**
+ * A route of the first download (the login page, the app's start): its method and path, written where zod is
+ * not (packages/contracts/src/first-download-routes.ts), and its contract, which loads alongside the request.
+ */
+export type TLazyRoute<R extends TApiRoute> = Pick<R, 'method' | 'path'> & { load: () => Promise<R> };
 
-/** Calls one route of the contracts: its method and path, the request typed by its schema, the reply parsed. */
+export function lazyRoute<R extends TApiRoute>(address: Pick<R, 'method' | 'path'>, load: () => Promise<R>) {
+  return { method: address.method, path: address.path, load } as TLazyRoute<R>;
+}
+
+/**
+ * Calls one route of the contracts: its method and path with the params filled in, the request typed by its
+ * schema, the reply parsed. The web's only way to the API (lib/api-client underneath).
+ */
 export function apiCall<R extends TApiRoute>(
-  route: R,
+  route: R | TLazyRoute<R>,
   input: TCallInput<R>,
   options: TCallOptions = {},
-): Promise<TCallReply<R>> {
-  const { upload, replyCheck, ...rest } = options;
-  const schema = (replyCheck ?? route.reply) as never;
-  if (upload && route.multipart && input.body instanceof FormData) {
-    return apiUpload<TCallReply<R>>(route.path, input.body, {
-      schema,
-      onProgress: upload.onProgress,
+): Promise<TReplyOf<R>> {
+  const { onProgress, replyCheck, ...rest } = options;
+  const path = routePath(route, input.params as Record<string, unknown> | undefined);
+  const schema = replyCheck ?? ('load' in route ? () => route.load().then((loaded) => loaded.reply) : route.reply);
+  if (onProgress && input.body instanceof FormData) {
+    return apiUpload<TReplyOf<R>>(path, input.body, {
+      schema: schema as never,
+      onProgress,
       signal: rest.signal,
       toast: rest.toast,
     });
   }
-  return apiRequest<TCallReply<R>>(route.path, {
+  return apiRequest<TReplyOf<R>>(path, {
     ...rest,
-    ...(route.file ? { blob: true } : {}),
     method: route.method,
     query: input.query as TRequestOptions<unknown>['query'],
     body: input.body,
-    schema,
+    schema: schema as never,
   });
 }

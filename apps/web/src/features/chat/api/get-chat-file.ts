@@ -22,8 +22,8 @@ export function getChatFileUrl(key: string, { thumb = false }: { thumb?: boolean
   const loading = apiCall(
     chatFileRoutes.file,
     { query: { key, thumb: thumb ? '1' : undefined } },
-    { toast: false },
-  ).then((blob) => URL.createObjectURL(blob));
+    { blob: true, toast: false },
+  ).then((blob) => URL.createObjectURL(blob as Blob));
   // A failure is not remembered: the next render tries again.
   loading.catch(() => cache.delete(id));
   cache.set(id, loading);

@@ -16,7 +16,7 @@ export async function uploadChatImage(
   const reply = await apiCall(
     chatFileRoutes.uploadImages,
     { body: form },
-    { signal, toast: false, upload: { onProgress } },
+    { signal, toast: false, onProgress: onProgress ?? (() => undefined) },
   );
   const uploaded = reply.data.files[0];
   if (!uploaded) throw new Error('No file in the upload reply');
