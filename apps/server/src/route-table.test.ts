@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { API_PREFIX } from '@rounds/contracts/limits';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contractOf } from './plugins/api-route';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 /**
@@ -58,12 +60,82 @@ function publishers(): Map<string, string[]> {
   return found;
 }
 
+/**
+ * /api/v1 routes still added by hand while their domains move to contracts (issue 23); every other /api/v1 route
+ * goes through registerRoute (plugins/api-route.ts), which marks it. A domain converted takes its lines out.
+ */
+const NOT_YET_CONTRACTS = new Set<string>([
+  // auth, settings, avatars, notify, speech, audit
+  'GET /api/v1/setting/calling-codes',
+  'GET /api/v1/setting/self-registration',
+  'GET /api/v1/setting/me',
+  'GET /api/v1/setting',
+  'POST /api/v1/setting/password',
+  'POST /api/v1/setting/account',
+  'POST /api/v1/setting/phone-email-update',
+  'POST /api/v1/setting/cancel-phone-email-update',
+  'POST /api/v1/setting/verify-updated-phone',
+  'POST /api/v1/setting/upload-avatar',
+  'DELETE /api/v1/setting/delete-avatar',
+  'GET /api/v1/avatars/:file',
+  'GET /api/v1/auth/captcha',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/register',
+  'POST /api/v1/auth/verify-email',
+  'POST /api/v1/auth/verify-phone',
+  'POST /api/v1/auth/resend-verify-email',
+  'POST /api/v1/auth/resend-verify-phone',
+  'POST /api/v1/auth/change-email',
+  'POST /api/v1/auth/change-phone',
+  'POST /api/v1/auth/refresh-token',
+  'GET /api/v1/auth/logout',
+  'POST /api/v1/auth/forgot-password',
+  'POST /api/v1/auth/reset-password',
+  'POST /api/v1/user/set-password',
+  'GET /api/v1/outbox',
+  'GET /api/v1/sms/usage',
+  'GET /api/v1/speech-to-text',
+  'GET /api/v1/user/export-logs',
+
+  // contacts, chat, uploads
+  'POST /api/v1/contact/list',
+  'GET /api/v1/filter',
+  'POST /api/v1/filter',
+  'DELETE /api/v1/filter',
+  'GET /api/v1/chat-room',
+  'POST /api/v1/chat-room',
+  'DELETE /api/v1/chat-room',
+  'POST /api/v1/chat-room/search-groups',
+  'POST /api/v1/chat-room/chat-rooms-by-participants',
+  'POST /api/v1/chat-room/update-chat-room',
+  'GET /api/v1/chat-room/details',
+  'POST /api/v1/chat-room/add-contacts',
+  'POST /api/v1/chat-room/remove-contacts',
+  'POST /api/v1/chat-room/set-favorite',
+  'POST /api/v1/chat-room/unset-favorite',
+  'POST /api/v1/chat-room/mute',
+  'POST /api/v1/chat-room/unmute',
+  'POST /api/v1/chat-room/leave',
+  'POST /api/v1/chat-room/messages',
+  'DELETE /api/v1/chat-room/remove-message',
+  'GET /api/v1/chat-room/seen-by',
+  'GET /api/v1/chat-room/pending-urgent',
+  'POST /api/v1/chat-room/acknowledge-message',
+  'POST /api/v1/chat-room/message-important',
+  'GET /api/v1/chat-room/message-logs',
+  'POST /api/v1/chat-room/upload-chat-images',
+  'DELETE /api/v1/chat-room/upload-chat-images',
+  'POST /api/v1/chat-room/upload-chat-audio',
+  'GET /api/v1/chat-room/image',
+]);
+
 let t: TestApp | undefined;
 afterAll(() => t?.close());
 
 describe('route and event table', () => {
   it('names the file of every route and the publishers of every event, as docs/routes-and-events.md says', async () => {
     const routes: string[] = [];
+    const byHand: string[] = [];
     // Fastify and the plugins stand between the route file and the hook.
     Error.stackTraceLimit = 100;
     t = await createTestApp(
@@ -76,6 +148,8 @@ describe('route and event table', () => {
             ? 'apps/server/src/plugins/openapi.ts'
             : registeringFile(new Error().stack ?? '');
           for (const method of methods) routes.push(`| ${method} ${route.url} | ${file} |`);
+          if (route.url.startsWith(`${API_PREFIX}/`) && !contractOf(route))
+            for (const method of methods) byHand.push(`${method} ${route.url}`);
         },
       },
     );
@@ -103,6 +177,15 @@ describe('route and event table', () => {
     ].join('\n');
     if (process.env.UPDATE_TABLE) writeFileSync(TABLE, table);
     expect(routes.filter((r) => r.includes('(unknown)'))).toEqual([]);
+    // Every /api/v1 route is a contract registered through registerRoute: not app.get/app.post/app.route.
+    expect(
+      byHand.filter((r) => !NOT_YET_CONTRACTS.has(r)),
+      'added without registerRoute',
+    ).toEqual([]);
+    expect(
+      [...NOT_YET_CONTRACTS].filter((r) => !byHand.includes(r)),
+      'now contracts: take them out of NOT_YET_CONTRACTS',
+    ).toEqual([]);
     expect(readFileSync(TABLE, 'utf8')).toBe(table);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { LIMITS } from './limits';
 
 /**
@@ -51,6 +52,7 @@ export const ZFileKeyQuery = z.object({
   /** A small preview of an image, for the message list. */
   thumb: z.enum(['1', 'true']).optional(),
 });
+export const ZFileKeyReply = z.object({ data: z.object({ key: z.string() }) });
 
 /** Files and voice as carried by a message. */
 export const ZMessageFile = z.object({
@@ -71,3 +73,36 @@ export const ZMessageVoice = z.object({
 export type TMessageVoice = z.infer<typeof ZMessageVoice>;
 
 export const ZSendFiles = z.array(ZFileKey).max(LIMITS.chatFilesMax);
+
+/**
+ * Upload (multipart: 'files' for images, 'file' for a voice note), withdraw before sending, and fetch a file
+ * (its bytes, with a sandboxing CSP; other query parameters, such as a cache-buster, are let through).
+ */
+export const chatFileRoutes = {
+  uploadImages: apiRoute({
+    method: 'POST',
+    path: '/chat-room/upload-chat-images',
+    multipart: true,
+    reply: ZUploadImagesReply,
+  }),
+  removeUpload: apiRoute({
+    method: 'DELETE',
+    path: '/chat-room/upload-chat-images',
+    query: ZFileKeyQuery,
+    reply: ZFileKeyReply,
+  }),
+  uploadAudio: apiRoute({
+    method: 'POST',
+    path: '/chat-room/upload-chat-audio',
+    multipart: true,
+    reply: ZUploadAudioReply,
+  }),
+  file: apiRoute({
+    method: 'GET',
+    path: '/chat-room/image',
+    query: ZFileKeyQuery.passthrough(),
+    // The file's own type (an image, a voice note), decided at upload.
+    raw: 'application/octet-stream',
+    reply: z.unknown(),
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { CALL_SYSTEM_EVENTS, ZCallType } from './calls';
 import { ZFileKey, ZMessageFile, ZMessageVoice } from './chat-files';
 import { ZId } from './common';
@@ -321,3 +322,82 @@ export const ZChatRoomDeletedEvent = z.object({
  */
 export const missedCallFor = (attributes: TMessageAttributes, userId: string | undefined): boolean =>
   attributes.event?.type === 'callMissed' && attributes.event.data.users.some((u) => u.id === userId);
+
+/** Spec doc 1 section 7 "Chat rooms": every route of a room, its members and its messages. */
+export const chatRoomRoutes = {
+  list: apiRoute({ method: 'GET', path: '/chat-room', query: ZChatRoomListQuery, reply: ZChatRoomsReply }),
+  create: apiRoute({ method: 'POST', path: '/chat-room', body: ZCreateChatRoomRequest, reply: ZChatRoomReply }),
+  /** The owner deletes a group: gone for the owner, archived for the others. */
+  remove: apiRoute({ method: 'DELETE', path: '/chat-room', query: ZRoomQuery, reply: ZTwIdReply }),
+  searchGroups: apiRoute({
+    method: 'POST',
+    path: '/chat-room/search-groups',
+    body: ZSearchGroupsRequest,
+    reply: ZChatRoomsReply,
+  }),
+  byParticipants: apiRoute({
+    method: 'POST',
+    path: '/chat-room/chat-rooms-by-participants',
+    body: ZRoomsByParticipantsRequest,
+    reply: ZChatRoomsReply,
+  }),
+  update: apiRoute({
+    method: 'POST',
+    path: '/chat-room/update-chat-room',
+    body: ZUpdateChatRoomRequest,
+    reply: ZChatRoomReply,
+  }),
+  details: apiRoute({ method: 'GET', path: '/chat-room/details', query: ZRoomQuery, reply: ZChatRoomReply }),
+  addContacts: apiRoute({
+    method: 'POST',
+    path: '/chat-room/add-contacts',
+    query: ZRoomQuery,
+    body: ZContactsBody,
+    reply: ZChatRoomReply,
+  }),
+  removeContacts: apiRoute({
+    method: 'POST',
+    path: '/chat-room/remove-contacts',
+    query: ZRoomQuery,
+    body: ZContactsBody,
+    reply: ZChatRoomReply,
+  }),
+  setFavorite: apiRoute({ method: 'POST', path: '/chat-room/set-favorite', body: ZRoomRef, reply: ZFavoriteReply }),
+  unsetFavorite: apiRoute({
+    method: 'POST',
+    path: '/chat-room/unset-favorite',
+    body: ZRoomRef,
+    reply: ZFavoriteReply,
+  }),
+  mute: apiRoute({ method: 'POST', path: '/chat-room/mute', body: ZTwIdBody, reply: ZMuteReply }),
+  unmute: apiRoute({ method: 'POST', path: '/chat-room/unmute', body: ZTwIdBody, reply: ZMuteReply }),
+  /** A member (not the owner) leaves a group. */
+  leave: apiRoute({ method: 'POST', path: '/chat-room/leave', query: ZRoomQuery, reply: ZTwIdReply }),
+  messages: apiRoute({ method: 'POST', path: '/chat-room/messages', body: ZMessagesRequest, reply: ZMessagesReply }),
+  removeMessage: apiRoute({
+    method: 'DELETE',
+    path: '/chat-room/remove-message',
+    body: ZRemoveMessageRequest,
+    reply: ZTwIdReply,
+  }),
+  seenBy: apiRoute({ method: 'GET', path: '/chat-room/seen-by', query: ZSeenByQuery, reply: ZSeenByReply }),
+  pendingUrgent: apiRoute({ method: 'GET', path: '/chat-room/pending-urgent', reply: ZPendingUrgentReply }),
+  acknowledge: apiRoute({
+    method: 'POST',
+    path: '/chat-room/acknowledge-message',
+    body: ZAcknowledgeRequest,
+    reply: ZMessageReply,
+  }),
+  markImportant: apiRoute({
+    method: 'POST',
+    path: '/chat-room/message-important',
+    body: ZMarkImportantRequest,
+    reply: ZMessageReply,
+  }),
+  messageLog: apiRoute({
+    method: 'GET',
+    path: '/chat-room/message-logs',
+    query: ZMessageLogQuery,
+    reply: ZMessageLogReply,
+  }),
+} as const;

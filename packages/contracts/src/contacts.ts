@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { ZId } from './common';
 import { LIMITS } from './limits';
 import { ZChatStatus, ZUser } from './user';
@@ -60,6 +61,21 @@ export const ZCreateFilterRequest = z.object({
 });
 export const ZSavedFilterReply = z.object({ data: ZSavedFilter });
 export const ZDeleteFilterRequest = z.object({ id: ZId });
+export const ZDeleteFilterReply = z.object({ message: z.string() });
+
+/** The directory (spec doc 1 section 7) and each user's own saved filters. */
+export const contactRoutes = {
+  /** The body may be left out: the whole directory. */
+  list: apiRoute({
+    method: 'POST',
+    path: '/contact/list',
+    body: ZContactListRequest.optional(),
+    reply: ZContactListReply,
+  }),
+  filters: apiRoute({ method: 'GET', path: '/filter', reply: ZSavedFiltersReply }),
+  createFilter: apiRoute({ method: 'POST', path: '/filter', body: ZCreateFilterRequest, reply: ZSavedFilterReply }),
+  deleteFilter: apiRoute({ method: 'DELETE', path: '/filter', body: ZDeleteFilterRequest, reply: ZDeleteFilterReply }),
+} as const;
 
 /** Socket: ChangeChatStatus from a client, and the presence events every client receives. */
 export const ZChangeChatStatus = z.object({ chatStatus: ZChatStatus, manual: z.boolean().optional().default(true) });

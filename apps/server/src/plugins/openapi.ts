@@ -1,7 +1,31 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { errorCodes, type TErrorStatus } from '@rounds/contracts/api-route';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contractOf } from './api-route';
+
+type TTransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The refusals a route's contract names, as replies of the document: `{ message, code }` with the codes each
+ * status carries. Documentation only: the error handler's replies are not serialized through them, so a
+ * refusal is never turned into a 500 by its own description.
+ */
+function withRefusals(input: TTransformInput): TTransformInput {
+  const errors = contractOf(input.route)?.errors;
+  if (!errors) return input;
+  const response = { ...(input.schema.response as Record<number, unknown> | undefined) };
+  for (const status of Object.keys(errors).map(Number) as TErrorStatus[]) {
+    const codes = errorCodes(errors, status);
+    if (codes.length === 0) continue;
+    response[status] = z
+      .object({ message: z.string(), code: z.enum(codes as [string, ...string[]]) })
+      .describe(codes.join(' or '));
+  }
+  return { ...input, schema: { ...input.schema, response } };
+}
 
 /** OpenAPI generated from the route contracts, browsable at /api/docs. */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
@@ -10,7 +34,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       info: { title: 'Rounds API', version: '1' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => jsonSchemaTransform(withRefusals(input)),
   });
   // staticCSP hashes the UI's own inline bits, so the strict policy still holds on this page.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -7,6 +7,8 @@ export type OpenApiDocument = {
 export type OpenApiOperation = {
   parameters?: { in: string; name: string; required?: boolean; schema?: unknown }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
+  /** 200 and the refusals the route's contract names (plugins/openapi.ts): `{ message, code }`, code an enum. */
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 };
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
@@ -24,4 +26,17 @@ export function openApiRoutes(app: FastifyInstance): string[] {
       .filter((m) => METHODS.has(m))
       .map((m) => `${m.toUpperCase()} ${path}`),
   );
+}
+
+/** The refusals an operation declares: status -> the codes its `{ message, code }` may carry. */
+export function declaredRefusals(op: OpenApiOperation): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    if (Number(status) < 400) continue;
+    const schema = response.content?.['application/json']?.schema as
+      | { properties?: { code?: { enum?: string[] } } }
+      | undefined;
+    out.set(Number(status), schema?.properties?.code?.enum ?? []);
+  }
+  return out;
 }

@@ -1,7 +1,13 @@
-import { type TContact, type TContactListRequest, ZContact, ZContactListReply } from '@rounds/contracts/contacts';
+import {
+  contactRoutes,
+  type TContact,
+  type TContactListRequest,
+  ZContact,
+  ZContactListReply,
+} from '@rounds/contracts/contacts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../lib/api-client';
+import { apiCall } from '../lib/api-call';
 import { usePresenceWatch } from '../lib/presence';
 
 /** Every contact-list query starts with this key; features/contacts/realtime.ts updates them all in place
@@ -16,7 +22,7 @@ export async function getContacts(
   request: TContactListRequest,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<TContact[]> {
-  const reply = await api.post('/contact/list', request, { schema: ZContactListShape, signal });
+  const reply = await apiCall(contactRoutes.list, { body: request }, { replyCheck: ZContactListShape, signal });
   const contacts = reply.data.contacts;
   // A contract drift (a renamed or retyped field) is in every row, so the first one, checked in full, finds it.
   if (contacts.length > 0) ZContact.parse(contacts[0]);

@@ -1,6 +1,6 @@
-import { type TReferenceKind, ZReferenceListReply } from '@rounds/contracts/reference';
+import { referenceRoutes, type TReferenceKind } from '@rounds/contracts/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { apiCall } from '../lib/api-call';
 
 /**
  * GET /<kind>/list?all=1 (public): every facility, department, clinical role or specialty, the choices of
@@ -8,7 +8,7 @@ import { api } from '../lib/api-client';
  * registration's reference lists (features/reference) ask for a page instead of `all`.
  */
 export async function getFilterOptions(kind: TReferenceKind, { signal }: { signal?: AbortSignal } = {}) {
-  const reply = await api.get(`/${kind}/list`, { query: { all: 1 }, schema: ZReferenceListReply, auth: false, signal });
+  const reply = await apiCall(referenceRoutes(kind).publicList, { query: { all: '1' } }, { auth: false, signal });
   return reply.results;
 }
 

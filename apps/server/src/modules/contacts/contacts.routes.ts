@@ -1,17 +1,10 @@
-import {
-  ZContactListReply,
-  ZContactListRequest,
-  ZCreateFilterRequest,
-  ZDeleteFilterRequest,
-  type ZFilterParams,
-  ZSavedFilterReply,
-  ZSavedFiltersReply,
-} from '@rounds/contracts/contacts';
+import { contactRoutes as routes, ZContactListRequest, type ZFilterParams } from '@rounds/contracts/contacts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 
 type TFilterParams = z.output<typeof ZFilterParams>;
@@ -41,73 +34,49 @@ async function assertKnownItems(app: FastifyInstance, params: TFilterParams): Pr
 
 /** The directory and each user's own saved filters. */
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = requireAuth(app);
+  const options = { tags: ['contacts'], onRequest: requireAuth(app) };
 
-  app.post(
-    '/api/v1/contact/list',
-    {
-      schema: { tags: ['contacts'], body: ZContactListRequest.optional(), response: { 200: ZContactListReply } },
-      onRequest: auth,
-    },
-    async (req, reply) => {
-      const body = ZContactListRequest.parse(req.body ?? {});
-      // Joined from contacts serialized once per snapshot: validating and serializing thousands of contacts on
-      // every keystroke would cost more than the search itself. The reply's shape is tested against the contract.
-      const json = await app.directory.listJson(authOf(req).userId, body);
-      // A JSON string is sent as is; the typed reply expects the object it stands for.
-      return reply.type('application/json').send(json as never);
-    },
-  );
+  registerRoute(app, routes.list, options, async (req, reply) => {
+    // No body asks for the whole directory.
+    const body = req.body ?? ZContactListRequest.parse({});
+    // Joined from contacts serialized once per snapshot: validating and serializing thousands of contacts on
+    // every keystroke would cost more than the search itself. The reply's shape is tested against the contract.
+    const json = await app.directory.listJson(authOf(req).userId, body);
+    // A JSON string is sent as is; the typed reply expects the object it stands for.
+    return reply.type('application/json').send(json) as never;
+  });
 
-  app.get(
-    '/api/v1/filter',
-    { schema: { tags: ['contacts'], response: { 200: ZSavedFiltersReply } }, onRequest: auth },
-    async (req) => {
-      const rows = await app.db
-        .selectFrom('saved_filters')
-        .selectAll()
-        .where('user_id', '=', authOf(req).userId)
-        .orderBy('created_at')
-        .execute();
-      return { results: rows.map((r) => ({ id: r.id, name: r.name, params: JSON.parse(r.params) })) };
-    },
-  );
+  registerRoute(app, routes.filters, options, async (req) => {
+    const rows = await app.db
+      .selectFrom('saved_filters')
+      .selectAll()
+      .where('user_id', '=', authOf(req).userId)
+      .orderBy('created_at')
+      .execute();
+    return { results: rows.map((r) => ({ id: r.id, name: r.name, params: JSON.parse(r.params) })) };
+  });
 
-  app.post(
-    '/api/v1/filter',
-    {
-      schema: { tags: ['contacts'], body: ZCreateFilterRequest, response: { 200: ZSavedFilterReply } },
-      onRequest: auth,
-    },
-    async (req) => {
-      await assertKnownItems(app, req.body.params);
-      const row = {
-        id: newId(),
-        user_id: authOf(req).userId,
-        name: req.body.name,
-        params: JSON.stringify(req.body.params),
-        created_at: Date.now(),
-      };
-      await app.db.insertInto('saved_filters').values(row).execute();
-      return { data: { id: row.id, name: row.name, params: req.body.params } };
-    },
-  );
+  registerRoute(app, routes.createFilter, options, async (req) => {
+    await assertKnownItems(app, req.body.params);
+    const row = {
+      id: newId(),
+      user_id: authOf(req).userId,
+      name: req.body.name,
+      params: JSON.stringify(req.body.params),
+      created_at: Date.now(),
+    };
+    await app.db.insertInto('saved_filters').values(row).execute();
+    return { data: { id: row.id, name: row.name, params: req.body.params } };
+  });
 
-  app.delete(
-    '/api/v1/filter',
-    {
-      schema: { tags: ['contacts'], body: ZDeleteFilterRequest, response: { 200: z.object({ message: z.string() }) } },
-      onRequest: auth,
-    },
-    async (req) => {
-      // Another user's filter id is answered like a missing one.
-      const res = await app.db
-        .deleteFrom('saved_filters')
-        .where('id', '=', req.body.id)
-        .where('user_id', '=', authOf(req).userId)
-        .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw notFound();
-      return { message: 'OK' };
-    },
-  );
+  registerRoute(app, routes.deleteFilter, options, async (req) => {
+    // Another user's filter id is answered like a missing one.
+    const res = await app.db
+      .deleteFrom('saved_filters')
+      .where('id', '=', req.body.id)
+      .where('user_id', '=', authOf(req).userId)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound();
+    return { message: 'OK' };
+  });
 };

@@ -1,6 +1,6 @@
-import { ZMessageReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 import { useMessages } from '../stores/messages';
 import { notePendingUrgent } from './get-pending-urgent';
@@ -10,7 +10,7 @@ import { notePendingUrgent } from './get-pending-urgent';
  * The reply's copy goes in at once; the Acknowledged event brings the same copy to every member.
  */
 export async function acknowledgeMessage(messageId: string) {
-  const reply = await api.post('/chat-room/acknowledge-message', { messageId }, { schema: ZMessageReply });
+  const reply = await apiCall(chatRoomRoutes.acknowledge, { body: { messageId } });
   const { message } = reply.data;
   useMessages.getState().add(message.twId, [message]);
   notePendingUrgent(message, useSession.getState().user?.id);

@@ -1,11 +1,11 @@
-import { type TChatRoom, ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
 /** POST /chat-room {participants: [contactId], type: 'direct'}: the direct chat with a contact, existing or new. */
 export async function createDirectChat(contactId: string) {
-  const reply = await api.post('/chat-room', { participants: [contactId], type: 'direct' }, { schema: ZChatRoomReply });
+  const reply = await apiCall(chatRoomRoutes.create, { body: { participants: [contactId], type: 'direct' } });
   return reply.data.chatRoom;
 }
 

@@ -1,13 +1,13 @@
-import { type TChatRoom, ZTwIdReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { withoutRoom } from '../lib/rooms-cache';
 import { useMessages } from '../stores/messages';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
 /** DELETE /chat-room?twId (the group's owner): gone for the owner, archived and read-only for the others. */
 export async function deleteChatRoom(twId: string) {
-  await api.delete('/chat-room', undefined, { query: { twId }, schema: ZTwIdReply });
+  await apiCall(chatRoomRoutes.remove, { query: { twId } });
   return twId;
 }
 

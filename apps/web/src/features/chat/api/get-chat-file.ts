@@ -1,5 +1,6 @@
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /**
  * GET /chat-room/image?key[&thumb=1]: a chat image (thumb: a small preview for the message list) or a voice
@@ -18,9 +19,11 @@ export function getChatFileUrl(key: string, { thumb = false }: { thumb?: boolean
   const id = cacheKey(key, thumb);
   const held = cache.get(id);
   if (held) return held;
-  const loading = api
-    .get<Blob>('/chat-room/image', { query: { key, thumb: thumb ? '1' : undefined }, blob: true, toast: false })
-    .then((blob) => URL.createObjectURL(blob));
+  const loading = apiCall(
+    chatFileRoutes.file,
+    { query: { key, thumb: thumb ? '1' : undefined } },
+    { blob: true, toast: false },
+  ).then((blob) => URL.createObjectURL(blob as Blob));
   // A failure is not remembered: the next render tries again.
   loading.catch(() => cache.delete(id));
   cache.set(id, loading);

@@ -1,6 +1,7 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
+import { ApiError } from '../../../lib/api-client';
 
 export const chatRoomKey = (twId: string) => ['chat', 'room', twId] as const;
 
@@ -10,12 +11,11 @@ export const chatRoomKey = (twId: string) => ['chat', 'room', twId] as const;
  */
 export async function getChatRoom(twId: string, { signal }: { signal?: AbortSignal } = {}) {
   try {
-    const reply = await api.get('/chat-room/details', {
-      query: { twId },
-      schema: ZChatRoomReply,
-      signal,
-      toast: (error) => error.status !== 404 && error.status !== 403,
-    });
+    const reply = await apiCall(
+      chatRoomRoutes.details,
+      { query: { twId } },
+      { signal, toast: (error) => error.status !== 404 && error.status !== 403 },
+    );
     return reply.data.chatRoom;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;

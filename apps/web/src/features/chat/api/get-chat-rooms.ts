@@ -1,6 +1,6 @@
-import { ZChatRoomsReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { queryClient } from '../../../lib/query-client';
 import { lastSocketConnectAt, socketReady } from '../../../lib/socket';
 
@@ -16,7 +16,7 @@ let requestedAt: number | undefined;
 /** GET /chat-room (spec doc 1 section 7): the user's rooms, newest last message first. */
 export async function getChatRooms({ signal }: { signal?: AbortSignal } = {}) {
   requestedAt = performance.now();
-  const reply = await api.get('/chat-room', { schema: ZChatRoomsReply, signal });
+  const reply = await apiCall(chatRoomRoutes.list, { query: {} }, { signal });
   return reply.data.chatRooms;
 }
 

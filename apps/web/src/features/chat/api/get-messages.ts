@@ -1,6 +1,6 @@
-import { CHAT_LIMITS, type TMessagesRequest, ZMessagesReply } from '@rounds/contracts/chat';
+import { CHAT_LIMITS, chatRoomRoutes, type TMessagesRequest } from '@rounds/contracts/chat';
 import { LIMITS } from '@rounds/contracts/limits';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /**
  * POST /chat-room/messages: the newest page (no cursor), the page before a seq (older history), or what came
@@ -8,10 +8,10 @@ import { api } from '../../../lib/api-client';
  * messages store merges every source (stores/messages.ts).
  */
 export async function getMessages(request: TMessagesRequest, { toast = true }: { toast?: boolean } = {}) {
-  const reply = await api.post(
-    '/chat-room/messages',
-    { limit: LIMITS.messageFetchDefault, ...request },
-    { schema: ZMessagesReply, toast },
+  const reply = await apiCall(
+    chatRoomRoutes.messages,
+    { body: { limit: LIMITS.messageFetchDefault, ...request } },
+    { toast },
   );
   return reply.data;
 }

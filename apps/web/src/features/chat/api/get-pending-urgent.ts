@@ -1,6 +1,6 @@
-import { type TMessage, ZPendingUrgentReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TMessage } from '@rounds/contracts/chat';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { queryClient } from '../../../lib/query-client';
 import { ackSummary } from '../lib/acknowledgements';
 
@@ -12,7 +12,7 @@ export const PENDING_URGENT_KEY = ['chat', 'pending-urgent'] as const;
  * reload is brought up again; kept current by the socket events (realtime.ts) until each is acknowledged.
  */
 export async function getPendingUrgent({ signal }: { signal?: AbortSignal } = {}) {
-  return (await api.get('/chat-room/pending-urgent', { schema: ZPendingUrgentReply, signal })).data.messages;
+  return (await apiCall(chatRoomRoutes.pendingUrgent, {}, { signal })).data.messages;
 }
 
 export function usePendingUrgent(enabled = true) {

@@ -1,13 +1,13 @@
-import { ZSeenByReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** Every seen-by list of a room starts with this key: Read events refetch the open one (realtime.ts). */
 export const seenByRoomKey = (twId: string) => ['chat', 'seen-by', twId] as const;
 
 /** GET /chat-room/seen-by?twId&messageId (the sender only): who has read the message, and when. */
 export async function getSeenBy(twId: string, messageId: string, { signal }: { signal?: AbortSignal } = {}) {
-  const reply = await api.get('/chat-room/seen-by', { query: { twId, messageId }, schema: ZSeenByReply, signal });
+  const reply = await apiCall(chatRoomRoutes.seenBy, { query: { twId, messageId } }, { signal });
   return [...reply.data.seen].sort((a, b) => a.timetoken - b.timetoken);
 }
 

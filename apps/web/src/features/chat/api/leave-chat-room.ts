@@ -1,13 +1,13 @@
-import { type TChatRoom, ZTwIdReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { withoutRoom } from '../lib/rooms-cache';
 import { useMessages } from '../stores/messages';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
 /** POST /chat-room/leave?twId: a member (not the owner) leaves a group. */
 export async function leaveChatRoom(twId: string) {
-  await api.post('/chat-room/leave', undefined, { query: { twId }, schema: ZTwIdReply });
+  await apiCall(chatRoomRoutes.leave, { query: { twId } });
   return twId;
 }
 

@@ -1,11 +1,11 @@
-import { type TPriorityOptions, ZMessageReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TPriorityOptions } from '@rounds/contracts/chat';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useMessages } from '../stores/messages';
 
 /** POST /chat-room/message-important {twId, messageId, level, notify, sms}: the sender marks a sent message. */
 export async function markImportant(request: { twId: string; messageId: string } & TPriorityOptions) {
-  const reply = await api.post('/chat-room/message-important', request, { schema: ZMessageReply });
+  const reply = await apiCall(chatRoomRoutes.markImportant, { body: request });
   const { message } = reply.data;
   useMessages.getState().add(message.twId, [message]);
   return message;

@@ -1,13 +1,13 @@
-import { type TChatRoom, ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { patchRoom } from '../lib/rooms-cache';
 import { chatRoomKey } from './get-chat-room';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
 /** POST /chat-room/remove-contacts?twId {contacts}: the owner removes members from a group; the room as it is now. */
 export async function removeContacts({ twId, contacts }: { twId: string; contacts: string[] }) {
-  const reply = await api.post('/chat-room/remove-contacts', { contacts }, { query: { twId }, schema: ZChatRoomReply });
+  const reply = await apiCall(chatRoomRoutes.removeContacts, { query: { twId }, body: { contacts } });
   return reply.data.chatRoom;
 }
 

@@ -1,5 +1,6 @@
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useMessages } from '../stores/messages';
 
 /**
@@ -7,7 +8,7 @@ import { useMessages } from '../stores/messages';
  * this tab's included, goes with the MessageRemoved event; removing it here as well spares the wait.
  */
 export async function removeMessage({ twId, messageId }: { twId: string; messageId: string }) {
-  await api.delete('/chat-room/remove-message', { messageId, twId });
+  await apiCall(chatRoomRoutes.removeMessage, { body: { messageId, twId } });
   useMessages.getState().remove(twId, messageId);
 }
 

@@ -1,14 +1,14 @@
-import { type TChatRoom, ZFavoriteReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { patchRoom } from '../lib/rooms-cache';
 import { chatRoomKey } from './get-chat-room';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
 /** POST /chat-room/set-favorite or /unset-favorite {twId}: the two halves of one toggle, so one file. */
 export async function setFavorite({ twId, favorite }: { twId: string; favorite: boolean }) {
-  const path = favorite ? '/chat-room/set-favorite' : '/chat-room/unset-favorite';
-  const reply = await api.post(path, { twId }, { schema: ZFavoriteReply });
+  const route = favorite ? chatRoomRoutes.setFavorite : chatRoomRoutes.unsetFavorite;
+  const reply = await apiCall(route, { body: { twId } });
   return reply.data;
 }
 

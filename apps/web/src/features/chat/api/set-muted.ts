@@ -1,13 +1,13 @@
-import { type TChatRoom, ZMuteReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { patchRoom } from '../lib/rooms-cache';
 import { chatRoomKey } from './get-chat-room';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
 /** POST /chat-room/mute or /unmute {twId}: a muted room makes no sound and no desktop notification. */
 export async function setMuted({ twId, muted }: { twId: string; muted: boolean }) {
-  const reply = await api.post(muted ? '/chat-room/mute' : '/chat-room/unmute', { twId }, { schema: ZMuteReply });
+  const reply = await apiCall(muted ? chatRoomRoutes.mute : chatRoomRoutes.unmute, { body: { twId } });
   return reply.data;
 }
 

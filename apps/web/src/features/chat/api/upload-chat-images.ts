@@ -1,5 +1,5 @@
-import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
-import { apiUpload } from '../../../lib/api-client';
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
+import { apiCall } from '../../../lib/api-call';
 
 /**
  * POST /chat-room/upload-chat-images, multipart field 'files'. One file per call, so each chip has its own
@@ -13,12 +13,11 @@ export async function uploadChatImage(
   const form = new FormData();
   form.append('files', file, file.name);
   // The tray shows the error on the chip; a toast on top of it would say the same twice.
-  const reply = await apiUpload('/chat-room/upload-chat-images', form, {
-    schema: ZUploadImagesReply,
-    onProgress,
-    signal,
-    toast: false,
-  });
+  const reply = await apiCall(
+    chatFileRoutes.uploadImages,
+    { body: form },
+    { signal, toast: false, onProgress: onProgress ?? (() => undefined) },
+  );
   const uploaded = reply.data.files[0];
   if (!uploaded) throw new Error('No file in the upload reply');
   return uploaded;

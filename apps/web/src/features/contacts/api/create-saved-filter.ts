@@ -1,15 +1,14 @@
-import type { ZCreateFilterRequest } from '@rounds/contracts/contacts';
-import { type TSavedFilter, ZSavedFilterReply } from '@rounds/contracts/contacts';
+import type { TBodyIn } from '@rounds/contracts/api-route';
+import { contactRoutes, type TSavedFilter } from '@rounds/contracts/contacts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { SAVED_FILTERS_KEY } from './get-saved-filters';
 
-export type TCreateSavedFilter = z.input<typeof ZCreateFilterRequest>;
+export type TCreateSavedFilter = TBodyIn<typeof contactRoutes.createFilter>;
 
 /** POST /filter {name, params}: saves the current choices under a name; the reply is the stored filter. */
 export async function createSavedFilter(request: TCreateSavedFilter): Promise<TSavedFilter> {
-  const reply = await api.post('/filter', request, { schema: ZSavedFilterReply });
+  const reply = await apiCall(contactRoutes.createFilter, { body: request });
   return reply.data;
 }
 

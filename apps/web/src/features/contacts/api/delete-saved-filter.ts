@@ -1,6 +1,7 @@
-import type { TSavedFilter } from '@rounds/contracts/contacts';
+import { contactRoutes, type TSavedFilter } from '@rounds/contracts/contacts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
+import { ApiError } from '../../../lib/api-client';
 import { SAVED_FILTERS_KEY } from './get-saved-filters';
 
 /**
@@ -9,7 +10,7 @@ import { SAVED_FILTERS_KEY } from './get-saved-filters';
  */
 export async function deleteSavedFilter(id: string): Promise<void> {
   try {
-    await api.delete('/filter', { id }, { toast: (error) => error.status !== 404 });
+    await apiCall(contactRoutes.deleteFilter, { body: { id } }, { toast: (error) => error.status !== 404 });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }

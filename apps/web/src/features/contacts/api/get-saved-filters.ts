@@ -1,12 +1,12 @@
-import { ZSavedFiltersReply } from '@rounds/contracts/contacts';
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 export const SAVED_FILTERS_KEY = ['contacts', 'saved-filters'] as const;
 
 /** GET /filter: the current user's saved contact filters, oldest first. */
 export async function getSavedFilters({ signal }: { signal?: AbortSignal } = {}) {
-  const reply = await api.get('/filter', { schema: ZSavedFiltersReply, signal });
+  const reply = await apiCall(contactRoutes.filters, {}, { signal });
   return reply.results;
 }
 

@@ -1,6 +1,6 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 export type TAddContacts = { twId: string; contacts: readonly string[] };
 
@@ -10,11 +10,7 @@ export type TAddContacts = { twId: string; contacts: readonly string[] };
  * where the user is taken next.
  */
 export async function addContacts({ twId, contacts }: TAddContacts) {
-  const reply = await api.post(
-    '/chat-room/add-contacts',
-    { contacts: [...contacts] },
-    { query: { twId }, schema: ZChatRoomReply },
-  );
+  const reply = await apiCall(chatRoomRoutes.addContacts, { query: { twId }, body: { contacts: [...contacts] } });
   return reply.data.chatRoom;
 }
 

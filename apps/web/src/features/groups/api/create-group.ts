@@ -1,6 +1,7 @@
-import { type TCreateChatRoomRequest, ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TCreateChatRoomRequest } from '@rounds/contracts/chat';
 import { useMutation } from '@tanstack/react-query';
-import { type ApiError, api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
+import type { ApiError } from '../../../lib/api-client';
 
 export type TCreateGroup = { participants: readonly string[]; name: string };
 
@@ -11,10 +12,11 @@ export type TCreateGroup = { participants: readonly string[]; name: string };
  */
 export async function createGroup({ participants, name }: TCreateGroup) {
   const request: TCreateChatRoomRequest = { participants: [...participants], type: 'group', name: name.trim() };
-  const reply = await api.post('/chat-room', request, {
-    schema: ZChatRoomReply,
-    toast: (error: ApiError) => error.status !== 409,
-  });
+  const reply = await apiCall(
+    chatRoomRoutes.create,
+    { body: request },
+    { toast: (error: ApiError) => error.status !== 409 },
+  );
   return reply.data.chatRoom;
 }
 

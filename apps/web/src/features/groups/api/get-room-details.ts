@@ -1,10 +1,10 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** GET /chat-room/details?twId: the room being edited or extended, with its members and owner. */
 export async function getRoomDetails(twId: string, { signal }: { signal?: AbortSignal } = {}) {
-  const reply = await api.get('/chat-room/details', { query: { twId }, schema: ZChatRoomReply, signal });
+  const reply = await apiCall(chatRoomRoutes.details, { query: { twId } }, { signal });
   return reply.data.chatRoom;
 }
 

@@ -1,6 +1,6 @@
-import { ZChatRoomsReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /**
  * POST /chat-room/chat-rooms-by-participants {participants}: the user's rooms whose members are exactly these
@@ -8,11 +8,7 @@ import { api } from '../../../lib/api-client';
  * mutation rather than a query: it runs once per press of Create and its answer must be fresh.
  */
 export async function getRoomsByParticipants(participants: readonly string[]) {
-  const reply = await api.post(
-    '/chat-room/chat-rooms-by-participants',
-    { participants: [...participants] },
-    { schema: ZChatRoomsReply },
-  );
+  const reply = await apiCall(chatRoomRoutes.byParticipants, { body: { participants: [...participants] } });
   return reply.data.chatRooms;
 }
 

@@ -1,16 +1,12 @@
-import { ZChatRoomsReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 export const SEARCH_GROUPS_KEY = ['groups', 'search'] as const;
 
 /** POST /chat-room/search-groups {keyword}: the groups the user belongs to whose name contains the keyword. */
 export async function searchGroups(keyword: string, { signal }: { signal?: AbortSignal } = {}) {
-  const reply = await api.post(
-    '/chat-room/search-groups',
-    { keyword: keyword.trim() },
-    { schema: ZChatRoomsReply, signal },
-  );
+  const reply = await apiCall(chatRoomRoutes.searchGroups, { body: { keyword: keyword.trim() } }, { signal });
   return reply.data.chatRooms;
 }
 

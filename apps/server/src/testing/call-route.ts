@@ -1,0 +1,88 @@
+import {
+  routePath,
+  type TApiRoute,
+  type TBodyIn,
+  type TParamsIn,
+  type TQueryIn,
+  type TReplyOf,
+} from '@rounds/contracts/api-route';
+import { API_PREFIX } from '@rounds/contracts/limits';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { multipart, type Part } from './multipart';
+
+type TQueryValue = string | number | boolean | null | undefined;
+
+/** A route's input, typed by its contract: params, query and body as the web sends them. */
+export type TRouteInput<R extends TApiRoute> = (R['params'] extends object
+  ? { params: TParamsIn<R> }
+  : { params?: undefined }) &
+  (R['query'] extends object ? { query: TQueryIn<R> } : { query?: undefined }) &
+  (R['multipart'] extends true
+    ? { multipart: Part[] }
+    : R['body'] extends object
+      ? { body: TBodyIn<R> }
+      : { body?: undefined }) & {
+    /** A session's access token, sent as the bearer. */
+    token?: string;
+    headers?: Record<string, string>;
+    cookies?: Record<string, string>;
+    /** The client's address (the per-IP limits of the sign-in routes). */
+    remoteAddress?: string;
+  };
+
+/** The refusal body every route answers with (plugins/error-handler.ts), extras such as `attemptLeft` included. */
+export type TErrorBody = { message: string; code: string } & Record<string, unknown>;
+
+export type TRouteResponse<R extends TApiRoute> = Omit<LightMyRequestResponse, 'json'> & {
+  /** The 200 reply, typed by the contract. */
+  json(): TReplyOf<R>;
+  /** A refusal's `{ message, code }`. */
+  error(): TErrorBody;
+};
+
+/** Input a test sends on purpose against the contract (a missing field, a wrong type): typed as anything. */
+export const unchecked = <T>(value: T): never => value as never;
+
+function queryString(query: Record<string, TQueryValue | readonly TQueryValue[]> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item != null) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls one route of the contracts as a client would (the server tests' only way to an /api/v1 route): the
+ * path from the descriptor with its params filled, the query, a JSON or multipart body, the bearer token.
+ * Answers the inject response with the reply typed.
+ */
+export async function callRoute<R extends TApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  input: TRouteInput<R>,
+): Promise<TRouteResponse<R>> {
+  const { params, query, token, cookies, remoteAddress } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, TQueryValue | readonly TQueryValue[]>;
+    token?: string;
+    cookies?: Record<string, string>;
+    remoteAddress?: string;
+  };
+  const form = 'multipart' in input && input.multipart ? multipart(input.multipart as Part[]) : undefined;
+  const body = 'body' in input ? (input as { body?: unknown }).body : undefined;
+  const res = await app.inject({
+    method: route.method,
+    url: `${API_PREFIX}${routePath(route, params)}${queryString(query)}`,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(form ? form.headers : body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...input.headers,
+    },
+    ...(cookies ? { cookies } : {}),
+    ...(remoteAddress ? { remoteAddress } : {}),
+    ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return Object.assign(res, { error: () => res.json() as TErrorBody }) as TRouteResponse<R>;
+}
