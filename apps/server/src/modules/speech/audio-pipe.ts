@@ -201,6 +201,14 @@ export function decodingPipe(o: AudioPipeOptions): AudioPipe {
     });
   };
 
+  const armNoDecode = () => {
+    if (failed || full || closing) return;
+    noDecode ??= setTimeout(() => {
+      fail(`nothing decoded within ${o.decodeWithinMs} ms`);
+      stop();
+    }, o.decodeWithinMs);
+  };
+
   const whole = () => {
     const data = Buffer.concat(pcm);
     return Buffer.concat([wavHeader(data.length), data]);
@@ -218,10 +226,7 @@ export function decodingPipe(o: AudioPipeOptions): AudioPipe {
       if (!child || child.stdin.destroyed) return;
       child.stdin.write(chunk);
       // Input waiting for output: it must decode within the window, or it is not audio.
-      noDecode ??= setTimeout(() => {
-        fail(`nothing decoded within ${o.decodeWithinMs} ms`);
-        stop();
-      }, o.decodeWithinMs);
+      armNoDecode();
     },
     snapshot: whole,
     size: () => pcmBytes,

@@ -78,6 +78,10 @@ export function startSpeechSession(o: SpeechSessionOptions): SpeechSession {
   };
 
   const startedAt = performance.now();
+  let decodedSeconds = 0;
+  /** Recorded in real time, audio cannot be far ahead of the session's clock. */
+  const aheadOfClock = () =>
+    decodedSeconds > (performance.now() - startedAt) / 1000 + SPEECH_LIMITS.decodedAheadSeconds;
   const pipe = o.pipe({
     onError: (message) => {
       o.log.info({ userId: o.userId, message }, 'speech audio could not be decoded');
@@ -85,9 +89,9 @@ export function startSpeechSession(o: SpeechSessionOptions): SpeechSession {
     },
     // Counted in decoded seconds, not bytes (issue 28): a few KB can say hours of audio.
     onDecoded: (seconds) => {
+      decodedSeconds = seconds;
       if (state !== 'open') return;
-      // Recorded in real time, audio cannot be far ahead of the session's clock.
-      if (seconds > (performance.now() - startedAt) / 1000 + SPEECH_LIMITS.decodedAheadSeconds) {
+      if (aheadOfClock()) {
         o.log.info({ userId: o.userId, seconds }, 'speech audio ahead of the clock, cut off');
         warn('STT_FLOOD');
       } else if (seconds >= o.maxSeconds) void finish('STT_LIMIT');
@@ -130,6 +134,8 @@ export function startSpeechSession(o: SpeechSessionOptions): SpeechSession {
       // Nothing was said (released at once): no audio for the engine, and nothing for ffmpeg to decode.
       const [audio, allowed] = await Promise.all([totalBytes > 0 ? pipe.finish() : Buffer.alloc(0), o.stillAllowed()]);
       if (!allowed) return warn('STT_NOT_ALLOWED');
+      // Audio sent just before 'stop' is decoded only now: it is held to the clock too.
+      if (aheadOfClock()) return warn('STT_FLOOD');
       if (audio.length > 0 && pipe.size() > 0) {
         const text = await transcribe(audio, controller.signal);
         if (state !== 'finishing') return;

@@ -244,6 +244,14 @@ describe('speech to text socket', () => {
       message: 'Trop de données audio envoyées ; la dictée est arrêtée.',
     });
     expect(growth).toBeLessThan(100 * MB);
+    // Sent with 'stop' at once, it is decoded while the final text is prepared: held to the clock all the same.
+    const stopped = start({ token: me.token, uuid: 'opus-bomb-stop', language: 'en' });
+    await started(stopped);
+    stopped.socket.emit('send blob', bomb);
+    stopped.socket.emit('stop');
+    await stopped.closed;
+    expect(stopped.warning()?.code).toBe('STT_FLOOD');
+    expect(stopped.texts()).toEqual([]);
     for (const r of engine.requests) expect(r.bytes).toBeLessThanOrEqual(wavBytes(120));
   });
 
