@@ -38,6 +38,13 @@ export const SPEECH_LIMITS = {
   burstChunks: 8,
   /** Whole session. */
   maxTotalBytes: 3 * 1024 * 1024,
+  /**
+   * Audio is counted in decoded seconds too (bytes say nothing: a few KB of opus or FLAC can say hours):
+   * recorded in real time, it may run ahead of the session's clock by at most this burst.
+   */
+  decodedAheadSeconds: 10,
+  /** Input that has decoded to nothing after this long is not audio. */
+  decodeWithinMs: 5_000,
 } as const;
 
 export const ZSpeechHandshake = z.object({

@@ -36,7 +36,7 @@ export type SocketAuthority = {
 /**
  * Sockets never outlive their authority (issue 14). REST checks the session on every request
  * (plugins/auth.ts resolveAuth); a socket does the same at its handshake and on every event it sends, with one
- * indexed query per turn of the event loop shared by the handshakes and events arriving in it, and each process re-checks all its sockets every
+ * indexed query per turn of the event loop shared by the handshakes and events arriving in it, and each process re-checks all its sockets (and its dictations on the speech socket) every
  * AUTHORITY_SWEEP_MS, so a session ended or a user deactivated or deleted, even straight in the database, loses
  * its sockets within that time. A socket also ends when the access token it presented expires, unless the
  * client sent a renewed one (Authenticate), exactly when REST would start refusing that token.
@@ -99,13 +99,21 @@ export function createSocketAuthority(app: FastifyInstance): SocketAuthority {
 
   async function sweep(): Promise<void> {
     const sockets = [...app.io.of('/').sockets.values()];
-    if (sockets.length === 0) return;
-    const states = await readStates([...new Set(sockets.map((s) => (s.data as SocketData).sessionId))]);
+    // Dictations on the speech socket (decorated after this server) end by the same rule, with their warning.
+    const dictations = app.speech?.sessions() ?? [];
+    if (sockets.length === 0 && dictations.length === 0) return;
+    const states = await readStates([
+      ...new Set([...sockets.map((s) => (s.data as SocketData).sessionId), ...dictations.map((d) => d.sessionId)]),
+    ]);
     const now = Date.now();
     for (const socket of sockets) {
       const data = socket.data as SocketData;
       const state = states.get(data.sessionId);
       if (!state?.live || state.userId !== data.userId || now >= data.expiresAt) end(socket);
+    }
+    for (const dictation of dictations) {
+      const state = states.get(dictation.sessionId);
+      if (!state?.live || state.userId !== dictation.userId) dictation.warn('STT_NOT_ALLOWED');
     }
   }
 

@@ -10,18 +10,33 @@ export function speechWav(text: string, language: 'en' | 'fr' = 'en'): Buffer {
   return out;
 }
 
-/** The same speech as a browser's MediaRecorder sends it: webm/opus. */
-export function speechWebm(text: string, language: 'en' | 'fr' = 'en'): Buffer {
+/** ffmpeg's output file for these arguments (input first), read back. */
+function ffmpegFile(args: readonly string[], extension: string, input?: Buffer): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'rounds-speech-'));
   try {
-    const wav = join(dir, 'in.wav');
-    const webm = join(dir, 'out.webm');
-    execFileSync('sh', ['-c', `cat > "${wav}"`], { input: speechWav(text, language) });
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', webm]);
-    return readFileSync(webm);
+    const out = join(dir, `out.${extension}`);
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args, out], { input });
+    return readFileSync(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same speech as a browser's MediaRecorder sends it: webm/opus. */
+export function speechWebm(text: string, language: 'en' | 'fr' = 'en'): Buffer {
+  return ffmpegFile(['-i', 'pipe:0', '-c:a', 'libopus', '-b:a', '32k'], 'webm', speechWav(text, language));
+}
+
+/**
+ * Hostile audio (issue 28's decode bomb): `seconds` of silence in a file of a few KB (FLAC in 65535-sample
+ * blocks; webm/opus in 120 ms frames at 6 kbit/s), which a decoder turns into 32 KB for every second.
+ */
+export function silenceBomb(kind: 'flac' | 'webm', seconds: number): Buffer {
+  const codec =
+    kind === 'flac'
+      ? ['-c:a', 'flac', '-compression_level', '8', '-frame_size', '65535']
+      : ['-c:a', 'libopus', '-b:a', '6k', '-frame_duration', '120'];
+  return ffmpegFile(['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', String(seconds), ...codec], kind);
 }
 
 /**

@@ -2,15 +2,17 @@ import type { TLanguage } from '@rounds/contracts/common';
 import { SPEECH_EVENTS, SPEECH_LIMITS, SPEECH_TEXTS, type TSpeechWarningCode } from '@rounds/contracts/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import type { AudioPipe } from './audio-pipe';
+import type { AudioPipe, AudioPipeOptions } from './audio-pipe';
 import type { SttEngine } from './stt-engine';
 
 export type SpeechSessionOptions = {
   socket: Socket;
   userId: string;
+  /** The sign-in session the socket was opened with (the authority sweep checks it). */
+  sessionId: string;
   language: TLanguage;
   engine: SttEngine;
-  pipe: (onError: (message: string) => void) => AudioPipe;
+  pipe: (events: Pick<AudioPipeOptions, 'onError' | 'onDecoded'>) => AudioPipe;
   maxSeconds: number;
   partialMs: number;
   /** Still signed in and still allowed (re-read before each request to the engine). */
@@ -21,6 +23,7 @@ export type SpeechSessionOptions = {
 
 export type SpeechSession = {
   readonly userId: string;
+  readonly sessionId: string;
   /** Ends the session with a warning (shown by the client) and closes the socket. */
   warn: (code: TSpeechWarningCode) => void;
 };
@@ -41,7 +44,8 @@ function bucket(rate: number, burst: number) {
 
 /**
  * One dictation on one socket. Chunks are checked (binary, size, rate in chunks and bytes, total) and fed to
- * the audio pipe; while the user speaks, the whole audio so far goes to the engine every `partialMs` (one
+ * the audio pipe, whose decoded seconds are checked too (no further ahead of the clock than a burst, no more
+ * than the limit); while the user speaks, the whole audio so far goes to the engine every `partialMs` (one
  * request at a time) and its text is sent as `text {final: false}`; on 'stop' or at the time limit, the whole
  * audio goes once more for `text {final: true}`. Any warning, the limit, a dropped socket or a revoked
  * permission ends it; the audio is dropped with it, never written anywhere.
@@ -73,9 +77,25 @@ export function startSpeechSession(o: SpeechSessionOptions): SpeechSession {
     end();
   };
 
-  const pipe = o.pipe((message) => {
-    o.log.info({ userId: o.userId, message }, 'speech audio could not be decoded');
-    warn('STT_BAD_CHUNK');
+  const startedAt = performance.now();
+  let decodedSeconds = 0;
+  /** Recorded in real time, audio cannot be far ahead of the session's clock. */
+  const aheadOfClock = () =>
+    decodedSeconds > (performance.now() - startedAt) / 1000 + SPEECH_LIMITS.decodedAheadSeconds;
+  const pipe = o.pipe({
+    onError: (message) => {
+      o.log.info({ userId: o.userId, message }, 'speech audio could not be decoded');
+      warn('STT_BAD_CHUNK');
+    },
+    // Counted in decoded seconds, not bytes (issue 28): a few KB can say hours of audio.
+    onDecoded: (seconds) => {
+      decodedSeconds = seconds;
+      if (state !== 'open') return;
+      if (aheadOfClock()) {
+        o.log.info({ userId: o.userId, seconds }, 'speech audio ahead of the clock, cut off');
+        warn('STT_FLOOD');
+      } else if (seconds >= o.maxSeconds) void finish('STT_LIMIT');
+    },
   });
 
   const transcribe = async (audio: Buffer, signal: AbortSignal) =>
@@ -114,6 +134,8 @@ export function startSpeechSession(o: SpeechSessionOptions): SpeechSession {
       // Nothing was said (released at once): no audio for the engine, and nothing for ffmpeg to decode.
       const [audio, allowed] = await Promise.all([totalBytes > 0 ? pipe.finish() : Buffer.alloc(0), o.stillAllowed()]);
       if (!allowed) return warn('STT_NOT_ALLOWED');
+      // Audio sent just before 'stop' is decoded only now: it is held to the clock too.
+      if (aheadOfClock()) return warn('STT_FLOOD');
       if (audio.length > 0 && pipe.size() > 0) {
         const text = await transcribe(audio, controller.signal);
         if (state !== 'finishing') return;
@@ -150,5 +172,5 @@ export function startSpeechSession(o: SpeechSessionOptions): SpeechSession {
   socket.on('disconnect', () => end());
 
   socket.emit(SPEECH_EVENTS.started, { maxSeconds: o.maxSeconds, language: o.language });
-  return { userId: o.userId, warn };
+  return { userId: o.userId, sessionId: o.sessionId, warn };
 }

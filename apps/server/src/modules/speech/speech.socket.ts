@@ -11,7 +11,7 @@ import { Server } from 'socket.io';
 import type { Config } from '../../config';
 import { verifyAccessToken } from '../../lib/tokens';
 import { parsePermissions } from '../accounts/user-view';
-import { createAudioPipe, ffmpegAvailable } from './audio-pipe';
+import { createAudioPipe, ffmpegAvailable, wavBytes } from './audio-pipe';
 import { type SpeechSession, startSpeechSession } from './speech-session';
 import { createSttEngine, type SttEngine } from './stt-engine';
 
@@ -21,6 +21,8 @@ export type SpeechService = {
   readonly maxSeconds: number;
   /** The speechToText permission was turned off: end these users' sessions now (`'all'`: everyone's). */
   permissionRevoked: (userIds: readonly string[] | 'all') => void;
+  /** This process's dictations, for the authority sweep (realtime/socket-authority.ts) to end as it ends sockets. */
+  sessions: () => readonly SpeechSession[];
   activeSessions: () => number;
 };
 
@@ -49,6 +51,8 @@ function engineFrom(app: FastifyInstance, config: Config): SttEngine | null {
     apiKey: config.STT_API_KEY,
     model: config.STT_MODEL,
     timeoutMs: config.STT_TIMEOUT_SECONDS * 1000,
+    // The most a dictation can be: its limit decoded to WAV, or the bytes a session may send as recorded.
+    maxAudioBytes: config.STT_AUDIO_FORMAT === 'wav' ? wavBytes(config.STT_MAX_SECONDS) : SPEECH_LIMITS.maxTotalBytes,
   });
 }
 
@@ -134,9 +138,15 @@ export function installSpeechSocket(app: FastifyInstance, config: Config): Speec
     const session = startSpeechSession({
       socket,
       userId,
+      sessionId,
       language,
       engine,
-      pipe: (onError) => createAudioPipe(config.STT_AUDIO_FORMAT, onError),
+      pipe: (events) =>
+        createAudioPipe(config.STT_AUDIO_FORMAT, {
+          ...events,
+          maxSeconds: config.STT_MAX_SECONDS,
+          decodeWithinMs: SPEECH_LIMITS.decodeWithinMs,
+        }),
       maxSeconds: config.STT_MAX_SECONDS,
       partialMs: config.STT_PARTIAL_MS,
       stillAllowed: () =>
@@ -166,6 +176,7 @@ export function installSpeechSocket(app: FastifyInstance, config: Config): Speec
       const ids = userIds === 'all' ? [...sessions.keys()] : userIds;
       for (const id of ids) sessions.get(id)?.warn('STT_NOT_ALLOWED');
     },
+    sessions: () => [...sessions.values()],
     activeSessions: () => sessions.size,
   };
 }

@@ -1,10 +1,13 @@
-import { SPEECH_SOCKET_PATH, type TSpeechText, type TSpeechWarning } from '@rounds/contracts/speech';
+import { randomBytes } from 'node:crypto';
+import { SPEECH_LIMITS, SPEECH_SOCKET_PATH, type TSpeechText, type TSpeechWarning } from '@rounds/contracts/speech';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAudio, speechWebm } from '../../testing/speech-audio';
+import { AUTHORITY_SWEEP_MS } from '../../realtime/socket-authority';
+import { decodeAudio, silenceBomb, speechWav, speechWebm } from '../../testing/speech-audio';
 import { type SttStandIn, startSttStandIn } from '../../testing/stt-stand-in';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { createFacility, createUser, login } from '../../testing/users';
+import { wavBytes } from './audio-pipe';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,6 +49,25 @@ function chunks(clip: Buffer, n: number): Buffer[] {
   const size = Math.ceil(clip.length / n);
   return Array.from({ length: n }, (_, i) => clip.subarray(i * size, (i + 1) * size));
 }
+
+/** The process's peak resident memory while `run` runs, above what it was before (sampled every 20 ms). */
+async function peakGrowth(run: () => Promise<void>): Promise<number> {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  try {
+    await run();
+    // What the run left decoding or in flight gets a moment to show.
+    await sleep(500);
+  } finally {
+    clearInterval(sampler);
+  }
+  return Math.max(peak, process.memoryUsage.rss()) - before;
+}
+
+const MB = 1024 * 1024;
 
 const secondsOf = (text: string) => Number(/([\d.,]+) sec/.exec(text)?.[1]?.replace(',', '.') ?? Number.NaN);
 
@@ -160,7 +182,8 @@ describe('speech to text socket', () => {
     const me = await userWithToken();
     const flood = start({ token: me.token, uuid: 'f', language: 'en' });
     await started(flood);
-    for (let i = 0; i < 40; i++) flood.socket.emit('send blob', Buffer.alloc(8_000, i));
+    // Audio as the browser starts it (anything else is refused before any count), then far too much.
+    for (let i = 0; i < 40; i++) flood.socket.emit('send blob', i === 0 ? chunks(clip, 4)[0] : Buffer.alloc(8_000, i));
     await flood.closed;
     expect(flood.warning()).toEqual({ code: 'STT_FLOOD', message: 'Too much audio was sent; dictation stopped.' });
 
@@ -184,6 +207,95 @@ describe('speech to text socket', () => {
     await huge.closed;
     await expect.poll(() => t.app.speech.activeSessions()).toBe(0);
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('refuses a decode bomb: two hours of silence in a FLAC of a few KB ends with a warning, memory flat', async () => {
+    const flac = silenceBomb('flac', 7200);
+    // 230 MB once decoded (32 KB a second), from one chunk within every byte limit.
+    expect(flac.length).toBeLessThan(SPEECH_LIMITS.maxChunkBytes);
+    const me = await userWithToken();
+    const asked = engine.requests.length;
+    const d = start({ token: me.token, uuid: 'flac', language: 'en' });
+    await started(d);
+    const growth = await peakGrowth(async () => {
+      d.socket.emit('send blob', flac);
+      await d.closed;
+    });
+    // Not webm or ogg opus: never decoded.
+    expect(d.warning()).toEqual({ code: 'STT_BAD_CHUNK', message: 'The audio could not be read; dictation stopped.' });
+    expect(growth).toBeLessThan(100 * MB);
+    expect(engine.requests.length).toBe(asked);
+    await expect.poll(() => t.app.speech.activeSessions()).toBe(0);
+  });
+
+  it('counts decoded seconds: webm/opus of minutes of silence in one chunk is cut off, memory flat', async () => {
+    const bomb = silenceBomb('webm', 200);
+    expect(bomb.length).toBeLessThan(SPEECH_LIMITS.maxChunkBytes);
+    const me = await userWithToken('Regular', 'fr');
+    const d = start({ token: me.token, uuid: 'opus-bomb', language: 'fr' });
+    await started(d);
+    const growth = await peakGrowth(async () => {
+      d.socket.emit('send blob', bomb);
+      await d.closed;
+    });
+    // The format the browser sends, but far more audio than the clock allows.
+    expect(d.warning()).toEqual({
+      code: 'STT_FLOOD',
+      message: 'Trop de données audio envoyées ; la dictée est arrêtée.',
+    });
+    expect(growth).toBeLessThan(100 * MB);
+    // Sent with 'stop' at once, it is decoded while the final text is prepared: held to the clock all the same.
+    const stopped = start({ token: me.token, uuid: 'opus-bomb-stop', language: 'en' });
+    await started(stopped);
+    stopped.socket.emit('send blob', bomb);
+    stopped.socket.emit('stop');
+    await stopped.closed;
+    expect(stopped.warning()?.code).toBe('STT_FLOOD');
+    expect(stopped.texts()).toEqual([]);
+    for (const r of engine.requests) expect(r.bytes).toBeLessThanOrEqual(wavBytes(120));
+  });
+
+  it('refuses what is not webm or ogg opus (a WAV), and ends audio that decodes to nothing within seconds', async () => {
+    const me = await userWithToken();
+    const wav = start({ token: me.token, uuid: 'wav', language: 'en' });
+    await started(wav);
+    wav.socket.emit('send blob', speechWav('one two three').subarray(0, 30_000));
+    await wav.closed;
+    expect(wav.warning()?.code).toBe('STT_BAD_CHUNK');
+
+    const random = start({ token: me.token, uuid: 'random', language: 'en' });
+    await started(random);
+    random.socket.emit('send blob', randomBytes(4_000));
+    await random.closed;
+    expect(random.warning()?.code).toBe('STT_BAD_CHUNK');
+
+    // A real webm header, then noise: ffmpeg waits for a cluster that never comes, saying nothing.
+    const header = clip.subarray(0, clip.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75])));
+    expect(header.length).toBeGreaterThan(100);
+    const noise = start({ token: me.token, uuid: 'noise', language: 'en' });
+    await started(noise);
+    const sentAt = performance.now();
+    noise.socket.emit('send blob', Buffer.concat([header, randomBytes(4_000)]));
+    const more = setInterval(() => noise.socket.emit('send blob', randomBytes(4_000)), 1000);
+    await noise.closed;
+    clearInterval(more);
+    expect(noise.warning()?.code).toBe('STT_BAD_CHUNK');
+    expect(performance.now() - sentAt).toBeLessThan(SPEECH_LIMITS.decodeWithinMs + 3_000);
+  });
+
+  it('ends the dictation of a user deactivated meanwhile, with no further chunk (the authority sweep)', async () => {
+    const me = await userWithToken();
+    const d = start({ token: me.token, uuid: 'deactivated', language: 'en' });
+    await started(d);
+    d.socket.emit('send blob', chunks(clip, 4)[0]);
+    // That audio's text came: no window is due until more audio comes, so only the sweep can end it.
+    await new Promise((resolve) => d.socket.once('text', resolve));
+    const stoppedAt = performance.now();
+    await t.app.db.updateTable('users').set({ active: 0 }).where('id', '=', me.id).execute();
+    await d.closed;
+    expect(d.warning()?.code).toBe('STT_NOT_ALLOWED');
+    expect(performance.now() - stoppedAt).toBeLessThan(2 * AUTHORITY_SWEEP_MS + 1_000);
+    await expect.poll(() => t.app.speech.activeSessions()).toBe(0);
   });
 
   it('a dictation stopped before any audio ends with an empty final text, and the engine is not asked', async () => {

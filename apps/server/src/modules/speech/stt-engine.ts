@@ -1,7 +1,14 @@
 import type { TLanguage } from '@rounds/contracts/common';
 import { z } from 'zod';
 
-export type SttEngineOptions = { url: string; apiKey?: string; model: string; timeoutMs: number };
+export type SttEngineOptions = {
+  url: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  /** Larger audio is refused before it is sent: the engine never gets more than a dictation can be. */
+  maxAudioBytes: number;
+};
 
 export type TranscribeInput = {
   audio: Buffer;
@@ -35,6 +42,7 @@ export function createSttEngine(o: SttEngineOptions): SttEngine {
   const endpoint = transcriptionEndpoint(o.url);
   return {
     transcribe: async ({ audio, filename, mime, language, signal }) => {
+      if (audio.length > o.maxAudioBytes) throw new Error(`audio of ${audio.length} bytes is over the engine's cap`);
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(audio)], { type: mime }), filename);
       form.append('model', o.model);

@@ -39,11 +39,12 @@ type TOptions = {
 
 const FINAL_TIMEOUT_MS = 30_000;
 
-function pickMimeType(): string | undefined {
-  for (const type of ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4']) {
-    if (MediaRecorder.isTypeSupported(type)) return type;
-  }
-  return undefined;
+/**
+ * The recording formats the server reads (it forces the container and the opus decoder: docs/decisions.md,
+ * "Dictation audio is counted in decoded seconds"); a browser that records neither cannot dictate.
+ */
+export function pickMimeType(isTypeSupported: (type: string) => boolean): string | undefined {
+  return ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus'].find(isTypeSupported);
 }
 
 /** Microphone level for the live bar, sampled 10 times a second (enough for the eye, cheap to render). */
@@ -78,7 +79,7 @@ function record(
   maxSeconds: number,
   set: { elapsed: (seconds: number) => void; level: (level: number) => void },
 ) {
-  const mimeType = pickMimeType();
+  const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
   const recorder = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: 32_000 });
   r.recorder = recorder;
   let pending: Blob[] = [];
@@ -165,7 +166,11 @@ export function useDictation({ language, onText, onStart, onEnd }: TOptions) {
 
   const start = useCallback(async () => {
     if (run.current) return;
-    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+    if (
+      !navigator.mediaDevices?.getUserMedia ||
+      typeof MediaRecorder === 'undefined' ||
+      !pickMimeType((type) => MediaRecorder.isTypeSupported(type))
+    ) {
       warn('UNSUPPORTED');
       return;
     }
