@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
 import { dismissToasts, field, openContext, toggleTheme } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { loginUi } from '../support/login-ui';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -203,7 +204,7 @@ describe('passwords', () => {
     await password.fill(DEMO_PASSWORD);
     await snap(page, 'login-captcha-light-en');
     if (await captcha.getByText("I'm not a robot").isVisible()) await captcha.getByText("I'm not a robot").click();
-    await captcha.getByText('Verified', { exact: true }).waitFor({ timeout: 20_000 });
+    await captcha.getByText('Verified', { exact: true }).waitFor({ timeout: budget(20_000) });
     await logIn.click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(errors()).toEqual([]);

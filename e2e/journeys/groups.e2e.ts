@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
@@ -99,7 +100,10 @@ describe('groups', () => {
     expect(twId).toMatch(/^[0-9a-f]{24}$/);
     await dialog.waitFor({ state: 'detached' });
     // Noah did nothing: the new group shows up in his browser by itself.
-    await pageB.getByText('ICU rapid response').first().waitFor({ timeout: 15_000 });
+    await pageB
+      .getByText('ICU rapid response')
+      .first()
+      .waitFor({ timeout: budget(15_000) });
     await snap(pageB, 'groups-created-seen-by-member-light-en');
 
     // The Groups tab finds it, with its member count, and opens it.
@@ -216,7 +220,10 @@ describe('groups', () => {
     await pageA.getByRole('heading', { name: 'Trauma bay (nights)' }).waitFor();
     await pageA.getByText('2 members').first().waitFor();
     // Harper sees the new name without doing anything.
-    await pageB.getByText('Trauma bay (nights)').first().waitFor({ timeout: 15_000 });
+    await pageB
+      .getByText('Trauma bay (nights)')
+      .first()
+      .waitFor({ timeout: budget(15_000) });
 
     // Extend: search only; members are shown in the group and cannot be picked again.
     await pageA.getByRole('button', { name: 'More actions' }).click();

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
+import { budget } from './budget';
 import { launchChromium } from './chromium';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
@@ -18,13 +19,17 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 export type ContextOptions = { baseURL: string; colorScheme?: 'light' | 'dark'; mobile?: boolean };
 
-export function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: o.baseURL,
     colorScheme: o.colorScheme ?? 'light',
     viewport: o.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     locale: 'en-US',
   });
+  // Every click, wait and page load waits for its state; this only bounds a broken one (support/budget.ts).
+  context.setDefaultTimeout(budget(15_000));
+  context.setDefaultNavigationTimeout(budget(15_000));
+  return context;
 }
 
 /**
