@@ -55,9 +55,7 @@ describe('session lifecycle', () => {
     await second.mouse.move(220, 320);
     // Tabs share localStorage through the browser process, a few milliseconds apart: the jump below must not
     // overtake the second tab's activity marker on its way to the first tab.
-    for (let tries = 0; tries < 50 && (await newestMarker()) <= before; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await expect.poll(newestMarker).toBeGreaterThan(before);
     await context.clock.fastForward(40_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const page of [first, second]) expect(new URL(page.url()).pathname).toBe('/settings');

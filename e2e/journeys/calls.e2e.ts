@@ -72,8 +72,7 @@ describe('calls', () => {
     // Audio flows both ways: bytes and level rise on each side.
     await Promise.all([waitForAudio(nursePage, 0), waitForAudio(doctorPage, 0)]);
     const before = await inboundAudio(nursePage);
-    await nursePage.waitForTimeout(1_000);
-    expect((await inboundAudio(nursePage)).bytes).toBeGreaterThan(before.bytes);
+    await expect.poll(async () => (await inboundAudio(nursePage)).bytes).toBeGreaterThan(before.bytes);
     const call = nursePage.getByRole('region', { name: 'Call' });
     await call.getByText(/^0:0\d$/).waitFor();
     await snap(nursePage, 'call-active-light-en');

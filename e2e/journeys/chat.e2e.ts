@@ -1,5 +1,4 @@
 import { CHAT_TEXTS } from '@rounds/contracts/chat';
-import { TIMINGS } from '@rounds/contracts/limits';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
@@ -117,7 +116,6 @@ describe('chat', () => {
     await actions.getByRole('button', { name: 'Seen by' }).click();
     const seen = pageA.getByRole('dialog', { name: 'Seen by' });
     await seen.getByText('Liam Hebert').waitFor();
-    await pageA.waitForTimeout(300); // the modal's fade-in
     await snap(pageA, 'chat-seen-by-light-en');
     await pageA.keyboard.press('Escape');
     await seen.waitFor({ state: 'detached' });
@@ -341,7 +339,6 @@ describe('chat', () => {
     await members.getByText('3 members').waitFor();
     await members.getByText('Owner').waitFor();
     await members.getByRole('button', { name: 'Remove Lucas Fontenot from the group' }).waitFor();
-    await pageA.waitForTimeout(300);
     await snap(pageA, 'chat-members-light-en');
     // Removing takes a second click to confirm.
     await members.getByRole('button', { name: 'Remove Ava Boudreaux from the group' }).click();
@@ -519,10 +516,9 @@ describe('chat', () => {
               await snap(page, `chat-group-${theme}-${lang}-desktop`);
               // The draft of the other room is still there on return.
               await roomRow(page, 'Mia Brown', list).click();
-              await page.waitForTimeout(TIMINGS.draftSaveMs);
-              await expect(composer(page, label).inputValue()).resolves.toBe(
-                en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ',
-              );
+              await expect
+                .poll(() => composer(page, label).inputValue())
+                .toBe(en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ');
               await composer(page, label).fill('');
             }
             expect(errors()).toEqual([]);

@@ -342,7 +342,6 @@ describe('contacts', () => {
             .getByRole('dialog')
             .getByLabel(t ? 'Filter name' : 'Nom du filtre')
             .fill(t ? 'ICU and cardiology' : 'Réa et cardiologie');
-          await page.waitForTimeout(400); // the modal's fade-in
           await snap(page, `contacts-save-filter-modal-${theme}-${lang}-${viewport}`);
           await page
             .getByRole('dialog')

@@ -92,7 +92,6 @@ describe('groups', () => {
     const similar = pageA.getByRole('dialog', { name: 'Similar conversations exist' });
     await similar.getByText('Night shift huddle').waitFor();
     await similar.getByText('3 members').waitFor();
-    await pageA.waitForTimeout(300); // the dialog's fade-in
     await snap(pageA, 'groups-similar-light-en');
     await similar.getByRole('button', { name: 'Create Anyway' }).click();
 
@@ -213,7 +212,6 @@ describe('groups', () => {
 
     await edit.getByRole('button', { name: 'Remove Elijah Martinez' }).click();
     await name.fill('Trauma bay (nights)');
-    await pageA.waitForTimeout(300);
     await snap(pageA, 'groups-edit-light-en');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await edit.waitFor({ state: 'detached' });
@@ -350,7 +348,6 @@ describe('groups', () => {
           const dialog = await openGroupModal(page, en ? 'Group' : 'Groupe', en ? 'Create Group' : 'Créer un groupe');
           await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
           await dialog.getByRole('checkbox', { name: /^Abigail Taylor/ }).waitFor();
-          await page.waitForTimeout(300); // the modal's transition
           await snap(page, `groups-create-empty-${theme}-${lang}-${viewport}`);
 
           const search = en ? 'Search people' : 'Rechercher des personnes';
