@@ -131,7 +131,8 @@ describe('attachments', () => {
     await recorder.getByText('Paused').waitFor();
     await snap(pageA, 'voice-recording-light-en');
     await recorder.getByRole('button', { name: 'Resume recording' }).click();
-    await pageA.waitForTimeout(1_000);
+    // A second more: the recorder's own clock says when, however slowly the page runs.
+    await expect.poll(() => recorder.getByTestId('voice-timer').innerText()).toMatch(/^0:0[3-9]/);
     await recorder.getByRole('button', { name: 'Stop and listen' }).click();
     await recorder.getByRole('button', { name: 'Play voice message' }).waitFor();
     await snap(pageA, 'voice-preview-light-en');
