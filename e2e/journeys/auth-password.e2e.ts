@@ -158,7 +158,7 @@ describe('passwords', () => {
     const darkErrors = watchErrors(next);
     await withDuePolicy(next);
     await loginUi(next, DEMO.liam, DEMO_PASSWORD);
-    await expect(next.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await expect.poll(() => next.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     const again = next.getByRole('dialog', { name: 'Time to update your password' });
     await again.waitFor();
     await again.getByRole('button', { name: 'Update' }).click();

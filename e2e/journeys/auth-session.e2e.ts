@@ -97,7 +97,7 @@ describe('session lifecycle', () => {
     const errors = watchErrors(page);
     await loginUi(page, DEMO.emma, DEMO_PASSWORD);
     // Emma's account is in French: login applies it.
-    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Emma Guidry' }).waitFor();
     await page.evaluate(() => {
