@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { MediaSpreadSequencer } from './media-spread-sequencer';
+import { budget } from './support/budget';
 
 export default defineConfig({
   test: {
@@ -9,7 +10,12 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     sequence: { sequencer: MediaSpreadSequencer },
-    testTimeout: 60_000,
-    hookTimeout: 90_000,
+    // Deadlines, not durations (support/budget.ts): a step that works finishes when its state is reached.
+    // The test's own limit only guards against a hang with no deadline of its own (the longest journey, a
+    // three-party video call in two languages, needs about five minutes on an idle machine).
+    testTimeout: budget(300_000),
+    hookTimeout: budget(90_000),
+    // expect.poll waits for a state the page reaches after a round trip; vitest's own default gives it 1 s.
+    expect: { poll: { timeout: budget(5_000), interval: 100 } },
   },
 });

@@ -62,13 +62,13 @@ describe('settings', () => {
     await dismissToasts(page);
 
     await segment(page, 'Theme', 'Dark');
-    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     await page.getByRole('checkbox', { name: 'I agree to receive messages through third-party services' }).check();
     await snap(page, 'settings-dark-en');
 
     await segment(page, 'Language', 'Français');
     await page.getByRole('tab', { name: 'Paramètres' }).waitFor();
-    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     await page.getByText('Paramètres mis à jour.').first().waitFor();
     await snap(page, 'settings-dark-fr');
     await context.close();
@@ -82,8 +82,8 @@ describe('settings', () => {
     await next.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await next.getByRole('button', { name: 'Log in', exact: true }).click();
     await next.waitForURL((url) => url.pathname === '/');
-    await expect(next.locator('html').getAttribute('lang')).resolves.toBe('fr');
-    await expect(next.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await expect.poll(() => next.locator('html').getAttribute('lang')).toBe('fr');
+    await expect.poll(() => next.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     await next.goto('/settings');
     await expect(next.getByRole('checkbox', { name: 'Jouer un son de notification' }).isChecked()).resolves.toBe(false);
     // Third-party messaging is this device's choice: not carried over.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
 import { dismissToasts, field, openContext, toggleTheme } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { loginUi } from '../support/login-ui';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -157,7 +158,7 @@ describe('passwords', () => {
     const darkErrors = watchErrors(next);
     await withDuePolicy(next);
     await loginUi(next, DEMO.liam, DEMO_PASSWORD);
-    await expect(next.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await expect.poll(() => next.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     const again = next.getByRole('dialog', { name: 'Time to update your password' });
     await again.waitFor();
     await again.getByRole('button', { name: 'Update' }).click();
@@ -203,7 +204,7 @@ describe('passwords', () => {
     await password.fill(DEMO_PASSWORD);
     await snap(page, 'login-captcha-light-en');
     if (await captcha.getByText("I'm not a robot").isVisible()) await captcha.getByText("I'm not a robot").click();
-    await captcha.getByText('Verified', { exact: true }).waitFor({ timeout: 20_000 });
+    await captcha.getByText('Verified', { exact: true }).waitFor({ timeout: budget(20_000) });
     await logIn.click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(errors()).toEqual([]);

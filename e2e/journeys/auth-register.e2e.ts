@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode } from '../support/api';
 import { field, openContext, toggleTheme } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -74,7 +75,7 @@ describe('registration', () => {
     // The proof of work starts when the form gets focus; tick the box if it has not started yet.
     const captcha = page.locator('altcha-widget');
     if (await captcha.getByText("I'm not a robot").isVisible()) await captcha.getByText("I'm not a robot").click();
-    await captcha.getByText('Verified', { exact: true }).waitFor({ timeout: 20_000 });
+    await captcha.getByText('Verified', { exact: true }).waitFor({ timeout: budget(20_000) });
 
     // The EULA is not accepted yet: an info notice, and nothing is sent.
     await page.getByRole('button', { name: 'Register', exact: true }).click();

@@ -55,9 +55,7 @@ describe('session lifecycle', () => {
     await second.mouse.move(220, 320);
     // Tabs share localStorage through the browser process, a few milliseconds apart: the jump below must not
     // overtake the second tab's activity marker on its way to the first tab.
-    for (let tries = 0; tries < 50 && (await newestMarker()) <= before; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await expect.poll(newestMarker).toBeGreaterThan(before);
     await context.clock.fastForward(40_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const page of [first, second]) expect(new URL(page.url()).pathname).toBe('/settings');
@@ -99,7 +97,7 @@ describe('session lifecycle', () => {
     const errors = watchErrors(page);
     await loginUi(page, DEMO.emma, DEMO_PASSWORD);
     // Emma's account is in French: login applies it.
-    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Emma Guidry' }).waitFor();
     await page.evaluate(() => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JanusServer, startJanus } from '../../apps/server/src/testing/janus-server';
 import { dismissToasts } from '../support/app';
 import { snap } from '../support/browser';
+import { budget } from '../support/budget';
 import { callPage, lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
@@ -31,7 +32,7 @@ useMediaLane();
 beforeAll(async () => {
   janus = await startJanus();
   env.JANUS_URL = janus.url;
-}, 60_000);
+});
 afterAll(async () => {
   await janus?.stop();
 });
@@ -75,7 +76,7 @@ async function peerStats(page: Page): Promise<TPeerStats[]> {
  * connections that both send and receive.
  */
 async function waitForBothOthers(page: Page): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + budget(60_000);
   const subscriptions = (xs: TPeerStats[]) =>
     xs.filter((x) => x.receives && !x.sends && x.frames > 0 && x.audioBytes > 0);
   for (;;) {
@@ -123,13 +124,13 @@ describe('calls through Janus', () => {
       throw new Error(`${error.message}\nserver: ${server.output().slice(-4_000)}`);
     });
     const nurseCall = nursePage.getByRole('region', { name: 'Call' });
-    await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
-    await expect.poll(() => nurseCall.locator('[data-remote-tile] video').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: budget(15_000) }).toBe(2);
+    await expect.poll(() => nurseCall.locator('[data-remote-tile] video').count(), { timeout: budget(15_000) }).toBe(2);
     await snap(nursePage, 'call-janus-video-light-en');
 
     // One leaves: the two others keep each other, and the leaver's feed goes from their pages.
     await chargePage.getByRole('region', { name: 'Call' }).getByRole('button', { name: 'Leave call' }).click();
-    await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: budget(15_000) }).toBe(1);
 
     // Two remain: leaving ends the call; the server destroys its Janus room.
     await nurseCall.getByRole('button', { name: 'Leave call' }).click();
@@ -140,7 +141,7 @@ describe('calls through Janus', () => {
       .getByText(/^Video call ended · 0:\d\d$/)
       .waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
-  }, 180_000);
+  });
 });
 
 /** The video frames decoded so far on each subscription of the page (connections that only receive). */
@@ -151,11 +152,11 @@ async function subscriptionFrames(page: Page): Promise<number[]> {
 /** Waits until every one of `count` subscriptions decodes frames beyond `over`, then sees them rise again. */
 async function waitForFrames(page: Page, count: number, over: number[] = []): Promise<void> {
   const beyond = (xs: number[]) => xs.length === count && xs.every((f, i) => f > (over[i] ?? 0));
-  await expect.poll(async () => beyond(await subscriptionFrames(page)), { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => beyond(await subscriptionFrames(page)), { timeout: budget(60_000) }).toBe(true);
   const first = await subscriptionFrames(page);
   await expect
     .poll(async () => beyond(first) && (await subscriptionFrames(page)).every((f, i) => f > first[i]!), {
-      timeout: 20_000,
+      timeout: budget(20_000),
     })
     .toBe(true);
 }
@@ -199,12 +200,14 @@ describe('screen share through Janus', () => {
     const connections = (await peerStats(chargePage)).length;
     await chargeCall.getByRole('button', { name: 'Share your screen' }).click();
     await chargeCall.getByText('You are sharing your screen').waitFor();
-    await expect.poll(async () => (await published(chargePage))?.aspect, { timeout: 15_000 }).toBeGreaterThan(1.7);
+    await expect
+      .poll(async () => (await published(chargePage))?.aspect, { timeout: budget(15_000) })
+      .toBeGreaterThan(1.7);
     expect((await published(chargePage))?.label).not.toBe(camera?.label);
     expect((await peerStats(chargePage)).length).toBe(connections);
     for (const [i, page] of [nursePage, doctorPage].entries()) {
-      await page.locator(`[data-screen-tile="${chargeId}"][data-frames]`).waitFor({ timeout: 30_000 });
-      await expect.poll(() => screenAspect(page), { timeout: 30_000 }).toBeGreaterThan(1.7);
+      await page.locator(`[data-screen-tile="${chargeId}"][data-frames]`).waitFor({ timeout: budget(30_000) });
+      await expect.poll(() => screenAspect(page), { timeout: budget(30_000) }).toBeGreaterThan(1.7);
       await waitForFrames(page, 2, before[i]);
       expect((await peerStats(page)).length).toBe(3);
     }
@@ -235,12 +238,12 @@ describe('screen share through Janus', () => {
     for (const page of [nursePage, doctorPage]) {
       await page.locator('[data-screen-tile]').waitFor({ state: 'detached' });
     }
-    await expect.poll(async () => (await published(chargePage))?.aspect, { timeout: 15_000 }).toBeLessThan(1.5);
+    await expect.poll(async () => (await published(chargePage))?.aspect, { timeout: budget(15_000) }).toBeLessThan(1.5);
     await expect.poll(async () => (await published(nursePage))?.mic).toBe(true);
     await expect.poll(async () => (await published(doctorPage))?.mic).toBe(true);
     for (const [i, page] of [nursePage, doctorPage].entries()) {
       await waitForFrames(page, 2, during[i]);
-      await expect.poll(() => page.locator('[data-remote-tile] video').count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => page.locator('[data-remote-tile] video').count(), { timeout: budget(15_000) }).toBe(2);
     }
     await lookAtCall(doctorPage, 'call-janus-after-share-dark-fr-desktop');
 
@@ -260,17 +263,17 @@ describe('screen share through Janus', () => {
       .getByRole('button', { name: 'Accepter', exact: true })
       .click();
     const watching = doctorPage.getByRole('region', { name: 'Appel' });
-    await watching.locator('[data-screen-tile][data-frames]').waitFor({ timeout: 30_000 });
+    await watching.locator('[data-screen-tile][data-frames]').waitFor({ timeout: budget(30_000) });
     await expect.poll(() => watching.locator('[data-screen-tile]').count()).toBe(1);
     await expect.poll(() => watching.locator('[data-remote-tile]').count()).toBe(0);
-    await expect.poll(() => screenAspect(doctorPage), { timeout: 30_000 }).toBeGreaterThan(1.7);
+    await expect.poll(() => screenAspect(doctorPage), { timeout: budget(30_000) }).toBeGreaterThan(1.7);
     // The watcher's one subscription (to the sharer) decodes frames, rising.
     await expect
-      .poll(async () => (await subscriptionFrames(doctorPage)).filter((f) => f > 0).length, { timeout: 60_000 })
+      .poll(async () => (await subscriptionFrames(doctorPage)).filter((f) => f > 0).length, { timeout: budget(60_000) })
       .toBe(1);
     const watched = (await subscriptionFrames(doctorPage)).find((f) => f > 0)!;
     await expect
-      .poll(async () => Math.max(...(await subscriptionFrames(doctorPage))), { timeout: 20_000 })
+      .poll(async () => Math.max(...(await subscriptionFrames(doctorPage))), { timeout: budget(20_000) })
       .toBeGreaterThan(watched);
     await nursePage.getByRole('region', { name: 'Call' }).getByText('You are sharing your screen').waitFor();
     await lookAtCall(doctorPage, 'direct-share-janus-dark-fr-desktop');
@@ -284,5 +287,5 @@ describe('screen share through Janus', () => {
       .getByText(/^Partage d’écran terminé · 0:\d\d$/)
       .waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
-  }, 240_000);
+  });
 });

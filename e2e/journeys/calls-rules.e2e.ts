@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
@@ -155,7 +156,7 @@ describe('call rules and overlay', () => {
     nurse = await signIn(demo('amelia.broussard'));
     doctor = await signIn(demo('noah.thibodeaux'));
     charge = await signIn(demo('mason.arceneaux'));
-  }, 120_000);
+  });
 
   it('a decline closes the caller’s overlay, stops the ring and leaves the declined line in the room', async () => {
     await openRoom(nurse.page, DOCTOR);
@@ -172,7 +173,7 @@ describe('call rules and overlay', () => {
 
     await callRegion(nurse.page).waitFor({ state: 'detached' });
     await log(nurse.page).getByText(`${DOCTOR} declined the voice call`).waitFor();
-  }, 120_000);
+  });
 
   it('refuses to answer on a tab while the callee is in a call on another', async () => {
     // The physician talks to the nurse on his first tab.
@@ -204,7 +205,7 @@ describe('call rules and overlay', () => {
     expect(secondErrors()).toEqual([]);
     await callRegion(nurse.page).getByRole('button', { name: 'Leave call' }).click();
     await callRegion(doctor.page).waitFor({ state: 'detached' });
-  }, 120_000);
+  });
 
   it('lets the group’s owner ring a member into the call; the overlay shrinks, moves, comes back and goes full screen', async () => {
     for (const person of [nurse, doctor, charge]) await openRoom(person.page, GROUP);
@@ -212,7 +213,7 @@ describe('call rules and overlay', () => {
     await ringingCard(doctor.page, NURSE).getByRole('button', { name: 'Accept' }).click();
     await ringingCard(charge.page, NURSE).getByRole('button', { name: 'Decline' }).click();
     const call = callRegion(nurse.page);
-    await expect.poll(() => call.locator('[data-remote-tile]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => call.locator('[data-remote-tile]').count(), { timeout: budget(20_000) }).toBe(1);
 
     // Only the owner has the button; the doctor has none.
     await callRegion(doctor.page).waitFor();
@@ -225,7 +226,7 @@ describe('call rules and overlay', () => {
     await picker.waitFor({ state: 'detached' });
     await ringingCard(charge.page, NURSE).getByRole('button', { name: 'Accept' }).click();
     await callRegion(charge.page).waitFor();
-    await expect.poll(() => call.locator('[data-remote-tile]').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => call.locator('[data-remote-tile]').count(), { timeout: budget(20_000) }).toBe(2);
     await log(nurse.page).getByText(`${CHARGE} answered the voice call`).waitFor();
 
     // Large in the call's own room.
@@ -285,7 +286,7 @@ describe('call rules and overlay', () => {
 
     await callRegion(nurse.page).getByRole('button', { name: 'End for all' }).click();
     for (const person of [nurse, doctor, charge]) await callRegion(person.page).waitFor({ state: 'detached' });
-  }, 120_000);
+  });
 
   it('records a call nobody answers as missed after 60 s, unread on the callee’s Recent; a user without voice is refused', async () => {
     await openRoom(nurse.page, DOCTOR);
@@ -364,5 +365,5 @@ describe('call rules and overlay', () => {
     await expect.poll(() => row.getAttribute('data-unread')).toBeNull();
 
     for (const person of [nurse, doctor, charge]) expect(person.errors()).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Coturn } from '../../apps/server/src/testing/coturn';
 import { api } from '../support/api';
 import { snap } from '../support/browser';
+import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS, inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
 import { roomRow, roomTitle } from '../support/chat-page';
@@ -49,7 +50,7 @@ useDemoJourney(
 
 /** Polls until ICE has selected a pair on every peer connection of the page, then returns them. */
 async function waitForPairs(page: Page): Promise<Awaited<ReturnType<typeof selectedPairs>>> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + budget(30_000);
   for (;;) {
     const pairs = await selectedPairs(page);
     if (pairs.length > 0) return pairs;

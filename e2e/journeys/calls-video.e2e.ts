@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dismissToasts } from '../support/app';
+import { budget } from '../support/budget';
 import { lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
@@ -60,7 +61,7 @@ function inbound(page: Page): Promise<TInbound[]> {
  * proves the frames still rise a moment later. Polls real stats with a generous deadline: the machine is busy.
  */
 async function waitForMedia(page: Page, peers: number, o: { audio: boolean; over?: number[] }): Promise<number[]> {
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + budget(45_000);
   let now: TInbound[] = [];
   const ok = (s: TInbound[]) =>
     s.length === peers &&
@@ -73,7 +74,7 @@ async function waitForMedia(page: Page, peers: number, o: { audio: boolean; over
   }
   const first = now.map((p) => p.frames);
   await expect
-    .poll(async () => (await inbound(page)).every((p, i) => p.frames > (first[i] ?? 0)), { timeout: 20_000 })
+    .poll(async () => (await inbound(page)).every((p, i) => p.frames > (first[i] ?? 0)), { timeout: budget(20_000) })
     .toBe(true);
   return first;
 }
@@ -126,7 +127,7 @@ describe('video calls and screen share', () => {
     const [nursePage, doctorPage, chargePage] = pages;
     const [nurseCall, doctorCall, chargeCall] = regions;
     for (const call of [nurseCall, doctorCall, chargeCall]) {
-      await expect.poll(() => call.locator('[data-remote-tile] video').count(), { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => call.locator('[data-remote-tile] video').count(), { timeout: budget(30_000) }).toBe(2);
     }
     await Promise.all(pages.map((page) => waitForMedia(page, 2, { audio: true })));
     await nurseCall.getByText('Noah Thibodeaux', { exact: true }).waitFor();
@@ -144,7 +145,7 @@ describe('video calls and screen share', () => {
     await chargeCall.getByRole('button', { name: 'Share your screen' }).click();
     await chargeCall.getByText('You are sharing your screen').waitFor();
     for (const page of [nursePage, doctorPage]) {
-      await page.locator(`[data-screen-tile="${chargeId}"][data-frames]`).waitFor({ timeout: 30_000 });
+      await page.locator(`[data-screen-tile="${chargeId}"][data-frames]`).waitFor({ timeout: budget(30_000) });
     }
     // The screen, not the camera: the fake camera is 4:3, the fake screen 16:9.
     for (const page of [nursePage, doctorPage]) {
@@ -153,7 +154,7 @@ describe('video calls and screen share', () => {
           () =>
             page.locator('[data-screen-tile] video').evaluate((v: HTMLVideoElement) => v.videoWidth / v.videoHeight),
           {
-            timeout: 30_000,
+            timeout: budget(30_000),
           },
         )
         .toBeGreaterThan(1.7);
@@ -206,7 +207,9 @@ describe('video calls and screen share', () => {
     }
     await expect.poll(() => micOn(doctorPage)).toEqual([true, true]);
     const nurseFrench = nursePage.getByRole('region', { name: 'Appel' });
-    await expect.poll(() => nurseFrench.locator('[data-remote-tile] video').count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(() => nurseFrench.locator('[data-remote-tile] video').count(), { timeout: budget(30_000) })
+      .toBe(2);
     await lookAtCall(nursePage, 'call-video-dark-fr-desktop-2');
     await nursePage.setViewportSize(PHONE);
     await lookAtCall(nursePage, 'call-video-dark-fr-phone');
@@ -230,7 +233,7 @@ describe('video calls and screen share', () => {
     const watching = doctorPage.getByRole('region', { name: 'Appel' });
     const sharer = (await liveCalls(doctorPage))[0]?.participants[0];
     expect(sharer).toMatchObject({ fullName: 'Amelia Broussard', screenShare: true });
-    await watching.locator('[data-screen-tile][data-frames]').waitFor({ timeout: 30_000 });
+    await watching.locator('[data-screen-tile][data-frames]').waitFor({ timeout: budget(30_000) });
     await expect.poll(() => watching.locator('[data-screen-tile]').count()).toBe(1);
     await expect.poll(() => watching.locator('[data-remote-tile]').count()).toBe(0);
     await waitForMedia(doctorPage, 1, { audio: false });
@@ -247,5 +250,5 @@ describe('video calls and screen share', () => {
       .getByText(/^Partage d’écran terminé · 0:\d\d$/)
       .waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
-  }, 300_000);
+  });
 });

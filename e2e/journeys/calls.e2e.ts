@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { artifact, snap } from '../support/browser';
+import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS, inboundAudio, waitForAudio } from '../support/call-stats';
 import { log, roomRow, roomTitle } from '../support/chat-page';
@@ -71,8 +72,7 @@ describe('calls', () => {
     // Audio flows both ways: bytes and level rise on each side.
     await Promise.all([waitForAudio(nursePage, 0), waitForAudio(doctorPage, 0)]);
     const before = await inboundAudio(nursePage);
-    await nursePage.waitForTimeout(1_000);
-    expect((await inboundAudio(nursePage)).bytes).toBeGreaterThan(before.bytes);
+    await expect.poll(async () => (await inboundAudio(nursePage)).bytes).toBeGreaterThan(before.bytes);
     const call = nursePage.getByRole('region', { name: 'Call' });
     await call.getByText(/^00:0\d$/).waitFor();
     await snap(nursePage, 'call-active-light-en');
@@ -178,7 +178,7 @@ describe('calls', () => {
     await doctorPage.getByRole('region', { name: 'Call' }).waitFor();
     // Three people, each hearing the two others (a mesh: two peer connections each).
     const nurseCall = nursePage.getByRole('region', { name: 'Call' });
-    await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: budget(15_000) }).toBe(2);
     await Promise.all(pages.map((page) => waitForAudio(page, 0)));
 
     await nurseCall.getByRole('button', { name: 'End for all' }).click();
@@ -243,7 +243,9 @@ describe('calls', () => {
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     await accept(doctorPage);
     await accept(chargePage);
-    await expect.poll(() => callOf(nursePage).locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => callOf(nursePage).locator('[data-remote-tile]').count(), { timeout: budget(15_000) })
+      .toBe(2);
     // The charge nurse hears the call before her network drops (as in the two-person case above).
     await waitForAudio(chargePage, 0);
     await contexts[2]!.setOffline(true);
@@ -256,7 +258,9 @@ describe('calls', () => {
     await callOf(chargePage).waitFor();
     const heard = await inboundAudio(chargePage);
     await waitForAudio(chargePage, heard.bytes);
-    await expect.poll(() => callOf(chargePage).locator('[data-remote-tile]').count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => callOf(chargePage).locator('[data-remote-tile]').count(), { timeout: budget(15_000) })
+      .toBe(2);
     await callOf(nursePage).getByRole('button', { name: 'End for all' }).click();
     for (const page of pages) await callOf(page).waitFor({ state: 'detached' });
   });

@@ -2,6 +2,7 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { ROOM_PATH } from '../support/chat-page';
 import { useDemoJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
@@ -78,7 +79,7 @@ async function reveal(page: Page, name: string): Promise<void> {
 
 async function waitForStatus(page: Page, name: string, status: string): Promise<void> {
   await reveal(page, name);
-  await page.getByRole('button', { name: new RegExp(`^${name}.*, ${status}$`) }).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: new RegExp(`^${name}.*, ${status}$`) }).waitFor({ timeout: budget(15_000) });
 }
 
 /** Replaces the banner of the app settings, as an administrator would set it. */
@@ -260,13 +261,13 @@ describe('contacts', () => {
     await expect(pageA.getByRole('button', { name: /^Your status: Available/ }).count()).resolves.toBe(1);
     // …and after it, Away, seen by the other browser too.
     await idle();
-    await pageA.getByRole('button', { name: /^Your status: Away/ }).waitFor({ timeout: 15_000 });
+    await pageA.getByRole('button', { name: /^Your status: Away/ }).waitFor({ timeout: budget(15_000) });
     await waitForStatus(pageB, 'Lucas Fontenot', 'Away');
 
     // Activity brings Available back.
     await pageA.mouse.move(200, 300);
     await pageA.mouse.move(260, 340);
-    await pageA.getByRole('button', { name: /^Your status: Available/ }).waitFor({ timeout: 15_000 });
+    await pageA.getByRole('button', { name: /^Your status: Available/ }).waitFor({ timeout: budget(15_000) });
     await waitForStatus(pageB, 'Lucas Fontenot', 'Available');
 
     // Do not disturb chosen by hand: inactivity and activity leave it alone.
@@ -296,7 +297,7 @@ describe('contacts', () => {
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);
     await Promise.all([contextA.close(), contextB.close()]);
-  }, 90_000);
+  });
 
   for (const theme of ['light', 'dark'] as const) {
     for (const lang of ['en', 'fr'] as const) {
@@ -341,7 +342,6 @@ describe('contacts', () => {
             .getByRole('dialog')
             .getByLabel(t ? 'Filter name' : 'Nom du filtre')
             .fill(t ? 'ICU and cardiology' : 'Réa et cardiologie');
-          await page.waitForTimeout(400); // the modal's fade-in
           await snap(page, `contacts-save-filter-modal-${theme}-${lang}-${viewport}`);
           await page
             .getByRole('dialog')

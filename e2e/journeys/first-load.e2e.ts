@@ -57,12 +57,12 @@ describe('the first load', () => {
     await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1_500);
-    expect(roomLists()).toBe(1);
+    await expect.poll(roomLists).toBe(1);
 
     await page.reload();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1_500);
-    expect(roomLists()).toBe(2);
+    await expect.poll(roomLists).toBe(2);
 
     expect(encodings.length).toBeGreaterThan(0);
     expect(encodings.every((encoding) => encoding === 'br')).toBe(true);

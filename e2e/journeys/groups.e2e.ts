@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
@@ -91,7 +92,6 @@ describe('groups', () => {
     const similar = pageA.getByRole('dialog', { name: 'Similar conversations exist' });
     await similar.getByText('Night shift huddle').waitFor();
     await similar.getByText('3 members').waitFor();
-    await pageA.waitForTimeout(300); // the dialog's fade-in
     await snap(pageA, 'groups-similar-light-en');
     await similar.getByRole('button', { name: 'Create Anyway' }).click();
 
@@ -99,7 +99,10 @@ describe('groups', () => {
     expect(twId).toMatch(/^[0-9a-f]{24}$/);
     await dialog.waitFor({ state: 'detached' });
     // Noah did nothing: the new group shows up in his browser by itself.
-    await pageB.getByText('ICU rapid response').first().waitFor({ timeout: 15_000 });
+    await pageB
+      .getByText('ICU rapid response')
+      .first()
+      .waitFor({ timeout: budget(15_000) });
     await snap(pageB, 'groups-created-seen-by-member-light-en');
 
     // The Groups tab finds it, with its member count, and opens it.
@@ -209,14 +212,16 @@ describe('groups', () => {
 
     await edit.getByRole('button', { name: 'Remove Elijah Martinez' }).click();
     await name.fill('Trauma bay (nights)');
-    await pageA.waitForTimeout(300);
     await snap(pageA, 'groups-edit-light-en');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await edit.waitFor({ state: 'detached' });
     await pageA.getByRole('heading', { name: 'Trauma bay (nights)' }).waitFor();
     await pageA.getByText('2 members').first().waitFor();
     // Harper sees the new name without doing anything.
-    await pageB.getByText('Trauma bay (nights)').first().waitFor({ timeout: 15_000 });
+    await pageB
+      .getByText('Trauma bay (nights)')
+      .first()
+      .waitFor({ timeout: budget(15_000) });
 
     // Extend: search only; members are shown in the group and cannot be picked again.
     await pageA.getByRole('button', { name: 'More actions' }).click();
@@ -343,7 +348,6 @@ describe('groups', () => {
           const dialog = await openGroupModal(page, en ? 'Group' : 'Groupe', en ? 'Create Group' : 'Créer un groupe');
           await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
           await dialog.getByRole('checkbox', { name: /^Abigail Taylor/ }).waitFor();
-          await page.waitForTimeout(300); // the modal's transition
           await snap(page, `groups-create-empty-${theme}-${lang}-${viewport}`);
 
           const search = en ? 'Search people' : 'Rechercher des personnes';

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const owner = await apiSession(demo('hugo.moreau'));
   await apiGroup(owner, 'Ward 4 handover', ['Léa Laurent', 'Gabriel Simon']);
   await logout(owner);
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -8,6 +8,7 @@ import { type SttStandIn, startSttStandIn } from '../../apps/server/src/testing/
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
 import { bubble, composer, openDirect } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { loginUi } from '../support/login-ui';
@@ -97,7 +98,7 @@ describe('speech to text', () => {
     const bar = page.getByTestId('dictation-bar');
     await bar.getByText('Listening… the words appear in the message box').waitFor();
     // Text appears while the button is still held: the growing windows.
-    await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toMatch(/^Lab: Heard /);
+    await expect.poll(() => box.inputValue(), { timeout: budget(15_000) }).toMatch(/^Lab: Heard /);
     await expect(box.getAttribute('readonly')).resolves.not.toBeNull();
     await page
       .getByTestId('dictation-timer')
@@ -109,7 +110,7 @@ describe('speech to text', () => {
     await page.mouse.up();
 
     // Released: the final text for the whole audio, at the cursor, and the box editable again.
-    await expect.poll(() => bar.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => bar.count(), { timeout: budget(15_000) }).toBe(0);
     const final = await box.inputValue();
     expect(final.slice('Lab: '.length)).toMatch(HEARD);
     expect(Number(/Heard ([\d.]+)/.exec(final)?.[1])).toBeGreaterThan(heardWhileHeld);
@@ -134,10 +135,10 @@ describe('speech to text', () => {
     const start = page.getByRole('button', { name: 'Dicter un message' });
     await start.click();
     await page.getByText('À l’écoute… les mots s’affichent dans le message').waitFor();
-    await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toMatch(/^Entendu /);
+    await expect.poll(() => box.inputValue(), { timeout: budget(15_000) }).toMatch(/^Entendu /);
     await snap(page, 'speech-listening-dark-fr');
     await page.getByRole('button', { name: 'Arrêter la dictée' }).click();
-    await expect.poll(() => page.getByTestId('dictation-bar').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('dictation-bar').count(), { timeout: budget(15_000) }).toBe(0);
     expect(await box.inputValue()).toMatch(HEARD);
     expect(engine.requests.at(-1)?.language).toBe('fr');
     await snap(page, 'speech-done-dark-fr');
@@ -148,12 +149,12 @@ describe('speech to text', () => {
     const { page, errors } = await signedIn('amelia.broussard', 'en', 'light', true);
     await openDirect(page, 'Liam Hebert');
     await page.getByRole('button', { name: 'Dictate a message' }).click();
-    await expect.poll(() => composer(page).inputValue(), { timeout: 15_000 }).toMatch(/^Heard /);
+    await expect.poll(() => composer(page).inputValue(), { timeout: budget(15_000) }).toMatch(/^Heard /);
     const bar = (await page.getByTestId('dictation-bar').boundingBox())!;
     expect(bar.x + bar.width).toBeLessThanOrEqual(390);
     await snap(page, 'speech-listening-mobile-light-en');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect.poll(() => page.getByTestId('dictation-bar').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('dictation-bar').count(), { timeout: budget(15_000) }).toBe(0);
     expect(errors()).toEqual([]);
   });
 
@@ -172,7 +173,7 @@ describe('speech to text', () => {
     const { page } = await signedIn('lucas.fontenot', 'en', 'light');
     await openDirect(page, 'Liam Hebert');
     await page.getByRole('button', { name: 'Dictate a message' }).click();
-    await expect.poll(() => composer(page).inputValue(), { timeout: 15_000 }).toMatch(/^Heard /);
+    await expect.poll(() => composer(page).inputValue(), { timeout: budget(15_000) }).toMatch(/^Heard /);
     await setSpeechPermission(lucas.id, false);
     await page.getByText('You are not allowed to use speech to text.').waitFor();
     await expect.poll(() => page.getByTestId('dictation-bar').count()).toBe(0);

@@ -1,3 +1,4 @@
+import { budget } from './budget';
 import type { RunningServer } from './server';
 import { ADMIN } from './server';
 
@@ -77,7 +78,7 @@ export async function latestCode(
   kind: 'digits' | 'reset' = 'digits',
 ): Promise<string> {
   const pattern = kind === 'digits' ? /\b(\d{6})\b/ : /\b([A-Z2-9]{10})\b/;
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + budget(5_000);
   for (;;) {
     const [latest] = await outbox(server, to);
     const match = latest?.text.match(pattern);

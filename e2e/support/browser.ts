@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
+import { budget } from './budget';
 import { launchChromium } from './chromium';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
@@ -18,13 +19,17 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 export type ContextOptions = { baseURL: string; colorScheme?: 'light' | 'dark'; mobile?: boolean };
 
-export function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: o.baseURL,
     colorScheme: o.colorScheme ?? 'light',
     viewport: o.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     locale: 'en-US',
   });
+  // Every click, wait and page load waits for its state; this only bounds a broken one (support/budget.ts).
+  context.setDefaultTimeout(budget(15_000));
+  context.setDefaultNavigationTimeout(budget(15_000));
+  return context;
 }
 
 /**
@@ -52,14 +57,16 @@ export function watchErrors(page: Page): () => string[] {
 /**
  * Until the transitions and finite animations under way have ended (a dialog fading in, a toast sliding): a
  * photo or an audit of a half-faded dialog measures colours nobody reads (a CI run under load once audited a
- * "Create" button at 4.44:1 mid-fade). Endless animations (a loader, a pulse) are not waited for; after 5 s
- * the screen is taken as it is.
+ * "Create" button at 4.44:1 mid-fade). Endless animations (a loader, a pulse) are not waited for; past the
+ * deadline the screen is taken as it is. Two frames pass first: a dialog that has just mounted starts its
+ * fade on the next frame, and on a busy machine a fixed pause before the photo was sometimes not enough.
  */
 async function untilStill(page: Page): Promise<void> {
   // A function, not a string: the app's Content-Security-Policy forbids evaluating strings in the page.
   await page
-    .evaluate(async () => {
-      const deadline = performance.now() + 5_000;
+    .evaluate(async (ms) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const deadline = performance.now() + ms;
       while (
         performance.now() < deadline &&
         document
@@ -70,6 +77,6 @@ async function untilStill(page: Page): Promise<void> {
       ) {
         await new Promise((r) => setTimeout(r, 16));
       }
-    })
+    }, budget(5_000))
     .catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { budget } from './budget';
 
 /**
  * What a call's media does in a page, read from WebRTC's own statistics: the page's peer connections are kept
@@ -52,7 +53,7 @@ export async function inboundAudio(page: Page): Promise<{ bytes: number; level: 
 
 /** Waits (polling getStats, generous deadline for a loaded machine) until audio beyond `over` bytes arrives. */
 export async function waitForAudio(page: Page, over: number): Promise<{ bytes: number; level: number }> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + budget(30_000);
   for (;;) {
     const now = await inboundAudio(page);
     if (now.bytes > over && now.level > 0) return now;

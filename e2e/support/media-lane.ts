@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { budget } from './budget';
 
 /** Held by the call journey running now; its file names the process holding it. */
 export const MEDIA_LANE = join(tmpdir(), 'rounds-e2e-media-lane');
@@ -32,18 +33,21 @@ const alive = (pid: number) => {
  * before its servers and browsers start; mkdir is atomic, and a lane left by a process that died is taken over.
  */
 export function useMediaLane(): void {
-  beforeAll(async () => {
-    for (;;) {
-      try {
-        mkdirSync(MEDIA_LANE);
-        writeFileSync(OWNER, String(process.pid));
-        return;
-      } catch {
-        const holder = holderPid();
-        if (holder && !alive(holder)) rmSync(MEDIA_LANE, { recursive: true, force: true });
-        await new Promise((r) => setTimeout(r, 500));
+  beforeAll(
+    async () => {
+      for (;;) {
+        try {
+          mkdirSync(MEDIA_LANE);
+          writeFileSync(OWNER, String(process.pid));
+          return;
+        } catch {
+          const holder = holderPid();
+          if (holder && !alive(holder)) rmSync(MEDIA_LANE, { recursive: true, force: true });
+          await new Promise((r) => setTimeout(r, 500));
+        }
       }
-    }
-  }, 20 * 60_000);
+    },
+    budget(20 * 60_000),
+  );
   afterAll(() => rmSync(MEDIA_LANE, { recursive: true, force: true }));
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs build script shared with `npm start`
 import { SERVER_BUNDLE } from '../../scripts/ensure-server-build.mjs';
+import { budget } from './budget';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const ADMIN = { email: 'admin@e2e.rounds', password: 'Admin12345' };
@@ -54,7 +55,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + budget(30_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
