@@ -242,6 +242,27 @@ describe('POST /user/update-user', () => {
     expect((await login(t.app, email)).token).toBeTruthy();
   });
 
+  it("keeps a user's links to facilities the FacilityAdmin does not run (issue 28)", async () => {
+    const nurse = await kit.caller({ facilities: [ward, north] });
+    const facilitiesOf = async () =>
+      ((await kit.call(admin.token, 'GET', `/user/get-user?id=${nurse.id}`)).body.data as { facilityId: string[] })
+        .facilityId;
+    const update = (facilityId: string[]) =>
+      kit.call(fa.token, 'POST', '/user/update-user', {
+        ...form({ email: nurse.email, facilityId }),
+        id: nurse.id,
+      });
+    const onlyWard = await update([ward]);
+    expect(onlyWard.status, JSON.stringify(onlyWard.body)).toBe(200);
+    expect((await facilitiesOf()).sort()).toEqual([ward, north].sort());
+    // The form sends back what get-user showed, Northgate included: accepted, nothing changes.
+    expect((await update([ward, north])).status).toBe(200);
+    expect((await facilitiesOf()).sort()).toEqual([ward, north].sort());
+    // Leaving Riverside (theirs) is theirs to do; Northgate stays.
+    expect((await update([north])).status).toBe(200);
+    expect(await facilitiesOf()).toEqual([north]);
+  });
+
   it('refuses out of scope (403), an unknown user (404), a taken email (409), and bad fields (400)', async () => {
     const far = await kit.caller({ facilities: [north] });
     const nurse = await kit.caller({ facilities: [ward] });
