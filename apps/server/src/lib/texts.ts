@@ -350,6 +350,7 @@ const TEXTS = {
     fr: "la ligne n'a pas les colonnes de l'en-tête",
   },
   invalidId: { en: 'invalid id', fr: 'identifiant invalide' },
+  singleValue: { en: 'only one value is allowed', fr: 'une seule valeur est permise' },
   // Issue 13: texts thrown in English only before every text had a key.
   unauthorized: { en: 'Unauthorized', fr: 'Non autorisé' },
   routeNotFound: { en: 'Route {method} {path} not found', fr: 'Route {method} {path} introuvable' },

@@ -41,6 +41,7 @@ beforeAll(async () => {
   await kit.item('department', 'Cardiology');
   await kit.item('department', 'ICU');
   await kit.item('profession', 'Nurse');
+  await kit.item('profession', 'Physician');
   await kit.item('specialty', 'Pediatrics');
   await kit.item('suffix', 'RN');
   admin = await kit.firstAdmin();
@@ -123,6 +124,20 @@ describe('POST /user/import-from-csv', () => {
     const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', good.id).execute();
     expect(audit.map((a) => a.event)).toEqual(['user created']);
   }, 30_000);
+
+  it('holds clinical role and suffix to one value, as the form does (issue 28)', async () => {
+    await kit.item('suffix', 'MD');
+    const res = await kit.upload(
+      admin.token,
+      '/user/import-from-csv',
+      part(csv([row({ profession: 'Nurse;Physician' }), row({ suffix: 'RN;MD' })])),
+    );
+    const reply = ZBulkImportReply.parse(res.body);
+    expect(reply.data.results.map((r) => [r.status, r.reason])).toEqual([
+      ['failed', 'clinical role: only one value is allowed'],
+      ['failed', 'suffix: only one value is allowed'],
+    ]);
+  });
 
   it('holds a FacilityAdmin to their facilities and roles, row by row', async () => {
     const res = await kit.upload(
