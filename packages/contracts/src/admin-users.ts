@@ -106,10 +106,12 @@ export const BULK_CSV_COLUMNS = [
   'role',
 ] as const;
 
-/** One row of the Bulk Users Upload Results modal (doc 2 sections 2 and 8). Rows count from 1 after the header. */
+/**
+ * One row of the Bulk Users Upload Results modal, the spec's bulk create result item (doc 2 section 3:
+ * user {email, rowNumber}, status, reason, errors). Rows count from 1 after the header.
+ */
 export const ZBulkRowResult = z.object({
-  row: z.number().int(),
-  email: z.string(),
+  user: z.object({ email: z.string(), rowNumber: z.number().int() }),
   status: z.enum(['created', 'failed']),
   reason: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })),

@@ -314,8 +314,7 @@ export async function importUsersCsv(
     const errors = failedLate.get(c.row) ?? c.errors;
     const created = c.input !== undefined && !failedLate.has(c.row);
     return {
-      row: c.row,
-      email: c.email,
+      user: { email: c.email, rowNumber: c.row },
       status: created ? 'created' : 'failed',
       reason: created ? '' : errors.map((e) => `${e.field}: ${e.message}`).join('; '),
       errors: created ? [] : errors,
