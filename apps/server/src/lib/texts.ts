@@ -363,6 +363,10 @@ const TEXTS = {
   mustBeOneOf: { en: 'must be one of {values}', fr: 'doit être l’une des valeurs {values}' },
   noSuchItem: { en: 'unknown item', fr: 'élément inconnu' },
   duplicateName: { en: 'An item with this name already exists.', fr: 'Un élément portant ce nom existe déjà.' },
+  filterNameTaken: {
+    en: 'You already have a saved filter with this name.',
+    fr: 'Vous avez déjà un filtre enregistré portant ce nom.',
+  },
   avatarTooLarge: { en: 'The picture must be at most 2MB', fr: "L'image doit faire au plus 2 Mo" },
   avatarFormats: { en: 'Allowed formats: png, gif, jpeg', fr: 'Formats acceptés : png, gif, jpeg' },
 } as const satisfies Record<string, Record<TLanguage, string>>;

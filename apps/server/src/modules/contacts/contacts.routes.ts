@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidField, notFound } from '../../lib/errors';
+import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { authOf, requireAuth } from '../../plugins/auth';
 
@@ -38,6 +38,18 @@ async function assertKnownItems(app: FastifyInstance, params: TFilterParams): Pr
     if (found.length !== ids.length) throw invalidField(`params.${kind}`, 'noSuchItem');
   }
 }
+
+/**
+ * A user's saved filters are told apart by name in the list, so two may not share one (issue 28), whatever the
+ * case. A user has a handful, so their names are compared here rather than by an index on a folded column,
+ * which SQLite's ASCII-only lower() could not give for every language.
+ */
+async function assertNewFilterName(app: FastifyInstance, userId: string, name: string): Promise<void> {
+  const rows = await app.db.selectFrom('saved_filters').select('name').where('user_id', '=', userId).execute();
+  const folded = foldName(name);
+  if (rows.some((r) => foldName(r.name) === folded)) throw conflict('filterNameTaken', 'FILTER_NAME_TAKEN');
+}
+const foldName = (name: string) => name.trim().normalize('NFC').toLocaleLowerCase();
 
 /** The directory and each user's own saved filters. */
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -80,10 +92,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: auth,
     },
     async (req) => {
+      const userId = authOf(req).userId;
       await assertKnownItems(app, req.body.params);
+      await assertNewFilterName(app, userId, req.body.name);
       const row = {
         id: newId(),
-        user_id: authOf(req).userId,
+        user_id: userId,
         name: req.body.name,
         params: JSON.stringify(req.body.params),
         created_at: Date.now(),
