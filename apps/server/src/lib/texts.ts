@@ -363,6 +363,14 @@ const TEXTS = {
   mustBeOneOf: { en: 'must be one of {values}', fr: 'doit être l’une des valeurs {values}' },
   noSuchItem: { en: 'unknown item', fr: 'élément inconnu' },
   duplicateName: { en: 'An item with this name already exists.', fr: 'Un élément portant ce nom existe déjà.' },
+  tooManySocketsForUser: {
+    en: 'Rounds is open in too many tabs and devices on your account. Close a few and this one will connect.',
+    fr: 'Rounds est ouvert dans trop d’onglets et d’appareils sur votre compte. Fermez-en quelques-uns et celui-ci se connectera.',
+  },
+  tooManySocketsFromAddress: {
+    en: 'Too many connections from your network. Please try again in a moment.',
+    fr: 'Trop de connexions depuis votre réseau. Veuillez réessayer dans un instant.',
+  },
   filterNameTaken: {
     en: 'You already have a saved filter with this name.',
     fr: 'Vous avez déjà un filtre enregistré portant ce nom.',
