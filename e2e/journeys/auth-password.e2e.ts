@@ -188,7 +188,7 @@ describe('passwords', () => {
     for (const left of [4, 3, 2]) {
       await password.fill('Wrong-Pass1');
       await logIn.click();
-      const refusal = form.getByRole('alert').filter({ hasText: 'Incorrect email or password.' });
+      const refusal = form.getByRole('alert').filter({ hasText: 'Incorrect username or password.' });
       if (left > 2) await refusal.getByText(`${left} attempts left!`).waitFor();
       else
         await refusal.getByText(`Careful: ${left} attempts left before sign-in from this device is paused.`).waitFor();

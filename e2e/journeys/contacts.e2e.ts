@@ -135,6 +135,15 @@ describe('contacts', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect(page.getByRole('textbox', { name: 'Saved filters' }).inputValue()).resolves.toBe("St. Mary's nurses");
 
+    // A second filter may not take the same name, whatever its case: the form says so beside the field.
+    await page.getByRole('button', { name: 'Save filter' }).click();
+    await dialog.getByLabel('Filter name').fill("st. mary's NURSES");
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText('You already have a saved filter with this name.').waitFor();
+    await snap(page, 'contacts-save-filter-duplicate-light-en-desktop');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
     // After a reload the list is whole again; the saved filter brings the same three back.
     await page.reload();
     await page.getByText('40 contacts').waitFor();

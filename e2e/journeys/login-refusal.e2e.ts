@@ -36,11 +36,11 @@ afterAll(async () => {
 });
 
 const TEXTS = {
-  en: { language: 'Language', form: 'Welcome back', wrong: 'Incorrect email or password.', left: '4 attempts left!' },
+  en: { language: 'Language', form: 'Welcome back', wrong: 'Incorrect username or password.', left: '4 attempts left!' },
   fr: {
     language: 'Langue',
     form: 'Bon retour parmi nous',
-    wrong: 'Adresse e-mail ou mot de passe incorrect.',
+    wrong: "Nom d'utilisateur ou mot de passe incorrect.",
     left: '4 tentatives restantes !',
   },
 } as const;

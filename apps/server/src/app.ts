@@ -206,6 +206,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('presence', presence);
   installPresenceSocket(app);
   app.decorate('directory', createDirectory(app));
+  // Built while the process starts, not by the first clinician to open Contacts; /readyz waits for it.
+  app.addHook('onReady', async () => {
+    void app.directory
+      .warm()
+      .catch((err) => app.log.warn({ err }, 'staff directory: first build failed; /readyz tries again'));
+  });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
   app.decorate(
     'files',

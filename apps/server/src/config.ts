@@ -59,6 +59,13 @@ const ZEnv = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Client socket events per user per minute, all tabs and processes together (Redis when REDIS_URL is set). */
   SOCKET_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  /** Open sockets per user in one process: every tab on every device, far above what a person opens. */
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).default(50),
+  /**
+   * Open sockets (and handshakes under way) per client address in one process, sized for a hospital's staff
+   * behind one NAT address; connections from this machine are not counted (realtime/socket-caps.ts).
+   */
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(5000),
   /**
    * Verification and reset codes sent per client IP per 10 minutes. Sized for a hospital behind one NAT
    * address (about 20 registrations in 10 minutes); per address, per phone and per account stay at 3/3/6.

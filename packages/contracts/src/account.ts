@@ -4,13 +4,15 @@ import { ZName, ZUser } from './user';
 import {
   MSG,
   plainText,
+  ZAtMostOneId,
   ZEmail,
-  ZIdList,
   ZNewPassword,
+  ZOneId,
   ZPasswordInput,
   ZPhoneCountryCode,
   ZPhoneDigits,
   ZSessionTimeout,
+  ZSomeIds,
   ZVerificationCode,
 } from './validation';
 
@@ -24,11 +26,11 @@ export const ZChangePasswordRequest = z.object({ currentPassword: ZPasswordInput
 export const ZUpdateAccountRequest = z.object({
   firstName: ZName,
   lastName: ZName,
-  facilityId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  departmentId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  professionId: ZIdList.refine((v) => v.length === 1, MSG.required),
-  specialtyId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  suffixId: ZIdList.refine((v) => v.length <= 1, MSG.invalidId),
+  facilityId: ZSomeIds,
+  departmentId: ZSomeIds,
+  professionId: ZOneId,
+  specialtyId: ZSomeIds,
+  suffixId: ZAtMostOneId,
   sessionTimeout: ZSessionTimeout,
 });
 export const ZUserReply = z.object({ user: ZUser });

@@ -5,14 +5,15 @@ import { LIMITS } from './limits';
 import type { REFERENCE_KINDS } from './reference';
 import { ZName, ZUser } from './user';
 import {
-  MSG,
   plainText,
+  ZAtMostOneId,
   ZEmail,
-  ZIdList,
   ZNewPassword,
+  ZOneId,
   ZPhoneCountryCode,
   ZPhoneDigits,
   ZSessionTimeout,
+  ZSomeIds,
 } from './validation';
 
 /** Columns the admin users table sorts by (doc 2 section 2: Name by firstName, Surname by lastName). */
@@ -71,11 +72,11 @@ export const ZAdminUserFields = z.object({
   phone: ZPhoneDigits,
   phoneCountryCode: ZPhoneCountryCode,
   phoneCountryName: plainText(z.string().trim().max(LIMITS.textMaxLength)).optional(),
-  facilityId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  departmentId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  professionId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  specialtyId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  suffixId: ZIdList.refine((v) => v.length <= 1, MSG.invalidId),
+  facilityId: ZSomeIds,
+  departmentId: ZSomeIds,
+  professionId: ZOneId,
+  specialtyId: ZSomeIds,
+  suffixId: ZAtMostOneId,
   sessionTimeout: ZSessionTimeout,
 });
 export type TAdminUserFields = z.input<typeof ZAdminUserFields>;
@@ -105,10 +106,12 @@ export const BULK_CSV_COLUMNS = [
   'role',
 ] as const;
 
-/** One row of the Bulk Users Upload Results modal (doc 2 sections 2 and 8). Rows count from 1 after the header. */
+/**
+ * One row of the Bulk Users Upload Results modal, the spec's bulk create result item (doc 2 section 3:
+ * user {email, rowNumber}, status, reason, errors). Rows count from 1 after the header.
+ */
 export const ZBulkRowResult = z.object({
-  row: z.number().int(),
-  email: z.string(),
+  user: z.object({ email: z.string(), rowNumber: z.number().int() }),
   status: z.enum(['created', 'failed']),
   reason: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })),

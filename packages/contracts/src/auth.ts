@@ -5,11 +5,12 @@ import {
   MSG,
   plainText,
   ZEmail,
-  ZIdList,
   ZNewPassword,
+  ZOneId,
   ZPasswordInput,
   ZPhoneCountryCode,
   ZPhoneDigits,
+  ZSomeIds,
   ZVerificationCode,
 } from './validation';
 
@@ -57,11 +58,11 @@ export const ZRegisterRequest = z.object({
   phone: ZPhoneDigits,
   phoneCountryCode: ZPhoneCountryCode,
   phoneCountryName: plainText(z.string().trim().min(1, MSG.required).max(100)),
-  facilityId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  departmentId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  professionId: ZIdList.refine((v) => v.length === 1, MSG.required),
-  specialtyId: ZIdList.refine((v) => v.length > 0, MSG.required),
-  suffixId: ZIdList.refine((v) => v.length === 1, MSG.required),
+  facilityId: ZSomeIds,
+  departmentId: ZSomeIds,
+  professionId: ZOneId,
+  specialtyId: ZSomeIds,
+  suffixId: ZOneId,
   captchaResponse: z.string().min(1, MSG.required).max(10_000),
 });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;

@@ -135,6 +135,13 @@ export const ZSocketHandshakeQuery = z.object({
   uuid: z.string().min(1).max(64),
 });
 
+/**
+ * A handshake refused for a reason other than 'Unauthorized': the connect_error's `data` is
+ * { code, message }, the message in the user's language, fit to show.
+ */
+export const SOCKET_REFUSALS = { tooManyConnections: 'TOO_MANY_CONNECTIONS' } as const;
+export const ZSocketConnectRefusal = z.object({ code: z.string(), message: z.string() });
+
 export const ZPingPayload = z.object({ at: z.number().optional() }).optional();
 export const ZPongPayload = z.object({ at: z.number() });
 

@@ -5,5 +5,7 @@ export const ZHealthReply = z.object({ status: z.literal('ok') });
 export const ZReadyReply = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.boolean(),
+  /** The staff directory (Contacts) is built: the first clinician after a start does not wait for it. */
+  directory: z.boolean(),
   redis: z.boolean().optional(),
 });

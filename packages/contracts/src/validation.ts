@@ -19,6 +19,7 @@ export const MSG = {
   codeFormat: 'auth.err_code_format',
   controlChars: 'control_characters',
   invalidId: 'invalidId',
+  singleValue: 'singleValue',
   groupNameTooLong: 'groupNameTooLong',
 } as const;
 
@@ -118,3 +119,13 @@ export const ZIdList = z
   .nullish()
   .transform((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v.filter(Boolean) : [v]))
   .pipe(z.array(z.string().regex(/^[0-9a-f]{24}$/, MSG.invalidId)).max(100));
+
+/** Facilities, departments, specialties: one or more. */
+export const ZSomeIds = ZIdList.refine((v) => v.length > 0, MSG.required);
+/**
+ * The clinical role (and the suffix where a form requires one): exactly one, since clinical role and suffix hold
+ * a single value (doc 2 section 4). Every route that takes them uses these, so none accepts two.
+ */
+export const ZOneId = ZIdList.refine((v) => v.length > 0, MSG.required).refine((v) => v.length <= 1, MSG.singleValue);
+/** The suffix where it is optional: none or one. */
+export const ZAtMostOneId = ZIdList.refine((v) => v.length <= 1, MSG.singleValue);

@@ -354,6 +354,7 @@ const TEXTS = {
     fr: "la ligne n'a pas les colonnes de l'en-tête",
   },
   invalidId: { en: 'invalid id', fr: 'identifiant invalide' },
+  singleValue: { en: 'only one value is allowed', fr: 'une seule valeur est permise' },
   // Issue 13: texts thrown in English only before every text had a key.
   unauthorized: { en: 'Unauthorized', fr: 'Non autorisé' },
   routeNotFound: { en: 'Route {method} {path} not found', fr: 'Route {method} {path} introuvable' },
@@ -366,6 +367,18 @@ const TEXTS = {
   mustBeOneOf: { en: 'must be one of {values}', fr: 'doit être l’une des valeurs {values}' },
   noSuchItem: { en: 'unknown item', fr: 'élément inconnu' },
   duplicateName: { en: 'An item with this name already exists.', fr: 'Un élément portant ce nom existe déjà.' },
+  tooManySocketsForUser: {
+    en: 'Rounds is open in too many tabs and devices on your account. Close a few and this one will connect.',
+    fr: 'Rounds est ouvert dans trop d’onglets et d’appareils sur votre compte. Fermez-en quelques-uns et celui-ci se connectera.',
+  },
+  tooManySocketsFromAddress: {
+    en: 'Too many connections from your network. Please try again in a moment.',
+    fr: 'Trop de connexions depuis votre réseau. Veuillez réessayer dans un instant.',
+  },
+  filterNameTaken: {
+    en: 'You already have a saved filter with this name.',
+    fr: 'Vous avez déjà un filtre enregistré portant ce nom.',
+  },
   avatarTooLarge: { en: 'The picture must be at most 2MB', fr: "L'image doit faire au plus 2 Mo" },
   avatarFormats: { en: 'Allowed formats: png, gif, jpeg', fr: 'Formats acceptés : png, gif, jpeg' },
 } as const satisfies Record<string, Record<TLanguage, string>>;

@@ -166,3 +166,95 @@ describe('realtime server', () => {
     expect(await closed).toBeTruthy();
   });
 });
+
+/** Issue 28: sockets were not capped (1,000 for one user were accepted); now per user and per address. */
+describe('socket caps', () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ SOCKETS_PER_USER: '3', SOCKETS_PER_ADDRESS: '4', TRUST_PROXY: 'true' });
+    url = await t.listen();
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
+  });
+  afterAll(() => t.close());
+
+  const open = (query: Record<string, string>, headers: Record<string, string> = {}) => {
+    const socket = connect(url, {
+      path: '/server/socket.io',
+      query,
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: headers,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+  const outcome = (socket: Socket) =>
+    new Promise<{ connected: true } | { message: string; data?: unknown }>((resolve) => {
+      socket.once('connect', () => resolve({ connected: true }));
+      socket.once('connect_error', (e: Error & { data?: unknown }) => resolve({ message: e.message, data: e.data }));
+    });
+  const closed = (socket: Socket) =>
+    new Promise<void>((resolve) => {
+      socket.once('disconnect', () => resolve());
+      socket.disconnect();
+    });
+
+  it('refuses a user a socket over their cap with a clear message in their language, and admits one when a tab closes', async () => {
+    const u = await createUser(t.app, { language: 'fr' });
+    const { token } = await login(t.app, u.email);
+    const tabs = [1, 2, 3].map((n) => open({ token, uuid: `tab-${n}` }));
+    for (const tab of tabs) expect(await outcome(tab)).toEqual({ connected: true });
+    const fourth = await outcome(open({ token, uuid: 'tab-4' }));
+    expect(fourth).toEqual({
+      message: expect.stringContaining('trop d’onglets'),
+      data: { code: 'TOO_MANY_CONNECTIONS', message: expect.stringContaining('trop d’onglets') },
+    });
+    // Someone else is not held by this user's cap.
+    const other = await createUser(t.app);
+    expect(await outcome(open({ token: (await login(t.app, other.email)).token, uuid: 'tab-1' }))).toEqual({
+      connected: true,
+    });
+    await closed(tabs[0]!);
+    await expect.poll(async () => outcome(open({ token, uuid: 'tab-5' }))).toEqual({ connected: true });
+  });
+
+  it('caps sockets per client address, unauthenticated handshakes included; loopback is not counted', async () => {
+    const users = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(t.app)));
+    const tokens = await Promise.all(users.map(async (u) => (await login(t.app, u.email)).token));
+    const nat = { 'x-forwarded-for': '203.0.113.7' };
+    const held = tokens.slice(0, 4).map((token) => open({ token, uuid: 'tab' }, nat));
+    for (const s of held) expect(await outcome(s)).toEqual({ connected: true });
+    const over = await outcome(open({ token: tokens[4]!, uuid: 'tab' }, { ...nat, 'accept-language': 'en' }));
+    expect(over).toEqual({
+      message: 'Too many connections from your network. Please try again in a moment.',
+      data: {
+        code: 'TOO_MANY_CONNECTIONS',
+        message: 'Too many connections from your network. Please try again in a moment.',
+      },
+    });
+    expect(await outcome(open({ token: 'garbage', uuid: 'tab' }, nat))).toMatchObject({
+      message: expect.stringContaining('Too many connections'),
+    });
+    // Another address, and this machine itself, are not held by it.
+    expect(await outcome(open({ token: tokens[4]!, uuid: 'tab' }, { 'x-forwarded-for': '203.0.113.8' }))).toEqual({
+      connected: true,
+    });
+    expect(await outcome(open({ token: tokens[4]!, uuid: 'tab-2' }))).toEqual({ connected: true });
+    // A refused handshake leaves nothing counted: once one closes, the address has room again.
+    await closed(held[0]!);
+    await expect
+      .poll(async () => outcome(open({ token: tokens[0]!, uuid: 'tab-2' }, nat)))
+      .toEqual({ connected: true });
+    // Failed handshakes do not eat the address's room either.
+    for (let i = 0; i < 5; i++)
+      await outcome(open({ token: 'garbage', uuid: 'x' }, { 'x-forwarded-for': '203.0.113.9' }));
+    expect(await outcome(open({ token: tokens[1]!, uuid: 'tab-3' }, { 'x-forwarded-for': '203.0.113.9' }))).toEqual({
+      connected: true,
+    });
+  });
+});

@@ -1,5 +1,5 @@
-import type { TLanguage } from '@rounds/contracts/common';
-import { CLIENT_EVENTS, SERVER_EVENTS, ZSocketHandshakeQuery } from '@rounds/contracts/events';
+import { type TLanguage, toLanguage } from '@rounds/contracts/common';
+import { CLIENT_EVENTS, SERVER_EVENTS, SOCKET_REFUSALS, ZSocketHandshakeQuery } from '@rounds/contracts/events';
 import { SOCKET_PATH, TIMINGS } from '@rounds/contracts/limits';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -8,10 +8,12 @@ import { decodeJwt } from 'jose';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
+import { text } from '../lib/texts';
 import { verifyAccessToken } from '../lib/tokens';
 import { resolveAuth } from '../plugins/auth';
 import { sessionChannel, tabChannel, userChannel } from './publish';
 import { createSocketAuthority, type SocketAuthority } from './socket-authority';
+import { createSocketCaps } from './socket-caps';
 import type { SocketEvents } from './socket-handler';
 import { createSocketRateLimiter, type SocketRateLimiter } from './socket-rate-limit';
 
@@ -28,6 +30,17 @@ export type SocketData = {
 };
 // Event maps stay open here: payloads are parsed against packages/contracts by realtime/socket-handler.ts.
 export type RealtimeServer = Server;
+
+const acceptLanguage = (socket: Socket) => socket.handshake.headers['accept-language']?.split(',')[0]?.trim();
+
+/**
+ * A handshake refused by a socket cap (realtime/socket-caps.ts): the client's connect_error carries the text
+ * in the user's language and a code it can tell apart from 'Unauthorized'.
+ */
+function tooManySockets(key: 'tooManySocketsForUser' | 'tooManySocketsFromAddress', lang: TLanguage): Error {
+  const message = text(key, lang);
+  return Object.assign(new Error(message), { data: { code: SOCKET_REFUSALS.tooManyConnections, message } });
+}
 
 /** A token resolveAuth accepted carries its expiry; REST refuses it from then on, and so does the socket. */
 function expiryOf(token: string): number {
@@ -83,16 +96,33 @@ export async function createSocketServer(
     await limiter.close();
   });
 
+  const caps = createSocketCaps({
+    perUser: config.SOCKETS_PER_USER,
+    perAddress: config.SOCKETS_PER_ADDRESS,
+    trustProxy: config.TRUST_PROXY,
+  });
+  const refuse = (socket: Socket, next: (err?: Error) => void, error: Error) => {
+    caps.release(socket);
+    next(error);
+  };
+
   io.use(async (socket, next) => {
+    if (!caps.admitAddress(socket)) {
+      return next(tooManySockets('tooManySocketsFromAddress', toLanguage(acceptLanguage(socket))));
+    }
+    const unauthorized = () => refuse(socket, next, new Error('Unauthorized'));
     const raw = { ...socket.handshake.query, ...(socket.handshake.auth as Record<string, unknown>) };
     const parsed = ZSocketHandshakeQuery.safeParse(raw);
-    if (!parsed.success) return next(new Error('Unauthorized'));
+    if (!parsed.success) return unauthorized();
     // resolveAuth's rule (a valid token of a live session of an active user), its session read together with
     // those of the sockets connecting in the same turn: a restart brings thousands back at once.
     const claims = await verifyAccessToken(app.config.JWT_SECRET, parsed.data.token);
-    if (!claims) return next(new Error('Unauthorized'));
+    if (!claims) return unauthorized();
     const state = await authority.stateOf(claims.sid).catch(() => null);
-    if (!state?.live || state.userId !== claims.sub) return next(new Error('Unauthorized'));
+    if (!state?.live || state.userId !== claims.sub) return unauthorized();
+    if (!caps.admitUser(socket, claims.sub)) {
+      return refuse(socket, next, tooManySockets('tooManySocketsForUser', state.language));
+    }
     const data: SocketData = {
       userId: claims.sub,
       role: state.role,

@@ -73,6 +73,8 @@ describe('locales', () => {
     expect(en.offline.title).toBe('Connection Lost');
     expect(en.offline.message).toBe('There is a problem with the network');
     expect(en.auth.err_pass_lent).toBe('Password must be at least 6 characters long');
+    // The login refusal as doc 1 gives it and the server answers it (issue 28).
+    expect(en.auth.wrongCredentials).toBe('Incorrect username or password.');
   });
 });
 

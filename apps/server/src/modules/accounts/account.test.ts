@@ -146,6 +146,11 @@ describe('own account', () => {
     expect(blank.json().message).toBe('firstName: Required');
     const noFacility = await s.call('POST', '/api/v1/setting/account', { ...body, facilityId: [] });
     expect(noFacility.json().message).toBe('facilityId: Required');
+    for (const field of ['professionId', 'suffixId']) {
+      const two = await s.call('POST', '/api/v1/setting/account', { ...body, [field]: [newId(), newId()] });
+      expect(two.statusCode, field).toBe(400);
+      expect(two.json().message).toBe(`${field}: only one value is allowed`);
+    }
   });
 
   it('changes phone with a code, and cancels a pending email', async () => {

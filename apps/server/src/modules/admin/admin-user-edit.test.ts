@@ -54,6 +54,8 @@ beforeAll(async () => {
   north = await kit.item('facility', 'Northgate');
   for (const kind of ['department', 'profession', 'specialty', 'suffix'] as const)
     ref[kind] = await kit.item(kind, `${kind} one`);
+  ref.profession2 = await kit.item('profession', 'profession two');
+  ref.suffix2 = await kit.item('suffix', 'suffix two');
   admin = await kit.firstAdmin();
   fa = await kit.caller({ role: 'FacilityAdmin', facilities: [ward] });
   regular = await kit.caller({ facilities: [ward] });
@@ -240,6 +242,43 @@ describe('POST /user/update-user', () => {
     expect(await warned).toEqual({ reason: 'accountChanged' });
     expect((await kit.call(nurse.token, 'GET', '/setting/me')).status).toBe(401);
     expect((await login(t.app, email)).token).toBeTruthy();
+  });
+
+  it('holds clinical role and suffix to one value on create and update: 400 naming the field (issue 28)', async () => {
+    const nurse = await kit.caller({ facilities: [ward] });
+    const two = {
+      professionId: { professionId: [ref.profession, ref.profession2] },
+      suffixId: { suffixId: [ref.suffix, ref.suffix2] },
+    };
+    for (const [field, o] of Object.entries(two)) {
+      const update = await kit.call(admin.token, 'POST', '/user/update-user', { ...form(o), id: nurse.id });
+      expect(update.status, field).toBe(400);
+      expect(update.body.message).toBe(`${field}: only one value is allowed`);
+      const create = await kit.call(admin.token, 'POST', '/user', form(o));
+      expect(create.status, field).toBe(400);
+      expect(create.body.message).toBe(`${field}: only one value is allowed`);
+    }
+  });
+
+  it("keeps a user's links to facilities the FacilityAdmin does not run (issue 28)", async () => {
+    const nurse = await kit.caller({ facilities: [ward, north] });
+    const facilitiesOf = async () =>
+      ((await kit.call(admin.token, 'GET', `/user/get-user?id=${nurse.id}`)).body.data as { facilityId: string[] })
+        .facilityId;
+    const update = (facilityId: string[]) =>
+      kit.call(fa.token, 'POST', '/user/update-user', {
+        ...form({ email: nurse.email, facilityId }),
+        id: nurse.id,
+      });
+    const onlyWard = await update([ward]);
+    expect(onlyWard.status, JSON.stringify(onlyWard.body)).toBe(200);
+    expect((await facilitiesOf()).sort()).toEqual([ward, north].sort());
+    // The form sends back what get-user showed, Northgate included: accepted, nothing changes.
+    expect((await update([ward, north])).status).toBe(200);
+    expect((await facilitiesOf()).sort()).toEqual([ward, north].sort());
+    // Leaving Riverside (theirs) is theirs to do; Northgate stays.
+    expect((await update([north])).status).toBe(200);
+    expect(await facilitiesOf()).toEqual([north]);
   });
 
   it('refuses out of scope (403), an unknown user (404), a taken email (409), and bad fields (400)', async () => {

@@ -18,7 +18,7 @@ import { revokeSessions } from '../auth/sessions.service';
 import { queueSetPasswordInvites } from '../auth/set-password-invites';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { assertClassifications } from '../reference/reference.service';
-import { assertManages, assertOwnFacilities } from '../users/users.policy';
+import { assertManages, assertOwnFacilities, facilitiesAfterUpdate } from '../users/users.policy';
 import { insertLinks, insertUsers, NO_PASSWORD, replaceLinks, updateIdentity } from '../users/users.store';
 
 export type TCreateUser = z.output<typeof ZCreateUserRequest>;
@@ -111,12 +111,12 @@ export function endSessionsForChange(app: FastifyInstance, userId: string, sessi
 }
 
 /**
- * POST /user/update-user: names, contact, classifications and session timeout. A new email or phone is taken
+ * POST /user/update-user: names, contact, classifications (a FacilityAdmin's edit keeps the user's other
+ * facilities: facilitiesAfterUpdate) and session timeout. A new email or phone is taken
  * as verified (the administrator vouches) and ends the user's sessions, since they sign in with it; any other
  * change reaches their open apps as UserUpdated.
  */
 export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TUpdateUser, ctx: Ctx): Promise<TUser> {
-  await assertOwnFacilities(app.db, actor, u.facilityId);
   await assertClassifications(app, u);
   const taken = await app.db
     .selectFrom('users')
@@ -129,6 +129,7 @@ export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TU
   try {
     outcome = await app.db.transaction().execute(async (trx) => {
       await assertManages(trx, actor, u.id);
+      const facilityId = await facilitiesAfterUpdate(trx, actor, u.id, u.facilityId);
       const before = await trx.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
       const emailChanged = before.email !== u.email;
       const phoneChanged = before.phone !== u.phone || before.phone_country_code !== u.phoneCountryCode;
@@ -152,7 +153,7 @@ export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TU
             }
           : {}),
       });
-      await replaceLinks(trx, u.id, u);
+      await replaceLinks(trx, u.id, { ...u, facilityId });
       await bumpDirectory(trx, u.id);
       const contactChanged = emailChanged || phoneChanged;
       const ended = contactChanged ? await revokeSessions(trx, { userId: u.id, reason: 'accountChanged' }) : [];

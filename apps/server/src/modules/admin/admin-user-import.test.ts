@@ -41,6 +41,7 @@ beforeAll(async () => {
   await kit.item('department', 'Cardiology');
   await kit.item('department', 'ICU');
   await kit.item('profession', 'Nurse');
+  await kit.item('profession', 'Physician');
   await kit.item('specialty', 'Pediatrics');
   await kit.item('suffix', 'RN');
   admin = await kit.firstAdmin();
@@ -71,10 +72,17 @@ describe('POST /user/import-from-csv', () => {
     const logs = next(admins, SERVER_EVENTS.LogsChanged);
     const res = await kit.upload(admin.token, '/user/import-from-csv', part(csv(lines)));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The spec's result item (doc 2 section 3): user {email, rowNumber}, status, reason, errors.
+    expect(res.body.data.results[1]).toEqual({
+      user: { email: 'not-an-email', rowNumber: 2 },
+      status: 'failed',
+      reason: 'email: Invalid email address',
+      errors: [{ field: 'email', message: 'Invalid email address' }],
+    });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.message).toBe('Bulk upload finished: 3 created, 6 failed');
     expect(reply.data).toMatchObject({ created: 3, failed: 6 });
-    const byRow = new Map(reply.data.results.map((r) => [r.row, r]));
+    const byRow = new Map(reply.data.results.map((r) => [r.user.rowNumber, r]));
     expect([...byRow.values()].map((r) => r.status)).toEqual([
       'created',
       'failed',
@@ -97,14 +105,14 @@ describe('POST /user/import-from-csv', () => {
     // The spec's word for profession.
     expect(byRow.get(8)!.reason).toBe('clinical role: Required');
 
-    const emails = reply.data.results.filter((r) => r.status === 'created').map((r) => r.email);
+    const emails = reply.data.results.filter((r) => r.status === 'created').map((r) => r.user.email);
     const users = await t.app.db
       .selectFrom('users')
       .select(['id', 'email', 'role', 'email_verified', 'suffix_id'])
       .where('email', 'in', emails)
       .execute();
     expect(users).toHaveLength(3);
-    const good = users.find((u) => u.email === byRow.get(1)!.email)!;
+    const good = users.find((u) => u.email === byRow.get(1)!.user.email)!;
     expect(good.role).toBe('FacilityAdmin');
     expect(good.suffix_id).not.toBeNull();
     const view = await kit.call(admin.token, 'GET', `/user/get-user?id=${good.id}`);
@@ -123,6 +131,20 @@ describe('POST /user/import-from-csv', () => {
     const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', good.id).execute();
     expect(audit.map((a) => a.event)).toEqual(['user created']);
   }, 30_000);
+
+  it('holds clinical role and suffix to one value, as the form does (issue 28)', async () => {
+    await kit.item('suffix', 'MD');
+    const res = await kit.upload(
+      admin.token,
+      '/user/import-from-csv',
+      part(csv([row({ profession: 'Nurse;Physician' }), row({ suffix: 'RN;MD' })])),
+    );
+    const reply = ZBulkImportReply.parse(res.body);
+    expect(reply.data.results.map((r) => [r.status, r.reason])).toEqual([
+      ['failed', 'clinical role: only one value is allowed'],
+      ['failed', 'suffix: only one value is allowed'],
+    ]);
+  });
 
   it('holds a FacilityAdmin to their facilities and roles, row by row', async () => {
     const res = await kit.upload(
@@ -189,7 +211,7 @@ describe('POST /user/import-from-csv', () => {
     const text = `\uFEFF${cols.join(',')}\n${cols.map((c) => values[c]).join(',')}\nShort,row\n`;
     const res = await kit.upload(admin.token, '/user/import-from-csv', part(Buffer.from(text)));
     const reply = ZBulkImportReply.parse(res.body);
-    expect(reply.data.results[0]).toMatchObject({ email, status: 'created' });
+    expect(reply.data.results[0]).toMatchObject({ user: { email, rowNumber: 1 }, status: 'created' });
     expect(reply.data.results[1]!.status).toBe('failed');
     expect(reply.data.results[1]!.errors[0]!.field).toBe('row');
   });

@@ -56,13 +56,16 @@ const FIELD_COLUMN: Record<string, Column> = {
   role: 'role',
 };
 
-/** The reference columns, the table their names live in and whether a cell may hold several (';'). */
+/**
+ * The reference columns and the table their names live in. A cell may name several, separated by ';'; how many
+ * a field takes is the form's rule (ZCreateUserRequest: one clinical role, at most one suffix), not this file's.
+ */
 const REFERENCE_COLUMNS = [
-  ['facility', 'facilities', 'facilityId', true],
-  ['department', 'departments', 'departmentId', true],
-  ['profession', 'professions', 'professionId', false],
-  ['specialty', 'specialties', 'specialtyId', true],
-  ['suffix', 'suffixes', 'suffixId', false],
+  ['facility', 'facilities', 'facilityId'],
+  ['department', 'departments', 'departmentId'],
+  ['profession', 'professions', 'professionId'],
+  ['specialty', 'specialties', 'specialtyId'],
+  ['suffix', 'suffixes', 'suffixId'],
 ] as const;
 
 const ROLE_NAMES: Record<string, TRole> = {
@@ -157,9 +160,11 @@ async function validateRows(
     for (const c of BULK_CSV_COLUMNS) if (isFormula(c, cell(c))) err(c, text('formulaCell', lang));
 
     const ids: Record<string, string[]> = {};
-    for (const [column, table, field, many] of REFERENCE_COLUMNS) {
-      const raw = cell(column);
-      const wanted = (many ? raw.split(';') : [raw]).map((n) => n.trim()).filter(Boolean);
+    for (const [column, table, field] of REFERENCE_COLUMNS) {
+      const wanted = cell(column)
+        .split(';')
+        .map((n) => n.trim())
+        .filter(Boolean);
       ids[field] = [];
       for (const name of wanted) {
         const id = names[table].get(name.toLowerCase());
@@ -309,8 +314,7 @@ export async function importUsersCsv(
     const errors = failedLate.get(c.row) ?? c.errors;
     const created = c.input !== undefined && !failedLate.has(c.row);
     return {
-      row: c.row,
-      email: c.email,
+      user: { email: c.email, rowNumber: c.row },
       status: created ? 'created' : 'failed',
       reason: created ? '' : errors.map((e) => `${e.field}: ${e.message}`).join('; '),
       errors: created ? [] : errors,

@@ -144,6 +144,9 @@ describe('register → verify email → verify phone → login', () => {
   it('refuses a bad captcha, a reused captcha, a taken email and bad fields', async () => {
     const email = `dup.${newId().slice(-6)}@test.rounds`;
     const payload = await registrationPayload(email);
+    const twoRoles = await post('/api/v1/auth/register', { ...payload, professionId: [newId(), newId()] });
+    expect(twoRoles.statusCode).toBe(400);
+    expect(twoRoles.json().message).toBe('professionId: only one value is allowed');
     const bad = await post('/api/v1/auth/register', { ...payload, captchaResponse: 'bm90IGEgc29sdXRpb24=' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Captcha challenge not passed!', code: 'CAPTCHA_FAILED' });

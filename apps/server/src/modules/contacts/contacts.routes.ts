@@ -2,7 +2,7 @@ import { contactRoutes as routes, ZContactListRequest, type ZFilterParams } from
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { invalidField, notFound } from '../../lib/errors';
+import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
@@ -32,6 +32,18 @@ async function assertKnownItems(app: FastifyInstance, params: TFilterParams): Pr
   }
 }
 
+/**
+ * A user's saved filters are told apart by name in the list, so two may not share one (issue 28), whatever the
+ * case. A user has a handful, so their names are compared here rather than by an index on a folded column,
+ * which SQLite's ASCII-only lower() could not give for every language.
+ */
+async function assertNewFilterName(app: FastifyInstance, userId: string, name: string): Promise<void> {
+  const rows = await app.db.selectFrom('saved_filters').select('name').where('user_id', '=', userId).execute();
+  const folded = foldName(name);
+  if (rows.some((r) => foldName(r.name) === folded)) throw conflict('filterNameTaken', 'FILTER_NAME_TAKEN');
+}
+const foldName = (name: string) => name.trim().normalize('NFC').toLocaleLowerCase();
+
 /** The directory and each user's own saved filters. */
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['contacts'], onRequest: requireAuth(app) };
@@ -57,10 +69,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerRoute(app, routes.createFilter, options, async (req) => {
+    const userId = authOf(req).userId;
     await assertKnownItems(app, req.body.params);
+    await assertNewFilterName(app, userId, req.body.name);
     const row = {
       id: newId(),
-      user_id: authOf(req).userId,
+      user_id: userId,
       name: req.body.name,
       params: JSON.stringify(req.body.params),
       created_at: Date.now(),

@@ -157,6 +157,29 @@ describe('saved filters', () => {
     expect((await call('me', 'GET')).json().results).toEqual([]);
   });
 
+  it("each have their own name per user, whatever the case: 409 in the caller's language (issue 28)", async () => {
+    const params = { facility: [ids.Riverside], department: [], profession: [], specialty: [] };
+    const first = await call('me', 'POST', { name: 'Night shift', params });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call('me', 'POST', { name: '  NIGHT shift ', params });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: 'You already have a saved filter with this name.',
+      code: 'FILTER_NAME_TAKEN',
+    });
+    const fr = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/filter',
+      payload: { name: 'night shift', params },
+      headers: { authorization: `Bearer ${people.me!.token}`, 'accept-language': 'fr' },
+    });
+    expect(fr.json().message).toBe('Vous avez déjà un filtre enregistré portant ce nom.');
+    // Another user's names are theirs.
+    expect((await call('ann', 'POST', { name: 'Night shift', params })).statusCode).toBe(200);
+    expect((await call('me', 'GET')).json().results).toHaveLength(1);
+    await call('me', 'DELETE', { id: first.json().data.id });
+  });
+
   it('need a name and at least one chosen filter', async () => {
     expect((await call('me', 'POST', { name: ' ', params: { facility: [ids.Riverside] } })).json().message).toBe(
       'name: Required',

@@ -70,6 +70,13 @@ export type Directory = {
   listJson: (userId: string, f: DirectoryFilters) => Promise<string>;
   /** How often this process rebuilt the snapshot in full, and updated it one person at a time. */
   stats: () => { rebuilds: number; updates: number };
+  /**
+   * Builds the snapshot now (at start: app.ts), so the first Contacts after a restart waits no longer than the
+   * next; /readyz says ready only once it has (issue 28: 3.3 s at 20,000 staff when built on first use).
+   */
+  warm: () => Promise<void>;
+  /** Whether a snapshot has been built since start. */
+  warmed: () => boolean;
 };
 
 /** The directory's entries, alphabetical; only those of `ids` when given (the people who changed). */
@@ -192,6 +199,7 @@ export function createDirectory(app: FastifyInstance): Directory {
   let snapshot: Snapshot | null = null;
   let pending: Promise<Snapshot> | null = null;
   const stats = { rebuilds: 0, updates: 0 };
+  let warmed = false;
 
   /** The people changed since the snapshot, or null when a full rebuild is needed. */
   const changedSince = async (from: number, to: number): Promise<Set<string> | null> => {
@@ -270,6 +278,11 @@ export function createDirectory(app: FastifyInstance): Directory {
 
   return {
     stats: () => ({ ...stats }),
+    warm: async () => {
+      await current();
+      warmed = true;
+    },
+    warmed: () => warmed,
     listJson: async (userId, f) => {
       const rows = await select(userId, f);
       const parts = rows.map(

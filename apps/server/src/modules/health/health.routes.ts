@@ -14,8 +14,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Liveness (the process answers) and readiness (the database answers, and Redis when REDIS_URL is set: without
- * it this process would deliver only to its own sockets). Readiness has its own Redis connection, so a check
+ * Liveness (the process answers) and readiness (the database answers, the staff directory is built, and Redis
+ * answers when REDIS_URL is set: without it this process would deliver only to its own sockets). Readiness has its own Redis connection, so a check
  * never queues behind the socket adapter's traffic.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,10 +51,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             ).catch(() => false)
           : undefined,
       ]);
-      const ready = database && redisUp !== false;
-      return reply
-        .status(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'unavailable', database, ...(redis ? { redis: redisUp } : {}) });
+      // The staff directory is built at start (app.ts); until then the first Contacts would wait for it.
+      const directory = app.directory.warmed();
+      if (!directory && database) void app.directory.warm().catch(() => undefined);
+      const ready = database && redisUp !== false && directory;
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'unavailable',
+        database,
+        directory,
+        ...(redis ? { redis: redisUp } : {}),
+      });
     },
   );
 };

@@ -75,3 +75,25 @@ export async function assertOwnFacilities(
   const own = new Set(scope.facilityIds);
   if (facilityIds.some((id) => !own.has(id))) throw forbidden('ownFacilitiesOnly', 'OUT_OF_SCOPE');
 }
+
+/**
+ * The facilities an update of `userId` by `actor` writes. A FacilityAdmin changes the links to their own
+ * facilities only: the user's links to facilities they do not run stay as they are, whether the form sends
+ * them back or leaves them out, so one administrator's edit never takes a user out of another's reach. A
+ * facility that is neither theirs nor already the user's is refused (403 OUT_OF_SCOPE). An Admin writes the
+ * form's list.
+ */
+export async function facilitiesAfterUpdate(
+  db: Kysely<Database>,
+  actor: AuthContext,
+  userId: string,
+  requested: readonly string[],
+): Promise<string[]> {
+  const scope = await managedScope(db, actor);
+  if (scope.kind === 'everyone') return [...requested];
+  const own = new Set(scope.facilityIds);
+  const held = await db.selectFrom('user_facilities').select('item_id').where('user_id', '=', userId).execute();
+  const kept = held.map((r) => r.item_id).filter((id) => !own.has(id));
+  if (requested.some((id) => !own.has(id) && !kept.includes(id))) throw forbidden('ownFacilitiesOnly', 'OUT_OF_SCOPE');
+  return [...new Set([...requested.filter((id) => own.has(id)), ...kept])];
+}

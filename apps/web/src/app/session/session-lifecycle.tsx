@@ -1,4 +1,4 @@
-import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { SERVER_EVENTS, SOCKET_REFUSALS, ZSocketConnectRefusal } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { chatPath } from '@rounds/contracts/routes';
 import { useEffect, useRef } from 'react';
@@ -92,6 +92,7 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
     let retry: ReturnType<typeof setTimeout> | undefined;
     // The Unauthorized event and the disconnect after it both ask for recovery: one renewal serves both.
     let recovering = false;
+    let capNoticeShown = false;
     // Subscriptions outlive the socket object (lib/socket), so they are made before it exists.
     const unsubscribe: (() => void)[] = [
       onForcedLogout(forcedLogout),
@@ -133,9 +134,22 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       // triggers a token refresh", doc 2 section 7); the server closes the socket right after.
       unsubscribe.push(subscribe(SERVER_EVENTS.Unauthorized, () => void recover(socket)));
       // 'Unauthorized' comes from the handshake check: the token expired or the session ended.
-      const onConnectError = (error: Error) => {
+      const onConnectError = (error: Error & { data?: unknown }) => {
         if (error.message === 'Unauthorized') void recover(socket);
+        const refusal = ZSocketConnectRefusal.safeParse(error.data);
+        if (refusal.success && refusal.data.code === SOCKET_REFUSALS.tooManyConnections) {
+          // Too many tabs on the account, or connections from the network: say so once, then try again now and
+          // then (socket.io does not retry a refused handshake), so closing another tab is enough.
+          if (!capNoticeShown) showToast(refusal.data.message, 'error');
+          capNoticeShown = true;
+          clearTimeout(retry);
+          retry = setTimeout(() => socket.connect(), CAPPED_RETRY_MS);
+        }
       };
+      const onConnect = () => {
+        capNoticeShown = false;
+      };
+      socket.on('connect', onConnect);
       // socket.io reconnects by itself after network trouble, but not when the server closed the socket.
       const onDisconnect = (reason: Socket.DisconnectReason) => {
         if (reason === 'io server disconnect') void recover(socket);
@@ -144,6 +158,7 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       socket.on('disconnect', onDisconnect);
       unsubscribe.push(() => {
         socket.off('connect_error', onConnectError);
+        socket.off('connect', onConnect);
         socket.off('disconnect', onDisconnect);
       });
     });
@@ -194,6 +209,8 @@ function useTokenRenewal(userId: string | undefined, timeoutMs: number): void {
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll', 'focus'] as const;
 /** How often a tab writes its marker while active, and checks whether the user's tabs are all idle. */
 const MARKER_WRITE_MS = 5_000;
+/** How soon a tab refused by a socket cap asks again. */
+const CAPPED_RETRY_MS = 30_000;
 const IDLE_CHECK_MS = 5_000;
 
 function localEntries(): [string, string | null][] {

@@ -6,9 +6,16 @@ import { SAVED_FILTERS_KEY } from './get-saved-filters';
 
 export type TCreateSavedFilter = TBodyIn<typeof contactRoutes.createFilter>;
 
-/** POST /filter {name, params}: saves the current choices under a name; the reply is the stored filter. */
+/**
+ * POST /filter {name, params}: saves the current choices under a name; the reply is the stored filter. A name
+ * the user already gave another filter (409) is the form's to show beside the field, not a toast.
+ */
 export async function createSavedFilter(request: TCreateSavedFilter): Promise<TSavedFilter> {
-  const reply = await apiCall(contactRoutes.createFilter, { body: request });
+  const reply = await apiCall(
+    contactRoutes.createFilter,
+    { body: request },
+    { toast: (error) => error.status !== 409 },
+  );
   return reply.data;
 }
 

@@ -3,6 +3,7 @@ import type { TSavedFilter } from '@rounds/contracts/contacts';
 import { LIMITS } from '@rounds/contracts/limits';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useCreateSavedFilter } from '../api/create-saved-filter';
 import { type TFilterParams, toSavedParams } from '../lib/filters';
@@ -44,6 +45,9 @@ export function SaveFilterModal({ opened, filters, onClose, onSaved }: TSaveFilt
           setName('');
           setError(null);
           onClose();
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.status === 409) setError(failure.message);
         },
       },
     );

@@ -79,11 +79,11 @@ export function BulkResultsModal({ opened, onClose, result, error }: TBulkResult
             {phone ? (
               <Stack gap="sm" role="list" aria-label={t('results.table')}>
                 {result.results.map((row) => (
-                  <Paper key={row.row} withBorder radius="md" p="sm" role="listitem">
+                  <Paper key={row.user.rowNumber} withBorder radius="md" p="sm" role="listitem">
                     <Stack gap={6}>
                       <Group justify="space-between" wrap="nowrap" gap="xs">
                         <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {`${t('results.row')} ${row.row} · ${row.email || '—'}`}
+                          {`${t('results.row')} ${row.user.rowNumber} · ${row.user.email || '—'}`}
                         </Text>
                         {status(row)}
                       </Group>
@@ -117,9 +117,9 @@ export function BulkResultsModal({ opened, onClose, result, error }: TBulkResult
                   </Table.Thead>
                   <Table.Tbody>
                     {result.results.map((row) => (
-                      <Table.Tr key={row.row}>
-                        <Table.Td>{row.row}</Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-all' }}>{row.email || '—'}</Table.Td>
+                      <Table.Tr key={row.user.rowNumber}>
+                        <Table.Td>{row.user.rowNumber}</Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-all' }}>{row.user.email || '—'}</Table.Td>
                         <Table.Td>{status(row)}</Table.Td>
                         <Table.Td>{row.reason ? asShown(row.reason) : '—'}</Table.Td>
                         <Table.Td>{row.errors.length === 0 ? '—' : errorList(row.errors)}</Table.Td>
