@@ -22,9 +22,9 @@ function ffmpegFile(args: readonly string[], extension: string, input?: Buffer):
   }
 }
 
-/** The same speech as a browser's MediaRecorder sends it: webm/opus. */
-export function speechWebm(text: string, language: 'en' | 'fr' = 'en'): Buffer {
-  return ffmpegFile(['-i', 'pipe:0', '-c:a', 'libopus', '-b:a', '32k'], 'webm', speechWav(text, language));
+/** The same speech as a browser's MediaRecorder sends it: webm/opus (Chromium), or ogg/opus (Firefox may). */
+export function speechWebm(text: string, language: 'en' | 'fr' = 'en', container: 'webm' | 'ogg' = 'webm'): Buffer {
+  return ffmpegFile(['-i', 'pipe:0', '-c:a', 'libopus', '-b:a', '32k'], container, speechWav(text, language));
 }
 
 /**

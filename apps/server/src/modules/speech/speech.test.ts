@@ -498,6 +498,44 @@ describe('speech to text limits and configuration', () => {
     }
   });
 
+  it('reads ogg/opus as it reads webm/opus; with STT_AUDIO_FORMAT=webm relays it as recorded, other containers refused', async () => {
+    const engine = await startSttStandIn();
+    const asWav = await createTestApp({ STT_URL: engine.url, STT_PARTIAL_MS: '5000' });
+    const asRecorded = await createTestApp({ STT_URL: engine.url, STT_PARTIAL_MS: '5000', STT_AUDIO_FORMAT: 'webm' });
+    try {
+      const urls = new Map([
+        [asWav, await asWav.listen()],
+        [asRecorded, await asRecorded.listen()],
+      ]);
+      const dictateOnce = async (app: TestApp, audio: Buffer) => {
+        const url = urls.get(app)!;
+        const u = await createUser(app.app);
+        const d = dictate(url, { token: (await login(app.app, u.email)).token, uuid: 'fmt', language: 'en' });
+        await started(d);
+        d.socket.emit('send blob', audio);
+        d.socket.emit('stop');
+        await d.closed;
+        return d;
+      };
+      const ogg = speechWebm('blood test this afternoon', 'en', 'ogg');
+      const heard = decodeAudio(ogg);
+      const fromOgg = await dictateOnce(asWav, ogg);
+      expect(fromOgg.warning()).toBeUndefined();
+      expect(fromOgg.texts().at(-1)?.text).toBe(`Heard ${heard.seconds.toFixed(2)} seconds ${heard.digest}`);
+
+      const webm = speechWebm('blood test this afternoon');
+      const relayed = await dictateOnce(asRecorded, webm);
+      expect(relayed.warning()).toBeUndefined();
+      expect(engine.requests.at(-1)).toMatchObject({ mime: 'audio/webm', bytes: webm.length });
+      const flac = await dictateOnce(asRecorded, silenceBomb('flac', 60));
+      expect(flac.warning()?.code).toBe('STT_BAD_CHUNK');
+    } finally {
+      await asWav.close();
+      await asRecorded.close();
+      await engine.close();
+    }
+  });
+
   it('without STT_URL the button is off and the socket answers with the warning', async () => {
     const t = await createTestApp();
     try {
