@@ -301,8 +301,22 @@ describe('administration sections', () => {
         if (section === 'about') await page.locator('.ProseMirror').first().waitFor();
         if (section === 'logos') await page.locator('.mantine-Dropzone-root').first().waitFor();
         if (section === 'banner') await page.locator('textarea').first().waitFor();
+        // Issue 28: the events read in the screen's language ('login' is 'connexion' in French).
+        if (section === 'user-logs')
+          await page
+            .getByRole('table')
+            .getByText(language === 'fr' ? 'connexion' : 'login', { exact: true })
+            .first()
+            .waitFor();
         await snap(page, `admin-${section}-${suffix}`);
       }
+      // A phone field's country picker names the countries in the screen's language too.
+      await page.goto('/admin/users/new');
+      const country = page.getByLabel(language === 'fr' ? 'Indicatif' : 'Country code');
+      await expect(
+        country.locator('option', { hasText: language === 'fr' ? 'Norvège' : 'Norway' }).count(),
+      ).resolves.toBe(1);
+      await snap(page, `admin-user-new-${suffix}`);
       // An item's page: its members and the available users.
       await page.goto('/admin/departments');
       await page.getByRole('table').getByRole('link').first().click();

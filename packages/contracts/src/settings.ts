@@ -4,24 +4,39 @@ import { apiRoute } from './api-route';
 import { LIMITS, LOGOS_PATH } from './limits';
 import { multilineText } from './validation';
 
-/** Calling codes offered (doc 1 section 3); the default is '(+1) - United States'. */
+/**
+ * Calling codes offered (doc 1 section 3); the default is '(+1) - United States'. `country` is the English name
+ * the spec stores with a phone number; `region` (ISO 3166) lets a client name the country in its own language.
+ */
 export const CALLING_CODES = [
-  { code: '+1', country: 'United States' },
-  { code: '+7', country: 'Russia' },
-  { code: '+47', country: 'Norway' },
-  { code: '+61', country: 'Australia' },
-  { code: '+64', country: 'New Zealand' },
-  { code: '+212', country: 'Morocco' },
-  { code: '+262', country: 'Mayotte' },
-  { code: '+590', country: 'Saint Martin' },
-  { code: '+599', country: 'Curacao' },
+  { code: '+1', country: 'United States', region: 'US' },
+  { code: '+7', country: 'Russia', region: 'RU' },
+  { code: '+47', country: 'Norway', region: 'NO' },
+  { code: '+61', country: 'Australia', region: 'AU' },
+  { code: '+64', country: 'New Zealand', region: 'NZ' },
+  { code: '+212', country: 'Morocco', region: 'MA' },
+  { code: '+262', country: 'Mayotte', region: 'YT' },
+  { code: '+590', country: 'Saint Martin', region: 'MF' },
+  { code: '+599', country: 'Curacao', region: 'CW' },
 ] as const;
 
-export const ZCallingCode = z.object({ code: z.string(), country: z.string() });
+export const ZCallingCode = z.object({ code: z.string(), country: z.string(), region: z.string().optional() });
 export type TCallingCode = z.infer<typeof ZCallingCode>;
 
-export function callingCodeLabel(c: TCallingCode): string {
-  return `(${c.code}) - ${c.country}`;
+/**
+ * '(+47) - Norway': with a language, the country as that language names it ('(+47) - Norvège'), from its
+ * region code through the platform's own list (Intl.DisplayNames); the stored English name otherwise.
+ */
+export function callingCodeLabel(c: TCallingCode, language?: string): string {
+  let country = c.country;
+  if (language && c.region) {
+    try {
+      country = new Intl.DisplayNames([language], { type: 'region' }).of(c.region) ?? c.country;
+    } catch {
+      // An engine without the region names keeps the English one.
+    }
+  }
+  return `(${c.code}) - ${country}`;
 }
 export const DEFAULT_CALLING_CODE_LABEL = callingCodeLabel(CALLING_CODES[0]);
 

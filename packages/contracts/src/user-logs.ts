@@ -27,6 +27,57 @@ export const ZUserLogsExportQuery = ZUserLogsQuery.omit({ page: true, pageSize: 
 });
 export type TUserLogsExportQuery = z.infer<typeof ZUserLogsExportQuery>;
 
+/**
+ * The events a user log records. The server writes these names (English, as stored and exported); the logs
+ * screen shows each in the reader's language (web locales admin-sections logs.events).
+ */
+export const USER_LOG_EVENTS = [
+  'register',
+  'login',
+  'login failed',
+  'login throttled',
+  'login storm',
+  'outbox read',
+  'account locked',
+  'logout',
+  'password changed',
+  'password reset',
+  'email verified',
+  'phone verified',
+  'email change requested',
+  'phone change requested',
+  'email changed',
+  'phone changed',
+  'contact change cancelled',
+  'account updated',
+  'settings updated',
+  'avatar changed',
+  'avatar removed',
+  'token reuse detected',
+  'group created',
+  'group updated',
+  'group deleted',
+  'group left',
+  'message removed',
+  'permissions changed',
+  'logs exported',
+  'user activated',
+  'user deactivated',
+  'role changed',
+  'user deleted',
+  'logo changed',
+  'about texts changed',
+  'banner changed',
+  'password policy changed',
+  'app setting changed',
+  'user created',
+  'user updated',
+  'password set by admin',
+  'member added',
+  'member removed',
+] as const;
+export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
+
 /** User log (doc 2 section 3): the user it is about (null for an unknown one), the event, createdAt in seconds. */
 export const ZUserLog = z.object({
   id: z.string(),

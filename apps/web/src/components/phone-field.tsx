@@ -17,7 +17,7 @@ type TPhoneFieldProps = {
 
 /** Country code (default '(+1) - United States') and a digits-only number (spec doc 1 sections 3 and 5). */
 export function PhoneField({ codes, value, onChange, error, disabled, autoFocus }: TPhoneFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const options = codes.length ? codes : [{ code: value.phoneCountryCode, country: value.phoneCountryName }];
   return (
     // On a phone the two stack, so the country reads in full ('(+1) - United States', not '(+1) - United Sta').
@@ -26,7 +26,7 @@ export function PhoneField({ codes, value, onChange, error, disabled, autoFocus 
         label={t('phone.countryCode')}
         value={value.phoneCountryCode}
         disabled={disabled}
-        data={options.map((code) => ({ value: code.code, label: callingCodeLabel(code) }))}
+        data={options.map((code) => ({ value: code.code, label: callingCodeLabel(code, i18n.language) }))}
         onChange={(event) => {
           const code = options.find((item) => item.code === event.currentTarget.value);
           if (code) onChange({ ...value, phoneCountryCode: code.code, phoneCountryName: code.country });

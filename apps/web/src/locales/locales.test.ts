@@ -1,3 +1,5 @@
+import { CALLING_CODES, callingCodeLabel } from '@rounds/contracts/settings';
+import { USER_LOG_EVENTS } from '@rounds/contracts/user-logs';
 import { describe, expect, it } from 'vitest';
 import enAdminSections from './en/admin-sections.json';
 import enAdminUsers from './en/admin-users.json';
@@ -111,3 +113,24 @@ describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {
 function pick(node: unknown, key: string): unknown {
   return node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
 }
+
+/** Issue 28: the user-log event names and the calling codes' countries stayed English on the French screens. */
+describe('names the server sends as English keys', () => {
+  it('gives every user-log event a label in both languages, French in French', () => {
+    const labels = { en: enAdminSections.logs.events, fr: frAdminSections.logs.events } as const;
+    for (const event of USER_LOG_EVENTS) {
+      expect(labels.en[event], event).toBe(event);
+      expect(labels.fr[event], event).toBeTruthy();
+    }
+    expect(labels.fr.login).toBe('connexion');
+    expect(labels.fr['settings updated']).toBe('paramètres mis à jour');
+  });
+
+  it("names the calling codes' countries in the interface language", () => {
+    const [us] = CALLING_CODES;
+    expect(callingCodeLabel(us)).toBe('(+1) - United States');
+    expect(callingCodeLabel(us, 'en')).toBe('(+1) - United States');
+    expect(callingCodeLabel(us, 'fr')).toBe('(+1) - États-Unis');
+    expect(CALLING_CODES.map((c) => callingCodeLabel(c, 'fr'))).toContain('(+47) - Norvège');
+  });
+});

@@ -1,52 +1,10 @@
+import type { TUserLogEvent } from '@rounds/contracts/user-logs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
-/** Audit events, as shown in the admin user logs. */
-export type AuditEvent =
-  | 'register'
-  | 'login'
-  | 'login failed'
-  | 'login throttled'
-  | 'login storm'
-  | 'outbox read'
-  | 'account locked'
-  | 'logout'
-  | 'password changed'
-  | 'password reset'
-  | 'email verified'
-  | 'phone verified'
-  | 'email change requested'
-  | 'phone change requested'
-  | 'email changed'
-  | 'phone changed'
-  | 'contact change cancelled'
-  | 'account updated'
-  | 'settings updated'
-  | 'avatar changed'
-  | 'avatar removed'
-  | 'token reuse detected'
-  | 'group created'
-  | 'group updated'
-  | 'group deleted'
-  | 'group left'
-  | 'message removed'
-  | 'permissions changed'
-  | 'logs exported'
-  | 'user activated'
-  | 'user deactivated'
-  | 'role changed'
-  | 'user deleted'
-  | 'logo changed'
-  | 'about texts changed'
-  | 'banner changed'
-  | 'password policy changed'
-  | 'app setting changed'
-  | 'user created'
-  | 'user updated'
-  | 'password set by admin'
-  | 'member added'
-  | 'member removed';
+/** Audit events, as shown in the admin user logs (contracts USER_LOG_EVENTS). */
+export type AuditEvent = TUserLogEvent;
 
 /** Written inside the caller's transaction, so the record exists exactly when the change does. */
 export async function writeAudit(

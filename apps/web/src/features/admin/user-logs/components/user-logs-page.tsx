@@ -113,7 +113,7 @@ export function UserLogsPage() {
                 <Table.Tr key={log.id}>
                   <Table.Td fw={600}>{log.user ? `${log.user.firstName} ${log.user.lastName}` : '—'}</Table.Td>
                   <Table.Td fz="sm">{log.user?.email ?? '—'}</Table.Td>
-                  <Table.Td fz="sm">{log.event}</Table.Td>
+                  <Table.Td fz="sm">{t(`logs.events.${log.event}`, { defaultValue: log.event })}</Table.Td>
                   <Table.Td fz="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     {formatLogDate(log.createdAt)}
                   </Table.Td>
