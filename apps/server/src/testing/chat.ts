@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
 import { io as connect, type Socket } from 'socket.io-client';
 import { onTestFinished, vi } from 'vitest';
+import { callRoute, type TErrorBody, type TRouteInput } from './call-route';
 import type { TestApp } from './test-app';
 import { createUser, login } from './users';
 
@@ -93,6 +95,21 @@ export const notificationsSent = (t: TestApp) => t.app.jobs.notifications.drain(
 /** Lets events already on the wire arrive, so a test can assert that one did not. */
 export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Calls a route of the contracts as this member (testing/call-route.ts with the member's token). The body is
+ * the reply typed by the contract, or a refusal's `{ message, code }`.
+ */
+export async function callAs<R extends TApiRoute>(
+  t: TestApp,
+  m: Member,
+  route: R,
+  input: Omit<TRouteInput<R>, 'token'>,
+): Promise<{ status: number; body: TReplyOf<R> & Partial<TErrorBody> }> {
+  const res = await callRoute(t.app, route, { ...input, token: m.token } as TRouteInput<R>);
+  return { status: res.statusCode, body: res.json() as TReplyOf<R> & Partial<TErrorBody> };
+}
+
+/** Calls an /api/v1 path as this member: for routes whose contract is still to be written. */
 export function api(t: TestApp, m: Member) {
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
     const res = await t.app.inject({

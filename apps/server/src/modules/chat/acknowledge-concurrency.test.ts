@@ -1,6 +1,6 @@
-import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, member, openSocket } from '../../testing/chat';
+import { callAs, collect, emitAck, member, openSocket } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -24,10 +24,12 @@ describe('acknowledgements at the same instant', () => {
     for (let i = 0; i < N; i++) staff.push(await member(t, `Nurse${i}`));
     const room = ZChatRoomReply.parse(
       (
-        await api(t, sender).post('/chat-room', {
-          type: 'group',
-          name: 'Rapid response',
-          participants: staff.map((s) => s.id),
+        await callAs(t, sender, chatRoomRoutes.create, {
+          body: {
+            type: 'group',
+            name: 'Rapid response',
+            participants: staff.map((s) => s.id),
+          },
         })
       ).body,
     ).data.chatRoom;
@@ -46,17 +48,17 @@ describe('acknowledgements at the same instant', () => {
     const id = sent.message.id;
 
     const replies = await Promise.all(
-      staff.map((s) => api(t, s).post('/chat-room/acknowledge-message', { messageId: id })),
+      staff.map((s) => callAs(t, s, chatRoomRoutes.acknowledge, { body: { messageId: id } })),
     );
     expect(replies.map((r) => r.status)).toEqual(staff.map(() => 200));
 
     const everyone = staff.map((s) => s.id).sort();
     const ackers = (m: Acks['message']) => (m.attributes.acknowledgements ?? []).map((a) => a.userId).sort();
     // Stored: the message as the room reads it, and the rows.
-    const stored = (await api(t, sender).post('/chat-room/messages', { twId: room.id })).body.data.messages.find(
-      (m: Acks['message']) => m.id === id,
-    );
-    expect(ackers(stored)).toEqual(everyone);
+    const stored = (
+      await callAs(t, sender, chatRoomRoutes.messages, { body: { twId: room.id } })
+    ).body.data.messages.find((m: Acks['message']) => m.id === id);
+    expect(ackers(stored!)).toEqual(everyone);
     const rows = await t.app.db.selectFrom('acknowledgements').select('user_id').where('message_id', '=', id).execute();
     expect(rows).toHaveLength(N);
     // Live: one Acknowledged event per acknowledgement, the fullest of them naming all fifty.

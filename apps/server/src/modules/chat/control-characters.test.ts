@@ -1,7 +1,9 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, emitAck, member, openSocket } from '../../testing/chat';
-import { multipart } from '../../testing/multipart';
+import { callRoute } from '../../testing/call-route';
+import { api, callAs, emitAck, member, openSocket } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -22,11 +24,15 @@ describe('control characters in what users type', () => {
       ['group name', { type: 'group', participants: [b.id], name: `Ward ${BELL}` }, 'name'],
       ['group name surrogate', { type: 'group', participants: [b.id], name: LONE_SURROGATE }, 'name'],
     ] as const) {
-      const res = await api(t, a).post('/chat-room', payload);
+      const res = await callAs(t, a, chatRoomRoutes.create, {
+        body: { ...payload, participants: [...payload.participants] },
+      });
       expect(res.status, name).toBe(400);
       expect(res.body.message, name).toMatch(new RegExp(`(^|\\.)${field}: contains control characters$`));
     }
-    const filter = await api(t, a).post('/filter', { name: `Night\u0000shift`, params: { facility: [b.id] } });
+    const filter = await callAs(t, a, contactRoutes.createFilter, {
+      body: { name: `Night\u0000shift`, params: { facility: [b.id] } },
+    });
     expect(filter.status).toBe(400);
     expect(filter.body.message).toMatch(/(^|\.)name: contains control characters$/);
 
@@ -47,7 +53,7 @@ describe('control characters in what users type', () => {
   it('refuses them in socket messages, keeping line breaks and tabs; bidirectional controls are text', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
     const room = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
     ).data.chatRoom;
     const socket = await openSocket(t, a);
     const send = (body: string) =>
@@ -65,24 +71,19 @@ describe('control characters in what users type', () => {
 
   it('refuses an uploaded file name with control characters, naming it', async () => {
     const a = await member(t);
-    const upload = multipart([{ filename: 'scan\u0001.png', type: 'image/png', bytes: PNG }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room/upload-chat-images',
-      headers: { ...upload.headers, authorization: `Bearer ${a.token}`, 'accept-language': 'fr' },
-      payload: upload.payload,
+    const res = await callRoute(t.app, chatFileRoutes.uploadImages, {
+      token: a.token,
+      headers: { 'accept-language': 'fr' },
+      multipart: [{ filename: 'scan\u0001.png', type: 'image/png', bytes: PNG }],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('filename: contient des caractères de contrôle');
+    expect(res.error().message).toBe('filename: contient des caractères de contrôle');
     const kept = await t.app.db.selectFrom('uploads').select('key').where('uploader_id', '=', a.id).execute();
     expect(kept).toEqual([]);
     // A right-to-left override is text (the web shows it inert), not a control character.
-    const rlo = multipart([{ filename: 'invoice\u202egpj.exe', type: 'image/png', bytes: PNG }]);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room/upload-chat-images',
-      headers: { ...rlo.headers, authorization: `Bearer ${a.token}` },
-      payload: rlo.payload,
+    const ok = await callRoute(t.app, chatFileRoutes.uploadImages, {
+      token: a.token,
+      multipart: [{ filename: 'invoice\u202egpj.exe', type: 'image/png', bytes: PNG }],
     });
     expect(ok.statusCode).toBe(200);
   });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
+import { chatRoomRoutes, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { API_PREFIX } from '@rounds/contracts/limits';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
@@ -49,13 +51,14 @@ describe('delivery under SIGKILL', () => {
     let server: ServerProcess = startServerProcess(env);
     await untilServing(server);
 
-    const call = async (token: string, path: string, body: unknown) => {
-      const res = await fetch(`${base}/api/v1${path}`, {
-        method: 'POST',
+    // Over HTTP to the server process, as the web calls a route of the contracts.
+    const call = async <R extends TApiRoute>(token: string, route: R, body: TBodyIn<R>) => {
+      const res = await fetch(`${base}${API_PREFIX}${route.path}`, {
+        method: route.method,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(body),
       });
-      if (!res.ok) throw new Error(`${path} ${res.status}`);
+      if (!res.ok) throw new Error(`${route.path} ${res.status}`);
       return res.json();
     };
     const logins = await Promise.all(
@@ -69,7 +72,7 @@ describe('delivery under SIGKILL', () => {
         return { token: json.token, id: json.user.id };
       }),
     );
-    const room = (await call(logins[0]!.token, '/chat-room', {
+    const room = (await call(logins[0]!.token, chatRoomRoutes.create, {
       type: 'group',
       name: 'Fault drill',
       participants: logins.slice(1).map((l) => l.id),
@@ -78,7 +81,9 @@ describe('delivery under SIGKILL', () => {
 
     const catchUp = async (client: Client, token: string) => {
       for (;;) {
-        const page = ZMessagesReply.parse(await call(token, '/chat-room/messages', { twId, after: client.lastSeq() }));
+        const page = ZMessagesReply.parse(
+          await call(token, chatRoomRoutes.messages, { twId, after: client.lastSeq() }),
+        );
         for (const m of page.data.messages) client.shown.set(m.seq, m.id);
         if (!page.data.hasMore) return;
       }

@@ -1,7 +1,14 @@
-import { ZChatRoomReply, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import {
+  chatRoomRoutes,
+  type TMessagesRequest,
+  ZChatRoomReply,
+  ZMessage,
+  ZMessagesReply,
+  ZSendMessageAck,
+} from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
+import { callAs, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -19,10 +26,11 @@ const sent = async (socket: Socket, twId: string, body: string, clientId?: strin
   return ack.message;
 };
 const direct = async (a: Member, b: Member) =>
-  ZChatRoomReply.parse((await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body).data
-    .chatRoom;
-const history = async (m: Member, body: Record<string, unknown>) => {
-  const res = await api(t, m).post('/chat-room/messages', body);
+  ZChatRoomReply.parse(
+    (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
+  ).data.chatRoom;
+const history = async (m: Member, body: TMessagesRequest) => {
+  const res = await callAs(t, m, chatRoomRoutes.messages, { body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return ZMessagesReply.parse(res.body).data;
 };
@@ -40,7 +48,7 @@ describe('messages', () => {
 
     const second = await sent(bTab, room.id, 'On my way');
     expect(second.seq).toBe(2);
-    const list = (await api(t, a).get('/chat-room')).body.data.chatRooms;
+    const list = (await callAs(t, a, chatRoomRoutes.list, { query: {} })).body.data.chatRooms;
     expect(list[0]).toMatchObject({ id: room.id, lastSeq: 2, unreadCount: 1, lastMessage: { body: 'On my way' } });
   });
 
@@ -97,18 +105,23 @@ describe('messages', () => {
     expect(missed.hasMore).toBe(false);
     const around = await history(b, { twId: room.id, msgId: all[9]!.id, limit: 3 });
     expect(around.messages.map((m) => m.seq)).toEqual([8, 9, 10]);
-    expect((await api(t, b).post('/chat-room/messages', { twId: room.id, limit: 500 })).status).toBe(400);
+    expect((await callAs(t, b, chatRoomRoutes.messages, { body: { twId: room.id, limit: 500 } })).status).toBe(400);
   });
 
   it('counts unread, moves the read position forward only, and shows the sender who has seen it', async () => {
     const [a, b, c] = await Promise.all([member(t), member(t, 'Bea', 'Reader'), member(t)]);
     const room = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'group', name: 'Seen by', participants: [b.id, c.id] })).body,
+      (
+        await callAs(t, a, chatRoomRoutes.create, {
+          body: { type: 'group', name: 'Seen by', participants: [b.id, c.id] },
+        })
+      ).body,
     ).data.chatRoom;
     const [aSocket, bSocket, bTab2] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, b)]);
     const m1 = await sent(aSocket, room.id, 'one');
     const m2 = await sent(aSocket, room.id, 'two');
-    const unread = async (m: Member) => (await api(t, m).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    const unread = async (m: Member) =>
+      (await callAs(t, m, chatRoomRoutes.details, { query: { twId: room.id } })).body.data.chatRoom;
     expect(await unread(b)).toMatchObject({ unreadCount: 2, lastReadSeq: 0 });
     expect(await unread(a)).toMatchObject({ unreadCount: 0, lastReadSeq: m2.seq });
 
@@ -120,10 +133,14 @@ describe('messages', () => {
     expect(await bRead.next()).toMatchObject({ userId: b.id, seq: m1.seq, unreadCount: 1 });
     expect(await unread(b)).toMatchObject({ unreadCount: 1, lastReadSeq: m1.seq });
 
-    const seen = await api(t, a).get(`/chat-room/seen-by?twId=${room.id}&messageId=${m1.id}`);
+    const seen = await callAs(t, a, chatRoomRoutes.seenBy, { query: { twId: room.id, messageId: m1.id } });
     expect(seen.body.data.seen).toEqual([{ userId: b.id, fullName: 'Bea Reader', timetoken: expect.any(Number) }]);
-    expect((await api(t, a).get(`/chat-room/seen-by?twId=${room.id}&messageId=${m2.id}`)).body.data.seen).toEqual([]);
-    expect((await api(t, b).get(`/chat-room/seen-by?twId=${room.id}&messageId=${m1.id}`)).status).toBe(403);
+    expect(
+      (await callAs(t, a, chatRoomRoutes.seenBy, { query: { twId: room.id, messageId: m2.id } })).body.data.seen,
+    ).toEqual([]);
+    expect((await callAs(t, b, chatRoomRoutes.seenBy, { query: { twId: room.id, messageId: m1.id } })).status).toBe(
+      403,
+    );
 
     // Backwards does nothing; past the end is clamped to the last message.
     await emitAck(bSocket, 'ReadMessage', { twId: room.id, seq: 0 });
@@ -140,18 +157,22 @@ describe('messages', () => {
     const wrong = await sent(aSocket, room.id, 'wrong patient');
     const removed = collect<{ messageId: string }>(bSocket, 'MessageRemoved');
 
-    const notSender = await api(t, b).del('/chat-room/remove-message', { twId: room.id, messageId: wrong.id });
+    const notSender = await callAs(t, b, chatRoomRoutes.removeMessage, {
+      body: { twId: room.id, messageId: wrong.id },
+    });
     expect(notSender.status).toBe(403);
-    const ok = await api(t, a).del('/chat-room/remove-message', { twId: room.id, messageId: wrong.id });
+    const ok = await callAs(t, a, chatRoomRoutes.removeMessage, { body: { twId: room.id, messageId: wrong.id } });
     expect(ok.status).toBe(200);
     expect((await removed.next()).messageId).toBe(wrong.id);
     expect((await history(b, { twId: room.id })).messages.map((m) => m.id)).toEqual([first.id]);
-    const view = (await api(t, b).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    const view = (await callAs(t, b, chatRoomRoutes.details, { query: { twId: room.id } })).body.data.chatRoom;
     expect(view).toMatchObject({ unreadCount: 1, lastMessage: { id: first.id } });
-    expect((await api(t, a).del('/chat-room/remove-message', { twId: room.id, messageId: wrong.id })).status).toBe(404);
+    expect(
+      (await callAs(t, a, chatRoomRoutes.removeMessage, { body: { twId: room.id, messageId: wrong.id } })).status,
+    ).toBe(404);
 
     await t.app.db.updateTable('users').set({ permissions: '{"delSms":false}' }).where('id', '=', a.id).execute();
-    const denied = await api(t, a).del('/chat-room/remove-message', { twId: room.id, messageId: first.id });
+    const denied = await callAs(t, a, chatRoomRoutes.removeMessage, { body: { twId: room.id, messageId: first.id } });
     expect(denied.status).toBe(403);
   });
 
@@ -210,7 +231,7 @@ describe('messages', () => {
       expect(seqs).toEqual(seqs.map((_, n) => n + 1));
     }
     const state = async (m: Member, twId: string) => {
-      const room = (await api(t, m).get(`/chat-room/details?twId=${twId}`)).body.data.chatRoom;
+      const room = (await callAs(t, m, chatRoomRoutes.details, { query: { twId: twId } })).body.data.chatRoom;
       const messages = (await history(m, { twId })).messages;
       const mine = messages.filter((x) => x.author === m.id).map((x) => x.seq);
       const lastMine = mine.length ? Math.max(...mine) : 0;

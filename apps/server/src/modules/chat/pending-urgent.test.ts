@@ -1,6 +1,7 @@
-import { ZChatRoomReply, ZPendingUrgentReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZPendingUrgentReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, emitAck, type Member, member, openSocket } from '../../testing/chat';
+import { callRoute } from '../../testing/call-route';
+import { callAs, emitAck, type Member, member, openSocket } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -13,15 +14,17 @@ afterAll(() => t.close());
 const group = async (owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
-      await api(t, owner).post('/chat-room', {
-        type: 'group',
-        name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
-        participants: others.map((o) => o.id),
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type: 'group',
+          name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
+          participants: others.map((o) => o.id),
+        },
       })
     ).body,
   ).data.chatRoom;
 const pending = async (m: Member) => {
-  const res = await api(t, m).get('/chat-room/pending-urgent');
+  const res = await callAs(t, m, chatRoomRoutes.pendingUrgent, {});
   expect(res.status).toBe(200);
   return ZPendingUrgentReply.parse(res.body).data.messages;
 };
@@ -60,7 +63,7 @@ describe('GET /chat-room/pending-urgent', () => {
     expect(await pending(bystander)).toEqual([]);
     expect(await pending(outsider)).toEqual([]);
 
-    expect((await api(t, a).post('/chat-room/acknowledge-message', { messageId: urgent.id })).status).toBe(200);
+    expect((await callAs(t, a, chatRoomRoutes.acknowledge, { body: { messageId: urgent.id } })).status).toBe(200);
     expect(await pending(a)).toEqual([]);
     expect((await pending(b)).map((x) => x.id)).toEqual([urgent.id]);
   });
@@ -80,10 +83,10 @@ describe('GET /chat-room/pending-urgent', () => {
     socket.disconnect();
     expect(ack.ok).toBe(true);
     expect(await pending(a)).toHaveLength(1);
-    expect((await api(t, a).post(`/chat-room/leave?twId=${room.id}`)).status).toBe(200);
+    expect((await callAs(t, a, chatRoomRoutes.leave, { query: { twId: room.id } })).status).toBe(200);
     expect(await pending(a)).toEqual([]);
 
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/chat-room/pending-urgent' });
+    const anonymous = await callRoute(t.app, chatRoomRoutes.pendingUrgent, {});
     expect(anonymous.statusCode).toBe(401);
   });
 });

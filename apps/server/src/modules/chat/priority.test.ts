@@ -1,7 +1,16 @@
-import { ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, notificationsSent, openSocket, settle } from '../../testing/chat';
+import {
+  callAs,
+  collect,
+  emitAck,
+  type Member,
+  member,
+  notificationsSent,
+  openSocket,
+  settle,
+} from '../../testing/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { login } from '../../testing/users';
 
@@ -33,10 +42,12 @@ const outbox = async (to: string) => {
 const group = async (owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
-      await api(t, owner).post('/chat-room', {
-        type: 'group',
-        name: `Code team ${crypto.randomUUID().slice(0, 8)}`,
-        participants: others.map((o) => o.id),
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type: 'group',
+          name: `Code team ${crypto.randomUUID().slice(0, 8)}`,
+          participants: others.map((o) => o.id),
+        },
       })
     ).body,
   ).data.chatRoom;
@@ -77,9 +88,9 @@ describe('priority messages', () => {
     expect(await outbox(await phoneOf(c))).toEqual([]);
 
     const logId = /rs=([0-9a-f]{24})/.exec((await outbox(await phoneOf(a)))[0]!.text)![1]!;
-    const log = await api(t, a).get(`/chat-room/message-logs?logId=${logId}`);
+    const log = await callAs(t, a, chatRoomRoutes.messageLog, { query: { logId: logId } });
     expect(log.body.data.log).toEqual({ id: logId, conversationId: room.id, messageId: ack.message.id });
-    expect((await api(t, outsider).get(`/chat-room/message-logs?logId=${logId}`)).status).toBe(404);
+    expect((await callAs(t, outsider, chatRoomRoutes.messageLog, { query: { logId: logId } })).status).toBe(404);
   });
 
   it('counts acknowledgements of the notified only, live to the sender', async () => {
@@ -99,21 +110,25 @@ describe('priority messages', () => {
     if (!ack.ok) throw new Error(ack.message);
     const id = ack.message.id;
 
-    expect((await api(t, c).post('/chat-room/acknowledge-message', { messageId: id })).status).toBe(403);
-    expect((await api(t, a).post('/chat-room/acknowledge-message', { messageId: id, userId: b.id })).status).toBe(403);
-    const first = await api(t, a).post('/chat-room/acknowledge-message', { messageId: id, userId: a.id });
+    expect((await callAs(t, c, chatRoomRoutes.acknowledge, { body: { messageId: id } })).status).toBe(403);
+    expect((await callAs(t, a, chatRoomRoutes.acknowledge, { body: { messageId: id, userId: b.id } })).status).toBe(
+      403,
+    );
+    const first = await callAs(t, a, chatRoomRoutes.acknowledge, { body: { messageId: id, userId: a.id } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect((await updates.next()).message.attributes.acknowledgements).toEqual([
       { userId: a.id, timetoken: expect.any(Number) },
     ]);
     // Twice is once.
-    await api(t, a).post('/chat-room/acknowledge-message', { messageId: id });
+    await callAs(t, a, chatRoomRoutes.acknowledge, { body: { messageId: id } });
     const second = ZMessageReply.parse(
-      (await api(t, b).post('/chat-room/acknowledge-message', { messageId: id })).body,
+      (await callAs(t, b, chatRoomRoutes.acknowledge, { body: { messageId: id } })).body,
     );
     expect(second.data.message.attributes.acknowledgements!.map((x) => x.userId)).toEqual([a.id, b.id]);
-    const stored = (await api(t, sender).post('/chat-room/messages', { twId: room.id })).body.data.messages.at(-1);
-    expect(stored.attributes.acknowledgements).toHaveLength(2);
+    const stored = (
+      await callAs(t, sender, chatRoomRoutes.messages, { body: { twId: room.id } })
+    ).body.data.messages.at(-1);
+    expect(stored!.attributes.acknowledgements).toHaveLength(2);
   });
 
   it('refuses an SMS without the permission and notifying someone outside the room', async () => {
@@ -137,8 +152,8 @@ describe('priority messages', () => {
     const ack = await send(senderSocket, { twId: room.id, body: 'Rounds at 7' });
     if (!ack.ok) throw new Error(ack.message);
     const payload = { twId: room.id, messageId: ack.message.id };
-    expect((await api(t, a).post('/chat-room/message-important', payload)).status).toBe(403);
-    const res = await api(t, sender).post('/chat-room/message-important', payload);
+    expect((await callAs(t, a, chatRoomRoutes.markImportant, { body: payload })).status).toBe(403);
+    const res = await callAs(t, sender, chatRoomRoutes.markImportant, { body: payload });
     expect(res.body.data.message.attributes).toMatchObject({ important: true, level: 'IMPORTANT', notify: [a.id] });
     expect((await marked.next()).message.id).toBe(ack.message.id);
   });
@@ -155,7 +170,7 @@ describe('priority messages', () => {
     const bReminders = collect<{ message: { id: string } }>(bSocket, 'UrgentReminder');
     const ack = await send(senderSocket, { twId: room.id, body: 'Rapid response bed 3', level: 'URGENT', sms: true });
     if (!ack.ok) throw new Error(ack.message);
-    await api(t, a).post('/chat-room/acknowledge-message', { messageId: ack.message.id });
+    await callAs(t, a, chatRoomRoutes.acknowledge, { body: { messageId: ack.message.id } });
 
     expect(await t.app.chat.priority.escalate(Date.now() + 30_000)).toBe(0); // not due yet
     // Earlier tests' URGENT messages fall due too; this one is among them.
@@ -169,8 +184,10 @@ describe('priority messages', () => {
     expect(texts.some((x) => x.startsWith('Rounds: reminder, the URGENT message from Omar Khan still needs'))).toBe(
       true,
     );
-    const stored = (await api(t, sender).post('/chat-room/messages', { twId: room.id })).body.data.messages.at(-1);
-    expect(stored.attributes.escalations).toEqual([{ timetoken: expect.any(Number), userIds: [b.id], sms: true }]);
+    const stored = (
+      await callAs(t, sender, chatRoomRoutes.messages, { body: { twId: room.id } })
+    ).body.data.messages.at(-1);
+    expect(stored!.attributes.escalations).toEqual([{ timetoken: expect.any(Number), userIds: [b.id], sms: true }]);
     expect(await t.app.chat.priority.escalate(Date.now() + 120_000)).toBe(0); // once only
   });
 });

@@ -1,6 +1,6 @@
-import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, emitAck, type Member, member, openSocket } from '../../testing/chat';
+import { callAs, emitAck, type Member, member, openSocket } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -14,7 +14,11 @@ describe('read ticks: readByOthersSeq', () => {
   it('is the lowest read position among the other members, for the reader list and the details', async () => {
     const [a, b, c] = await Promise.all([member(t), member(t), member(t)]);
     const room = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'group', name: 'Ticks', participants: [b.id, c.id] })).body,
+      (
+        await callAs(t, a, chatRoomRoutes.create, {
+          body: { type: 'group', name: 'Ticks', participants: [b.id, c.id] },
+        })
+      ).body,
     ).data.chatRoom;
     const [aSocket, bSocket, cSocket] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
     const sent = async (body: string) => {
@@ -27,8 +31,8 @@ describe('read ticks: readByOthersSeq', () => {
     const m1 = await sent('one');
     const m2 = await sent('two');
     const seen = async (m: Member) =>
-      ZChatRoomReply.parse((await api(t, m).get(`/chat-room/details?twId=${room.id}`)).body).data.chatRoom
-        .readByOthersSeq;
+      ZChatRoomReply.parse((await callAs(t, m, chatRoomRoutes.details, { query: { twId: room.id } })).body).data
+        .chatRoom.readByOthersSeq;
     expect(await seen(a)).toBe(0);
 
     await emitAck(bSocket, 'ReadMessage', { twId: room.id, seq: m2.seq });
@@ -39,7 +43,10 @@ describe('read ticks: readByOthersSeq', () => {
     expect(await seen(a)).toBe(m2.seq);
     // b's view counts a (the sender, who has read everything) and c.
     expect(await seen(b)).toBe(m2.seq);
-    const list = (await api(t, a).get('/chat-room')).body.data.chatRooms as { twId: string; readByOthersSeq: number }[];
+    const list = (await callAs(t, a, chatRoomRoutes.list, { query: {} })).body.data.chatRooms as {
+      twId: string;
+      readByOthersSeq: number;
+    }[];
     expect(list.find((r) => r.twId === room.id)?.readByOthersSeq).toBe(m2.seq);
     for (const s of [aSocket, bSocket, cSocket]) s.disconnect();
   });

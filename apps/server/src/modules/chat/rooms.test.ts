@@ -1,6 +1,8 @@
-import { CHAT_TEXTS, ZChatRoomReply, ZChatRoomsReply } from '@rounds/contracts/chat';
+import type { TApiRoute } from '@rounds/contracts/api-route';
+import { CHAT_TEXTS, chatRoomRoutes, ZChatRoomReply, ZChatRoomsReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
+import { type TRouteInput, unchecked } from '../../testing/call-route';
+import { callAs, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser } from '../../testing/users';
 
@@ -12,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const group = async (owner: Member, others: Member[], name: string) => {
-  const res = await api(t, owner).post('/chat-room', { type: 'group', name, participants: others.map((o) => o.id) });
+  const res = await callAs(t, owner, chatRoomRoutes.create, {
+    body: { type: 'group', name, participants: others.map((o) => o.id) },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return ZChatRoomReply.parse(res.body).data.chatRoom;
 };
@@ -33,30 +37,38 @@ describe('chat rooms', () => {
     const [amy, ben] = await Promise.all([member(t, 'Amy'), member(t, 'Ben')]);
     const benSocket = await openSocket(t, ben);
     const created = collect<{ twId: string }>(benSocket, 'ConversationCreated');
-    const first = await api(t, amy).post('/chat-room', { type: 'direct', participants: [ben.id] });
+    const first = await callAs(t, amy, chatRoomRoutes.create, { body: { type: 'direct', participants: [ben.id] } });
     expect(first.status).toBe(200);
     const room = ZChatRoomReply.parse(first.body).data.chatRoom;
     expect(room).toMatchObject({ type: 'direct', name: ben.name, owner: null, unreadCount: 0, lastSeq: 0 });
     expect(room.twId).toBe(room.id);
     expect((await created.next()).twId).toBe(room.id);
 
-    const again = await api(t, ben).post('/chat-room', { type: 'direct', participants: [amy.id, ben.id] });
+    const again = await callAs(t, ben, chatRoomRoutes.create, {
+      body: { type: 'direct', participants: [amy.id, ben.id] },
+    });
     expect(ZChatRoomReply.parse(again.body).data.chatRoom).toMatchObject({ id: room.id, name: amy.name });
-    const bad = await api(t, amy).post('/chat-room', { type: 'direct', participants: [ben.id, (await member(t)).id] });
+    const bad = await callAs(t, amy, chatRoomRoutes.create, {
+      body: { type: 'direct', participants: [ben.id, (await member(t)).id] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^participants/);
   });
 
   it('creates groups with the spec rules: name required, 100 characters, unique, signed-in members', async () => {
     const [owner, a, b] = await Promise.all([member(t, 'Olga'), member(t), member(t)]);
-    const tooLong = await api(t, owner).post('/chat-room', {
-      type: 'group',
-      name: 'x'.repeat(101),
-      participants: [a.id],
+    const tooLong = await callAs(t, owner, chatRoomRoutes.create, {
+      body: {
+        type: 'group',
+        name: 'x'.repeat(101),
+        participants: [a.id],
+      },
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toContain(CHAT_TEXTS.groupNameTooLong);
-    const blank = await api(t, owner).post('/chat-room', { type: 'group', name: '   ', participants: [a.id] });
+    const blank = await callAs(t, owner, chatRoomRoutes.create, {
+      body: { type: 'group', name: '   ', participants: [a.id] },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toMatch(/^name/);
 
@@ -64,15 +76,19 @@ describe('chat rooms', () => {
     expect(room).toMatchObject({ name: 'Ward 4 night shift', owner: owner.id, type: 'group', lastSeq: 1 });
     expect(room.participants.map((p) => p.id).sort()).toEqual([owner.id, a.id, b.id].sort());
 
-    const dup = await api(t, a).post('/chat-room', { type: 'group', name: 'WARD 4 NIGHT SHIFT', participants: [b.id] });
+    const dup = await callAs(t, a, chatRoomRoutes.create, {
+      body: { type: 'group', name: 'WARD 4 NIGHT SHIFT', participants: [b.id] },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(CHAT_TEXTS.groupNameTaken);
 
     const neverSignedIn = await createUser(t.app);
-    const refused = await api(t, owner).post('/chat-room', {
-      type: 'group',
-      name: 'New',
-      participants: [neverSignedIn.id],
+    const refused = await callAs(t, owner, chatRoomRoutes.create, {
+      body: {
+        type: 'group',
+        name: 'New',
+        participants: [neverSignedIn.id],
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^participants/);
@@ -81,20 +97,20 @@ describe('chat rooms', () => {
   it('finds similar groups by exact members and searches the user’s groups', async () => {
     const [owner, a, b, outsider] = await Promise.all([member(t), member(t), member(t), member(t)]);
     const room = await group(owner, [a, b], 'Similar check');
-    const same = await api(t, owner).post('/chat-room/chat-rooms-by-participants', { participants: [a.id, b.id] });
+    const same = await callAs(t, owner, chatRoomRoutes.byParticipants, { body: { participants: [a.id, b.id] } });
     expect(ZChatRoomsReply.parse(same.body).data.chatRooms.map((r) => r.id)).toEqual([room.id]);
-    const fewer = await api(t, owner).post('/chat-room/chat-rooms-by-participants', { participants: [a.id] });
+    const fewer = await callAs(t, owner, chatRoomRoutes.byParticipants, { body: { participants: [a.id] } });
     expect(fewer.body.data.chatRooms).toEqual([]);
-    const found = await api(t, a).post('/chat-room/search-groups', { keyword: 'similar' });
+    const found = await callAs(t, a, chatRoomRoutes.searchGroups, { body: { keyword: 'similar' } });
     expect(found.body.data.chatRooms.map((r: { id: string }) => r.id)).toEqual([room.id]);
-    const notMine = await api(t, outsider).post('/chat-room/search-groups', { keyword: 'similar' });
+    const notMine = await callAs(t, outsider, chatRoomRoutes.searchGroups, { body: { keyword: 'similar' } });
     expect(notMine.body.data.chatRooms).toEqual([]);
   });
 
   it('lists searched groups in natural order: Ward 2 before Ward 10, case aside', async () => {
     const [owner, a, b] = await Promise.all([member(t), member(t), member(t)]);
     for (const name of ['Ward 10', 'ward 2', 'Ward 1']) await group(owner, [a, b], name);
-    const found = await api(t, owner).post('/chat-room/search-groups', { keyword: 'ar' });
+    const found = await callAs(t, owner, chatRoomRoutes.searchGroups, { body: { keyword: 'ar' } });
     expect(found.body.data.chatRooms.map((r: { name: string }) => r.name)).toEqual(['Ward 1', 'ward 2', 'Ward 10']);
   });
 
@@ -107,18 +123,22 @@ describe('chat rooms', () => {
     const bDeleted = collect<{ twId: string; archived: boolean }>(bSocket, 'ChatRoomDeleted');
     const cCreated = collect<{ twId: string }>(cSocket, 'ConversationCreated');
 
-    const notOwner = await api(t, a).post('/chat-room/update-chat-room', {
-      twId: room.id,
-      participants: [owner.id, a.id],
-      name: 'Hijack',
+    const notOwner = await callAs(t, a, chatRoomRoutes.update, {
+      body: {
+        twId: room.id,
+        participants: [owner.id, a.id],
+        name: 'Hijack',
+      },
     });
     expect(notOwner.status).toBe(403);
 
-    const res = await api(t, owner).post('/chat-room/update-chat-room', {
-      twId: room.id,
-      participants: [owner.id, a.id, c.id],
-      type: 'group',
-      name: 'Edited',
+    const res = await callAs(t, owner, chatRoomRoutes.update, {
+      body: {
+        twId: room.id,
+        participants: [owner.id, a.id, c.id],
+        type: 'group',
+        name: 'Edited',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const edited = ZChatRoomReply.parse(res.body).data.chatRoom;
@@ -131,27 +151,38 @@ describe('chat rooms', () => {
     expect(aMessages.seen.map((m) => m.attributes.event?.type).sort()).toEqual(['added', 'removed', 'renamed']);
 
     // The removed member lost the room: 404, like any non-member, and sending is refused.
-    expect((await api(t, b).get(`/chat-room/details?twId=${room.id}`)).status).toBe(404);
-    expect((await api(t, b).post('/chat-room/messages', { twId: room.id })).status).toBe(404);
+    expect((await callAs(t, b, chatRoomRoutes.details, { query: { twId: room.id } })).status).toBe(404);
+    expect((await callAs(t, b, chatRoomRoutes.messages, { body: { twId: room.id } })).status).toBe(404);
     const refused = await send(bSocket, room.id, 'still here?');
     expect(refused).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
-    expect((await api(t, c).get(`/chat-room/details?twId=${room.id}`)).status).toBe(200);
+    expect((await callAs(t, c, chatRoomRoutes.details, { query: { twId: room.id } })).status).toBe(200);
   });
 
   it('adds contacts: owner only, never twice; on a direct chat it makes a new group', async () => {
     const [owner, a, b] = await Promise.all([member(t, 'Ava'), member(t, 'Bo'), member(t, 'Cy')]);
     const room = await group(owner, [a], 'Add to me');
-    const twice = await api(t, owner).post(`/chat-room/add-contacts?twId=${room.id}`, { contacts: [a.id] });
+    const twice = await callAs(t, owner, chatRoomRoutes.addContacts, {
+      query: { twId: room.id },
+      body: { contacts: [a.id] },
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(CHAT_TEXTS.alreadyMember);
-    expect((await api(t, a).post(`/chat-room/add-contacts?twId=${room.id}`, { contacts: [b.id] })).status).toBe(403);
-    const added = await api(t, owner).post(`/chat-room/add-contacts?id=${room.id}`, { contacts: [b.id] });
+    expect(
+      (await callAs(t, a, chatRoomRoutes.addContacts, { query: { twId: room.id }, body: { contacts: [b.id] } })).status,
+    ).toBe(403);
+    const added = await callAs(t, owner, chatRoomRoutes.addContacts, {
+      query: { id: room.id },
+      body: { contacts: [b.id] },
+    });
     expect(added.body.data.chatRoom.participants).toHaveLength(3);
 
     const direct = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
     ).data.chatRoom;
-    const grown = await api(t, a).post(`/chat-room/add-contacts?twId=${direct.id}`, { contacts: [owner.id] });
+    const grown = await callAs(t, a, chatRoomRoutes.addContacts, {
+      query: { twId: direct.id },
+      body: { contacts: [owner.id] },
+    });
     expect(grown.status, JSON.stringify(grown.body)).toBe(200);
     const made = ZChatRoomReply.parse(grown.body).data.chatRoom;
     expect(made.type).toBe('group');
@@ -163,15 +194,21 @@ describe('chat rooms', () => {
   it('removes contacts (owner only), lets members leave but not the owner', async () => {
     const [owner, a, b] = await Promise.all([member(t), member(t), member(t)]);
     const room = await group(owner, [a, b], 'Leave me');
-    expect((await api(t, owner).post(`/chat-room/leave?twId=${room.id}`)).status).toBe(403);
-    expect((await api(t, a).post(`/chat-room/remove-contacts?twId=${room.id}`, { contacts: [b.id] })).status).toBe(403);
-    const removed = await api(t, owner).post(`/chat-room/remove-contacts?twId=${room.id}`, { contacts: [b.id] });
+    expect((await callAs(t, owner, chatRoomRoutes.leave, { query: { twId: room.id } })).status).toBe(403);
+    expect(
+      (await callAs(t, a, chatRoomRoutes.removeContacts, { query: { twId: room.id }, body: { contacts: [b.id] } }))
+        .status,
+    ).toBe(403);
+    const removed = await callAs(t, owner, chatRoomRoutes.removeContacts, {
+      query: { twId: room.id },
+      body: { contacts: [b.id] },
+    });
     expect(removed.body.data.chatRoom.participants).toHaveLength(2);
     const ownerSocket = await openSocket(t, owner);
     const updated = collect<{ twId: string }>(ownerSocket, 'ChatRoomUpdated');
-    expect((await api(t, a).post(`/chat-room/leave?twId=${room.id}`)).status).toBe(200);
+    expect((await callAs(t, a, chatRoomRoutes.leave, { query: { twId: room.id } })).status).toBe(200);
     expect((await updated.next()).twId).toBe(room.id);
-    expect((await api(t, a).get(`/chat-room/details?twId=${room.id}`)).status).toBe(404);
+    expect((await callAs(t, a, chatRoomRoutes.details, { query: { twId: room.id } })).status).toBe(404);
   });
 
   it('deletes a group for its owner and archives it for the others', async () => {
@@ -179,13 +216,15 @@ describe('chat rooms', () => {
     const room = await group(owner, [a], 'Archive me');
     const aSocket = await openSocket(t, a);
     const deleted = collect<{ twId: string; archived: boolean; by: { fullName: string } }>(aSocket, 'ChatRoomDeleted');
-    expect((await api(t, a).del(`/chat-room?twId=${room.id}`)).status).toBe(403);
-    expect((await api(t, owner).del(`/chat-room?twId=${room.id}`)).status).toBe(200);
+    expect((await callAs(t, a, chatRoomRoutes.remove, { query: { twId: room.id } })).status).toBe(403);
+    expect((await callAs(t, owner, chatRoomRoutes.remove, { query: { twId: room.id } })).status).toBe(200);
     expect(await deleted.next()).toMatchObject({ twId: room.id, archived: true, by: { fullName: 'Dora Owner' } });
 
-    const list = ZChatRoomsReply.parse((await api(t, owner).get('/chat-room')).body).data.chatRooms;
+    const list = ZChatRoomsReply.parse((await callAs(t, owner, chatRoomRoutes.list, { query: {} })).body).data
+      .chatRooms;
     expect(list.find((r) => r.id === room.id)).toBeUndefined();
-    const seen = ZChatRoomReply.parse((await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body).data.chatRoom;
+    const seen = ZChatRoomReply.parse((await callAs(t, a, chatRoomRoutes.details, { query: { twId: room.id } })).body)
+      .data.chatRoom;
     expect(seen).toMatchObject({ archived: true, archivedBy: { id: owner.id, fullName: 'Dora Owner' } });
     expect(await send(aSocket, room.id, 'anyone?')).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });
     // The name is free again.
@@ -195,35 +234,37 @@ describe('chat rooms', () => {
   it('keeps favorite and mute per user and tells the user’s other tabs', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
     const room = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
     ).data.chatRoom;
     const tab = await openSocket(t, a);
     const updated = collect<{ twId: string }>(tab, 'ConversationUpdated');
-    expect((await api(t, a).post('/chat-room/set-favorite', { id: room.id, twId: room.id })).body.data).toEqual({
+    expect(
+      (await callAs(t, a, chatRoomRoutes.setFavorite, { body: { id: room.id, twId: room.id } })).body.data,
+    ).toEqual({
       twId: room.id,
       isFavorite: true,
     });
-    expect((await api(t, a).post('/chat-room/mute', { twId: room.id })).body.data.muted).toBe(true);
+    expect((await callAs(t, a, chatRoomRoutes.mute, { body: { twId: room.id } })).body.data.muted).toBe(true);
     await updated.next();
-    const mine = (await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    const mine = (await callAs(t, a, chatRoomRoutes.details, { query: { twId: room.id } })).body.data.chatRoom;
     expect(mine).toMatchObject({ isFavorite: true, muted: true });
-    const theirs = (await api(t, b).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    const theirs = (await callAs(t, b, chatRoomRoutes.details, { query: { twId: room.id } })).body.data.chatRoom;
     expect(theirs).toMatchObject({ isFavorite: false, muted: false });
-    await api(t, a).post('/chat-room/unset-favorite', { twId: room.id });
-    await api(t, a).post('/chat-room/unmute', { twId: room.id });
-    expect((await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom).toMatchObject({
-      isFavorite: false,
-      muted: false,
-    });
+    await callAs(t, a, chatRoomRoutes.unsetFavorite, { body: { twId: room.id } });
+    await callAs(t, a, chatRoomRoutes.unmute, { body: { twId: room.id } });
+    expect((await callAs(t, a, chatRoomRoutes.details, { query: { twId: room.id } })).body.data.chatRoom).toMatchObject(
+      {
+        isFavorite: false,
+        muted: false,
+      },
+    );
   });
 
   it('previews the last message a person wrote; call and room lines only when no person wrote after them', async () => {
     const [nurse, doctor] = await Promise.all([caller(t, 'Nell'), caller(t, 'Dov')]);
     const room = await group(nurse, [doctor], `ICU ${crypto.randomUUID().slice(0, 8)}`);
     const listed = async () =>
-      ZChatRoomsReply.parse((await api(t, doctor).get('/chat-room')).body).data.chatRooms.find(
-        (r) => r.id === room.id,
-      )!;
+      (await callAs(t, doctor, chatRoomRoutes.list, { query: {} })).body.data.chatRooms.find((r) => r.id === room.id)!;
     // Nothing written yet: the room's own line (created) is the preview.
     expect((await listed()).lastMessage?.attributes.event?.type).toBe('created');
 
@@ -244,7 +285,7 @@ describe('chat rooms', () => {
     expect(afterCall.updatedAt).toBeGreaterThan(afterCall.lastMessage!.timetoken);
 
     // The person's message removed: nothing a person wrote is left after the call, so the call's line shows.
-    await api(t, nurse).del('/chat-room/remove-message', { twId: room.id, messageId: urgent.message.id });
+    await callAs(t, nurse, chatRoomRoutes.removeMessage, { body: { twId: room.id, messageId: urgent.message.id } });
     expect((await listed()).lastMessage?.attributes.event?.type).toBe('callEnded');
 
     // Someone writes after the call: that is the preview again.
@@ -255,19 +296,20 @@ describe('chat rooms', () => {
   it('answers a non-member with 404 on every call, and bad input with 400 naming the field', async () => {
     const [owner, a, outsider] = await Promise.all([member(t), member(t), member(t)]);
     const room = await group(owner, [a], 'Private ward');
-    const x = api(t, outsider);
+    const x = <R extends TApiRoute>(route: R, input: Omit<TRouteInput<R>, 'token'>) =>
+      callAs(t, outsider, route, input);
     const calls = [
-      x.get(`/chat-room/details?twId=${room.id}`),
-      x.post('/chat-room/messages', { twId: room.id }),
-      x.post(`/chat-room/add-contacts?twId=${room.id}`, { contacts: [outsider.id] }),
-      x.post(`/chat-room/remove-contacts?twId=${room.id}`, { contacts: [a.id] }),
-      x.post('/chat-room/update-chat-room', { twId: room.id, participants: [outsider.id, a.id], name: 'Mine' }),
-      x.post('/chat-room/set-favorite', { twId: room.id }),
-      x.post('/chat-room/mute', { twId: room.id }),
-      x.post(`/chat-room/leave?twId=${room.id}`),
-      x.del(`/chat-room?twId=${room.id}`),
-      x.get(`/chat-room/seen-by?twId=${room.id}&messageId=${room.lastMessage!.id}`),
-      x.del('/chat-room/remove-message', { twId: room.id, messageId: room.lastMessage!.id }),
+      x(chatRoomRoutes.details, { query: { twId: room.id } }),
+      x(chatRoomRoutes.messages, { body: { twId: room.id } }),
+      x(chatRoomRoutes.addContacts, { query: { twId: room.id }, body: { contacts: [outsider.id] } }),
+      x(chatRoomRoutes.removeContacts, { query: { twId: room.id }, body: { contacts: [a.id] } }),
+      x(chatRoomRoutes.update, { body: { twId: room.id, participants: [outsider.id, a.id], name: 'Mine' } }),
+      x(chatRoomRoutes.setFavorite, { body: { twId: room.id } }),
+      x(chatRoomRoutes.mute, { body: { twId: room.id } }),
+      x(chatRoomRoutes.leave, { query: { twId: room.id } }),
+      x(chatRoomRoutes.remove, { query: { twId: room.id } }),
+      x(chatRoomRoutes.seenBy, { query: { twId: room.id, messageId: room.lastMessage!.id } }),
+      x(chatRoomRoutes.removeMessage, { body: { twId: room.id, messageId: room.lastMessage!.id } }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status, JSON.stringify(res.body)).toBe(404);
@@ -278,12 +320,14 @@ describe('chat rooms', () => {
     expect(await emitAck(socket, 'ReadMessage', { twId: room.id, seq: 1 })).toMatchObject({ ok: false });
     expect(await emitAck(socket, 'Typing', { twId: room.id })).toMatchObject({ ok: false });
 
-    const bad = await api(t, owner).get('/chat-room/details?twId=nope');
+    const bad = await callAs(t, owner, chatRoomRoutes.details, { query: { twId: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/twId/);
-    const noRef = await api(t, owner).get('/chat-room/details');
+    const noRef = await callAs(t, owner, chatRoomRoutes.details, { query: unchecked({}) });
     expect(noRef.status).toBe(400);
-    expect((await api(t, owner).post('/chat-room', { type: 'group', name: 'N', participants: [] })).status).toBe(400);
+    expect(
+      (await callAs(t, owner, chatRoomRoutes.create, { body: { type: 'group', name: 'N', participants: [] } })).status,
+    ).toBe(400);
     expect(await emitAck(socket, 'SendMessage', { twId: room.id })).toMatchObject({
       ok: false,
       code: 'VALIDATION_ERROR',
@@ -297,12 +341,12 @@ describe('chat rooms', () => {
     const socket = await openSocket(t, gone);
     const refused = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     await t.app.db.updateTable('users').set({ deleted: 1 }).where('id', '=', gone.id).execute();
-    const x = api(t, gone);
+    const x = <R extends TApiRoute>(route: R, input: Omit<TRouteInput<R>, 'token'>) => callAs(t, gone, route, input);
     for (const res of await Promise.all([
-      x.get('/chat-room'),
-      x.get(`/chat-room/details?twId=${room.id}`),
-      x.post('/chat-room/messages', { twId: room.id }),
-      x.post(`/chat-room/leave?twId=${room.id}`),
+      x(chatRoomRoutes.list, { query: {} }),
+      x(chatRoomRoutes.details, { query: { twId: room.id } }),
+      x(chatRoomRoutes.messages, { body: { twId: room.id } }),
+      x(chatRoomRoutes.leave, { query: { twId: room.id } }),
     ])) {
       expect(res.status).toBe(401);
     }
@@ -320,22 +364,19 @@ describe('chat rooms', () => {
   it("answers refusals in the reader's language, over HTTP and on the socket", async () => {
     const [owner, a] = await Promise.all([member(t), member(t)]);
     const room = await group(owner, [a], 'Langue');
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room',
-      headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'fr' },
-      payload: { type: 'group', name: 'langue', participants: [owner.id] },
+    const dup = await callAs(t, a, chatRoomRoutes.create, {
+      headers: { 'accept-language': 'fr' },
+      body: { type: 'group', name: 'langue', participants: [owner.id] },
     });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(
       'Vous ou un autre utilisateur avez déjà créé un groupe portant ce nom. Choisissez un autre nom de groupe.',
     );
-    const leave = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/chat-room/leave?twId=${room.id}`,
-      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'fr-FR,fr;q=0.9' },
+    const leave = await callAs(t, owner, chatRoomRoutes.leave, {
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+      query: { twId: room.id },
     });
-    expect(leave.json().message).toBe('Le propriétaire ne peut pas quitter le groupe ; supprimez-le plutôt.');
+    expect(leave.body.message).toBe('Le propriétaire ne peut pas quitter le groupe ; supprimez-le plutôt.');
 
     const outsider = await member(t);
     await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', outsider.id).execute();
@@ -350,10 +391,10 @@ describe('chat rooms', () => {
   it('disables a direct chat whose other party was deleted', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
     const room = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
     ).data.chatRoom;
     await t.app.db.updateTable('users').set({ deleted: 1 }).where('id', '=', b.id).execute();
-    const view = (await api(t, a).get(`/chat-room/details?twId=${room.id}`)).body.data.chatRoom;
+    const view = (await callAs(t, a, chatRoomRoutes.details, { query: { twId: room.id } })).body.data.chatRoom;
     expect(view.disabled).toBe(true);
     const socket = await openSocket(t, a);
     expect(await send(socket, room.id, 'hello?')).toMatchObject({ ok: false, code: 'CONVERSATION_UNAVAILABLE' });

@@ -1,8 +1,8 @@
-import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, type Member, member, notificationsSent, openSocket, settle } from '../../testing/chat';
+import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../testing/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
 import { login } from '../../testing/users';
 
@@ -52,10 +52,12 @@ const smsCount = async (m: Member) => {
 const group = async (owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
-      await api(t, owner).post('/chat-room', {
-        type: 'group',
-        name: `Caps ${crypto.randomUUID().slice(0, 8)}`,
-        participants: others.map((o) => o.id),
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type: 'group',
+          name: `Caps ${crypto.randomUUID().slice(0, 8)}`,
+          participants: others.map((o) => o.id),
+        },
       })
     ).body,
   ).data.chatRoom;
@@ -95,8 +97,8 @@ describe('SMS caps of priority messages', () => {
     // The sender's ack says whose SMS a cap withheld; the message and its in-app notice went all the same.
     expect(sent.slice(0, 4).every((m) => m.attributes.smsWithheld === undefined)).toBe(true);
     expect(sent.slice(4).every((m) => m.attributes.smsWithheld?.[0] === a.id)).toBe(true);
-    const history = (await api(t, a).post('/chat-room/messages', { twId: room.id })).body.data.messages;
-    expect(history.filter((m: { attributes: { level?: string } }) => m.attributes.level === 'URGENT')).toHaveLength(10);
+    const history = (await callAs(t, a, chatRoomRoutes.messages, { body: { twId: room.id } })).body.data.messages;
+    expect(history.filter((m) => m.attributes.level === 'URGENT')).toHaveLength(10);
     expect(await refusals('recipient-hour', sender.id)).toHaveLength(6);
   });
 
@@ -151,11 +153,13 @@ describe('SMS caps of priority messages', () => {
     await notificationsSent(t);
     expect(await smsCount(a)).toBe(1);
     for (let i = 0; i < 3; i++) {
-      const res = await api(t, sender).post('/chat-room/message-important', {
-        twId: room.id,
-        messageId: m.id,
-        level: 'URGENT',
-        sms: true,
+      const res = await callAs(t, sender, chatRoomRoutes.markImportant, {
+        body: {
+          twId: room.id,
+          messageId: m.id,
+          level: 'URGENT',
+          sms: true,
+        },
       });
       expect(res.status).toBe(200);
     }
@@ -168,11 +172,13 @@ describe('SMS caps of priority messages', () => {
     await notificationsSent(t);
     expect(await smsCount(a)).toBe(2);
     // A re-mark after the reminder neither texts nor reminds again.
-    await api(t, sender).post('/chat-room/message-important', {
-      twId: room.id,
-      messageId: m.id,
-      level: 'URGENT',
-      sms: true,
+    await callAs(t, sender, chatRoomRoutes.markImportant, {
+      body: {
+        twId: room.id,
+        messageId: m.id,
+        level: 'URGENT',
+        sms: true,
+      },
     });
     await t.app.chat.priority.escalate(Date.now() + 400_000);
     await settle();

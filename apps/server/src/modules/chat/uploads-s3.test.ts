@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 // @ts-expect-error s3rver ships no types; it is a test double of an S3 endpoint, not our code.
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../testing/call-route';
 import { member } from '../../testing/chat';
-import { multipart } from '../../testing/multipart';
 import { freePort } from '../../testing/server-process';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -45,30 +45,18 @@ afterAll(async () => {
 describe('chat files on S3', () => {
   it('stores the upload in the bucket and serves it back to its uploader only', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
-    const body = multipart([{ filename: 'xray.png', type: 'image/png', bytes: PNG }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room/upload-chat-images',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${a.token}` },
+    const res = await callRoute(t.app, chatFileRoutes.uploadImages, {
+      token: a.token,
+      multipart: [{ filename: 'xray.png', type: 'image/png', bytes: PNG }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const key = ZUploadImagesReply.parse(res.json()).data.files[0]!.Key;
-    const get = (token: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/v1/chat-room/image?key=${key}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
+    const get = (token: string) => callRoute(t.app, chatFileRoutes.file, { token, query: { key } });
     const mine = await get(a.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.rawPayload.equals(PNG)).toBe(true);
     expect((await get(b.token)).statusCode).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/chat-room/upload-chat-images?key=${key}`,
-      headers: { authorization: `Bearer ${a.token}` },
-    });
+    const del = await callRoute(t.app, chatFileRoutes.removeUpload, { token: a.token, query: { key } });
     expect(del.statusCode).toBe(200);
     expect((await get(a.token)).statusCode).toBe(404);
   });

@@ -1,9 +1,11 @@
-import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { CHAT_FILE_TEXTS, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { CHAT_FILE_TEXTS, chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { API_PREFIX } from '@rounds/contracts/limits';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, emitAck, type Member, member, openSocket } from '../../testing/chat';
-import { multipart, type Part } from '../../testing/multipart';
+import { callRoute } from '../../testing/call-route';
+import { callAs, emitAck, type Member, member, openSocket } from '../../testing/chat';
+import type { Part } from '../../testing/multipart';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -19,21 +21,34 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MB = 1024 * 1024;
-const upload = (m: Member, parts: Part[], url = '/api/v1/chat-room/upload-chat-images') =>
-  t.app.inject({ method: 'POST', url, ...withAuth(m, multipart(parts)) });
-const withAuth = (m: Member, body: ReturnType<typeof multipart>) => ({
-  payload: body.payload,
-  headers: { ...body.headers, authorization: `Bearer ${m.token}` },
-});
+const upload = (m: Member, parts: Part[]) =>
+  callRoute(t.app, chatFileRoutes.uploadImages, { token: m.token, multipart: parts });
+const uploadVoice = (m: Member, parts: Part[]) =>
+  callRoute(t.app, chatFileRoutes.uploadAudio, { token: m.token, multipart: parts });
+type TUploadRoute = typeof chatFileRoutes.uploadImages | typeof chatFileRoutes.uploadAudio;
 const fetchFile = (m: Member, key: string, thumb = false) =>
+  callRoute(t.app, chatFileRoutes.file, {
+    token: m.token,
+    query: { key, thumb: thumb ? '1' : undefined, cb: String(Math.random()) },
+  });
+const withdraw = (m: Member, key: string) =>
+  callRoute(t.app, chatFileRoutes.removeUpload, { token: m.token, query: { key } });
+const pathOf = (route: TUploadRoute | string) => (typeof route === 'string' ? route : `${API_PREFIX}${route.path}`);
+/** A body that is not the multipart it claims, which no client of the contract would send. */
+const rawUpload = (m: Member, route: TUploadRoute | string, contentType: string, payload: string | Buffer) =>
   t.app.inject({
-    method: 'GET',
-    url: `/api/v1/chat-room/image?key=${key}${thumb ? '&thumb=1' : ''}&cb=${Math.random()}`,
-    headers: { authorization: `Bearer ${m.token}` },
+    method: 'POST',
+    url: pathOf(route),
+    headers: { authorization: `Bearer ${m.token}`, 'content-type': contentType },
+    payload,
   });
 const direct = async (a: Member, b: Member) =>
-  ZChatRoomReply.parse((await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body).data
-    .chatRoom;
+  ZChatRoomReply.parse(
+    (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
+  ).data.chatRoom;
+
+/** Every multipart route; the avatar's contract is written with the settings routes. */
+const UPLOAD_ROUTES = [chatFileRoutes.uploadImages, chatFileRoutes.uploadAudio, '/api/v1/setting/upload-avatar'];
 
 describe('chat files', () => {
   it('stores images by their bytes, readable by the uploader, then by the room it was sent to', async () => {
@@ -79,15 +94,7 @@ describe('chat files', () => {
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(480);
 
     // Sent files are not withdrawn, nor sent again with another message.
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/chat-room/upload-chat-images?key=${key}`,
-          headers: { authorization: `Bearer ${a.token}` },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await withdraw(a, key)).statusCode).toBe(404);
     const again = await emitAck(socket, 'SendMessage', {
       clientId: crypto.randomUUID(),
       twId: room.id,
@@ -107,7 +114,9 @@ describe('chat files', () => {
     });
     expect(stolen).toMatchObject({ ok: false, code: 'FILE_NOT_FOUND' });
     // Removing the message removes its files.
-    const removed = await api(t, a).del('/chat-room/remove-message', { twId: room.id, messageId: ack.message.id });
+    const removed = await callAs(t, a, chatRoomRoutes.removeMessage, {
+      body: { twId: room.id, messageId: ack.message.id },
+    });
     expect(removed.status).toBe(200);
     expect((await fetchFile(b, key)).statusCode).toBe(404);
     expect((await fetchFile(a, key)).statusCode).toBe(404);
@@ -119,7 +128,7 @@ describe('chat files', () => {
       { filename: 'photo.png', type: 'image/png', bytes: Buffer.from('MZ\x90\x00 not an image') },
     ]);
     expect(renamed.statusCode).toBe(415);
-    expect(renamed.json().message).toBe(CHAT_FILE_TEXTS.unsupported);
+    expect(renamed.error().message).toBe(CHAT_FILE_TEXTS.unsupported);
     const pdf = await upload(a, [{ filename: 'scan.jpg', type: 'image/jpeg', bytes: Buffer.from('%PDF-1.7\n...') }]);
     expect(pdf.statusCode).toBe(415);
 
@@ -129,7 +138,7 @@ describe('chat files', () => {
     for (const type of ['image/svg+xml', 'image/png']) {
       const res = await upload(a, [{ filename: 'chart.svg', type, bytes: svg }]);
       expect(res.statusCode, res.body).toBe(415);
-      expect(res.json().message).toBe(CHAT_FILE_TEXTS.unsupported);
+      expect(res.error().message).toBe(CHAT_FILE_TEXTS.unsupported);
     }
     const kept = await t.app.db.selectFrom('uploads').select('key').where('uploader_id', '=', a.id).execute();
     expect(kept).toEqual([]);
@@ -140,16 +149,14 @@ describe('chat files', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(10 * MB)]);
     const one = await upload(a, [{ filename: 'huge.png', type: 'image/png', bytes: big }]);
     expect(one.statusCode).toBe(413);
-    expect(one.json().message).toBe('File size of huge.png exceeds maximum limit of 10Mb');
-    const french = withAuth(a, multipart([{ filename: 'huge.png', type: 'image/png', bytes: big }]));
-    const inFrench = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room/upload-chat-images',
-      payload: french.payload,
-      headers: { ...french.headers, 'accept-language': 'fr' },
+    expect(one.error().message).toBe('File size of huge.png exceeds maximum limit of 10Mb');
+    const inFrench = await callRoute(t.app, chatFileRoutes.uploadImages, {
+      token: a.token,
+      headers: { 'accept-language': 'fr' },
+      multipart: [{ filename: 'huge.png', type: 'image/png', bytes: big }],
     });
     expect(inFrench.statusCode).toBe(413);
-    expect(inFrench.json().message).toBe('La taille du fichier huge.png dépasse la limite maximale de 10 Mo');
+    expect(inFrench.error().message).toBe('La taille du fichier huge.png dépasse la limite maximale de 10 Mo');
 
     const six = Buffer.concat([PNG, Buffer.alloc(6 * MB)]);
     const total = await upload(a, [
@@ -157,12 +164,12 @@ describe('chat files', () => {
       { filename: 'b.png', type: 'image/png', bytes: six },
     ]);
     expect(total.statusCode).toBe(413);
-    expect(total.json().message).toBe(CHAT_FILE_TEXTS.totalTooLarge);
+    expect(total.error().message).toBe(CHAT_FILE_TEXTS.totalTooLarge);
 
     const eleven = Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.png`, type: 'image/png', bytes: PNG }));
     const many = await upload(a, eleven);
     expect(many.statusCode).toBe(400);
-    expect(many.json().message).toBe(CHAT_FILE_TEXTS.tooMany);
+    expect(many.error().message).toBe(CHAT_FILE_TEXTS.tooMany);
     // Nothing of the refused requests was kept.
     const kept = await t.app.db.selectFrom('uploads').select('key').where('uploader_id', '=', a.id).execute();
     expect(kept).toEqual([]);
@@ -170,18 +177,9 @@ describe('chat files', () => {
 
   it('answers a body that is not the multipart it claims with 400, not 500', async () => {
     const a = await member(t);
-    for (const url of [
-      '/api/v1/chat-room/upload-chat-images',
-      '/api/v1/chat-room/upload-chat-audio',
-      '/api/v1/setting/upload-avatar',
-    ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { authorization: `Bearer ${a.token}`, 'content-type': 'multipart/form-data' },
-        payload: 'garbage',
-      });
-      expect(res.statusCode, url).toBe(400);
+    for (const route of UPLOAD_ROUTES) {
+      const res = await rawUpload(a, route, 'multipart/form-data', 'garbage');
+      expect(res.statusCode, pathOf(route)).toBe(400);
     }
   });
 
@@ -195,62 +193,34 @@ describe('chat files', () => {
       PNG,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    for (const url of [
-      '/api/v1/chat-room/upload-chat-images',
-      '/api/v1/chat-room/upload-chat-audio',
-      '/api/v1/setting/upload-avatar',
-    ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { authorization: `Bearer ${a.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().code, url).toBe('BAD_REQUEST');
+    for (const route of UPLOAD_ROUTES) {
+      const res = await rawUpload(a, route, `multipart/form-data; boundary=${boundary}`, payload);
+      expect(res.statusCode, pathOf(route)).toBe(400);
+      expect(res.json().code, pathOf(route)).toBe('BAD_REQUEST');
     }
   });
 
   it('takes voice notes, lets the uploader withdraw an unsent file, and sweeps those never sent after a day', async () => {
     const a = await member(t);
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000, 7)]);
-    const voice = await upload(
-      a,
-      [{ name: 'file', filename: 'voice.webm', type: 'audio/webm', bytes: webm }],
-      '/api/v1/chat-room/upload-chat-audio',
-    );
+    const voice = await uploadVoice(a, [{ name: 'file', filename: 'voice.webm', type: 'audio/webm', bytes: webm }]);
     expect(voice.statusCode, voice.body).toBe(200);
     expect(voice.json().data.voice).toMatchObject({ type: 'audio/webm', size: webm.length });
-    const notAudio = await upload(
-      a,
-      [{ name: 'file', filename: 'v.webm', type: 'audio/webm', bytes: PNG }],
-      '/api/v1/chat-room/upload-chat-audio',
-    );
+    const notAudio = await uploadVoice(a, [{ name: 'file', filename: 'v.webm', type: 'audio/webm', bytes: PNG }]);
     expect(notAudio.statusCode).toBe(415);
     const longVoice = Buffer.concat([webm, Buffer.alloc(10 * MB)]);
-    const tooLong = await upload(
-      a,
-      [{ name: 'file', filename: 'long.webm', type: 'audio/webm', bytes: longVoice }],
-      '/api/v1/chat-room/upload-chat-audio',
-    );
+    const tooLong = await uploadVoice(a, [
+      { name: 'file', filename: 'long.webm', type: 'audio/webm', bytes: longVoice },
+    ]);
     expect(tooLong.statusCode).toBe(413);
-    expect(tooLong.json().message).toBe('File size of long.webm exceeds maximum limit of 10Mb');
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room/upload-chat-audio',
-      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
-      payload: {},
-    });
+    expect(tooLong.error().message).toBe('File size of long.webm exceeds maximum limit of 10Mb');
+    const none = await rawUpload(a, chatFileRoutes.uploadAudio, 'application/json', '{}');
     expect(none.statusCode).toBe(400);
 
     const [f] = ZUploadImagesReply.parse(
       (await upload(a, [{ filename: 'x.png', type: 'image/png', bytes: PNG }])).json(),
     ).data.files;
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/chat-room/upload-chat-images?key=${f!.Key}`,
-      headers: { authorization: `Bearer ${a.token}` },
-    });
+    const del = await withdraw(a, f!.Key);
     expect(del.statusCode).toBe(200);
     expect((await fetchFile(a, f!.Key)).statusCode).toBe(404);
 

@@ -1,7 +1,9 @@
-import { ZContactListReply } from '@rounds/contracts/contacts';
+import { contactRoutes, type TContactListRequest, ZContactListReply } from '@rounds/contracts/contacts';
+import { referenceRoutes } from '@rounds/contracts/reference';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
+import { callRoute, unchecked } from '../../testing/call-route';
 import { onPresence } from '../../testing/chat';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, login } from '../../testing/users';
@@ -70,13 +72,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = async (body: object, who = 'me') => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/contact/list',
-    payload: body,
-    headers: { authorization: `Bearer ${people[who]!.token}` },
-  });
+// Filters name the test's own items (`ids`), which the type checker cannot know are set.
+const list = async (body: { [K in keyof TContactListRequest]: unknown }, who = 'me') => {
+  const res = await callRoute(t.app, contactRoutes.list, { token: people[who]!.token, body: unchecked(body) });
   expect(res.statusCode, res.body).toBe(200);
   return ZContactListReply.parse(res.json()).data.contacts;
 };
@@ -111,80 +109,75 @@ describe('contact list', () => {
   });
 
   it('rejects bad filters with 400 naming the field and needs a session', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/contact/list',
-      payload: { facilityId: ['nope'] },
-      headers: { authorization: `Bearer ${people.me!.token}` },
-    });
+    const res = await callRoute(t.app, contactRoutes.list, { token: people.me!.token, body: { facilityId: ['nope'] } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('facilityId');
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/contact/list', payload: {} })).statusCode).toBe(401);
+    expect(res.error().message).toContain('facilityId');
+    expect((await callRoute(t.app, contactRoutes.list, { body: {} })).statusCode).toBe(401);
   });
 });
 
 describe('saved filters', () => {
-  const call = (who: string, method: 'GET' | 'POST' | 'DELETE', payload?: object) =>
-    t.app.inject({
-      method,
-      url: '/api/v1/filter',
-      payload,
-      headers: { authorization: `Bearer ${people[who]!.token}` },
-    });
+  const token = (who: string) => people[who]!.token;
+  const filters = async (who: string) =>
+    (await callRoute(t.app, contactRoutes.filters, { token: token(who) })).json().results;
+  // Bodies as given: some are the bad input the route must refuse, and `ids` are unknown to the type checker.
+  const save = (who: string, body: object) =>
+    callRoute(t.app, contactRoutes.createFilter, { token: token(who), body: unchecked(body) });
+  const remove = (who: string, id: string) =>
+    callRoute(t.app, contactRoutes.deleteFilter, { token: token(who), body: { id } });
 
   it('are private to their owner', async () => {
-    const created = await call('me', 'POST', {
+    const created = await save('me', {
       name: 'ICU nurses',
       params: { facility: [], department: [ids.ICU], profession: [ids['Registered Nurse']], specialty: [] },
     });
     expect(created.statusCode, created.body).toBe(200);
     const f = created.json().data;
-    expect((await call('me', 'GET')).json().results).toEqual([f]);
-    expect((await call('ann', 'GET')).json().results).toEqual([]);
-    expect((await call('ann', 'DELETE', { id: f.id })).statusCode).toBe(404);
-    expect((await call('me', 'GET')).json().results).toHaveLength(1);
-    expect((await call('me', 'DELETE', { id: f.id })).statusCode).toBe(200);
-    expect((await call('me', 'GET')).json().results).toEqual([]);
+    expect(await filters('me')).toEqual([f]);
+    expect(await filters('ann')).toEqual([]);
+    expect((await remove('ann', f.id)).statusCode).toBe(404);
+    expect(await filters('me')).toHaveLength(1);
+    expect((await remove('me', f.id)).statusCode).toBe(200);
+    expect(await filters('me')).toEqual([]);
   });
 
   it('name only reference items that exist: another kind of id is refused, not stored', async () => {
-    const wrong = await call('me', 'POST', {
+    const wrong = await save('me', {
       name: 'Odd',
       params: { facility: [], department: [], profession: [people.ann!.id], specialty: [] },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('params.profession: unknown item');
-    expect((await call('me', 'GET')).json().results).toEqual([]);
+    expect(wrong.error().message).toBe('params.profession: unknown item');
+    expect(await filters('me')).toEqual([]);
   });
 
   it("each have their own name per user, whatever the case: 409 in the caller's language (issue 28)", async () => {
     const params = { facility: [ids.Riverside], department: [], profession: [], specialty: [] };
-    const first = await call('me', 'POST', { name: 'Night shift', params });
+    const first = await save('me', { name: 'Night shift', params });
     expect(first.statusCode, first.body).toBe(200);
-    const again = await call('me', 'POST', { name: '  NIGHT shift ', params });
+    const again = await save('me', { name: '  NIGHT shift ', params });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       message: 'You already have a saved filter with this name.',
       code: 'FILTER_NAME_TAKEN',
     });
-    const fr = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filter',
-      payload: { name: 'night shift', params },
-      headers: { authorization: `Bearer ${people.me!.token}`, 'accept-language': 'fr' },
+    const fr = await callRoute(t.app, contactRoutes.createFilter, {
+      token: token('me'),
+      body: unchecked({ name: 'night shift', params }),
+      headers: { 'accept-language': 'fr' },
     });
-    expect(fr.json().message).toBe('Vous avez déjà un filtre enregistré portant ce nom.');
+    expect(fr.error().message).toBe('Vous avez déjà un filtre enregistré portant ce nom.');
     // Another user's names are theirs.
-    expect((await call('ann', 'POST', { name: 'Night shift', params })).statusCode).toBe(200);
-    expect((await call('me', 'GET')).json().results).toHaveLength(1);
-    await call('me', 'DELETE', { id: first.json().data.id });
+    expect((await save('ann', { name: 'Night shift', params })).statusCode).toBe(200);
+    expect(await filters('me')).toHaveLength(1);
+    await remove('me', first.json().data.id);
   });
 
   it('need a name and at least one chosen filter', async () => {
-    expect((await call('me', 'POST', { name: ' ', params: { facility: [ids.Riverside] } })).json().message).toBe(
+    expect((await save('me', { name: ' ', params: { facility: [ids.Riverside] } })).error().message).toBe(
       'name: Required',
     );
-    expect((await call('me', 'POST', { name: 'Empty', params: {} })).statusCode).toBe(400);
+    expect((await save('me', { name: 'Empty', params: {} })).statusCode).toBe(400);
   });
 });
 
@@ -358,21 +351,14 @@ describe('directory snapshot', () => {
       (await t.app.db.selectFrom('users').select('email').where('role', '=', 'Admin').executeTakeFirstOrThrow()).email,
       'Admin12345',
     );
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/facility',
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: { id: ids.Northgate, name: 'Northgate Campus' },
+    await callRoute(t.app, referenceRoutes('facility').update, {
+      token: admin.token,
+      body: { id: ids.Northgate!, name: 'Northgate Campus' },
     });
     expect((await list({ search: 'broussard' }, 'bob'))[0]!.facilities.map((f) => f.name)).toEqual([
       'Northgate Campus',
     ]);
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/specialty',
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: { id: ids.Spec },
-    });
+    await callRoute(t.app, referenceRoutes('specialty').remove, { token: admin.token, body: { id: ids.Spec } });
     expect((await list({ search: 'broussard' }, 'bob'))[0]!.specialties).toEqual([]);
   });
 });
