@@ -273,7 +273,7 @@ describe('administration sections', () => {
     expect(errors()).toEqual([]);
   });
 
-  it('looks finished in both languages and themes, on a desktop and a phone', { timeout: 300_000 }, async () => {
+  it('looks finished in both languages and themes, on a desktop and a phone', { timeout: 420_000 }, async () => {
     for (const [language, theme, mobile] of [
       ['en', 'dark', false],
       ['fr', 'light', false],
