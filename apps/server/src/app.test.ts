@@ -31,7 +31,13 @@ describe('HTTP basics', () => {
 
   it('answers health and readiness', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', database: true });
+    // Ready once the staff directory built at start is there.
+    await expect.poll(async () => (await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      database: true,
+      directory: true,
+    });
   });
 
   it('answers unknown API routes with 404 { message, code }', async () => {

@@ -20,8 +20,8 @@ describe('the server process', () => {
     while (!p.output().includes('Rounds is serving') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
     expect(p.output()).toMatch(/Sign in as admin@rounds\.local with password [A-Za-z0-9]{20} \(shown only once\)/);
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(res.status).toBe(200);
+    // Ready once the staff directory, built as the process starts, is there.
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     // A restart's reconnecting crowd waits in the kernel's queue instead of being dropped (main.ts LISTEN_BACKLOG):
     // ss shows a listening socket's backlog as its Send-Q, capped by net.core.somaxconn.
     const [, , backlog] = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' })

@@ -24,7 +24,7 @@ describe('public settings', () => {
       '+590',
       '+599',
     ]);
-    expect(body.data.data[0]).toEqual({ code: '+1', country: 'United States' });
+    expect(body.data.data[0]).toEqual({ code: '+1', country: 'United States', region: 'US' });
   });
 
   it('says self-registration is on by default, as a string', async () => {
