@@ -120,7 +120,7 @@ describe('urgent', () => {
 
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 
   it('urgent notices hide nothing of the open conversation: in the flow on every screen, never a toast', async () => {
     for (const user of ['grace.nguyen', 'emma.guidry']) await setPreferences(demo(user), 'en', 'light');
@@ -245,5 +245,5 @@ describe('urgent', () => {
         await context.close();
       }
     }
-  }, 300_000);
+  }, 480_000);
 });
