@@ -87,6 +87,7 @@ describe('call lines', () => {
       await roomTitle(page, GROUP).waitFor();
       // The room: one line for the call, which opens to show its four lines.
       const call = log(page).getByTestId('call-lines');
+      await call.waitFor();
       await expect(call.count()).resolves.toBe(1);
       const summary = call.getByRole('button', { expanded: false });
       await summary.getByText(look.lang === 'fr' ? /4 événements/ : /4 events/).waitFor();
