@@ -6,7 +6,7 @@ import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage, lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { log, roomRow, roomTitle } from '../support/chat-page';
+import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
@@ -249,8 +249,8 @@ describe('screen share through Janus', () => {
 
     await nurseCall.getByRole('button', { name: 'End for all' }).click();
     for (const page of pages) await page.locator('[data-call-active]').waitFor({ state: 'detached' });
-    await log(chargePage).getByText('Mason Arceneaux started sharing their screen').waitFor();
-    await log(chargePage).getByText('Mason Arceneaux stopped sharing their screen').waitFor();
+    await callLine(chargePage, 'Mason Arceneaux started sharing their screen');
+    await callLine(chargePage, 'Mason Arceneaux stopped sharing their screen');
 
     // A direct screen share through Janus: the nurse's screen on the doctor's single tile.
     await roomRow(nursePage, 'Noah Thibodeaux').click();

@@ -7,7 +7,7 @@ import { dismissToasts } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { log, roomRow, roomTitle } from '../support/chat-page';
+import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
@@ -172,7 +172,7 @@ describe('call rules and overlay', () => {
     await expect.poll(() => ringingSound(doctor.page)).toBe(false);
 
     await callRegion(nurse.page).waitFor({ state: 'detached' });
-    await log(nurse.page).getByText(`${DOCTOR} declined the voice call`).waitFor();
+    await callLine(nurse.page, `${DOCTOR} declined the voice call`);
   });
 
   it('refuses to answer on a tab while the callee is in a call on another', async () => {
@@ -227,7 +227,7 @@ describe('call rules and overlay', () => {
     await ringingCard(charge.page, NURSE).getByRole('button', { name: 'Accept' }).click();
     await callRegion(charge.page).waitFor();
     await expect.poll(() => call.locator('[data-remote-tile]').count(), { timeout: budget(20_000) }).toBe(2);
-    await log(nurse.page).getByText(`${CHARGE} answered the voice call`).waitFor();
+    await callLine(nurse.page, `${CHARGE} answered the voice call`);
 
     // Large in the call's own room.
     await expect.poll(() => call.getAttribute('data-call-window')).toBe('large');

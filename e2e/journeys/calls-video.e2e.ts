@@ -4,7 +4,7 @@ import { dismissToasts } from '../support/app';
 import { budget } from '../support/budget';
 import { lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { log, roomRow, roomTitle } from '../support/chat-page';
+import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
 import type { RunningServer } from '../support/server';
@@ -217,8 +217,8 @@ describe('video calls and screen share', () => {
 
     await nurseFrench.getByRole('button', { name: 'Terminer pour tous' }).click();
     for (const page of pages) await page.locator('[data-call-active]').waitFor({ state: 'detached' });
-    await log(chargePage).getByText('Mason Arceneaux started sharing their screen').waitFor();
-    await log(chargePage).getByText('Mason Arceneaux stopped sharing their screen').waitFor();
+    await callLine(chargePage, 'Mason Arceneaux started sharing their screen');
+    await callLine(chargePage, 'Mason Arceneaux stopped sharing their screen');
 
     // A direct screen share from a chat: the doctor watches the nurse's screen on a single tile.
     await roomRow(nursePage, 'Noah Thibodeaux').click();

@@ -5,7 +5,7 @@ import { artifact, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS, inboundAudio, waitForAudio } from '../support/call-stats';
-import { log, roomRow, roomTitle } from '../support/chat-page';
+import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
@@ -84,7 +84,7 @@ describe('calls', () => {
     await log(nursePage)
       .getByText(/^Voice call ended · 0:\d\d$/)
       .waitFor();
-    await log(nursePage).getByText('Noah Thibodeaux answered the voice call').waitFor();
+    await callLine(nursePage, 'Noah Thibodeaux answered the voice call');
     await snap(nursePage, 'call-ended-light-en');
     expect(errors.flatMap((e) => e())).toEqual([]);
   });
@@ -186,7 +186,7 @@ describe('calls', () => {
     await log(chargePage)
       .getByText(/^Voice call ended · 0:\d\d$/)
       .waitFor();
-    await log(chargePage).getByText('Noah Thibodeaux joined the voice call').waitFor();
+    await callLine(chargePage, 'Noah Thibodeaux joined the voice call');
     expect(errors.flatMap((e) => e())).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Locators of the chat screen, by role and accessible name as a user (or a screen reader) finds them. */
 export const composer = (page: Page, label = 'Type a message') => page.getByRole('textbox', { name: label });
@@ -28,3 +29,20 @@ export async function openDirect(page: Page, name: string): Promise<void> {
 
 /** The address of one conversation, /chat/<twId>. */
 export const ROOM_PATH = /^\/chat\/[0-9a-f]{24}$/;
+
+/**
+ * Waits for a call's system line in the open room. A call's lines are folded into one (issue 28) that shows
+ * only the latest: the folds are opened as they come until the line is there.
+ */
+export async function callLine(page: Page, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const closed = log(page).getByTestId('call-lines').getByRole('button', { expanded: false });
+        for (const fold of await closed.all()) await fold.click().catch(() => undefined);
+        return log(page).getByText(text).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+}

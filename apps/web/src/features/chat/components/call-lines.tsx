@@ -34,7 +34,7 @@ export function CallLines({ messages, systemLine, language }: TCallLinesProps) {
       >
         <IconPhone size={13} aria-hidden />
         <span>{systemLine(latest)}</span>
-        <span>· {t('room.callLines', { count: messages.length })}</span>
+        <span> · {t('room.callLines', { count: messages.length })}</span>
         <IconChevronDown size={13} aria-hidden className={classes.callChevron} data-open={open || undefined} />
       </UnstyledButton>
       {open && (

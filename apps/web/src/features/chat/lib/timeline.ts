@@ -1,3 +1,4 @@
+import { CALL_SYSTEM_EVENTS } from '@rounds/contracts/calls';
 import type { TMessage } from '@rounds/contracts/chat';
 import type { TOutboxEntry } from './outbox-entry';
 
@@ -44,7 +45,8 @@ export function buildTimeline(
     startDay(message.timetoken);
     if (message.attributes.systemMessage) {
       const type = message.attributes.event?.type ?? '';
-      const isCall = type.startsWith('call');
+      // Screen shares happen within a call: their lines belong to it too.
+      const isCall = (CALL_SYSTEM_EVENTS as readonly string[]).includes(type);
       if (isCall && call && !call.over && type !== 'callInit' && call.index === items.length - 1) {
         call.messages.push(message);
         call.over = CALL_OVER.has(type);
