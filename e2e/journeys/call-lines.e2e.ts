@@ -97,5 +97,5 @@ describe('call lines', () => {
       expect(errors()).toEqual([]);
       await context.close();
     }
-  }, 240_000);
+  });
 });
