@@ -85,6 +85,18 @@ export const canAnswer = (type: TCallType, p: TCallPermissions): boolean =>
 export const canStart = (type: TCallType, p: TCallPermissions): boolean =>
   type === 'voice' ? p.voice === true : p.video === true;
 
+/**
+ * CallPermissionsChanged: someone's voice or video permission changed, told to those who share a room with
+ * them (their call buttons follow it, doc 2 section 6). userId null: a permission changed for many people at
+ * once (POST /user/permission/all): the rooms are read again.
+ */
+export const ZCallPermissionsChanged = z.object({
+  userId: ZId.nullable(),
+  voice: z.boolean().optional(),
+  video: z.boolean().optional(),
+});
+export type TCallPermissionsChanged = z.infer<typeof ZCallPermissionsChanged>;
+
 // ---- Client events (doc 2 section 7: call actions over the real-time channel) ----
 
 export const ZCallInitialize = z.object({

@@ -49,6 +49,8 @@ export const ZParticipant = z.object({
   connected: z.boolean(),
   /** A deleted user stays listed in old rooms; a direct chat with them is disabled. */
   deleted: z.boolean(),
+  /** Their voice and video call permissions: the room's call buttons follow them (doc 2 section 6). */
+  calls: z.object({ voice: z.boolean(), video: z.boolean() }),
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
 

@@ -13,6 +13,7 @@ import {
   ZCallMediaStart,
   ZCallMediaSubscribe,
   ZCallMediaTrickle,
+  ZCallPermissionsChanged,
   ZCallScreenShareStart,
   ZCallSignal,
   ZCallSignalEvent,
@@ -122,6 +123,7 @@ export const SERVER_EVENTS = {
   CallSignal: 'CallSignal',
   /** Media through Janus: the set of feeds (publishing tabs) of the call changed. */
   CallFeeds: 'CallFeeds',
+  CallPermissionsChanged: 'CallPermissionsChanged',
   /** The socket's token expired or its session ended: the client renews its token and reconnects. */
   Unauthorized: 'Unauthorized',
 } as const;
@@ -211,6 +213,7 @@ export const SERVER_EVENT_PAYLOADS = {
   CallUpdated: ZCallEvent,
   CallSignal: ZCallSignalEvent,
   CallFeeds: ZCallFeedsEvent,
+  CallPermissionsChanged: ZCallPermissionsChanged,
   Unauthorized: ZUnauthorizedPayload,
 } as const satisfies Record<TServerEventName, ZodType>;
 

@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { parsePermissions } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
+import { roomMatesOf } from '../chat/rooms.store';
 import { assertManages, managedBy, managedScope } from '../users/users.policy';
 
 type Change = { permission: TPermissionKey; value: boolean };
@@ -17,10 +18,22 @@ function authorize(actor: AuthContext, permission: TPermissionKey): void {
   }
 }
 
-/** After commit: the affected users' apps update live, and a dictation whose permission went off ends. */
-function announce(app: FastifyInstance, userIds: readonly string[], c: Change): void {
+/**
+ * After commit: the affected users' apps update live, and a dictation whose permission went off ends. A voice
+ * or video change also reaches those who share a room with them, whose call buttons follow it (doc 2 section 6);
+ * a change for many at once tells everyone to read their rooms again.
+ */
+async function announce(app: FastifyInstance, userIds: readonly string[], c: Change, many: boolean): Promise<void> {
   app.publish(SERVER_EVENTS.PermissionsChanged, { permissions: { [c.permission]: c.value } }, { users: userIds });
   if (c.permission === 'speechToText' && !c.value) app.speech.permissionRevoked(userIds);
+  if (c.permission !== 'voice' && c.permission !== 'video') return;
+  const [one] = userIds;
+  if (many || !one) {
+    app.publish(SERVER_EVENTS.CallPermissionsChanged, { userId: null }, { all: true });
+    return;
+  }
+  const change = { userId: one, [c.permission]: c.value };
+  app.publish(SERVER_EVENTS.CallPermissionsChanged, change, { users: await roomMatesOf(app.db, one) });
 }
 
 /** POST /user/permission: one permission of one user. */
@@ -51,7 +64,7 @@ export async function setUserPermission(
     });
     return next;
   });
-  announce(app, [o.userId], o);
+  await announce(app, [o.userId], o, false);
   return { userId: o.userId, permissions };
 }
 
@@ -96,6 +109,6 @@ export async function setPermissionForAll(
     });
     return rows.map((r) => r.id);
   });
-  announce(app, userIds, o);
+  await announce(app, userIds, o, true);
   return userIds.length;
 }

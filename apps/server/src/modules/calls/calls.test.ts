@@ -5,7 +5,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMediaToken } from '../../lib/tokens';
 import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
+import { login } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,6 +138,27 @@ describe('calls', () => {
     await settle();
     expect(rang[1]!.seen.every((e) => e.call.participants.every((p) => p.id !== noneAtAll.id))).toBe(true);
     expect(rang[0]!.seen.filter((e) => e.call.participants.some((p) => p.id === noVoice.id))).toHaveLength(1);
+  });
+
+  it('tells those who share a room with someone of a change to their call permissions, and nobody else', async () => {
+    const [nurse, mate, stranger] = await Promise.all([caller(t, 'Sia'), caller(t, 'Tom'), caller(t, 'Uri')]);
+    await room(nurse, [mate], 'direct');
+    const [mateTab, strangerTab] = await Promise.all([openSocket(t, mate), openSocket(t, stranger)]);
+    const heard = collect<{ userId: string; voice?: boolean }>(mateTab, 'CallPermissionsChanged');
+    const unheard = collect(strangerTab, 'CallPermissionsChanged');
+    const admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/permission',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { userId: nurse.id, permission: 'voice', value: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await heard.next()).toEqual({ userId: nurse.id, voice: false });
+    const rooms = await api(t, mate).get('/chat-room');
+    expect(JSON.stringify(rooms.body)).toContain('"calls":{"voice":false,"video":true}');
+    await settle();
+    expect(unheard.seen).toEqual([]);
   });
 
   it('answers an outsider exactly as a room that does not exist', async () => {

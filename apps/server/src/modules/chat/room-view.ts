@@ -8,11 +8,19 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import { parsePermissions } from '../accounts/user-view';
 import { previewMessageRows } from './rooms.store';
 
 type RoomRow = Selectable<RoomsTable>;
 type MemberRow = Selectable<RoomMembersTable>;
 type MessageRow = Selectable<MessagesTable>;
+
+/** Voice and video as the callee's call buttons see them: granted, and the account usable. */
+function callPermissions(m: { active: number; deleted: number; permissions: string }): TParticipant['calls'] {
+  const p = parsePermissions(m.permissions);
+  const usable = m.active === 1 && m.deleted === 0;
+  return { voice: usable && p.voice === true, video: usable && p.video === true };
+}
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
@@ -88,6 +96,8 @@ export async function roomViews(
       'users.avatar',
       'users.chat_status',
       'users.deleted',
+      'users.active',
+      'users.permissions',
     ])
     .where('room_members.room_id', 'in', roomIds)
     .orderBy('room_members.joined_at')
@@ -123,6 +133,7 @@ export async function roomViews(
       chatStatus: shownStatus({ chatStatus: m.chat_status as TChatStatus, connected }),
       connected,
       deleted: m.deleted === 1,
+      calls: callPermissions(m),
     });
     participants.set(m.room_id, list);
   }

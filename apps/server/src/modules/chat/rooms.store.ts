@@ -165,6 +165,18 @@ export async function activeMembersOf(db: Db, roomIds: string[]): Promise<Map<st
 }
 
 /** The direct rooms of a user, each with its other member. */
+/** Everyone who shares a room with this user, themselves included: who sees their call buttons. */
+export async function roomMatesOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('room_members as subject')
+    .innerJoin('room_members as viewer', 'viewer.room_id', 'subject.room_id')
+    .select('viewer.user_id as id')
+    .distinct()
+    .where('subject.user_id', '=', userId)
+    .execute();
+  return [...new Set([userId, ...rows.map((r) => r.id)])];
+}
+
 export function directPartners(db: Db, userId: string): Promise<{ twId: string; userId: string }[]> {
   return db
     .selectFrom('room_members as mine')

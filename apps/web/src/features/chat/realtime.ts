@@ -1,3 +1,4 @@
+import type { TCallPermissionsChanged } from '@rounds/contracts/calls';
 import { missedCallFor, type TChatRoom, type TMessage } from '@rounds/contracts/chat';
 import type { TPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS, type TServerEventPayload } from '@rounds/contracts/events';
@@ -21,7 +22,14 @@ import { ackSummary } from './lib/acknowledgements';
 import { alertFor } from './lib/alerts';
 import { askNotificationPermission, showDesktopNotification } from './lib/desktop-notification';
 import { playMessageSound, unlockSound } from './lib/message-sound';
-import { applyOthersRead, applyOwnRead, applyPresence, patchRoom, withoutRoom } from './lib/rooms-cache';
+import {
+  applyCallPermissions,
+  applyOthersRead,
+  applyOwnRead,
+  applyPresence,
+  patchRoom,
+  withoutRoom,
+} from './lib/rooms-cache';
 import { useAttachments } from './stores/attachments';
 import { useChatView } from './stores/chat-view';
 import { useMessages } from './stores/messages';
@@ -179,13 +187,29 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     useMessages.getState().drop(twId);
   };
 
-  const onPresence = (event: TPresenceEvent) => {
-    const userNow = me();
-    updateRooms((rooms) => applyPresence(rooms, event, userNow));
+  /** A change to the people of the rooms: the list and every open room follow it. */
+  const updatePeople = (apply: (rooms: readonly TChatRoom[]) => TChatRoom[]) => {
+    updateRooms(apply);
     for (const query of queryClient.getQueriesData<TChatRoom | null>({ queryKey: ['chat', 'room'] })) {
       const [key, room] = query;
-      if (room) queryClient.setQueryData(key, applyPresence([room], event, userNow)[0]);
+      if (room) queryClient.setQueryData(key, apply([room])[0]);
     }
+  };
+
+  const onPresence = (event: TPresenceEvent) => {
+    const userNow = me();
+    updatePeople((rooms) => applyPresence(rooms, event, userNow));
+  };
+
+  // A room mate's voice or video permission changed: the call buttons follow (doc 2 section 6). Changed for
+  // many at once: the rooms are read again.
+  const onCallPermissions = ({ userId, voice, video }: TCallPermissionsChanged) => {
+    if (userId === null) {
+      void refreshChatRooms();
+      void queryClient.invalidateQueries({ queryKey: ['chat', 'room'] });
+      return;
+    }
+    updatePeople((rooms) => applyCallPermissions(rooms, { userId, voice, video }));
   };
 
   const onConnect = () => {
@@ -212,6 +236,7 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     subscribe(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted),
     ...ROOM_EVENTS.map((name) => subscribe(name, onRoomEvent)),
     subscribePresence(onPresence),
+    subscribe(SERVER_EVENTS.CallPermissionsChanged, onCallPermissions),
     onSocketConnect(onConnect),
   ];
   for (const name of GESTURES) window.addEventListener(name, onGesture, { capture: true, passive: true });

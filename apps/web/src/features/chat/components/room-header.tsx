@@ -1,4 +1,5 @@
 import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { TCallType } from '@rounds/contracts/calls';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import {
   IconArrowLeft,
@@ -16,13 +17,16 @@ import {
   IconUsers,
   IconVideo,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { STATUS_KEY, StatusDot } from '../../../components/status-dot';
 import { useGroupModal } from '../../../lib/group-modal-store';
 import { useSession } from '../../../lib/session-store';
 import { callAction } from '../../calls/call-actions';
+import { callAvailability } from '../../calls/call-availability';
 import { inAnyCall, useCalls } from '../../calls/call-store';
+import { UnavailableModal } from '../../calls/components/unavailable-modal';
 import { canShareScreen } from '../../calls/media/call-media';
 import { startDirectShare } from '../../calls/screen-share';
 import { useSetFavorite } from '../api/set-favorite';
@@ -59,10 +63,20 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
   const openGroupModal = useGroupModal.getState().open;
   const permissions = useSession((s) => s.user?.permissions);
   const busy = useCalls((s) => inAnyCall(s.calls, me) || s.calls[room.twId] !== undefined);
-  // Call buttons (doc 2 section 6): no call going on, the permission granted (voice and video are off unless
-  // granted), someone else in the room; the server checks the same and the callees' permissions.
+  // Call buttons (doc 2 section 6): no call going on and the permission granted (voice and video are off unless
+  // granted): else disabled. With nobody connected who can answer, a press says so instead of ringing nobody;
+  // the server checks the same.
   const callable = writable && !busy && room.participants.some((p) => p.id !== me);
-  const startCall = (video: boolean) => void callAction('CallInitialize', { twId: room.twId, video });
+  const [unavailable, setUnavailable] = useState(false);
+  const availability = (type: TCallType) => callAvailability(type, room.participants, me, permissions);
+  const startCall = (video: boolean) => {
+    if (availability(video ? 'video' : 'voice') === 'unavailable') setUnavailable(true);
+    else void callAction('CallInitialize', { twId: room.twId, video });
+  };
+  const startShare = () => {
+    if (availability('directScreenShare') === 'unavailable') setUnavailable(true);
+    else void startDirectShare(room.twId);
+  };
 
   const canEdit = isOwner && writable;
   const canAddPeople = writable && (isOwner || (!group && other !== undefined));
@@ -120,7 +134,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           color="gray"
           size={38}
           aria-label={tc('startVoice')}
-          disabled={!callable || permissions?.voice !== true}
+          disabled={!callable || availability('voice') === 'forbidden'}
           onClick={() => startCall(false)}
         >
           <IconPhone size={20} stroke={1.7} />
@@ -132,7 +146,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           color="gray"
           size={38}
           aria-label={tc('startVideo')}
-          disabled={!callable || permissions?.video !== true}
+          disabled={!callable || availability('video') === 'forbidden'}
           onClick={() => startCall(true)}
         >
           <IconVideo size={20} stroke={1.7} />
@@ -147,8 +161,8 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           color="gray"
           size={38}
           aria-label={tc('startScreenShare')}
-          disabled={!callable || permissions?.video !== true || !canShareScreen()}
-          onClick={() => void startDirectShare(room.twId)}
+          disabled={!callable || availability('directScreenShare') === 'forbidden' || !canShareScreen()}
+          onClick={startShare}
         >
           <IconScreenShare size={20} stroke={1.7} />
         </ActionIcon>
@@ -241,6 +255,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           )}
         </Menu.Dropdown>
       </Menu>
+      <UnavailableModal opened={unavailable} onClose={() => setUnavailable(false)} />
     </header>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyMessage, applyOthersRead, applyOwnRead, applyPresence, patchRoom, withoutRoom } from './rooms-cache';
+import {
+  applyCallPermissions,
+  applyMessage,
+  applyOthersRead,
+  applyOwnRead,
+  applyPresence,
+  patchRoom,
+  withoutRoom,
+} from './rooms-cache';
 import { hex, ids, message, room } from './test-fixtures';
 
 const base = room({ lastSeq: 3, lastReadSeq: 3, lastMessage: message(3) });
@@ -104,6 +112,7 @@ describe('applyPresence', () => {
     chatStatus: 1 as const,
     connected: true,
     deleted: false,
+    calls: { voice: true, video: false },
   };
 
   it('updates the person and the direct chat’s status, Offline when not connected', () => {
@@ -111,6 +120,14 @@ describe('applyPresence', () => {
     const [next] = applyPresence(rooms, { userId: ids.other, chatStatus: 3, connected: false }, ids.me);
     expect(next?.participants[0]).toMatchObject({ chatStatus: 3, connected: false });
     expect(next?.chatStatus).toBe(4);
+  });
+
+  it('follows a room mate’s call permissions, and keeps the list when nothing changed', () => {
+    const rooms = [room({ participants: [participant] })];
+    const [next] = applyCallPermissions(rooms, { userId: ids.other, video: true });
+    expect(next?.participants[0]?.calls).toEqual({ voice: true, video: true });
+    expect(applyCallPermissions(rooms, { userId: ids.other, voice: true })).toBe(rooms);
+    expect(applyCallPermissions(rooms, { userId: hex(55), voice: false })).toBe(rooms);
   });
 
   it('returns the same list when nobody in it changed', () => {

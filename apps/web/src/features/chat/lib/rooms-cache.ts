@@ -93,6 +93,26 @@ export function applyPresence(
   return changed ? next : (rooms as TChatRoom[]);
 }
 
+/** Someone's voice or video permission changed (CallPermissionsChanged): their entry in every room follows. */
+export function applyCallPermissions(
+  rooms: readonly TChatRoom[],
+  change: { userId: string; voice?: boolean | undefined; video?: boolean | undefined },
+): TChatRoom[] {
+  let changed = false;
+  const next = rooms.map((room) => {
+    const index = room.participants.findIndex((p) => p.id === change.userId);
+    if (index < 0) return room;
+    const current = room.participants[index]!;
+    const calls = { voice: change.voice ?? current.calls.voice, video: change.video ?? current.calls.video };
+    if (calls.voice === current.calls.voice && calls.video === current.calls.video) return room;
+    changed = true;
+    const participants = [...room.participants];
+    participants[index] = { ...current, calls };
+    return { ...room, participants };
+  });
+  return changed ? next : (rooms as TChatRoom[]);
+}
+
 export function patchRoom(
   rooms: readonly TChatRoom[],
   twId: string,
