@@ -54,6 +54,17 @@ function coveredControls(overlay: Locator): Promise<string[]> {
   });
 }
 
+/** What reaches below the window (the page would scroll): empty when the screen fits it. */
+const overflow = (page: Page) =>
+  page.evaluate(() =>
+    document.documentElement.scrollHeight <= window.innerHeight
+      ? []
+      : Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter((el) => el.getBoundingClientRect().bottom > window.innerHeight + 1)
+          .slice(0, 8)
+          .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().bottom)}`),
+  );
+
 const activeName = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
@@ -186,6 +197,8 @@ describe('call overlay', () => {
     // Large in the call's room, over none of the room's controls.
     await expect.poll(() => call.getAttribute('data-call-window')).toBe('large');
     await expect(coveredControls(call)).resolves.toEqual([]);
+    // The room is moved down by the call's band, not pushed past the bottom of the window.
+    await expect.poll(() => overflow(nurse)).toEqual([]);
     await lookAtCall(nurse, 'call-overlay-large-light-en');
     await expect(coveredControls(doctor.getByRole('region', { name: 'Appel' }))).resolves.toEqual([]);
 
