@@ -228,6 +228,68 @@ describe('the home page’s frame arrives rendered', () => {
     });
   }
 
+  // Issue 28: a phone's bottom bar stayed blank for seconds after a direct load, until the navigation's own
+  // chunk arrived. Its entries are drawn in the server's frame and by the app before that chunk.
+  for (const [language, colorScheme] of [
+    ['fr', 'dark'],
+    ['en', 'light'],
+  ] as const) {
+    const name = `prerendered-home-nav-${language}-${colorScheme}-phone`;
+    it(`shows the phone's bottom bar from the first frame, before the navigation's chunk: ${name}`, async () => {
+      // The frame is drawn for no one in particular: the Admin entry (Amelia is a facility admin) comes with the app.
+      const labels = {
+        fr: ['Récents', 'Contacts', 'Groupe', 'Plus'],
+        en: ['Recent', 'Contacts', 'Group', 'More'],
+      }[language];
+      const withAdmin = [...labels.slice(0, 3), 'Admin', labels[3]];
+      await setPreferences(DEMO.amelia, language, colorScheme);
+      const context = await newContext(browser, { baseURL: server.url, colorScheme, mobile: true });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
+      await page.getByText(GROUP).first().waitFor();
+      const items = () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('#root nav .nav-item'))
+            .filter((el) => el.checkVisibility())
+            .map((el) => el.textContent?.trim()),
+        );
+
+      // The server's frame, every script held.
+      const release = await holdScripts(page);
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.locator('#root[inert] h1').waitFor();
+      await expect.poll(items).toEqual(labels);
+      await page.screenshot({ path: artifact(`${name}-static.png`) });
+
+      // The app has taken over; the navigation's own chunk (avatar, tooltips, More's panel) is still on its way.
+      let navChunk = () => {};
+      const navHeld = new Promise<void>((resolve) => {
+        navChunk = resolve;
+      });
+      // Registered last, so asked first: the navigation's chunk waits on its own after the rest is let through.
+      await page.route(/\/assets\/signed-in-nav-[^/]*\.js$/, async (route) => {
+        await navHeld;
+        await route.continue();
+      });
+      release();
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+      await expect.poll(items).toEqual(withAdmin);
+      const nav = page.getByRole('navigation', {
+        name: language === 'fr' ? 'Navigation principale' : 'Main navigation',
+      });
+      await nav.getByRole('link', { name: labels[0] }).waitFor();
+      await page.screenshot({ path: artifact(`${name}-pending.png`) });
+
+      navChunk();
+      await nav.getByRole('link', { name: language === 'fr' ? /, Paramètres$/ : /, Settings$/ }).waitFor();
+      await expect.poll(items).toEqual(withAdmin);
+      await snap(page, name);
+      expect(errors()).toEqual([]);
+      await context.close();
+    });
+  }
+
   it('shows nothing of it to a browser without a session, which goes to the login page', async () => {
     const context = await newContext(browser, { baseURL: server.url });
     const page = await context.newPage();

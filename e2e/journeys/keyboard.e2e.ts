@@ -6,6 +6,7 @@ import { snap, watchErrors } from '../support/browser';
 import { composer } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -182,4 +183,48 @@ describe('keyboard', () => {
     await snap(page, 'keyboard-settings-light-en');
     expect(errors()).toEqual([]);
   });
+
+  // Issue 28: Mantine's menus held a focusable placeholder that is no menu item (axe: aria-required-children).
+  for (const [language, mobile] of [
+    ['en', false],
+    ['fr', true],
+  ] as const) {
+    it(`opens the room's More actions and the status menu from the keyboard, focus on the first item (${language})`, async () => {
+      await setPreferences(demo('olivia.landry'), language, language === 'fr' ? 'dark' : 'light');
+      const owner = await apiSession(demo('olivia.landry'));
+      await apiGroup(owner, `Menu ward ${language}`, ['Liam Hebert']);
+      await logout(owner);
+      const context = await openContext(browser, { baseURL: server.url, mobile });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
+      const texts = {
+        en: { more: 'More actions', first: 'Show members', contacts: 'Contacts', status: /^Your status: / },
+        fr: { more: 'Plus d’actions', first: 'Afficher les membres', contacts: 'Contacts', status: /^Votre statut : / },
+      }[language];
+      await page
+        .getByRole('button', { name: new RegExp(`^Menu ward ${language}`) })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 2, name: `Menu ward ${language}`, exact: true }).waitFor();
+      await page.getByRole('button', { name: texts.more }).focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      await expect.poll(async () => (await focused(page)).name).toBe(texts.first);
+      await snap(page, `keyboard-room-menu-${language}-${mobile ? 'phone' : 'desktop'}`);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+
+      await page.getByRole('link', { name: texts.contacts }).first().click();
+      await page.getByRole('button', { name: texts.status }).focus();
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await expect.poll(async () => (await focused(page)).tag).toBe('button');
+      expect(await page.getByRole('menuitem').count()).toBe(3);
+      await snap(page, `keyboard-status-menu-${language}-${mobile ? 'phone' : 'desktop'}`);
+      await page.keyboard.press('Escape');
+      expect(errors()).toEqual([]);
+    });
+  }
 });

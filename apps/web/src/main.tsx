@@ -16,12 +16,14 @@ import { startSession } from './app/session/restore';
 import { appSettingsQueryOptions } from './features/settings/api/get-app-settings';
 import { queryClient } from './lib/query-client';
 import { useSession } from './lib/session-store';
+import { closeTooltipsOnPress } from './lib/tooltip-on-press';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // Before the first render: a stored session is checked first, and the guard shows nothing meanwhile.
 startSession();
+closeTooltipsOnPress(document);
 
 const router = createRouter();
 

@@ -42,6 +42,11 @@ export const theme = createTheme({
   components: {
     // A link inside text must not be told apart by colour alone (WCAG 1.4.1; the EULA link in Settings).
     Anchor: { defaultProps: { underline: 'always' } },
+    // Mantine puts a focusable placeholder div first in every menu (role="menu"), for the focus trap to land on:
+    // a child that is no menu item, which axe reports as aria-required-children (critical) and a screen reader
+    // reads as an unnamed stop. Without it the trap lands on the first item, as the ARIA menu button pattern
+    // wants (the arrow keys then walk the items).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

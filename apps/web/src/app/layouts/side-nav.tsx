@@ -1,4 +1,4 @@
-import { ROUTES } from '@rounds/contracts/routes';
+import { ADMIN_SECTIONS, canAccess, ROUTES } from '@rounds/contracts/routes';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { useSession } from '../../lib/session-store';
 import { useSignedInFrameRender } from '../../lib/signed-in-frame';
+import { NavItems, PendingMore } from './nav-items';
 
 // Avatar, tooltips and the More popover (floating-ui) are only for signed-in users: they load with the
 // first signed-in page instead of weighing on the login page.
@@ -15,12 +16,26 @@ const SignedInNav = lazy(() => import('./signed-in-nav').then((module) => ({ def
 export function SideNav({ onOpenGroup }: { onOpenGroup: () => void }) {
   const { t } = useTranslation();
   const signedIn = useSession((s) => Boolean(s.token && s.user));
+  const role = useSession((s) => s.user?.role);
   const frame = useSignedInFrameRender();
   const logo = useLogo('square');
 
-  // The empty rail keeps the page from shifting while the navigation loads, and stands for it in the build's
-  // drawing of the signed-in home page (prerender.tsx), which has no one to show it for.
-  const rail = <nav className="side-nav" aria-hidden="true" />;
+  // The navigation's entries while the rest of it (avatar, tooltips, More's panel) loads, and in the build's
+  // drawing of the signed-in home page (prerender.tsx), which has no one to show the avatar or Admin for: a
+  // phone's bottom bar is never blank (issue 28).
+  const rail = (
+    <nav className="side-nav" aria-label={t('nav.label')}>
+      <Link to={ROUTES.recent} className="side-nav__logo" aria-label={t('nav.home')}>
+        <BrandLogo src={logo} height={44} />
+      </Link>
+      <span className="side-nav__avatar side-nav__avatar--pending" aria-hidden="true" />
+      <NavItems
+        onOpenGroup={onOpenGroup}
+        isAdmin={role !== undefined && canAccess(ADMIN_SECTIONS.users, role)}
+        more={<PendingMore />}
+      />
+    </nav>
+  );
   if (frame) return rail;
   if (signedIn) {
     return (

@@ -1,35 +1,16 @@
 import { Avatar, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ADMIN_SECTIONS, canAccess, ROUTES } from '@rounds/contracts/routes';
-import {
-  type Icon,
-  IconAddressBook,
-  IconAlertTriangleFilled,
-  IconMessages,
-  IconShieldCog,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useMatch } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { usePendingUrgent } from '../../features/chat/api/get-pending-urgent';
 import { useUnreadRooms } from '../../features/chat/stores/unread-rooms';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { type TSessionUser, useSession } from '../../lib/session-store';
 import { MorePanel } from './more-panel';
-
-function ItemContent({ icon: ItemIcon, label, badge }: { icon: Icon; label: string; badge?: ReactNode }) {
-  return (
-    <>
-      <span className="nav-item__icon">
-        <ItemIcon size={22} stroke={1.7} />
-        {badge}
-      </span>
-      <span className="nav-item__label">{label}</span>
-    </>
-  );
-}
+import { NavItems } from './nav-items';
 
 function initials(user: TSessionUser): string {
   const fromName = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`;
@@ -53,10 +34,6 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
   const urgent = usePendingUrgent(Boolean(token && user)).data?.length ?? 0;
   const logo = useLogo('square');
   const mobile = useMediaQuery('(max-width: 767.98px)');
-  // A conversation (/chat/:twId) is shown inside Recent, so Recent stays the current entry.
-  const home = useMatch(ROUTES.recent);
-  const room = useMatch(ROUTES.chat);
-  const onRecent = home !== null || room !== null;
 
   if (!token || !user) return null;
 
@@ -103,27 +80,7 @@ export function SignedInNav({ onOpenGroup }: { onOpenGroup: () => void }) {
           </Avatar>
         </NavLink>
       </Tooltip>
-      <div className="side-nav__items">
-        <Link
-          to={ROUTES.recent}
-          className={onRecent ? 'nav-item active' : 'nav-item'}
-          aria-current={onRecent ? 'page' : undefined}
-        >
-          <ItemContent icon={IconMessages} label={t('nav.recent')} badge={badge} />
-        </Link>
-        <NavLink to={ROUTES.contacts} className="nav-item">
-          <ItemContent icon={IconAddressBook} label={t('nav.contacts')} />
-        </NavLink>
-        <button type="button" className="nav-item" onClick={onOpenGroup} aria-haspopup="dialog">
-          <ItemContent icon={IconUsersGroup} label={t('nav.group')} />
-        </button>
-        {isAdmin && (
-          <NavLink to={ROUTES.admin} className="nav-item">
-            <ItemContent icon={IconShieldCog} label={t('nav.admin')} />
-          </NavLink>
-        )}
-        <MorePanel />
-      </div>
+      <NavItems onOpenGroup={onOpenGroup} isAdmin={isAdmin} badge={badge} more={<MorePanel />} />
     </nav>
   );
 }

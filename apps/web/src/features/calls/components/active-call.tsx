@@ -15,13 +15,14 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { useChatRoom } from '../../chat/api/get-chat-room';
 import { callAction } from '../call-actions';
 import { audible, sharerOf } from '../call-store';
+import { useCallInset } from '../hooks/use-call-inset';
 import { useDragOffset } from '../hooks/use-drag-offset';
 import { useThrottle } from '../hooks/use-throttle';
 import { setLocalTrack, useCallMedia } from '../media/call-media';
@@ -79,9 +80,13 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const fullscreen = useFullscreen();
   const small = !large && !fullscreen.on;
-  const drag = useDragOffset(small && !phone);
+  const drag = useDragOffset(small && !phone, fullscreen.ref);
+  // On a desktop the call keeps its own room on the page (issue 28): large, a band at the top of the page; small
+  // and where the layout puts it, a strip at the bottom. Moved by hand, it is where the user wants it.
+  useCallInset(fullscreen.ref, phone || fullscreen.on ? null : large ? 'top' : drag.atHome ? 'bottom' : null);
   const { data: room } = useChatRoom(call.twId, true);
   const [adding, setAdding] = useState(false);
+  const moveHintId = useId();
   const mayAdd = room?.type === 'group' && room.owner === me && self?.status === 'accepted';
   const throttleToggle = useThrottle(CALL_THROTTLES.toggleMs);
   const throttleControl = useThrottle(CALL_THROTTLES.controlMs);
@@ -129,6 +134,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
       data-call-window={small ? 'small' : 'large'}
       data-fullscreen={fullscreen.on || undefined}
     >
+      {drag.handle && <VisuallyHidden id={moveHintId}>{t('moveHint')}</VisuallyHidden>}
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">
           {small ? (
@@ -136,6 +142,7 @@ export function ActiveCall({ call, me }: { call: TCall; me: string }) {
             <UnstyledButton
               className={`${classes.handle} ${drag.handle ? classes.draggable : ''}`}
               onClick={openRoom}
+              aria-describedby={drag.handle ? moveHintId : undefined}
               data-call-handle
               {...drag.handle}
             >

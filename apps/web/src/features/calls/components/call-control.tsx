@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 type TCallControlProps = {
   label: string;
@@ -13,6 +13,9 @@ type TCallControlProps = {
   /** Its action is on its way to the server (Accept pressed while the connection comes up). */
   loading?: boolean;
   size?: number;
+  /** Its keyboard shortcut: `keys` as aria-keyshortcuts names them, `shown` as the reader's keyboard prints them. */
+  shortcut?: { keys: string; shown: string };
+  ref?: Ref<HTMLButtonElement>;
   children: ReactNode;
 };
 
@@ -26,11 +29,15 @@ export function CallControl({
   disabled,
   loading,
   size = 40,
+  shortcut,
+  ref,
   children,
 }: TCallControlProps) {
   return (
-    <Tooltip label={label} withArrow>
+    <Tooltip label={shortcut ? `${label} (${shortcut.shown})` : label} withArrow>
       <ActionIcon
+        ref={ref}
+        aria-keyshortcuts={shortcut?.keys}
         size={size}
         radius="xl"
         color={color}

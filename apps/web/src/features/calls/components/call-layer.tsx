@@ -1,5 +1,7 @@
+import { VisuallyHidden } from '@mantine/core';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session-store';
 import { subscribe, tabUuid } from '../../../lib/socket';
 import { watchCallConnectivity } from '../call-connectivity';
@@ -8,7 +10,7 @@ import { followCall, listenForSignals, stopMedia } from '../media/call-media';
 import { startRingTone, stopRingTone } from '../media/ring-tone';
 import { ActiveCall } from './active-call';
 import classes from './call-layer.module.css';
-import { RingingCard } from './ringing-card';
+import { RingingCard, ringingName, shortcutTexts } from './ringing-card';
 import '../calls-texts';
 
 const CALL_EVENTS = [
@@ -24,6 +26,7 @@ const CALL_EVENTS = [
  * call this tab is in, whose media it follows.
  */
 export default function CallLayer() {
+  const { t } = useTranslation('calls');
   const me = useSession((s) => s.user?.id);
   const calls = useCalls((s) => s.calls);
   const tab = tabUuid();
@@ -55,13 +58,21 @@ export default function CallLayer() {
     else stopRingTone();
   }, [ringing]);
   useEffect(() => stopRingTone, []);
-  if (!me || (!active && incoming.length === 0)) return null;
+  const first = ringing ? incoming[0] : undefined;
   return (
-    <div className={classes.layer}>
-      {incoming.map((call, i) => (
-        <RingingCard key={call.id} call={call} large={i === 0 && !active} />
-      ))}
-      {active && <ActiveCall call={active} me={me} />}
-    </div>
+    <>
+      {/* Always there, so a screen reader hears a call ring wherever focus stayed (someone typing keeps it). */}
+      <VisuallyHidden aria-live="assertive" aria-atomic="true" data-call-announcer>
+        {first ? `${ringingName(first, t)}. ${t('shortcuts.hint', shortcutTexts(t))}` : ''}
+      </VisuallyHidden>
+      {me && (active || incoming.length > 0) && (
+        <div className={classes.layer}>
+          {active && <ActiveCall call={active} me={me} />}
+          {incoming.map((call, i) => (
+            <RingingCard key={call.id} call={call} large={i === 0 && !active} />
+          ))}
+        </div>
+      )}
+    </>
   );
 }

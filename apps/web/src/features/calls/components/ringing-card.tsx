@@ -1,10 +1,12 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { TCall } from '@rounds/contracts/calls';
 import { IconMicrophone, IconPhone, IconPhoneOff, IconScreenShare, IconVideo } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { callAction } from '../call-actions';
+import { CALL_SHORTCUTS, callShortcutOf, keepsFocus } from '../call-shortcuts';
 import { CallControl } from './call-control';
 import classes from './call-layer.module.css';
 
@@ -14,15 +16,18 @@ const THROTTLE_MS = 3_000;
 /**
  * A call ringing for this user: who calls and how, Accept, Answer with voice (video calls) and Decline. The
  * first ringing call is large; others queue as smaller cards. Every tab shows it until one answers.
+ * The large card takes focus (on Accept) unless someone is typing or in a dialog, and answers to its keyboard
+ * shortcuts wherever focus is (issue 28).
  */
 export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
   const { t } = useTranslation('calls');
+  const hintId = useId();
+  const acceptRef = useRef<HTMLButtonElement>(null);
   const [busyUntil, setBusyUntil] = useState(0);
   // Which button's action is on its way, shown as a spinner on it.
   const [pending, setPending] = useState<'accept' | 'voice' | 'decline' | null>(null);
   const caller = call.participants.find((p) => p.id === call.initializerId);
-  const context = call.type === 'voice' ? undefined : call.type === 'video' ? 'video' : 'directScreenShare';
-  const title = t('incoming', { context });
+  const title = t('incoming', { context: incomingContext(call) });
   const act = (event: 'CallAccept' | 'CallDecline', audioOnly = false) => {
     if (Date.now() < busyUntil) return;
     setBusyUntil(Date.now() + THROTTLE_MS);
@@ -33,15 +38,34 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
       if (!done) setBusyUntil(0);
     });
   };
+  const actRef = useRef(act);
+  actRef.current = act;
+
+  useEffect(() => {
+    if (!large) return;
+    if (!keepsFocus(document.activeElement)) acceptRef.current?.focus();
+    // In the capture phase, before a field or a menu sees the keys; a Mac's Option+Shift+A would type Å.
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut = callShortcutOf(event);
+      if (!shortcut) return;
+      event.preventDefault();
+      event.stopPropagation();
+      actRef.current(shortcut === 'accept' ? 'CallAccept' : 'CallDecline');
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [large]);
   return (
     <Paper
       withBorder
       p="md"
       className={`${classes.card} ${large ? '' : classes.small}`}
       role="dialog"
-      aria-label={`${title}: ${caller?.fullName ?? ''}`}
+      aria-label={ringingName(call, t)}
+      aria-describedby={large ? hintId : undefined}
       data-call-ringing={call.twId}
     >
+      {large && <VisuallyHidden id={hintId}>{t('shortcuts.hint', shortcutTexts(t))}</VisuallyHidden>}
       <Group wrap="nowrap" gap="sm">
         <PersonAvatar name={caller?.fullName ?? ''} path={null} status={null} size={large ? 48 : 36} />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -69,6 +93,8 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
             color="teal"
             variant="filled"
             loading={pending === 'accept'}
+            ref={acceptRef}
+            shortcut={large ? { keys: CALL_SHORTCUTS.accept, shown: t('shortcuts.accept') } : undefined}
             onClick={() => act('CallAccept')}
           >
             {call.type === 'video' ? (
@@ -84,6 +110,7 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
             color="red"
             variant="filled"
             loading={pending === 'decline'}
+            shortcut={large ? { keys: CALL_SHORTCUTS.decline, shown: t('shortcuts.decline') } : undefined}
             onClick={() => act('CallDecline')}
           >
             <IconPhoneOff size={20} />
@@ -93,3 +120,18 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
     </Paper>
   );
 }
+
+const incomingContext = (call: TCall) =>
+  call.type === 'voice' ? undefined : call.type === 'video' ? 'video' : 'directScreenShare';
+
+/** 'Incoming voice call: <caller>': the card's name, and what the call layer announces. */
+export function ringingName(call: TCall, t: TFunction<'calls'>): string {
+  const caller = call.participants.find((p) => p.id === call.initializerId);
+  return `${t('incoming', { context: incomingContext(call) })}: ${caller?.fullName ?? ''}`;
+}
+
+/** The shortcuts as this reader's keyboard prints them (Maj for Shift in French), for the hint and the announcement. */
+export const shortcutTexts = (t: TFunction<'calls'>) => ({
+  accept: t('shortcuts.accept'),
+  decline: t('shortcuts.decline'),
+});
