@@ -138,7 +138,7 @@ describe('calls through Janus', () => {
       await page.getByRole('region', { name: 'Call' }).waitFor({ state: 'detached' });
     }
     await log(nursePage)
-      .getByText(/^Video call ended · 0:\d\d$/)
+      .getByText(/^Video call ended · \d+:\d\d$/)
       .waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
   });
@@ -284,7 +284,7 @@ describe('screen share through Janus', () => {
     await nursePage.getByRole('region', { name: 'Call' }).getByRole('button', { name: 'Stop sharing' }).click();
     await watching.waitFor({ state: 'detached' });
     await log(doctorPage)
-      .getByText(/^Partage d’écran terminé · 0:\d\d$/)
+      .getByText(/^Partage d’écran terminé · \d+:\d\d$/)
       .waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
   });

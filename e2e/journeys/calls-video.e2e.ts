@@ -131,7 +131,7 @@ describe('video calls and screen share', () => {
     }
     await Promise.all(pages.map((page) => waitForMedia(page, 2, { audio: true })));
     await nurseCall.getByText('Noah Thibodeaux', { exact: true }).waitFor();
-    await nurseCall.getByText(/^0:\d\d$/).waitFor();
+    await nurseCall.getByText(/^\d+:\d\d$/).waitFor();
 
     // The screenshots of the live call: this page's language, theme and viewport switch, the call stays.
     await lookAtCall(nursePage, 'call-video-light-en-desktop');
@@ -247,7 +247,7 @@ describe('video calls and screen share', () => {
     await nursePage.getByRole('region', { name: 'Appel' }).getByRole('button', { name: 'Arrêter le partage' }).click();
     await watching.waitFor({ state: 'detached' });
     await log(doctorPage)
-      .getByText(/^Partage d’écran terminé · 0:\d\d$/)
+      .getByText(/^Partage d’écran terminé · \d+:\d\d$/)
       .waitFor();
     expect(errors.flatMap((e) => e())).toEqual([]);
   });
