@@ -7,8 +7,8 @@ import type { Plugin } from 'vite';
  * nothing before its first request. Building a zod schema is pure, so this marks those calls
  * `/* @__PURE__ *\/` and the bundler keeps only the schemas the web app really uses.
  *
- * Only calls rooted at `z` (`z.object(...)`, `z.string().min(1)`) or at a schema constant (`ZFoo.extend(...)`)
- * are marked; `z.config()` changes global state and is left alone.
+ * Only calls rooted at `z` (`z.object(...)`, `z.string().min(1)`) or at a schema constant (`ZFoo.extend(...)`),
+ * and route descriptors (`apiRoute({...})`), are marked; `z.config()` changes global state and is left alone.
  */
 
 type TNode = { type: string; start: number; [key: string]: unknown };
@@ -40,7 +40,10 @@ function chainRoot(node: TNode): { name: string; firstMember: string | undefined
 }
 
 function isSchemaCall(node: TNode): boolean {
-  if (node.type !== 'CallExpression' || !isNode(node.callee) || node.callee.type !== 'MemberExpression') return false;
+  if (node.type !== 'CallExpression' || !isNode(node.callee)) return false;
+  // A route descriptor (api-route.ts) only returns its argument: an unused one goes with its schemas.
+  if (node.callee.type === 'Identifier') return node.callee.name === 'apiRoute';
+  if (node.callee.type !== 'MemberExpression') return false;
   const root = chainRoot(node.callee);
   if (!root) return false;
   if (root.name === 'z') return !IMPURE_ZOD_CALLS.has(root.firstMember ?? '');
