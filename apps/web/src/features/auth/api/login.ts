@@ -19,11 +19,15 @@ export function isUnverified(error: ApiError): boolean {
  * The reply contract loads with the request: zod stays out of the login page's first download.
  */
 export function login(body: TLoginRequest): Promise<TLoginReply> {
-  return apiCall(loginRoute, { body }, {
-    auth: false,
-    // Refusals (4xx) are shown at the form, beside the fields they are about; only the unexpected toasts.
-    toast: (error) => error.status < 400 || error.status >= 500,
-  });
+  return apiCall(
+    loginRoute,
+    { body },
+    {
+      auth: false,
+      // Refusals (4xx) are shown at the form, beside the fields they are about; only the unexpected toasts.
+      toast: (error) => error.status < 400 || error.status >= 500,
+    },
+  );
 }
 
 export function useLogin() {

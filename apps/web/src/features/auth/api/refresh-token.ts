@@ -11,9 +11,13 @@ const refreshRoute = lazyRoute(FIRST_DOWNLOAD_ROUTES.refreshToken, () =>
  * decides whether a failure ends the session.
  */
 export async function refreshToken(currentToken: string | null): Promise<string> {
-  const reply = await apiCall(refreshRoute, { body: currentToken ? { currentToken } : {} }, {
-    auth: false,
-    toast: false,
-  });
+  const reply = await apiCall(
+    refreshRoute,
+    { body: currentToken ? { currentToken } : {} },
+    {
+      auth: false,
+      toast: false,
+    },
+  );
   return reply.token;
 }

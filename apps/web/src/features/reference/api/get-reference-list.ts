@@ -1,18 +1,17 @@
-import { type TReferenceKind, ZReferenceListReply } from '@rounds/contracts/reference';
+import { referenceRoutes, type TReferenceKind } from '@rounds/contracts/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /**
  * GET /<kind>/list?pageSize=10000: the public list of one kind of reference data (facility, department,
  * profession, specialty, suffix), as registration and the profile ask for it (spec doc 1 section 7).
  */
 export async function getReferenceList(kind: TReferenceKind, { signal }: { signal?: AbortSignal } = {}) {
-  const reply = await api.get(`/${kind}/list`, {
-    query: { pageSize: 10_000 },
-    schema: ZReferenceListReply,
-    auth: false,
-    signal,
-  });
+  const reply = await apiCall(
+    referenceRoutes(kind).publicList,
+    { query: { pageSize: 10_000 } },
+    { auth: false, signal },
+  );
   return reply.results;
 }
 
