@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
+import { ZMessageReply } from './auth';
 import { ZLanguage, ZTheme } from './common';
+import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { ZName, ZUser } from './user';
 import {
   MSG,
@@ -63,3 +66,39 @@ export const ZSettingItem = z.object({ key: z.string(), value: z.union([z.string
 export const ZSettingsListReply = z.object({ data: z.array(ZSettingItem) });
 
 export const AVATAR_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as const;
+
+/** The signed-in user's own account (the Settings screen): every call acts on the caller only. */
+export const accountRoutes = {
+  me: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.me, reply: ZMeReply }),
+  settings: apiRoute({ method: 'GET', path: '/setting', reply: ZSettingsListReply }),
+  changePassword: apiRoute({
+    method: 'POST',
+    path: '/setting/password',
+    body: ZChangePasswordRequest,
+    reply: ZMessageReply,
+  }),
+  updateAccount: apiRoute({ method: 'POST', path: '/setting/account', body: ZUpdateAccountRequest, reply: ZUserReply }),
+  requestContactChange: apiRoute({
+    method: 'POST',
+    path: '/setting/phone-email-update',
+    body: ZPhoneEmailUpdateRequest,
+    reply: ZPhoneEmailUpdateReply,
+  }),
+  cancelContactChange: apiRoute({ method: 'POST', path: '/setting/cancel-phone-email-update', reply: ZUserReply }),
+  verifyContactChange: apiRoute({
+    method: 'POST',
+    path: '/setting/verify-updated-phone',
+    body: ZVerifyUpdatedRequest,
+    reply: ZUserReply,
+  }),
+  uploadAvatar: apiRoute({ method: 'POST', path: '/setting/upload-avatar', multipart: true, reply: ZUserReply }),
+  deleteAvatar: apiRoute({ method: 'DELETE', path: '/setting/delete-avatar', reply: ZUserReply }),
+  /** An avatar's file: <img> cannot send a bearer token, so the random 128-bit name is the secret. */
+  avatarFile: apiRoute({
+    method: 'GET',
+    path: '/avatars/:file',
+    params: z.object({ file: z.string() }),
+    raw: 'image/*',
+    reply: z.unknown(),
+  }),
+} as const;

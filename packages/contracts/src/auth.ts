@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { ZRole } from './common';
+import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { ZName, ZUser } from './user';
 import {
   MSG,
@@ -106,11 +108,70 @@ export const ZMessageReply = z.object({ message: z.string() });
 /** POST /auth/change-email and /auth/change-phone: a new code was sent to the corrected value. */
 export const ZChangeContactReply = ZResendReply.extend({ user: ZUser });
 
-/** GET /auth/captcha: an altcha challenge, solved in the browser (no third party). */
-export const ZCaptchaChallenge = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().optional(),
-  salt: z.string(),
-  signature: z.string(),
+/**
+ * GET /auth/captcha: an ALTCHA v2 challenge, solved in the browser (no third party). Loose: the widget reads
+ * the whole challenge as altcha-lib wrote it; these are the fields it cannot do without.
+ */
+export const ZCaptchaChallenge = z.looseObject({
+  parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string() }),
+  signature: z.string().optional(),
 });
+
+/** The authentication routes (doc 1 section 3): each call is authenticated by what it carries. */
+export const authRoutes = {
+  captcha: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.captcha, reply: ZCaptchaChallenge }),
+  login: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.login, body: ZLoginRequest, reply: ZLoginReply }),
+  register: apiRoute({ method: 'POST', path: '/auth/register', body: ZRegisterRequest, reply: ZRegisterReply }),
+  verifyEmail: apiRoute({ method: 'POST', path: '/auth/verify-email', body: ZVerifyRequest, reply: ZVerifyEmailReply }),
+  verifyPhone: apiRoute({ method: 'POST', path: '/auth/verify-phone', body: ZVerifyRequest, reply: ZVerifyPhoneReply }),
+  resendEmail: apiRoute({
+    method: 'POST',
+    path: '/auth/resend-verify-email',
+    body: ZResendEmailRequest,
+    reply: ZResendReply,
+  }),
+  resendPhone: apiRoute({
+    method: 'POST',
+    path: '/auth/resend-verify-phone',
+    body: ZResendPhoneRequest,
+    reply: ZResendReply,
+  }),
+  changeEmail: apiRoute({
+    method: 'POST',
+    path: '/auth/change-email',
+    body: ZChangeEmailRequest,
+    reply: ZChangeContactReply,
+  }),
+  changePhone: apiRoute({
+    method: 'POST',
+    path: '/auth/change-phone',
+    body: ZChangePhoneRequest,
+    reply: ZChangeContactReply,
+  }),
+  /** The httpOnly refresh cookie is the credential; the body is optional. */
+  refreshToken: apiRoute({
+    ...FIRST_DOWNLOAD_ROUTES.refreshToken,
+    body: ZRefreshRequest.optional(),
+    reply: ZRefreshReply,
+  }),
+  logout: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.logout, reply: ZMessageReply }),
+  forgotPassword: apiRoute({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    body: ZForgotPasswordRequest,
+    reply: ZMessageReply,
+  }),
+  resetPassword: apiRoute({
+    method: 'POST',
+    path: '/auth/reset-password',
+    body: ZResetPasswordRequest,
+    reply: ZMessageReply,
+  }),
+  /** The set-password link of a user an administrator created: the same form as a reset. */
+  setPassword: apiRoute({
+    method: 'POST',
+    path: '/user/set-password',
+    body: ZResetPasswordRequest,
+    reply: ZMessageReply,
+  }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUpdateSettingsRequest, ZUserReply } from './account';
 import { apiRoute } from './api-route';
+import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { LIMITS, LOGOS_PATH } from './limits';
 import { multilineText } from './validation';
 
@@ -211,12 +212,17 @@ export const adminSettingRoutes = {
     body: ZPasswordPolicyRequest,
     reply: ZSettingsMessageReply,
   }),
-  appSettings: apiRoute({ method: 'GET', path: '/setting/app-settings', reply: ZAppSettingsReply }),
+  appSettings: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.appSettings, reply: ZAppSettingsReply }),
   /** POST /setting: {key, value} is an app setting (Admin only, answered with the app settings); else own preferences. */
   write: apiRoute({
-    method: 'POST',
-    path: '/setting',
+    ...FIRST_DOWNLOAD_ROUTES.writeSetting,
     body: ZSettingPostRequest,
     reply: z.union([ZSettingsMessageReply, ZUserReply]),
   }),
+} as const;
+
+/** The public settings the sign-in and registration screens read before there is a session. */
+export const publicSettingRoutes = {
+  callingCodes: apiRoute({ method: 'GET', path: '/setting/calling-codes', reply: ZCallingCodesReply }),
+  selfRegistration: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.selfRegistration, reply: ZSelfRegistrationReply }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { ZId } from './common';
 
 /** SMS in a period: sent (priority alerts and account codes) and refused by a cap. */
@@ -38,3 +39,7 @@ export const ZSmsUsageReply = z.object({
   }),
 });
 export type TSmsUsage = z.infer<typeof ZSmsUsageReply>['data'];
+
+export const smsRoutes = {
+  usage: apiRoute({ method: 'GET', path: '/sms/usage', reply: ZSmsUsageReply }),
+} as const;

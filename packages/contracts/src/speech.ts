@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { ZLanguage } from './common';
+import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 
 /**
  * Speech to text (doc 2 section 7): a second socket at its own path, opened with the access token, the
@@ -122,3 +124,7 @@ export const ZSpeechStatusReply = z.object({
   data: z.object({ available: z.boolean(), maxSeconds: z.number().int().positive() }),
 });
 export type TSpeechStatusReply = z.infer<typeof ZSpeechStatusReply>;
+
+export const speechRoutes = {
+  status: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.speechStatus, reply: ZSpeechStatusReply }),
+} as const;

@@ -100,5 +100,11 @@ export const USER_LOG_CSV_COLUMNS = ['Name', 'Email', 'Event', 'Date', 'Address'
  */
 export const userLogRoutes = {
   list: apiRoute({ method: 'GET', path: '/user/logs', query: ZUserLogsQuery, reply: ZUserLogsReply }),
-  export: apiRoute({ method: 'GET', path: '/user/export-logs', query: ZUserLogsExportQuery, reply: z.unknown() }),
+  export: apiRoute({
+    method: 'GET',
+    path: '/user/export-logs',
+    query: ZUserLogsExportQuery,
+    raw: 'text/csv',
+    reply: z.unknown(),
+  }),
 } as const;

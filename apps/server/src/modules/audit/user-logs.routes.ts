@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { API_PREFIX } from '@rounds/contracts/limits';
 import { type TUserLog, USER_LOG_CSV_COLUMNS, userLogRoutes } from '@rounds/contracts/user-logs';
 import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,38 +27,33 @@ export const userLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     listUserLogs(app.db, authOf(req), req.query),
   );
 
-  // A streamed CSV, not a JSON reply: registered by hand with the contract's path and query.
-  app.get(
-    `${API_PREFIX}${userLogRoutes.export.path}`,
-    { schema: { tags, querystring: userLogRoutes.export.query }, onRequest },
-    async (req, reply) => {
-      const actor = authOf(req);
-      // Who took a copy of the logs, and of what, is itself a log entry.
-      await writeAudit(app.db, {
-        userId: actor.userId,
-        event: 'logs exported',
-        ip: req.ip,
-        details: { keyword: req.query.keyword, from: req.query.from, to: req.query.to },
-      });
-      const rows = Readable.from(
-        (async function* () {
-          for await (const batch of exportUserLogs(app.db, actor, req.query))
-            for (const log of batch) yield csvRow(log);
-        })(),
-      );
-      // Every cell quoted; a cell starting like a formula (=HYPERLINK…) gets a leading apostrophe.
-      const csv = stringify({
-        header: true,
-        columns: [...USER_LOG_CSV_COLUMNS],
-        quoted: true,
-        escape_formulas: true,
-        record_delimiter: 'windows',
-      });
-      rows.on('error', (error) => csv.destroy(error));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="logs.csv"')
-        .send(rows.pipe(csv));
-    },
-  );
+  // A streamed CSV, not a JSON reply: the contract says raw, and the handler sends it.
+  registerRoute(app, userLogRoutes.export, { tags, onRequest }, async (req, reply) => {
+    const actor = authOf(req);
+    // Who took a copy of the logs, and of what, is itself a log entry.
+    await writeAudit(app.db, {
+      userId: actor.userId,
+      event: 'logs exported',
+      ip: req.ip,
+      details: { keyword: req.query.keyword, from: req.query.from, to: req.query.to },
+    });
+    const rows = Readable.from(
+      (async function* () {
+        for await (const batch of exportUserLogs(app.db, actor, req.query)) for (const log of batch) yield csvRow(log);
+      })(),
+    );
+    // Every cell quoted; a cell starting like a formula (=HYPERLINK…) gets a leading apostrophe.
+    const csv = stringify({
+      header: true,
+      columns: [...USER_LOG_CSV_COLUMNS],
+      quoted: true,
+      escape_formulas: true,
+      record_delimiter: 'windows',
+    });
+    rows.on('error', (error) => csv.destroy(error));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="logs.csv"')
+      .send(rows.pipe(csv));
+  });
 };

@@ -1,26 +1,15 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  ZChangePasswordRequest,
-  ZMeReply,
-  ZPhoneEmailUpdateReply,
-  ZPhoneEmailUpdateRequest,
-  ZSettingsListReply,
-  ZUpdateAccountRequest,
-  ZUserReply,
-  ZVerifyUpdatedRequest,
-} from '@rounds/contracts/account';
-import { ZMessageReply } from '@rounds/contracts/auth';
+import { accountRoutes as routes } from '@rounds/contracts/account';
 import { LIMITS, LOGOS_PATH } from '@rounds/contracts/limits';
 import {
   adminSettingRoutes,
   CALLING_CODES,
   currentLogoPath,
   LOGO_KINDS,
+  publicSettingRoutes,
   type TLogoKind,
-  ZCallingCodesReply,
   ZLogoKind,
-  ZSelfRegistrationReply,
 } from '@rounds/contracts/settings';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -65,20 +54,14 @@ const LOGO_TYPES: Record<string, string> = {
 
 /** The three public settings calls (no credentials) and the static logos path. */
 const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/setting/calling-codes',
-    { schema: { tags: ['settings'], response: { 200: ZCallingCodesReply } } },
-    async () => ({ data: { data: CALLING_CODES.map((c) => ({ ...c })) } }),
-  );
+  registerRoute(app, publicSettingRoutes.callingCodes, { tags: ['settings'] }, async () => ({
+    data: { data: CALLING_CODES.map((c) => ({ ...c })) },
+  }));
 
-  app.get(
-    '/api/v1/setting/self-registration',
-    { schema: { tags: ['settings'], response: { 200: ZSelfRegistrationReply } } },
-    async () => {
-      const s = await readSettings(app.db);
-      return { isSelfRegistrationEnabled: s.isSelfRegistrationEnabled ? 'true' : 'false' } as const;
-    },
-  );
+  registerRoute(app, publicSettingRoutes.selfRegistration, { tags: ['settings'] }, async () => {
+    const s = await readSettings(app.db);
+    return { isSelfRegistrationEnabled: s.isSelfRegistrationEnabled ? 'true' : 'false' } as const;
+  });
 
   registerRoute(app, adminSettingRoutes.appSettings, { tags: ['settings'] }, async () => ({
     appSettings: toAppSettings(await readSettings(app.db)),
@@ -133,33 +116,23 @@ const AVATAR_TYPES: Record<string, string> = { png: 'image/png', gif: 'image/gif
 
 /** The signed-in user's own account and preferences (Settings screen): /setting/me and the rest under /setting. */
 const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = requireAuth(app);
+  const options = { tags: ['account'], onRequest: requireAuth(app) };
   const ctx = (req: FastifyRequest) => ({ ip: req.ip, lang: requestLanguage(req), sessionId: authOf(req).sessionId });
 
-  app.get(
-    '/api/v1/setting/me',
-    { schema: { tags: ['account'], response: { 200: ZMeReply } }, onRequest: auth },
-    async (req) => ({
-      data: await account.me(app, authOf(req).userId),
-    }),
-  );
+  registerRoute(app, routes.me, options, async (req) => ({ data: await account.me(app, authOf(req).userId) }));
 
-  app.get(
-    '/api/v1/setting',
-    { schema: { tags: ['account'], response: { 200: ZSettingsListReply } }, onRequest: auth },
-    async () => {
-      const s = await readSettings(app.db);
-      return {
-        data: [
-          { key: 'sessionTimeout', value: s.sessionTimeout },
-          { key: 'isSelfRegistrationEnabled', value: s.isSelfRegistrationEnabled },
-        ],
-      };
-    },
-  );
+  registerRoute(app, routes.settings, options, async () => {
+    const s = await readSettings(app.db);
+    return {
+      data: [
+        { key: 'sessionTimeout', value: s.sessionTimeout },
+        { key: 'isSelfRegistrationEnabled', value: s.isSelfRegistrationEnabled },
+      ],
+    };
+  });
 
   // POST /setting: one's own preferences, or with a key an app setting (doc 2 section 7), which only an Admin writes.
-  registerRoute(app, adminSettingRoutes.write, { tags: ['account'], onRequest: auth }, async (req) => {
+  registerRoute(app, adminSettingRoutes.write, options, async (req) => {
     const body = req.body;
     if ('key' in body) {
       const actor = authOf(req);
@@ -172,81 +145,48 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user: await account.updatePreferences(app, authOf(req).userId, body, ctx(req)) };
   });
 
-  app.post(
-    '/api/v1/setting/password',
-    {
-      schema: { tags: ['account'], body: ZChangePasswordRequest, response: { 200: ZMessageReply } },
-      onRequest: auth,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
-    async (req) => account.changePassword(app, authOf(req).userId, req.body, ctx(req)),
+  const limited = (max: number) => ({ ...options, config: { rateLimit: { max, timeWindow: '1 minute' } } });
+
+  registerRoute(app, routes.changePassword, limited(10), async (req) =>
+    account.changePassword(app, authOf(req).userId, req.body, ctx(req)),
   );
 
-  app.post(
-    '/api/v1/setting/account',
-    { schema: { tags: ['account'], body: ZUpdateAccountRequest, response: { 200: ZUserReply } }, onRequest: auth },
-    async (req) => ({ user: await account.updateAccount(app, authOf(req).userId, req.body, ctx(req)) }),
+  registerRoute(app, routes.updateAccount, options, async (req) => ({
+    user: await account.updateAccount(app, authOf(req).userId, req.body, ctx(req)),
+  }));
+
+  registerRoute(app, routes.requestContactChange, limited(10), async (req) =>
+    account.requestContactChange(app, authOf(req).userId, req.body, ctx(req)),
   );
 
-  app.post(
-    '/api/v1/setting/phone-email-update',
-    {
-      schema: { tags: ['account'], body: ZPhoneEmailUpdateRequest, response: { 200: ZPhoneEmailUpdateReply } },
-      onRequest: auth,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
-    async (req) => account.requestContactChange(app, authOf(req).userId, req.body, ctx(req)),
-  );
+  registerRoute(app, routes.cancelContactChange, options, async (req) => ({
+    user: await account.cancelContactChange(app, authOf(req).userId, ctx(req)),
+  }));
 
-  app.post(
-    '/api/v1/setting/cancel-phone-email-update',
-    { schema: { tags: ['account'], response: { 200: ZUserReply } }, onRequest: auth },
-    async (req) => ({ user: await account.cancelContactChange(app, authOf(req).userId, ctx(req)) }),
-  );
+  registerRoute(app, routes.verifyContactChange, limited(20), async (req) => ({
+    user: await account.verifyContactChange(app, authOf(req).userId, req.body, ctx(req)),
+  }));
 
-  app.post(
-    '/api/v1/setting/verify-updated-phone',
-    {
-      schema: { tags: ['account'], body: ZVerifyUpdatedRequest, response: { 200: ZUserReply } },
-      onRequest: auth,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
-    async (req) => ({ user: await account.verifyContactChange(app, authOf(req).userId, req.body, ctx(req)) }),
-  );
+  registerRoute(app, routes.uploadAvatar, options, async (req) => {
+    const { bytes, type } = await readAvatarForm(req);
+    return { user: await account.setAvatar(app, authOf(req).userId, bytes, type, ctx(req)) };
+  });
 
-  app.post(
-    '/api/v1/setting/upload-avatar',
-    {
-      schema: { tags: ['account'], response: { 200: ZUserReply }, consumes: ['multipart/form-data'] },
-      onRequest: auth,
-    },
-    async (req) => {
-      const { bytes, type } = await readAvatarForm(req);
-      return { user: await account.setAvatar(app, authOf(req).userId, bytes, type, ctx(req)) };
-    },
-  );
-
-  app.delete(
-    '/api/v1/setting/delete-avatar',
-    { schema: { tags: ['account'], response: { 200: ZUserReply } }, onRequest: auth },
-    async (req) => ({ user: await account.deleteAvatar(app, authOf(req).userId, ctx(req)) }),
-  );
+  registerRoute(app, routes.deleteAvatar, options, async (req) => ({
+    user: await account.deleteAvatar(app, authOf(req).userId, ctx(req)),
+  }));
 
   // Avatars have random 128-bit names; <img> cannot send a bearer token, so the name is the secret.
-  app.get(
-    '/api/v1/avatars/:file',
-    { schema: { hide: true, params: z.object({ file: z.string() }) } },
-    async (req, reply) => {
-      if (!AVATAR_FILE.test(req.params.file)) throw notFound();
-      const path = join(app.config.DATA_DIR, 'avatars', req.params.file);
-      if (!existsSync(path)) throw notFound();
-      return reply
-        .header('content-type', AVATAR_TYPES[req.params.file.split('.').pop()!]!)
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(createReadStream(path));
-    },
-  );
+  registerRoute(app, routes.avatarFile, { tags: ['account'], hide: true }, async (req, reply) => {
+    if (!AVATAR_FILE.test(req.params.file)) throw notFound();
+    const path = join(app.config.DATA_DIR, 'avatars', req.params.file);
+    if (!existsSync(path)) throw notFound();
+    return reply
+      .header('content-type', AVATAR_TYPES[req.params.file.split('.').pop()!]!)
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(createReadStream(path));
+  });
 };
 
 /** Logo files: png, gif or jpeg by their bytes, or an SVG with nothing active in it (svg-check.ts). */

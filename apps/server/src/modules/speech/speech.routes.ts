@@ -1,5 +1,6 @@
-import { ZSpeechStatusReply } from '@rounds/contracts/speech';
+import { speechRoutes as routes } from '@rounds/contracts/speech';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerRoute } from '../../plugins/api-route';
 import { requireAuth } from '../../plugins/auth';
 
 /**
@@ -7,9 +8,7 @@ import { requireAuth } from '../../plugins/auth';
  * be offered here. The user's own speechToText permission is in their user reply.
  */
 export const speechRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/speech-to-text',
-    { schema: { tags: ['speech'], response: { 200: ZSpeechStatusReply } }, onRequest: requireAuth(app) },
-    async () => ({ data: { available: app.speech.available, maxSeconds: app.speech.maxSeconds } }),
-  );
+  registerRoute(app, routes.status, { tags: ['speech'], onRequest: requireAuth(app) }, async () => ({
+    data: { available: app.speech.available, maxSeconds: app.speech.maxSeconds },
+  }));
 };

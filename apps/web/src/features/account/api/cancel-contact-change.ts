@@ -1,11 +1,11 @@
-import { ZUserReply } from '@rounds/contracts/account';
+import { accountRoutes } from '@rounds/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 
 /** POST /setting/cancel-phone-email-update: drops the pending email and phone; their codes stop working. */
 export async function cancelContactChange() {
-  const reply = await api.post('/setting/cancel-phone-email-update', undefined, { schema: ZUserReply });
+  const reply = await apiCall(accountRoutes.cancelContactChange, {});
   useSession.getState().setUser(reply.user);
   return reply.user;
 }

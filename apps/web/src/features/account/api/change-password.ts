@@ -1,6 +1,6 @@
-import { ZMessageReply } from '@rounds/contracts/auth';
+import { accountRoutes } from '@rounds/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 import { recordPasswordChange } from '../lib/password-policy';
 
@@ -9,7 +9,7 @@ import { recordPasswordChange } from '../lib/password-policy';
  * sessions end; this one stays. 400 WRONG_PASSWORD when the current password is wrong.
  */
 export async function changePassword(body: { currentPassword: string; newPassword: string }) {
-  const reply = await api.post('/setting/password', body, { schema: ZMessageReply });
+  const reply = await apiCall(accountRoutes.changePassword, { body });
   const userId = useSession.getState().user?.id;
   if (userId) recordPasswordChange(userId);
   return reply;

@@ -1,11 +1,11 @@
-import { ZUserReply } from '@rounds/contracts/account';
+import { accountRoutes } from '@rounds/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 
 /** DELETE /setting/delete-avatar: back to initials. */
 export async function deleteAvatar() {
-  const reply = await api.delete('/setting/delete-avatar', undefined, { schema: ZUserReply });
+  const reply = await apiCall(accountRoutes.deleteAvatar, {});
   useSession.getState().setUser(reply.user);
   return reply.user;
 }

@@ -1,6 +1,6 @@
-import { ZPhoneEmailUpdateReply } from '@rounds/contracts/account';
+import { accountRoutes } from '@rounds/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 
 /**
@@ -13,7 +13,7 @@ export async function requestContactChange(body: {
   phoneCountryCode: string;
   phoneCountryName: string;
 }) {
-  const reply = await api.post('/setting/phone-email-update', body, { schema: ZPhoneEmailUpdateReply });
+  const reply = await apiCall(accountRoutes.requestContactChange, { body });
   useSession.getState().setUser(reply.updatedUser);
   return reply;
 }

@@ -1,6 +1,6 @@
-import { ZUserReply } from '@rounds/contracts/account';
+import { accountRoutes } from '@rounds/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 
 export type TAccountUpdate = {
@@ -17,7 +17,7 @@ export type TAccountUpdate = {
 
 /** POST /setting/account: personal and professional information, and the own session timeout. */
 export async function updateAccount(body: TAccountUpdate) {
-  const reply = await api.post('/setting/account', body, { schema: ZUserReply });
+  const reply = await apiCall(accountRoutes.updateAccount, { body });
   useSession.getState().setUser(reply.user);
   return reply.user;
 }

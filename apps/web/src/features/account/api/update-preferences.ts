@@ -1,8 +1,9 @@
-import { ZUserReply } from '@rounds/contracts/account';
 import type { TLanguage, TTheme } from '@rounds/contracts/common';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
+import { userOf } from '../../../lib/setting-reply';
 
 export type TPreferencesUpdate =
   | { language: TLanguage }
@@ -10,9 +11,9 @@ export type TPreferencesUpdate =
 
 /** POST /setting: the language alone ({ language }), or { id, settings: { theme | playNotificationSound } }. */
 export async function updatePreferences(body: TPreferencesUpdate) {
-  const reply = await api.post('/setting', body, { schema: ZUserReply });
-  useSession.getState().setUser(reply.user);
-  return reply.user;
+  const user = userOf(await apiCall(adminSettingRoutes.write, { body }));
+  useSession.getState().setUser(user);
+  return user;
 }
 
 export function useUpdatePreferences() {

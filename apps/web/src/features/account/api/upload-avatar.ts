@@ -1,13 +1,13 @@
-import { ZUserReply } from '@rounds/contracts/account';
+import { accountRoutes } from '@rounds/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 
 /** POST /setting/upload-avatar, multipart field `file` (png, gif or jpeg, at most 2 MB; 413 / 415 otherwise). */
 export async function uploadAvatar(file: File) {
   const form = new FormData();
   form.append('file', file);
-  const reply = await api.post('/setting/upload-avatar', form, { schema: ZUserReply });
+  const reply = await apiCall(accountRoutes.uploadAvatar, { body: form });
   useSession.getState().setUser(reply.user);
   return reply.user;
 }

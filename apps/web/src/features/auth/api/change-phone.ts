@@ -1,6 +1,6 @@
-import { ZResendReply } from '@rounds/contracts/auth';
+import { authRoutes } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /auth/change-phone: fixes a mistyped number on the mobile-confirm screen; a new SMS code is sent. */
 export function changePhone(body: {
@@ -9,7 +9,7 @@ export function changePhone(body: {
   phoneCountryName: string;
   tempToken: string;
 }) {
-  return api.post('/auth/change-phone', body, { schema: ZResendReply, auth: false });
+  return apiCall(authRoutes.changePhone, { body }, { auth: false });
 }
 
 export function useChangePhone() {

@@ -1,10 +1,10 @@
-import { ZMessageReply } from '@rounds/contracts/auth';
+import { authRoutes } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /auth/forgot-password: always the same answer, whether or not the address is registered. */
 export function forgotPassword(body: { username: string }) {
-  return api.post('/auth/forgot-password', body, { schema: ZMessageReply, auth: false });
+  return apiCall(authRoutes.forgotPassword, { body }, { auth: false });
 }
 
 export function useForgotPassword() {

@@ -1,7 +1,13 @@
 import type { TLoginReply, TLoginRequest } from '@rounds/contracts/auth';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
+import { FIRST_DOWNLOAD_ROUTES } from '@rounds/contracts/first-download-routes';
 import { useMutation } from '@tanstack/react-query';
-import { type ApiError, api } from '../../../lib/api-client';
+import { apiCall, lazyRoute } from '../../../lib/api-call';
+import type { ApiError } from '../../../lib/api-client';
+
+const loginRoute = lazyRoute(FIRST_DOWNLOAD_ROUTES.login, () =>
+  import('@rounds/contracts/auth').then((contract) => contract.authRoutes.login),
+);
 
 /** Login error codes that send the user on to a confirmation screen (or to the captcha) instead of a toast. */
 export function isUnverified(error: ApiError): boolean {
@@ -13,12 +19,15 @@ export function isUnverified(error: ApiError): boolean {
  * The reply contract loads with the request: zod stays out of the login page's first download.
  */
 export function login(body: TLoginRequest): Promise<TLoginReply> {
-  return api.post('/auth/login', body, {
-    schema: () => import('@rounds/contracts/auth').then((contract) => contract.ZLoginReply),
-    auth: false,
-    // Refusals (4xx) are shown at the form, beside the fields they are about; only the unexpected toasts.
-    toast: (error) => error.status < 400 || error.status >= 500,
-  });
+  return apiCall(
+    loginRoute,
+    { body },
+    {
+      auth: false,
+      // Refusals (4xx) are shown at the form, beside the fields they are about; only the unexpected toasts.
+      toast: (error) => error.status < 400 || error.status >= 500,
+    },
+  );
 }
 
 export function useLogin() {

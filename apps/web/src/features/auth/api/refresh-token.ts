@@ -1,4 +1,9 @@
-import { api } from '../../../lib/api-client';
+import { FIRST_DOWNLOAD_ROUTES } from '@rounds/contracts/first-download-routes';
+import { apiCall, lazyRoute } from '../../../lib/api-call';
+
+const refreshRoute = lazyRoute(FIRST_DOWNLOAD_ROUTES.refreshToken, () =>
+  import('@rounds/contracts/auth').then((contract) => contract.authRoutes.refreshToken),
+);
 
 /**
  * POST /auth/refresh-token: a new access token for the session the HttpOnly cookie names; the cookie is
@@ -6,10 +11,13 @@ import { api } from '../../../lib/api-client';
  * decides whether a failure ends the session.
  */
 export async function refreshToken(currentToken: string | null): Promise<string> {
-  const reply = await api.post('/auth/refresh-token', currentToken ? { currentToken } : {}, {
-    schema: () => import('@rounds/contracts/auth').then((contract) => contract.ZRefreshReply),
-    auth: false,
-    toast: false,
-  });
+  const reply = await apiCall(
+    refreshRoute,
+    { body: currentToken ? { currentToken } : {} },
+    {
+      auth: false,
+      toast: false,
+    },
+  );
   return reply.token;
 }

@@ -1,10 +1,10 @@
-import { type TRegisterRequest, ZRegisterReply } from '@rounds/contracts/auth';
+import { authRoutes, type TRegisterRequest } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /auth/register: the registration payload; the reply's temp token carries on to email confirm. */
 export function register(body: TRegisterRequest) {
-  return api.post('/auth/register', body, { schema: ZRegisterReply, auth: false });
+  return apiCall(authRoutes.register, { body }, { auth: false });
 }
 
 export function useRegister() {

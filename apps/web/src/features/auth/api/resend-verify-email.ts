@@ -1,10 +1,10 @@
-import { ZResendReply } from '@rounds/contracts/auth';
+import { authRoutes } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /auth/resend-verify-email: a fresh email code; the reply says how many sends are left. */
 export function resendVerifyEmail(body: { email?: string; tempToken: string }) {
-  return api.post('/auth/resend-verify-email', body, { schema: ZResendReply, auth: false });
+  return apiCall(authRoutes.resendEmail, { body }, { auth: false });
 }
 
 export function useResendVerifyEmail() {

@@ -1,10 +1,10 @@
-import { ZResendReply } from '@rounds/contracts/auth';
+import { authRoutes } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /auth/resend-verify-phone: a fresh SMS code; the reply says how many sends are left. */
 export function resendVerifyPhone(body: { tempToken: string }) {
-  return api.post('/auth/resend-verify-phone', body, { schema: ZResendReply, auth: false });
+  return apiCall(authRoutes.resendPhone, { body }, { auth: false });
 }
 
 export function useResendVerifyPhone() {

@@ -1,10 +1,10 @@
-import { ZMessageReply } from '@rounds/contracts/auth';
+import { authRoutes } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /auth/reset-password: the code from the reset email and the new password. */
 export function resetPassword(body: { token: string; password: string }) {
-  return api.post('/auth/reset-password', body, { schema: ZMessageReply, auth: false });
+  return apiCall(authRoutes.resetPassword, { body }, { auth: false });
 }
 
 export function useResetPassword() {

@@ -1,10 +1,10 @@
-import { ZMessageReply } from '@rounds/contracts/auth';
+import { authRoutes } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /user/set-password: the forced flow, with the token that came in the link's query string. */
 export function setPassword(body: { token: string; password: string }) {
-  return api.post('/user/set-password', body, { schema: ZMessageReply, auth: false });
+  return apiCall(authRoutes.setPassword, { body }, { auth: false });
 }
 
 export function useSetPassword() {

@@ -1,10 +1,10 @@
-import { ZVerifyPhoneReply } from '@rounds/contracts/auth';
+import { authRoutes } from '@rounds/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** POST /auth/verify-phone: the six-digit SMS code, with the temp token of the sign-up. */
 export function verifyPhone(body: { verifyToken: string; tempToken: string }) {
-  return api.post('/auth/verify-phone', body, { schema: ZVerifyPhoneReply, auth: false });
+  return apiCall(authRoutes.verifyPhone, { body }, { auth: false });
 }
 
 export function useVerifyPhone() {

@@ -1,4 +1,5 @@
 import { Input, Skeleton } from '@mantine/core';
+import { FIRST_DOWNLOAD_ROUTES } from '@rounds/contracts/first-download-routes';
 import { API_PREFIX } from '@rounds/contracts/limits';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
@@ -80,7 +81,7 @@ export function CaptchaField({ onChange, resetKey, error }: TCaptchaFieldProps) 
         ) : ready ? (
           <altcha-widget
             ref={widget}
-            challenge={`${API_PREFIX}/auth/captcha`}
+            challenge={`${API_PREFIX}${FIRST_DOWNLOAD_ROUTES.captcha.path}`}
             language={language}
             name="captchaResponse"
             auto="onfocus"

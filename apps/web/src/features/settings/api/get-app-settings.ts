@@ -1,6 +1,7 @@
+import { FIRST_DOWNLOAD_ROUTES } from '@rounds/contracts/first-download-routes';
 import type { TAppSettings } from '@rounds/contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall, lazyRoute } from '../../../lib/api-call';
 import { readJson, writeItem } from '../../../lib/browser-storage';
 import { queryClient } from '../../../lib/query-client';
 
@@ -24,16 +25,13 @@ function readCached(): TCached | undefined {
   return cached as TCached;
 }
 
-const contract = () => import('@rounds/contracts/settings').then((settings) => settings.ZAppSettingsReply);
+const route = lazyRoute(FIRST_DOWNLOAD_ROUTES.appSettings, () =>
+  import('@rounds/contracts/settings').then((settings) => settings.adminSettingRoutes.appSettings),
+);
 
 export async function getAppSettings({ signal }: { signal?: AbortSignal } = {}): Promise<TAppSettings> {
   // No toast: every screen has a sensible fallback (built-in logo, empty text) while the server is away.
-  const reply = await api.get('/setting/app-settings', {
-    schema: contract,
-    auth: false,
-    toast: false,
-    signal,
-  });
+  const reply = await apiCall(route, {}, { auth: false, toast: false, signal });
   writeItem('session', CACHE_KEY, JSON.stringify({ at: Date.now(), appSettings: reply.appSettings }));
   return reply.appSettings;
 }

@@ -1,10 +1,10 @@
-import { ZCallingCodesReply } from '@rounds/contracts/settings';
+import { publicSettingRoutes } from '@rounds/contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-call';
 
 /** GET /setting/calling-codes: phone country codes for the register and account forms (reply data.data). */
 export async function getCallingCodes({ signal }: { signal?: AbortSignal } = {}) {
-  const reply = await api.get('/setting/calling-codes', { schema: ZCallingCodesReply, auth: false, signal });
+  const reply = await apiCall(publicSettingRoutes.callingCodes, {}, { auth: false, signal });
   return reply.data.data;
 }
 

@@ -1,10 +1,10 @@
-import { ZSmsUsageReply } from '@rounds/contracts/sms';
+import { smsRoutes } from '@rounds/contracts/sms';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { apiCall } from '../../../../lib/api-call';
 
 /** GET /sms/usage (Admin): SMS sent today and this month, refused by the caps, and the top senders. */
 export async function getSmsUsage({ signal }: { signal?: AbortSignal } = {}) {
-  return (await api.get('/sms/usage', { schema: ZSmsUsageReply, signal })).data;
+  return (await apiCall(smsRoutes.usage, {}, { signal })).data;
 }
 
 export const smsUsageQueryOptions = () =>

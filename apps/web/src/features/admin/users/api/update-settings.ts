@@ -19,8 +19,7 @@ type TSettingWrite = z.input<typeof ZAppSettingWrite>;
  * keeps the reply typed as the app settings one.
  */
 const appSettingRoute = apiRoute({
-  method: 'POST',
-  path: '/setting',
+  ...adminSettingRoutes.write,
   body: ZAppSettingWrite,
   reply: ZSettingsMessageReply,
 });
