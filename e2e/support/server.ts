@@ -63,7 +63,11 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // Else it finishes starting later and outlives the run (a loaded run once left fifteen behind).
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
