@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 const TEXTS = {
-  en: { language: 'Language', form: 'Welcome back', wrong: 'Incorrect username or password.', left: '4 attempts left!' },
+  en: {
+    language: 'Language',
+    form: 'Welcome back',
+    wrong: 'Incorrect username or password.',
+    left: '4 attempts left!',
+  },
   fr: {
     language: 'Langue',
     form: 'Bon retour parmi nous',
