@@ -61,6 +61,16 @@ export type TQueryOut<R extends TApiRoute> = R['query'] extends z.ZodType ? z.ou
 export type TBodyOut<R extends TApiRoute> = R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
 export type TReplyOf<R extends TApiRoute> = z.output<R['reply']>;
 
+/**
+ * What a caller passes for one route: params, query and body typed by its schemas. A multipart route's form is
+ * the caller's own kind (the browser's FormData, a test's parts), so it is named by TForm.
+ */
+export type TRouteCallInput<R extends TApiRoute, TForm extends object> = (R['params'] extends object
+  ? { params: TParamsIn<R> }
+  : { params?: undefined }) &
+  (R['query'] extends object ? { query: TQueryIn<R> } : { query?: undefined }) &
+  (R['multipart'] extends true ? TForm : R['body'] extends object ? { body: TBodyIn<R> } : { body?: undefined });
+
 /** The path with its `:name` segments filled in, each value URI-encoded. */
 export function routePath(route: Pick<TApiRoute, 'path'>, params: Record<string, unknown> | undefined): string {
   return route.path.replace(/:(\w+)/g, (_, name: string) => {

@@ -1,11 +1,4 @@
-import {
-  routePath,
-  type TApiRoute,
-  type TBodyIn,
-  type TParamsIn,
-  type TQueryIn,
-  type TReplyOf,
-} from '@rounds/contracts/api-route';
+import { routePath, type TApiRoute, type TReplyOf, type TRouteCallInput } from '@rounds/contracts/api-route';
 import { API_PREFIX } from '@rounds/contracts/limits';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { multipart, type Part } from './multipart';
@@ -13,22 +6,14 @@ import { multipart, type Part } from './multipart';
 type TQueryValue = string | number | boolean | null | undefined;
 
 /** A route's input, typed by its contract: params, query and body as the web sends them. */
-export type TRouteInput<R extends TApiRoute> = (R['params'] extends object
-  ? { params: TParamsIn<R> }
-  : { params?: undefined }) &
-  (R['query'] extends object ? { query: TQueryIn<R> } : { query?: undefined }) &
-  (R['multipart'] extends true
-    ? { multipart: Part[] }
-    : R['body'] extends object
-      ? { body: TBodyIn<R> }
-      : { body?: undefined }) & {
-    /** A session's access token, sent as the bearer. */
-    token?: string;
-    headers?: Record<string, string>;
-    cookies?: Record<string, string>;
-    /** The client's address (the per-IP limits of the sign-in routes). */
-    remoteAddress?: string;
-  };
+export type TRouteInput<R extends TApiRoute> = TRouteCallInput<R, { multipart: Part[] }> & {
+  /** A session's access token, sent as the bearer. */
+  token?: string;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+  /** The client's address (the per-IP limits of the sign-in routes). */
+  remoteAddress?: string;
+};
 
 /** The refusal body every route answers with (plugins/error-handler.ts), extras such as `attemptLeft` included. */
 export type TErrorBody = { message: string; code: string } & Record<string, unknown>;

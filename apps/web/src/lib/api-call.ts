@@ -1,23 +1,8 @@
-import {
-  routePath,
-  type TApiRoute,
-  type TBodyIn,
-  type TParamsIn,
-  type TQueryIn,
-  type TReplyOf,
-} from '@rounds/contracts/api-route';
+import { routePath, type TApiRoute, type TReplyOf, type TRouteCallInput } from '@rounds/contracts/api-route';
 import type { z } from 'zod';
 import { apiRequest, apiUpload, type TRequestOptions } from './api-client';
 
-type TCallInput<R extends TApiRoute> = (R['params'] extends object
-  ? { params: TParamsIn<R> }
-  : { params?: undefined }) &
-  (R['query'] extends object ? { query: TQueryIn<R> } : { query?: undefined }) &
-  (R['multipart'] extends true
-    ? { body: FormData }
-    : R['body'] extends object
-      ? { body: TBodyIn<R> }
-      : { body?: undefined });
+type TCallInput<R extends TApiRoute> = TRouteCallInput<R, { body: FormData }>;
 
 type TCallOptions = Pick<TRequestOptions<unknown>, 'signal' | 'toast' | 'timeoutMs' | 'blob' | 'auth' | 'token'> & {
   /** A multipart route's upload progress, 0 to 1: sent with XMLHttpRequest, which can report it (apiUpload). */
