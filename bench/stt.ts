@@ -58,15 +58,20 @@ const chunks = Array.from({ length: CHUNKS }, (_, i) => clip.subarray(i * size, 
 
 type Outcome = { overheadMs: number } | { failed: string };
 
-/** One dictation in real time; the overhead of its final text. */
-async function dictation(token: string, delay: number): Promise<Outcome> {
-  await sleep(delay);
-  const socket: Socket = io(server.url, {
+/** A dictation's socket, as the composer opens it (websocket only: a bench has no polling to fall back on). */
+function openDictation(token: string): Socket {
+  return io(server.url, {
     path: SPEECH_SOCKET_PATH,
     query: { token, uuid: newId(), language: 'en' },
     transports: ['websocket'],
     reconnection: false,
   });
+}
+
+/** One dictation in real time; the overhead of its final text. */
+async function dictation(token: string, delay: number): Promise<Outcome> {
+  await sleep(delay);
+  const socket = openDictation(token);
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('started', () => resolve());
@@ -125,12 +130,7 @@ if (OVERHEAD) {
 
 /** One dictation sending `pieces` within the byte bucket (24 KB/s after a 128 KB burst), then 'stop'; how it ended. */
 async function hostile(token: string, pieces: Buffer[]): Promise<string> {
-  const socket: Socket = io(server.url, {
-    path: SPEECH_SOCKET_PATH,
-    query: { token, uuid: newId(), language: 'en' },
-    transports: ['websocket'],
-    reconnection: false,
-  });
+  const socket = openDictation(token);
   try {
     const ended = new Promise<string>((resolve) => {
       socket.on('text', (t: TSpeechText) => t.final && resolve('final text'));
