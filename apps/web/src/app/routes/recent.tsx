@@ -4,15 +4,24 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { contactsQueryOptions, WHOLE_DIRECTORY } from '../../api/get-contacts';
+import { CallBar } from '../../features/calls/components/call-bar';
+import { RoomCallButtons } from '../../features/calls/components/room-call-buttons';
 import { useChatRooms } from '../../features/chat/api/get-chat-rooms';
 import { RecentScreen } from '../../features/chat/components/recent-screen';
+import { RoomSlotsProvider, type TRoomSlots } from '../../features/chat/room-slots';
 import { SlotLogo } from '../../features/settings/components/slot-logo';
 import { usePageTitle } from '../../lib/use-page-title';
 
+// An open room's call buttons and ongoing-call bar come from the calls feature.
+const ROOM_SLOTS: TRoomSlots = {
+  callButtons: (room, me, writable) => <RoomCallButtons room={room} me={me} writable={writable} />,
+  callBar: (twId) => <CallBar twId={twId} />,
+};
+
 /**
  * Recent chats, the home screen (spec doc 1 section 2). The route composes the chat feature with the
- * panel logo of the app settings (features do not import each other). The ?rs= linked-message parameter
- * is the chat feature's own (hooks/use-linked-message.ts).
+ * panel logo of the app settings, and an open room with the calls feature's buttons and bar (features do not
+ * import each other). The ?rs= linked-message parameter is the chat feature's own (hooks/use-linked-message.ts).
  */
 export function RecentRoute() {
   const { t } = useTranslation();
@@ -30,9 +39,11 @@ export function RecentRoute() {
     return () => clearTimeout(timer);
   }, [queryClient, roomsArrived]);
   return (
-    <RecentScreen
-      logo={<SlotLogo slot="recent" height={32} withWordmark />}
-      onStart={() => void navigate(ROUTES.contacts)}
-    />
+    <RoomSlotsProvider value={ROOM_SLOTS}>
+      <RecentScreen
+        logo={<SlotLogo slot="recent" height={32} withWordmark />}
+        onStart={() => void navigate(ROUTES.contacts)}
+      />
+    </RoomSlotsProvider>
   );
 }

@@ -3,13 +3,13 @@ import { missedCallFor, type TChatRoom, type TMessage } from '@rounds/contracts/
 import type { TPresenceEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS, type TServerEventPayload } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
+import { chatRoomKey } from '../../api/get-chat-room';
 import { i18n } from '../../lib/i18n';
 import { subscribePresence } from '../../lib/presence';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
 import { onSocketConnect, subscribe } from '../../lib/socket';
 import { clearChatFileUrls } from './api/get-chat-file';
-import { chatRoomKey } from './api/get-chat-room';
 import { CHAT_ROOMS_KEY, refreshChatRooms } from './api/get-chat-rooms';
 import { notePendingUrgent, PENDING_URGENT_KEY } from './api/get-pending-urgent';
 import { seenByRoomKey } from './api/get-seen-by';

@@ -18,8 +18,8 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useChatRoom } from '../../../api/get-chat-room';
 import { PersonAvatar } from '../../../components/person-avatar';
-import { useChatRoom } from '../../chat/api/get-chat-room';
 import { callAction } from '../call-actions';
 import { audible, sharerOf } from '../call-store';
 import { useCallInset } from '../hooks/use-call-inset';

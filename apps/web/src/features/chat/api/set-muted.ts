@@ -1,8 +1,8 @@
 import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chatRoomKey } from '../../../api/get-chat-room';
 import { apiCall } from '../../../lib/api-call';
 import { patchRoom } from '../lib/rooms-cache';
-import { chatRoomKey } from './get-chat-room';
 import { CHAT_ROOMS_KEY } from './get-chat-rooms';
 
 /** POST /chat-room/mute or /unmute {twId}: a muted room makes no sound and no desktop notification. */

@@ -1,5 +1,4 @@
 import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import type { TCallType } from '@rounds/contracts/calls';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import {
   IconArrowLeft,
@@ -8,32 +7,21 @@ import {
   IconDoorExit,
   IconDots,
   IconPencil,
-  IconPhone,
-  IconScreenShare,
   IconStar,
   IconStarFilled,
   IconTrash,
   IconUserPlus,
   IconUsers,
-  IconVideo,
 } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { STATUS_KEY, StatusDot } from '../../../components/status-dot';
 import { useGroupModal } from '../../../lib/group-modal-store';
-import { useSession } from '../../../lib/session-store';
-import { callAction } from '../../calls/call-actions';
-import { callAvailability } from '../../calls/call-availability';
-import { inAnyCall, useCalls } from '../../calls/call-store';
-import { UnavailableModal } from '../../calls/components/unavailable-modal';
-import { canShareScreen } from '../../calls/media/call-media';
-import { startDirectShare } from '../../calls/screen-share';
 import { useSetFavorite } from '../api/set-favorite';
 import { useSetMuted } from '../api/set-muted';
 import { otherParticipant, roomStatus } from '../lib/chat-status';
+import { useRoomSlots } from '../room-slots';
 import classes from './chat.module.css';
-import '../../calls/calls-texts';
 import '../chat-texts';
 
 type TRoomHeaderProps = {
@@ -52,7 +40,6 @@ type TRoomHeaderProps = {
  */
 export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: TRoomHeaderProps) {
   const { t } = useTranslation('chat');
-  const { t: tc } = useTranslation('calls');
   const favorite = useSetFavorite();
   const mute = useSetMuted();
   const group = room.type === 'group';
@@ -61,22 +48,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
   const other = otherParticipant(room, me);
   const writable = !room.archived && !room.disabled;
   const openGroupModal = useGroupModal.getState().open;
-  const permissions = useSession((s) => s.user?.permissions);
-  const busy = useCalls((s) => inAnyCall(s.calls, me) || s.calls[room.twId] !== undefined);
-  // Call buttons (doc 2 section 6): no call going on and the permission granted (voice and video are off unless
-  // granted): else disabled. With nobody connected who can answer, a press says so instead of ringing nobody;
-  // the server checks the same.
-  const callable = writable && !busy && room.participants.some((p) => p.id !== me);
-  const [unavailable, setUnavailable] = useState(false);
-  const availability = (type: TCallType) => callAvailability(type, room.participants, me, permissions);
-  const startCall = (video: boolean) => {
-    if (availability(video ? 'video' : 'voice') === 'unavailable') setUnavailable(true);
-    else void callAction('CallInitialize', { twId: room.twId, video });
-  };
-  const startShare = () => {
-    if (availability('directScreenShare') === 'unavailable') setUnavailable(true);
-    else void startDirectShare(room.twId);
-  };
+  const slots = useRoomSlots();
 
   const canEdit = isOwner && writable;
   const canAddPeople = writable && (isOwner || (!group && other !== undefined));
@@ -128,45 +100,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           </UnstyledButton>
         )}
       </div>
-      <Tooltip label={tc('startVoice')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={38}
-          aria-label={tc('startVoice')}
-          disabled={!callable || availability('voice') === 'forbidden'}
-          onClick={() => startCall(false)}
-        >
-          <IconPhone size={20} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={tc('startVideo')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={38}
-          aria-label={tc('startVideo')}
-          disabled={!callable || availability('video') === 'forbidden'}
-          onClick={() => startCall(true)}
-        >
-          <IconVideo size={20} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-      {/* Direct screen share (doc 2 sections 1, 2): its own call type; needs video and a browser that shares.
-          Not on phone widths: phone browsers cannot share a screen, and the room's name needs the room. */}
-      <Tooltip label={tc('startScreenShare')} withArrow>
-        <ActionIcon
-          visibleFrom="sm"
-          variant="subtle"
-          color="gray"
-          size={38}
-          aria-label={tc('startScreenShare')}
-          disabled={!callable || availability('directScreenShare') === 'forbidden' || !canShareScreen()}
-          onClick={startShare}
-        >
-          <IconScreenShare size={20} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
+      {slots.callButtons(room, me, writable)}
       <Tooltip label={room.isFavorite ? t('room.unfavorite') : t('room.favorite')} withArrow>
         <ActionIcon
           visibleFrom="sm"
@@ -255,7 +189,6 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           )}
         </Menu.Dropdown>
       </Menu>
-      <UnavailableModal opened={unavailable} onClose={() => setUnavailable(false)} />
     </header>
   );
 }

@@ -13,6 +13,7 @@ import { useRemoveMessage } from '../api/remove-message';
 import { addFiles } from '../delivery/uploads';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { createGate } from '../lib/gate';
+import { useRoomSlots } from '../room-slots';
 import { useMessages } from '../stores/messages';
 import { useUploadBanner } from '../stores/upload-banner';
 import { ActionBar } from './action-bar';
@@ -27,7 +28,6 @@ import { SeenByModal } from './seen-by-modal';
 import { TypingLine } from './typing-line';
 import { UrgentStatusStrip } from './urgent-status-strip';
 import '../chat-texts';
-import { CallBar } from '../../calls/components/call-bar';
 
 /** Message actions: at most one every 2 s each (spec doc 1 section 9). */
 const ACTION_THROTTLE_MS = 2_000;
@@ -52,6 +52,7 @@ type TRoomViewProps = {
 export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
   const { t } = useTranslation('chat');
   const me = useSession((s) => s.user?.id);
+  const slots = useRoomSlots();
   const mayDelete = useSession((s) => s.user?.permissions.delSms !== false);
   const [selected, setSelected] = useState<TMessage | null>(null);
   const [dialog, setDialog] = useState<TDialog>(null);
@@ -185,7 +186,7 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         onLeave={() => setDialog('leaveRoom')}
         onDelete={() => setDialog('deleteRoom')}
       />
-      <CallBar twId={room.twId} />
+      {slots.callBar(room.twId)}
       {room.archived && (
         <p className={classes.notice} role="status">
           <IconArchive size={18} aria-hidden style={{ flex: 'none', marginTop: 1 }} />

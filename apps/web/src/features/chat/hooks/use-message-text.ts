@@ -1,4 +1,3 @@
-import type { TCallSystemEvent } from '@rounds/contracts/calls';
 import type { TMessage } from '@rounds/contracts/chat';
 import type { TLanguage } from '@rounds/contracts/common';
 import { toLanguage } from '@rounds/contracts/values';
@@ -7,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session-store';
 import { mediaLine } from '../lib/media-line';
 import { snippet } from '../lib/snippet';
-import '../../calls/calls-texts';
 import { systemText } from '../lib/system-message';
 import '../chat-texts';
 
@@ -17,7 +15,6 @@ import '../chat-texts';
  */
 export function useMessageText() {
   const { t, i18n } = useTranslation('chat');
-  const { t: tCalls } = useTranslation('calls');
   const me = useSession((s) => s.user?.id);
   const language: TLanguage = toLanguage(i18n.language);
   const list = useMemo(() => {
@@ -27,14 +24,10 @@ export function useMessageText() {
 
   const systemLine = useCallback(
     (message: TMessage, short = false) => {
-      const { ns, key, context, params } = systemText(message.attributes.event, list, me, short);
-      if (ns === 'calls') return tCalls(key as `system.${TCallSystemEvent}`, { ...params, context });
-      return t(key as Exclude<typeof key, `system.${TCallSystemEvent}` | `system.callMissedYou${'' | 'Short'}`>, {
-        ...params,
-        context,
-      });
+      const { key, context, params } = systemText(message.attributes.event, list, me, short);
+      return t(key, { ...params, context });
     },
-    [t, tCalls, list, me],
+    [t, list, me],
   );
 
   // A voice note or images sent without text still say what came, instead of an empty line.

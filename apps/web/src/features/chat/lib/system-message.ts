@@ -1,14 +1,9 @@
-import { CALL_SYSTEM_EVENTS, type TCallSystemEvent } from '@rounds/contracts/calls';
 import type { TSystemEvent } from '@rounds/contracts/chat';
 
-type TRoomEventType = Exclude<TSystemEvent['type'], TCallSystemEvent>;
-
-/** Room events are worded in the 'chat' namespace, call events in 'calls' (loaded with the chunks that show them). */
+/** Room and call events alike are worded in the 'chat' namespace: they are lines of the room's history. */
 export type TSystemText = {
-  ns: 'chat' | 'calls';
   key:
-    | `system.${TRoomEventType}`
-    | `system.${TCallSystemEvent}`
+    | `system.${TSystemEvent['type']}`
     | 'system.callMissedYou'
     | 'system.callMissedYouShort'
     | 'system.createdNamed'
@@ -40,7 +35,6 @@ export function systemText(
 ): TSystemText {
   if (!event)
     return {
-      ns: 'chat',
       key: 'system.unknown',
       context: undefined,
       params: { initiator: '', users: '', name: '', duration: '' },
@@ -58,10 +52,9 @@ export function systemText(
       : kind === 'directScreenShare' || kind === 'screenshare'
         ? 'directScreenShare'
         : undefined;
-  const ns = (CALL_SYSTEM_EVENTS as readonly string[]).includes(event.type) ? 'calls' : 'chat';
-  if (event.type === 'created' && params.name) return { ns, key: 'system.createdNamed', context, params };
+  if (event.type === 'created' && params.name) return { key: 'system.createdNamed', context, params };
   // The one who missed the call reads it addressed to them ('You missed…'), in the room and in Recent.
   if (event.type === 'callMissed' && me && event.data.users.length === 1 && event.data.users[0]?.id === me)
-    return { ns, key: short ? 'system.callMissedYouShort' : 'system.callMissedYou', context, params };
-  return { ns, key: `system.${event.type}`, context, params };
+    return { key: short ? 'system.callMissedYouShort' : 'system.callMissedYou', context, params };
+  return { key: `system.${event.type}`, context, params };
 }

@@ -1,0 +1,87 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import type { TCallType } from '@rounds/contracts/calls';
+import type { TChatRoom } from '@rounds/contracts/chat';
+import { IconPhone, IconScreenShare, IconVideo } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session-store';
+import { callAction } from '../call-actions';
+import { callAvailability } from '../call-availability';
+import { inAnyCall, useCalls } from '../call-store';
+import '../calls-texts';
+import { canShareScreen } from '../media/call-media';
+import { startDirectShare } from '../screen-share';
+import { UnavailableModal } from './unavailable-modal';
+
+type TRoomCallButtonsProps = {
+  room: TChatRoom;
+  me: string | undefined;
+  /** Neither archived nor disabled: the room takes new messages and calls. */
+  writable: boolean;
+};
+
+/** A room header's voice, video and screen-share buttons (the chat's room header shows them through app/). */
+export function RoomCallButtons({ room, me, writable }: TRoomCallButtonsProps) {
+  const { t } = useTranslation('calls');
+  const permissions = useSession((s) => s.user?.permissions);
+  const busy = useCalls((s) => inAnyCall(s.calls, me) || s.calls[room.twId] !== undefined);
+  // Call buttons (doc 2 section 6): no call going on and the permission granted (voice and video are off unless
+  // granted): else disabled. With nobody connected who can answer, a press says so instead of ringing nobody;
+  // the server checks the same.
+  const callable = writable && !busy && room.participants.some((p) => p.id !== me);
+  const [unavailable, setUnavailable] = useState(false);
+  const availability = (type: TCallType) => callAvailability(type, room.participants, me, permissions);
+  const startCall = (video: boolean) => {
+    if (availability(video ? 'video' : 'voice') === 'unavailable') setUnavailable(true);
+    else void callAction('CallInitialize', { twId: room.twId, video });
+  };
+  const startShare = () => {
+    if (availability('directScreenShare') === 'unavailable') setUnavailable(true);
+    else void startDirectShare(room.twId);
+  };
+
+  return (
+    <>
+      <Tooltip label={t('startVoice')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={38}
+          aria-label={t('startVoice')}
+          disabled={!callable || availability('voice') === 'forbidden'}
+          onClick={() => startCall(false)}
+        >
+          <IconPhone size={20} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('startVideo')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={38}
+          aria-label={t('startVideo')}
+          disabled={!callable || availability('video') === 'forbidden'}
+          onClick={() => startCall(true)}
+        >
+          <IconVideo size={20} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+      {/* Direct screen share (doc 2 sections 1, 2): its own call type; needs video and a browser that shares.
+          Not on phone widths: phone browsers cannot share a screen, and the room's name needs the room. */}
+      <Tooltip label={t('startScreenShare')} withArrow>
+        <ActionIcon
+          visibleFrom="sm"
+          variant="subtle"
+          color="gray"
+          size={38}
+          aria-label={t('startScreenShare')}
+          disabled={!callable || availability('directScreenShare') === 'forbidden' || !canShareScreen()}
+          onClick={startShare}
+        >
+          <IconScreenShare size={20} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+      <UnavailableModal opened={unavailable} onClose={() => setUnavailable(false)} />
+    </>
+  );
+}
