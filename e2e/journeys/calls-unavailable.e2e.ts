@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, DEMO_PASSWORD } from '../support/api';
+import { newContext, snap, watchErrors } from '../support/browser';
+import { roomRow, roomTitle } from '../support/chat-page';
+import { demo, demoApi } from '../support/demo';
+import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
+import { ADMIN, type RunningServer } from '../support/server';
+
+/**
+ * Calling someone who cannot answer (issue 28, spec doc 2 section 6): the call button opens 'Contact is not
+ * available for this call.' instead of ringing nobody, when the contact is offline and when the contact is
+ * connected without the call's permission. No media: nothing rings, so no media lane either.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { apiSession, idOf, logout, setPreferences } = demoApi(() => server);
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+const NURSE = 'amelia.broussard';
+const DOCTOR = 'Noah Thibodeaux';
+const TEXTS = {
+  en: { voice: 'Start a voice call', title: 'Not available', body: 'Contact is not available for this call.' },
+  fr: {
+    voice: 'Lancer un appel vocal',
+    title: 'Indisponible',
+    body: 'Le contact n’est pas disponible pour cet appel.',
+  },
+};
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.close();
+});
+
+async function signedIn(language: 'en' | 'fr', theme: 'light' | 'dark', mobile: boolean) {
+  await setPreferences(demo(NURSE), language, theme);
+  const context = await newContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await loginUi(page, demo(NURSE), DEMO_PASSWORD);
+  return { context, page, errors };
+}
+
+async function openDoctor(page: Page): Promise<void> {
+  await roomRow(page, DOCTOR).click();
+  await roomTitle(page, DOCTOR).waitFor();
+}
+
+/** Presses the voice call button and expects the spec's modal, not a call. */
+async function expectUnavailable(page: Page, language: 'en' | 'fr', shot: string): Promise<void> {
+  const texts = TEXTS[language];
+  await page.getByRole('button', { name: texts.voice }).click();
+  const modal = page.getByRole('dialog', { name: texts.title });
+  await modal.getByText(texts.body).waitFor();
+  await snap(page, shot);
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await modal.waitFor({ state: 'detached' });
+  expect(await page.getByRole('region', { name: /^(Call|Appel)$/ }).count()).toBe(0);
+}
+
+describe('calling someone who cannot answer', () => {
+  it('sets up a direct chat with a physician who is not signed in', async () => {
+    const nurse = await apiSession(demo(NURSE));
+    const direct = await api(
+      server,
+      'POST',
+      '/chat-room',
+      { type: 'direct', participants: [await idOf(nurse, DOCTOR)] },
+      nurse.token,
+    );
+    expect(direct.status).toBe(200);
+    await logout(nurse);
+  });
+
+  it('says the contact is not available while they are offline (en light desktop, fr dark phone)', async () => {
+    for (const [language, theme, mobile] of [
+      ['en', 'light', false],
+      ['fr', 'dark', true],
+    ] as const) {
+      const { context, page, errors } = await signedIn(language, theme, mobile);
+      await openDoctor(page);
+      await expectUnavailable(
+        page,
+        language,
+        `call-unavailable-offline-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`,
+      );
+      expect(errors()).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('says so too when the contact is connected without the voice permission', async () => {
+    const admin = await api<{ token: string }>(server, 'POST', '/auth/login', {
+      username: ADMIN.email,
+      password: ADMIN.password,
+    });
+    const doctor = await apiSession(demo('noah.thibodeaux'));
+    const off = await api(
+      server,
+      'POST',
+      '/user/permission',
+      { userId: doctor.id, permission: 'voice', value: false },
+      admin.body.token,
+    );
+    expect(off.status).toBe(200);
+    // The physician is online: his socket is connected, as a tab of his would be.
+    const socket = io(server.url, {
+      path: '/server/socket.io',
+      query: { token: doctor.token, uuid: randomUUID() },
+      transports: ['websocket'],
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+
+    for (const [language, theme, mobile] of [
+      ['en', 'dark', true],
+      ['fr', 'light', false],
+    ] as const) {
+      const { context, page, errors } = await signedIn(language, theme, mobile);
+      await openDoctor(page);
+      // He shows as online, and still the call is refused before anyone is rung.
+      await expectUnavailable(
+        page,
+        language,
+        `call-unavailable-permission-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`,
+      );
+      expect(errors()).toEqual([]);
+      await context.close();
+    }
+  });
+});
