@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
+import { bumpDirectory } from '../modules/contacts/staff-directory';
 import { insertUsers } from '../modules/users/users.store';
 
 export const TEST_PASSWORD = 'Secret123';
@@ -47,6 +48,9 @@ export async function createUser(
       .insertInto('user_facilities')
       .values(o.facilities.map((item_id) => ({ user_id: id, item_id })))
       .execute();
+  // As every service that adds a person does: the directory is built at start now, so a person inserted after
+  // it must say so, or Contacts keeps the snapshot without them.
+  await bumpDirectory(app.db, id);
   return { id, email };
 }
 
