@@ -313,9 +313,10 @@ describe('administration sections', () => {
       // A phone field's country picker names the countries in the screen's language too.
       await page.goto('/admin/users/new');
       const country = page.getByLabel(language === 'fr' ? 'Indicatif' : 'Country code');
-      await expect(
-        country.locator('option', { hasText: language === 'fr' ? 'Norvège' : 'Norway' }).count(),
-      ).resolves.toBe(1);
+      // The calling codes arrive with their own request: wait for them.
+      await expect
+        .poll(() => country.locator('option', { hasText: language === 'fr' ? 'Norvège' : 'Norway' }).count())
+        .toBe(1);
       await snap(page, `admin-user-new-${suffix}`);
       // An item's page: its members and the available users.
       await page.goto('/admin/departments');

@@ -50,7 +50,15 @@ describe('call lines', () => {
     const [nurseSocket, doctorSocket] = [connect(nurse), connect(doctor)];
     try {
       await ack(nurseSocket, 'SendMessage', { clientId: randomUUID(), twId, body: TEXT });
-      await ack(nurseSocket, 'CallInitialize', { twId, video: false });
+      // A call rings only someone connected who can answer: wait until the server counts the physician online.
+      await expect
+        .poll(async () => {
+          const reply = (await nurseSocket.timeout(10_000).emitWithAck('CallInitialize', { twId, video: false })) as {
+            ok: boolean;
+          };
+          return reply.ok;
+        })
+        .toBe(true);
       await ack(doctorSocket, 'CallAccept', { twId });
       await ack(nurseSocket, 'CallEnd', { twId });
     } finally {

@@ -147,7 +147,7 @@ describe('call overlay', () => {
     await doctor.getByRole('region', { name: 'Appel' }).waitFor();
     await card.waitFor({ state: 'detached' });
     await expect(field.inputValue()).resolves.toBe('Vitals at 3am');
-    await nurseCall.getByText(/^0:0\d$/).waitFor();
+    await nurseCall.getByText(/^\d\d:\d\d$/).waitFor();
     await nurseCall.getByRole('button', { name: 'Leave call' }).click();
     await nurseCall.waitFor({ state: 'detached' });
 
@@ -163,7 +163,7 @@ describe('call overlay', () => {
     await nurse.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await doctor.keyboard.press('Alt+Shift+A');
     await doctor.getByRole('region', { name: 'Appel' }).waitFor();
-    await nurseCall.getByText(/^0:0\d$/).waitFor();
+    await nurseCall.getByText(/^\d\d:\d\d$/).waitFor();
     await lookAtCall(nurse, 'call-overlay-large-phone-light-en');
     await nurseCall.getByRole('button', { name: 'Leave call' }).click();
     await nurseCall.waitFor({ state: 'detached' });
@@ -190,7 +190,7 @@ describe('call overlay', () => {
         .getByRole('dialog', { name: `Appel vocal entrant: ${NURSE}` })
         .getByRole('button', { name: 'Accepter', exact: true })
         .click();
-      await call.getByText(/^0:0\d$/).waitFor();
+      await call.getByText(/^\d\d:\d\d$/).waitFor();
     };
     await startCall();
 

@@ -248,6 +248,12 @@ describe('call rules and overlay', () => {
     expect(after.x).toBeLessThan(before.x - 150);
     expect(after.y).toBeLessThan(before.y - 250);
     expect(nurse.page.url()).toMatch(/\/settings$/);
+    // Put back where it started: the place is remembered, and the settings below are used next.
+    const moved = (await handle.boundingBox())!;
+    await nurse.page.mouse.move(moved.x + 20, moved.y + moved.height / 2);
+    await nurse.page.mouse.down();
+    await nurse.page.mouse.move(grip.x + 20, grip.y + grip.height / 2, { steps: 8 });
+    await nurse.page.mouse.up();
     // A tap on the header opens the call's room, where it is large again.
     await handle.click();
     await nurse.page.waitForURL((url) => url.pathname === `/chat/${rooms.group}`);

@@ -356,8 +356,11 @@ describe('chat', () => {
     await pageA.getByRole('navigation', { name: 'Conversations' }).getByText('Favorites').waitFor();
     await pageA.getByRole('button', { name: 'Mute notifications' }).click();
     await pageA.getByRole('button', { name: 'Unmute notifications' }).waitFor();
-    // The list says so too: the muted mark, and the last message (the removal) in words.
-    await pageA.getByRole('button', { name: /^Cardiac step-down.*Amelia Broussard removed Ava.*, Muted$/ }).waitFor();
+    // The list says so too: the muted mark, and the last message a person wrote (issue 28: the removal's line
+    // comes after it, and a room line does not bury what a person wrote).
+    await pageA
+      .getByRole('button', { name: /^Cardiac step-down.*Handover at 07:00 in the family room.*, Muted$/ })
+      .waitFor();
 
     // The owner deletes it: gone for her, archived and read-only for Lucas.
     await pageA.getByRole('button', { name: 'More actions' }).click();

@@ -33,7 +33,11 @@ const SOCKET_WAIT_MS = 5_000;
 export async function callAction(
   event: TCallEvent,
   payload: { twId: string } & Record<string, unknown>,
-  options: { warn?: readonly string[] } = {},
+  options: {
+    warn?: readonly string[];
+    /** Refusals the caller shows its own way (a modal) instead of the toast, by code. */
+    refusals?: Partial<Record<string, () => void>>;
+  } = {},
 ): Promise<TCall | null> {
   let ack: TCallAck;
   try {
@@ -46,6 +50,11 @@ export async function callAction(
     return null;
   }
   if (!ack.ok) {
+    const handled = options.refusals?.[ack.code];
+    if (handled) {
+      handled();
+      return null;
+    }
     // Some refusals are warnings in the spec (a second sharer: 'chat.err_one_user_share').
     showToast(ack.message, options.warn?.includes(ack.code) ? 'warning' : 'error');
     return null;

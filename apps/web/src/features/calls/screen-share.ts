@@ -60,11 +60,15 @@ export async function startShare(call: TCall): Promise<void> {
 }
 
 /** Starts a direct screen share in a room: the screen is picked, then the call rings the others. */
-export async function startDirectShare(twId: string): Promise<void> {
+export async function startDirectShare(twId: string, onUnavailable?: () => void): Promise<void> {
   const track = await pick();
   if (!track) return;
   holdScreen(twId, track);
-  const call = await callAction('CallInitialize', { twId, screenShare: true });
+  const call = await callAction(
+    'CallInitialize',
+    { twId, screenShare: true },
+    { refusals: onUnavailable ? { [CALL_REFUSALS.contactUnavailable]: onUnavailable } : {} },
+  );
   if (!call) {
     holdScreen(twId, null);
     return;

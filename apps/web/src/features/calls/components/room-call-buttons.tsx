@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import type { TCallType } from '@rounds/contracts/calls';
+import { CALL_REFUSALS, type TCallType } from '@rounds/contracts/calls';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import { IconPhone, IconScreenShare, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,19 +26,16 @@ export function RoomCallButtons({ room, me, writable }: TRoomCallButtonsProps) {
   const permissions = useSession((s) => s.user?.permissions);
   const busy = useCalls((s) => inAnyCall(s.calls, me) || s.calls[room.twId] !== undefined);
   // Call buttons (doc 2 section 6): no call going on and the permission granted (voice and video are off unless
-  // granted): else disabled. With nobody connected who can answer, a press says so instead of ringing nobody;
-  // the server checks the same.
+  // granted): else disabled. With nobody connected who can answer, a press says so instead of ringing nobody.
+  // Who is connected is the server's to say at the press (what this tab last heard may be stale), so the
+  // modal follows the server's refusal rather than the room as cached here.
   const callable = writable && !busy && room.participants.some((p) => p.id !== me);
   const [unavailable, setUnavailable] = useState(false);
   const availability = (type: TCallType) => callAvailability(type, room.participants, me, permissions);
-  const startCall = (video: boolean) => {
-    if (availability(video ? 'video' : 'voice') === 'unavailable') setUnavailable(true);
-    else void callAction('CallInitialize', { twId: room.twId, video });
-  };
-  const startShare = () => {
-    if (availability('directScreenShare') === 'unavailable') setUnavailable(true);
-    else void startDirectShare(room.twId);
-  };
+  const showUnavailable = () => setUnavailable(true);
+  const refusals = { [CALL_REFUSALS.contactUnavailable]: showUnavailable };
+  const startCall = (video: boolean) => void callAction('CallInitialize', { twId: room.twId, video }, { refusals });
+  const startShare = () => void startDirectShare(room.twId, showUnavailable);
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import {
   IconArrowLeft,
@@ -55,6 +56,7 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
   const canLeave = group && !isOwner;
   const canDelete = isOwner;
   const hasMenu = canEdit || canAddPeople || canLeave || canDelete;
+  const phone = useMediaQuery('(max-width: 767.98px)') ?? false;
 
   const addPeople = () => {
     if (group) openGroupModal({ mode: 'extend', twId: room.twId });
@@ -143,21 +145,24 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item
-            hiddenFrom="sm"
-            leftSection={room.isFavorite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
-            onClick={() => favorite.mutate({ twId: room.twId, favorite: !room.isFavorite })}
-          >
-            {room.isFavorite ? t('room.unfavorite') : t('room.favorite')}
-          </Menu.Item>
-          <Menu.Item
-            hiddenFrom="sm"
-            leftSection={room.muted ? <IconBell size={16} /> : <IconBellOff size={16} />}
-            onClick={() => mute.mutate({ twId: room.twId, muted: !room.muted })}
-          >
-            {room.muted ? t('room.unmute') : t('room.mute')}
-          </Menu.Item>
-          {hasMenu && <Menu.Divider hiddenFrom="sm" />}
+          {/* Rendered on a phone only, not hidden: a hidden first item would take the keyboard's focus. */}
+          {phone && (
+            <>
+              <Menu.Item
+                leftSection={room.isFavorite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+                onClick={() => favorite.mutate({ twId: room.twId, favorite: !room.isFavorite })}
+              >
+                {room.isFavorite ? t('room.unfavorite') : t('room.favorite')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={room.muted ? <IconBell size={16} /> : <IconBellOff size={16} />}
+                onClick={() => mute.mutate({ twId: room.twId, muted: !room.muted })}
+              >
+                {room.muted ? t('room.unmute') : t('room.mute')}
+              </Menu.Item>
+              {hasMenu && <Menu.Divider />}
+            </>
+          )}
           {group && (
             <Menu.Item leftSection={<IconUsers size={16} />} onClick={onMembers}>
               {t('room.showMembers')}
