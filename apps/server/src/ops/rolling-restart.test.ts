@@ -62,7 +62,11 @@ describe('rolling restart behind nginx', () => {
         exits.push(await servers[i]!.exited);
         servers[i] = startServerProcess(env(ports[i]!));
         await untilServing(servers[i]!);
-        expect((await fetch(`http://127.0.0.1:${ports[i]}/readyz`)).status).toBe(200);
+        // As a rolling restart does: the next process goes down only once this one says ready (its directory
+        // is built before /readyz answers 200).
+        await expect
+          .poll(async () => (await fetch(`http://127.0.0.1:${ports[i]}/readyz`)).status, { timeout: 30_000 })
+          .toBe(200);
       }
       await new Promise((r) => setTimeout(r, 1_500));
       await sending.stop();
