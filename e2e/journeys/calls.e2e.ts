@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { artifact, snap } from '../support/browser';
@@ -93,7 +95,8 @@ describe('calls', () => {
   it('answers an Accept pressed before the tab’s connection is up, as soon as it is', async () => {
     // The ring can come from the first read of live calls, before a tab just signed in has its socket: the
     // physician on nights signs in while the nurse calls him, and his socket is held back until he has pressed
-    // Accept. The press waits (a spinner on the button) and goes through once the socket is up.
+    // Accept. The press waits (a spinner on the button) and goes through once the socket is up. His phone is
+    // online meanwhile: a call rings only someone connected (issue 28), and it rings his phone and the new tab.
     const nurseEmail = demo('amelia.broussard');
     const nightEmail = demo('lucas.fontenot');
     await setPreferences(nurseEmail, 'en', 'light');
@@ -104,6 +107,16 @@ describe('calls', () => {
     expect(room.status).toBe(200);
     await logout(nurse);
     await logout(night);
+    const phone = await apiSession(nightEmail);
+    const phoneSocket = io(server.url, {
+      path: '/server/socket.io',
+      query: { token: phone.token, uuid: randomUUID() },
+      transports: ['websocket'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      phoneSocket.once('connect', () => resolve());
+      phoneSocket.once('connect_error', reject);
+    });
 
     const nurseIn = await callPage(browser, server.url, nurseEmail);
     const nursePage = nurseIn.page;
@@ -146,6 +159,7 @@ describe('calls', () => {
     const call = nursePage.getByRole('region', { name: 'Call' });
     await call.getByRole('button', { name: 'Leave call' }).click();
     await nightPage.getByRole('region', { name: 'Appel' }).waitFor({ state: 'detached' });
+    phoneSocket.close();
     expect([...nurseIn.errors(), ...nightIn.errors()]).toEqual([]);
   });
 
