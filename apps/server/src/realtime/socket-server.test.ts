@@ -182,6 +182,10 @@ describe('socket caps', () => {
   });
   afterAll(() => t.close());
 
+  type Outcome = { connected: true } | { message: string; data?: unknown };
+  // How each socket's handshake ended, listened for from the moment it opens: a tab that connects while the
+  // test awaits another one's outcome must not be missed.
+  const outcomes = new WeakMap<Socket, Promise<Outcome>>();
   const open = (query: Record<string, string>, headers: Record<string, string> = {}) => {
     const socket = connect(url, {
       path: '/server/socket.io',
@@ -190,14 +194,17 @@ describe('socket caps', () => {
       reconnection: false,
       extraHeaders: headers,
     });
+    outcomes.set(
+      socket,
+      new Promise<Outcome>((resolve) => {
+        socket.once('connect', () => resolve({ connected: true }));
+        socket.once('connect_error', (e: Error & { data?: unknown }) => resolve({ message: e.message, data: e.data }));
+      }),
+    );
     sockets.push(socket);
     return socket;
   };
-  const outcome = (socket: Socket) =>
-    new Promise<{ connected: true } | { message: string; data?: unknown }>((resolve) => {
-      socket.once('connect', () => resolve({ connected: true }));
-      socket.once('connect_error', (e: Error & { data?: unknown }) => resolve({ message: e.message, data: e.data }));
-    });
+  const outcome = (socket: Socket) => outcomes.get(socket)!;
   const closed = (socket: Socket) =>
     new Promise<void>((resolve) => {
       socket.once('disconnect', () => resolve());
