@@ -65,6 +65,23 @@ async function expectUnavailable(page: Page, language: 'en' | 'fr', shot: string
   expect(await page.getByRole('region', { name: /^(Call|Appel)$/ }).count()).toBe(0);
 }
 
+type TLook = readonly ['en' | 'fr', 'light' | 'dark', boolean];
+
+/** The nurse, signed in with each look, presses the call button in the physician's room and gets the modal. */
+async function refusedIn(looks: readonly TLook[], why: string): Promise<void> {
+  for (const [language, theme, mobile] of looks) {
+    const { context, page, errors } = await signedIn(language, theme, mobile);
+    await openDoctor(page);
+    await expectUnavailable(
+      page,
+      language,
+      `call-unavailable-${why}-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`,
+    );
+    expect(errors()).toEqual([]);
+    await context.close();
+  }
+}
+
 describe('calling someone who cannot answer', () => {
   it('sets up a direct chat with a physician who is not signed in', async () => {
     const nurse = await apiSession(demo(NURSE));
@@ -80,20 +97,13 @@ describe('calling someone who cannot answer', () => {
   });
 
   it('says the contact is not available while they are offline (en light desktop, fr dark phone)', async () => {
-    for (const [language, theme, mobile] of [
-      ['en', 'light', false],
-      ['fr', 'dark', true],
-    ] as const) {
-      const { context, page, errors } = await signedIn(language, theme, mobile);
-      await openDoctor(page);
-      await expectUnavailable(
-        page,
-        language,
-        `call-unavailable-offline-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`,
-      );
-      expect(errors()).toEqual([]);
-      await context.close();
-    }
+    await refusedIn(
+      [
+        ['en', 'light', false],
+        ['fr', 'dark', true],
+      ],
+      'offline',
+    );
   });
 
   it('says so too when the contact is connected without the voice permission', async () => {
@@ -122,20 +132,13 @@ describe('calling someone who cannot answer', () => {
       socket.once('connect_error', reject);
     });
 
-    for (const [language, theme, mobile] of [
-      ['en', 'dark', true],
-      ['fr', 'light', false],
-    ] as const) {
-      const { context, page, errors } = await signedIn(language, theme, mobile);
-      await openDoctor(page);
-      // He shows as online, and still the call is refused before anyone is rung.
-      await expectUnavailable(
-        page,
-        language,
-        `call-unavailable-permission-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`,
-      );
-      expect(errors()).toEqual([]);
-      await context.close();
-    }
+    // He shows as online, and still the call is refused before anyone is rung.
+    await refusedIn(
+      [
+        ['en', 'dark', true],
+        ['fr', 'light', false],
+      ],
+      'permission',
+    );
   });
 });
