@@ -194,7 +194,7 @@ describe('groups', () => {
     await expect.poll(() => name.inputValue()).toBe('Trauma bay');
     await edit.getByRole('button', { name: 'Remove Harper Davis' }).waitFor();
     await edit.getByRole('button', { name: 'Remove Elijah Martinez' }).waitFor();
-    await expect(edit.getByRole('tab').count()).resolves.toBe(0);
+    await expect.poll(() => edit.getByRole('tab').count()).toBe(0);
 
     // Someone already in the group, dragged onto the chosen ones, is refused with the spec's warning.
     // (The list is virtual: only rows in view exist, so she is searched for first.)
@@ -233,10 +233,10 @@ describe('groups', () => {
     await extend.getByRole('searchbox', { name: 'Search people' }).fill('Harper');
     const member = extend.getByRole('checkbox', { name: /^Harper Davis/ });
     await member.waitFor();
-    await expect(member.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => member.isDisabled()).toBe(true);
     await extend.getByText('In the group', { exact: true }).waitFor();
     const add = extend.getByRole('button', { name: 'Add', exact: true });
-    await expect(add.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => add.isDisabled()).toBe(true);
     await pick(pageA, 'Elijah Martinez');
     await pick(pageA, 'James Jones');
     await extend.getByText('1 person', { exact: true }).waitFor();
