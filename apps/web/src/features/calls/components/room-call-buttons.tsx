@@ -31,7 +31,7 @@ export function RoomCallButtons({ room, me, writable }: TRoomCallButtonsProps) {
   // modal follows the server's refusal rather than the room as cached here.
   const callable = writable && !busy && room.participants.some((p) => p.id !== me);
   const [unavailable, setUnavailable] = useState(false);
-  const availability = (type: TCallType) => callAvailability(type, room.participants, me, permissions);
+  const forbidden = (type: TCallType) => callAvailability(type, room.participants, me, permissions) === 'forbidden';
   const showUnavailable = () => setUnavailable(true);
   const refusals = { [CALL_REFUSALS.contactUnavailable]: showUnavailable };
   const startCall = (video: boolean) => void callAction('CallInitialize', { twId: room.twId, video }, { refusals });
@@ -39,46 +39,55 @@ export function RoomCallButtons({ room, me, writable }: TRoomCallButtonsProps) {
 
   return (
     <>
-      <Tooltip label={t('startVoice')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={38}
-          aria-label={t('startVoice')}
-          disabled={!callable || availability('voice') === 'forbidden'}
-          onClick={() => startCall(false)}
-        >
-          <IconPhone size={20} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('startVideo')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={38}
-          aria-label={t('startVideo')}
-          disabled={!callable || availability('video') === 'forbidden'}
-          onClick={() => startCall(true)}
-        >
-          <IconVideo size={20} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
+      <CallButton
+        label={t('startVoice')}
+        icon={IconPhone}
+        disabled={!callable || forbidden('voice')}
+        onClick={() => startCall(false)}
+      />
+      <CallButton
+        label={t('startVideo')}
+        icon={IconVideo}
+        disabled={!callable || forbidden('video')}
+        onClick={() => startCall(true)}
+      />
       {/* Direct screen share (doc 2 sections 1, 2): its own call type; needs video and a browser that shares.
           Not on phone widths: phone browsers cannot share a screen, and the room's name needs the room. */}
-      <Tooltip label={t('startScreenShare')} withArrow>
-        <ActionIcon
-          visibleFrom="sm"
-          variant="subtle"
-          color="gray"
-          size={38}
-          aria-label={t('startScreenShare')}
-          disabled={!callable || availability('directScreenShare') === 'forbidden' || !canShareScreen()}
-          onClick={startShare}
-        >
-          <IconScreenShare size={20} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
+      <CallButton
+        label={t('startScreenShare')}
+        icon={IconScreenShare}
+        disabled={!callable || forbidden('directScreenShare') || !canShareScreen()}
+        onClick={startShare}
+        visibleFrom="sm"
+      />
       <UnavailableModal opened={unavailable} onClose={() => setUnavailable(false)} />
     </>
+  );
+}
+
+type TCallButtonProps = {
+  label: string;
+  icon: typeof IconPhone;
+  disabled: boolean;
+  onClick: () => void;
+  visibleFrom?: 'sm';
+};
+
+/** One of the header's call buttons: an icon with its name as tooltip and accessible label. */
+function CallButton({ label, icon: Icon, disabled, onClick, visibleFrom }: TCallButtonProps) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        visibleFrom={visibleFrom}
+        variant="subtle"
+        color="gray"
+        size={38}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        <Icon size={20} stroke={1.7} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
