@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode } from '../support/api';
 import { field, openContext, toggleTheme } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { DESKTOP, launchBrowser, PHONE, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -100,7 +100,7 @@ describe('registration', () => {
     await toggleTheme(page);
     await snap(page, 'email-confirm-dark-en');
     // On a phone (390 px) the six boxes fit inside the card (issue 28: they overflowed it).
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     const card = await page.locator('.auth-card').boundingBox();
     const boxes = page.locator('.auth-card input:visible');
     await expect(boxes.count()).resolves.toBe(6);
@@ -110,7 +110,7 @@ describe('registration', () => {
     expect(last!.x + last!.width).toBeLessThanOrEqual(card!.x + card!.width);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await snap(page, 'email-confirm-dark-en-mobile');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(DESKTOP);
     await toggleTheme(page);
 
     // A wrong code first: the server's message and the tries left.

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JanusServer, startJanus } from '../../apps/server/src/testing/janus-server';
 import { dismissToasts } from '../support/app';
-import { snap } from '../support/browser';
+import { DESKTOP, PHONE, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage, lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
@@ -179,9 +179,6 @@ function published(page: Page): Promise<{ aspect: number; label: string; mic: bo
 /** The remote screen tile's picture shape (the fake camera is 4:3, the fake screen 16:9). */
 const screenAspect = (page: Page) =>
   page.locator('[data-screen-tile] video').evaluate((v: HTMLVideoElement) => v.videoWidth / (v.videoHeight || 1));
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe('screen share through Janus', () => {
   it('swaps the sharer’s camera for the screen on the same feed, one sharer at a time, and shares directly', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { snap } from '../support/browser';
+import { DESKTOP, PHONE, snap } from '../support/browser';
 import { callPage, lookAtCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { bubble, composer, roomRow, roomTitle } from '../support/chat-page';
@@ -32,8 +32,6 @@ useDemoJourney(
 
 const NURSE = 'Amelia Broussard';
 const DOCTOR = 'Noah Thibodeaux';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /**
  * The controls (buttons, links, fields) outside `overlay` that it covers: their middle is under it, so a click

@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts } from '../support/app';
-import { newContext, snap, watchErrors } from '../support/browser';
+import { DESKTOP, newContext, PHONE, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
@@ -126,9 +126,6 @@ async function look(page: Page, language: 'English' | 'Français', theme: 'light
   await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(theme);
   await dismissToasts(page);
 }
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 describe('call rules and overlay', () => {
   it('sets the people up: a direct room each way and a group the nurse owns', async () => {

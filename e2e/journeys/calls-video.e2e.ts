@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dismissToasts } from '../support/app';
+import { DESKTOP, PHONE } from '../support/browser';
 import { budget } from '../support/budget';
 import { lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
@@ -102,9 +103,6 @@ function liveCalls(page: Page) {
     return body.data.calls;
   });
 }
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** Theme and language through Settings while the call goes on (the layer stays), then back to the room. */
 async function switchPreferences(page: Page, room: string, theme: string, language: string) {

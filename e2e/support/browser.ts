@@ -17,13 +17,17 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', ...extraArgs]);
 }
 
+/** The two screens every journey photographs: a desktop and a phone (an iPhone 14's CSS pixels). */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
 export type ContextOptions = { baseURL: string; colorScheme?: 'light' | 'dark'; mobile?: boolean };
 
 export async function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: o.baseURL,
     colorScheme: o.colorScheme ?? 'light',
-    viewport: o.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    viewport: o.mobile ? PHONE : DESKTOP,
     locale: 'en-US',
   });
   // Every click, wait and page load waits for its state; this only bounds a broken one (support/budget.ts).
