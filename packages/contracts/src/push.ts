@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { apiRoute } from './api-route';
+import { ZOkReply } from './common';
+
+/**
+ * Web Push: the server's VAPID public key, and this session's browser subscriptions. A subscription belongs to
+ * the session that made it; logout, the session's end, a password reset, deactivation and deletion remove it.
+ */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+/** The browser's PushSubscription.toJSON(). The endpoint's host is checked against the allowed push services. */
+export const ZPushSubscription = z.object({
+  endpoint: z.string().trim().url().max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'must be the base64url P-256 public key'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, 'must be the base64url 16-byte secret'),
+  }),
+});
+export type TPushSubscription = z.infer<typeof ZPushSubscription>;
+
+/** What an Admin lets a notification say: nothing of the message, who and where (default), or the text too. */
+export const PUSH_CONTENT_LEVELS = ['generic', 'names', 'text'] as const;
+export const ZPushContentLevel = z.enum(PUSH_CONTENT_LEVELS);
+export type TPushContentLevel = z.infer<typeof ZPushContentLevel>;
+
+/** One of this account's devices as Settings lists it. */
+export const ZPushDevice = z.object({
+  id: z.string(),
+  /** The browser and system the subscription was made from, as the user agent names them. */
+  label: z.string(),
+  createdAt: z.number(),
+  /** Whether this device is the caller's own session. */
+  current: z.boolean(),
+});
+export type TPushDevice = z.infer<typeof ZPushDevice>;
+
+/**
+ * What the service worker receives. Ids only by default, so it can open /chat/:roomId; title and body are what
+ * the Admin's content level allows. `kind` picks the actions (a call gets Accept and Decline) and `tag` folds
+ * notifications per room or call; `close` asks the worker to close the notification of that tag (a call answered
+ * elsewhere, declined or ended).
+ */
+export const ZPushPayload = z.object({
+  kind: z.enum(['message', 'urgent', 'call', 'call-ended', 'reminder', 'escalation', 'test']),
+  tag: z.string(),
+  title: z.string(),
+  body: z.string(),
+  roomId: z.string().optional(),
+  messageId: z.string().optional(),
+  callId: z.string().optional(),
+  /** Rooms with unread messages, for the app badge. */
+  badge: z.number().int().min(0).optional(),
+  close: z.boolean().optional(),
+  sentAt: z.number(),
+});
+export type TPushPayload = z.infer<typeof ZPushPayload>;
+
+export const pushRoutes = {
+  vapidPublicKey: apiRoute({
+    method: 'GET',
+    path: '/push/vapid-public-key',
+    reply: z.object({ data: z.object({ publicKey: z.string() }) }),
+  }),
+  subscribe: apiRoute({
+    method: 'POST',
+    path: '/push/subscriptions',
+    body: ZPushSubscription,
+    reply: z.object({ data: ZPushDevice }),
+    // 400 PUSH_ENDPOINT_NOT_ALLOWED names `endpoint`; 409 when the user has MAX_PUSH_SUBSCRIPTIONS_PER_USER.
+    errors: { 400: 'PUSH_ENDPOINT_NOT_ALLOWED', 409: 'PUSH_TOO_MANY_DEVICES' },
+  }),
+  unsubscribe: apiRoute({
+    method: 'DELETE',
+    path: '/push/subscriptions',
+    body: z.object({ endpoint: z.string().trim().url().max(2048) }),
+    reply: ZOkReply,
+  }),
+  devices: apiRoute({
+    method: 'GET',
+    path: '/push/devices',
+    reply: z.object({ data: z.object({ devices: z.array(ZPushDevice) }) }),
+  }),
+  removeDevice: apiRoute({
+    method: 'DELETE',
+    path: '/push/devices/:id',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    reply: ZOkReply,
+    errors: { 404: 'NOT_FOUND' },
+  }),
+  test: apiRoute({
+    method: 'POST',
+    path: '/push/test',
+    reply: ZOkReply,
+    // 409 when this session has no subscription to send to.
+    errors: { 409: 'PUSH_NOT_SUBSCRIBED' },
+  }),
+} as const;
