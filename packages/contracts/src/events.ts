@@ -40,6 +40,7 @@ import {
   ZPresenceEvent,
   ZWatchPresence,
 } from './contacts';
+import { ZTabVisibility } from './push';
 import { ZAppSettingsChangedPayload } from './settings';
 import { ZPermissionsChangedPayload } from './user-permissions';
 
@@ -61,6 +62,8 @@ export const CLIENT_EVENTS = {
   Authenticate: 'Authenticate',
   /** Beyond the spec: the tab shows a contact list and wants everyone's presence meanwhile (or no longer). */
   WatchPresence: 'WatchPresence',
+  /** Beyond the spec: the tab is shown or hidden, so messages are pushed to a user with no tab in front of them. */
+  TabVisibility: 'TabVisibility',
   /** Call actions (doc 2 section 7): initialize, accept, decline, end, end for all, screen share, toggles. */
   CallInitialize: 'CallInitialize',
   CallAccept: 'CallAccept',
@@ -222,6 +225,7 @@ export const CLIENT_EVENT_CONTRACTS = {
   Ping: { request: ZPingPayload, ack: z.union([ZPongPayload, ZSocketRefusal]) },
   ChangeChatStatus: { request: ZChangeChatStatus, ack: ZOkAck },
   WatchPresence: { request: ZWatchPresence, ack: ZOkAck },
+  TabVisibility: { request: ZTabVisibility, ack: ZOkAck },
   SendMessage: { request: ZSendMessage, ack: ZSendMessageAck },
   ReadMessage: { request: ZReadMessage, ack: ZOkAck },
   Typing: { request: ZTypingMessage, ack: ZOkAck },

@@ -56,6 +56,15 @@ export const ZPushPayload = z.object({
 });
 export type TPushPayload = z.infer<typeof ZPushPayload>;
 
+/**
+ * A tab tells the server when it is shown or hidden (TabVisibility), so a message is pushed to a user none of
+ * whose tabs is in front of them. A tab that never says is taken as visible while its socket is open.
+ */
+export const ZTabVisibility = z.object({ visible: z.boolean() });
+
+/** Administration: what a notification may say (Admin only). */
+export const ZPushSettings = z.object({ contentLevel: ZPushContentLevel });
+
 export const pushRoutes = {
   vapidPublicKey: apiRoute({
     method: 'GET',
@@ -94,5 +103,16 @@ export const pushRoutes = {
     reply: ZOkReply,
     // 409 when this session has no subscription to send to.
     errors: { 409: 'PUSH_NOT_SUBSCRIBED' },
+  }),
+  settings: apiRoute({
+    method: 'GET',
+    path: '/push/settings',
+    reply: z.object({ data: ZPushSettings }),
+  }),
+  updateSettings: apiRoute({
+    method: 'PUT',
+    path: '/push/settings',
+    body: ZPushSettings,
+    reply: z.object({ data: ZPushSettings }),
   }),
 } as const;

@@ -27,6 +27,8 @@ export type SocketData = {
   expiresAt: number;
   /** The user's language, for refusals; refreshed by every session check. */
   language: TLanguage;
+  /** Whether the tab is in front of its user (TabVisibility); a push goes to users with no visible tab. */
+  visible: boolean;
 };
 // Event maps stay open here: payloads are parsed against packages/contracts by realtime/socket-handler.ts.
 export type RealtimeServer = Server;
@@ -130,6 +132,7 @@ export async function createSocketServer(
       tabId: parsed.data.uuid,
       expiresAt: expiryOf(parsed.data.token),
       language: state.language,
+      visible: true,
     };
     socket.data = data;
     next();

@@ -499,6 +499,7 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
   },
   ChangeChatStatus: { access: 'signedIn', payload: async () => ({ chatStatus: 2, manual: true }) },
   WatchPresence: { access: 'signedIn', payload: async () => ({ watching: true }) },
+  TabVisibility: { access: 'signedIn', payload: async () => ({ visible: false }) },
   SendMessage: {
     access: 'member',
     payload: async (fx) => ({ clientId: randomUUID(), twId: await fx.group(), body: 'Vitals stable' }),

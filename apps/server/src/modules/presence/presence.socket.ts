@@ -30,4 +30,8 @@ export function installPresenceSocket(app: FastifyInstance): void {
     else await socket.leave(PRESENCE_WATCHERS_CHANNEL);
     return { ok: true };
   });
+  app.socketEvents.on(CLIENT_EVENTS.TabVisibility, async ({ visible }, { socket }) => {
+    (socket.data as SocketData).visible = visible;
+    return { ok: true };
+  });
 }
