@@ -13,7 +13,6 @@ import { resumeMedia } from './media/call-media';
  */
 export function watchCallConnectivity(me: () => string | undefined): () => void {
   let cleanup: ReturnType<typeof setTimeout> | undefined;
-  let check: ReturnType<typeof setTimeout> | undefined;
   /** The call this tab gave up while offline, to leave on the server when it can. */
   let givenUp: string | null = null;
 
@@ -31,15 +30,20 @@ export function watchCallConnectivity(me: () => string | undefined): () => void 
   const onOnline = () => {
     clearTimeout(cleanup);
     // The socket may have outlived a short outage: then no reconnection will prompt the check.
-    if (isSocketConnected()) onConnect();
+    if (isSocketConnected()) check(true);
   };
 
-  const catchUp = () => {
+  /**
+   * `resume`: after a reconnection, the media that broke meanwhile is renegotiated. Not on the tab's first
+   * connection: a call accepted as the socket first came up is still negotiating, and asking the other side
+   * to offer again then crossed its first offer (its answer was lost, and no audio came).
+   */
+  const catchUp = (resume: boolean) => {
     const readSince = Date.now();
     void apiCall(callRoutes.live, {}, { toast: false })
       .then(({ data }) => {
         useCalls.getState().reconcile(data.calls, readSince);
-        if (activeCall(useCalls.getState().calls, me(), tabUuid())) resumeMedia();
+        if (resume && activeCall(useCalls.getState().calls, me(), tabUuid())) resumeMedia();
       })
       .catch(() => undefined);
     if (givenUp) {
@@ -49,18 +53,25 @@ export function watchCallConnectivity(me: () => string | undefined): () => void 
       void request('CallEnd', { twId }).catch(() => undefined);
     }
   };
+  let checkTimer: ReturnType<typeof setTimeout> | undefined;
+  const check = (resume: boolean) => {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => catchUp(resume), CALL_LIMITS.resumeCheckMs);
+  };
+  // The socket may already be up when this mounts: then every connection from now on is a reconnection.
+  let connectedBefore = isSocketConnected();
   const onConnect = () => {
-    clearTimeout(check);
-    check = setTimeout(catchUp, CALL_LIMITS.resumeCheckMs);
+    check(connectedBefore);
+    connectedBefore = true;
   };
 
   window.addEventListener('offline', onOffline);
   window.addEventListener('online', onOnline);
   const offConnect = onSocketConnect(onConnect);
-  catchUp();
+  catchUp(false);
   return () => {
     clearTimeout(cleanup);
-    clearTimeout(check);
+    clearTimeout(checkTimer);
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
     offConnect();
