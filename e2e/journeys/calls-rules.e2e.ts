@@ -370,4 +370,44 @@ describe('call rules and overlay', () => {
 
     for (const person of [nurse, doctor, charge]) expect(person.errors()).toEqual([]);
   });
+
+  it('a callee who may speak but not show video answers a video call with voice, by button or shortcut', async () => {
+    const admin = await api<{ token: string }>(server, 'POST', '/auth/login', {
+      username: ADMIN.email,
+      password: ADMIN.password,
+    });
+    const doctorId = await doctor.page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
+    );
+    const off = await api(
+      server,
+      'POST',
+      '/user/permission',
+      { userId: doctorId, permission: 'video', value: false },
+      admin.body.token,
+    );
+    expect(off.status).toBe(200);
+    // His own session hears the change (UserUpdated): the video button of his room is disabled.
+    await openRoom(doctor.page, NURSE);
+    await expect.poll(() => doctor.page.getByRole('button', { name: 'Start a video call' }).isDisabled()).toBe(true);
+
+    await openRoom(nurse.page, DOCTOR);
+    await nurse.page.getByRole('button', { name: 'Start a video call' }).click();
+    const card = ringingCard(doctor.page, NURSE, 'Incoming video call');
+    await card.waitFor();
+    // One way to answer: with voice. No Accept that the server would refuse for want of video.
+    await card.getByRole('button', { name: /^Answer with voice/ }).waitFor();
+    expect(await card.getByRole('button', { name: /^Accept/ }).count()).toBe(0);
+    await snap(doctor.page, 'call-rules-ringing-voice-only-light-en');
+    // The announced shortcut answers the same way.
+    await doctor.page.keyboard.press('Alt+Shift+A');
+    await card.waitFor({ state: 'detached' });
+    for (const page of [doctor.page, nurse.page])
+      await callRegion(page)
+        .getByText(/^\d+:\d\d$/)
+        .waitFor();
+    await callRegion(nurse.page).getByRole('button', { name: 'Leave call' }).click();
+    await callRegion(doctor.page).waitFor({ state: 'detached' });
+    for (const person of [nurse, doctor]) expect(person.errors()).toEqual([]);
+  });
 });

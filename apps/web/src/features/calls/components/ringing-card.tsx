@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
+import { useSession } from '../../../lib/session-store';
 import { callAction } from '../call-actions';
 import { CALL_SHORTCUTS, callShortcutOf, keepsFocus } from '../call-shortcuts';
 import { CallControl } from './call-control';
@@ -27,6 +28,11 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
   // Which button's action is on its way, shown as a spinner on it.
   const [pending, setPending] = useState<'accept' | 'voice' | 'decline' | null>(null);
   const caller = call.participants.find((p) => p.id === call.initializerId);
+  // A callee who may speak but not show video answers a video call or a screen share with voice only: that is
+  // their Accept (and its shortcut); both buttons stand only for someone who may do either.
+  const permissions = useSession((s) => s.user?.permissions);
+  const voiceOnly = call.type !== 'voice' && permissions?.video !== true;
+  const bothWays = call.type === 'video' && !voiceOnly && permissions?.voice === true;
   const title = t('incoming', { context: incomingContext(call) });
   const act = (event: 'CallAccept' | 'CallDecline', audioOnly = false) => {
     if (Date.now() < busyUntil) return;
@@ -40,6 +46,8 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
   };
   const actRef = useRef(act);
   actRef.current = act;
+  const voiceOnlyRef = useRef(voiceOnly);
+  voiceOnlyRef.current = voiceOnly;
 
   useEffect(() => {
     if (!large) return;
@@ -50,7 +58,7 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
       if (!shortcut) return;
       event.preventDefault();
       event.stopPropagation();
-      actRef.current(shortcut === 'accept' ? 'CallAccept' : 'CallDecline');
+      actRef.current(shortcut === 'accept' ? 'CallAccept' : 'CallDecline', voiceOnlyRef.current);
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
@@ -77,7 +85,7 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
           </Text>
         </Stack>
         <Group gap={8} wrap="nowrap">
-          {call.type === 'video' && (
+          {bothWays && (
             <CallControl
               label={t('answerWithVoice')}
               color="teal"
@@ -89,15 +97,17 @@ export function RingingCard({ call, large }: { call: TCall; large: boolean }) {
             </CallControl>
           )}
           <CallControl
-            label={t('accept')}
+            label={voiceOnly ? t('answerWithVoice') : t('accept')}
             color="teal"
             variant="filled"
-            loading={pending === 'accept'}
+            loading={pending === (voiceOnly ? 'voice' : 'accept')}
             ref={acceptRef}
             shortcut={large ? { keys: CALL_SHORTCUTS.accept, shown: t('shortcuts.accept') } : undefined}
-            onClick={() => act('CallAccept')}
+            onClick={() => act('CallAccept', voiceOnly)}
           >
-            {call.type === 'video' ? (
+            {voiceOnly ? (
+              <IconMicrophone size={20} />
+            ) : call.type === 'video' ? (
               <IconVideo size={20} />
             ) : call.type === 'directScreenShare' ? (
               <IconScreenShare size={20} />
