@@ -12,7 +12,7 @@ import { useMarkImportant } from '../api/mark-important';
 import { useRemoveMessage } from '../api/remove-message';
 import { addFiles } from '../delivery/uploads';
 import { useMarkRead } from '../hooks/use-mark-read';
-import { createGate } from '../lib/gate';
+import { createGate } from '../../../lib/gate';
 import { useRoomSlots } from '../room-slots';
 import { useMessages } from '../stores/messages';
 import { useUploadBanner } from '../stores/upload-banner';

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useContactSearch } from '../../../api/use-contact-search';
 import { useSession } from '../../../lib/session-store';
 import { filterCount, toListRequest } from '../lib/filters';
-import { createGate } from '../lib/throttle';
+import { createGate } from '../../../lib/gate';
 import { useContactsView } from '../stores/contacts-view';
 import { BannerMessage } from './banner-message';
 import { ContactFilters } from './contact-filters';
