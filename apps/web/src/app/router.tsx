@@ -69,13 +69,13 @@ export const routes: RouteObject[] = [
           }),
           guarded(ROUTES.emailConfirm, {
             lazy: page(
-              () => import('./routes/email-confirm'),
+              () => import('./routes/code-confirm'),
               (m) => m.EmailConfirmRoute,
             ),
           }),
           guarded(ROUTES.mobileConfirm, {
             lazy: page(
-              () => import('./routes/mobile-confirm'),
+              () => import('./routes/code-confirm'),
               (m) => m.MobileConfirmRoute,
             ),
           }),

@@ -1,6 +1,7 @@
 import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import type { TReferenceKind } from '@rounds/contracts/reference';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../lib/use-form';
 
 export type TClassificationOption = { id: string; name: string };
 export type TClassificationLists = Record<TReferenceKind, readonly TClassificationOption[] | undefined>;
@@ -17,7 +18,7 @@ type TClassificationFieldsProps = {
   lists: TClassificationLists;
   values: TClassificationValues;
   onChange: (changes: Partial<TClassificationValues>) => void;
-  /** Translated errors per field. */
+  /** The form's errors (keys or server texts): the fields translate them. */
   errors?: Partial<Record<keyof TClassificationValues, string>>;
   /** Suffix is required at registration, optional in the profile (spec doc 1 section 5). */
   suffixRequired?: boolean;
@@ -40,6 +41,7 @@ export function ClassificationFields({
   disabled,
 }: TClassificationFieldsProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const common = {
     searchable: true,
     disabled,
@@ -57,7 +59,7 @@ export function ClassificationFields({
         data={options(lists.facility)}
         value={values.facilityId}
         onChange={(value) => onChange({ facilityId: value })}
-        error={errors.facilityId}
+        error={errorText(errors.facilityId)}
         withAsterisk
         hidePickedOptions
       />
@@ -68,7 +70,7 @@ export function ClassificationFields({
         data={options(lists.department)}
         value={values.departmentId}
         onChange={(value) => onChange({ departmentId: value })}
-        error={errors.departmentId}
+        error={errorText(errors.departmentId)}
         withAsterisk
         hidePickedOptions
       />
@@ -79,7 +81,7 @@ export function ClassificationFields({
         data={options(lists.profession)}
         value={values.professionId}
         onChange={(value) => onChange({ professionId: value })}
-        error={errors.professionId}
+        error={errorText(errors.professionId)}
         withAsterisk
         allowDeselect={false}
       />
@@ -90,7 +92,7 @@ export function ClassificationFields({
         data={options(lists.specialty)}
         value={values.specialtyId}
         onChange={(value) => onChange({ specialtyId: value })}
-        error={errors.specialtyId}
+        error={errorText(errors.specialtyId)}
         withAsterisk
         hidePickedOptions
       />
@@ -101,7 +103,7 @@ export function ClassificationFields({
         data={options(lists.suffix)}
         value={values.suffixId}
         onChange={(value) => onChange({ suffixId: value })}
-        error={errors.suffixId}
+        error={errorText(errors.suffixId)}
         withAsterisk={suffixRequired}
         clearable={!suffixRequired}
         allowDeselect={!suffixRequired}

@@ -1,5 +1,5 @@
 import { Alert, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /**
@@ -58,5 +58,79 @@ export function ListEmpty({ icon, title, body, action }: TListEmptyProps) {
       </Text>
       {action}
     </Stack>
+  );
+}
+
+/** A list's texts (one block per list in the locales): loading, failure, empty and no-match. */
+export type TListTexts = {
+  loading: string;
+  errorTitle: string;
+  errorBody?: string;
+  retry: string;
+  emptyTitle: string;
+  emptyBody: string;
+  noMatchTitle: string;
+  noMatchBody: string;
+};
+
+type TListStatesProps<T> = {
+  /** What has come (it stays on screen through a failed or slow refresh); undefined before the first page. */
+  items: T | undefined;
+  loading: boolean;
+  failed: boolean;
+  /** Nothing to show. */
+  empty: boolean;
+  /** A search or filter narrows the list: the empty state says nothing matches. */
+  narrowed: boolean;
+  texts: TListTexts;
+  /** The empty state's icon and its way out, if any. */
+  icon: ReactNode;
+  action?: ReactNode;
+  skeleton?: { rows?: number; avatar?: number };
+  /** The list's own box, kept around the placeholders and the empty state. */
+  frame?: string;
+  onRetry: () => void;
+  /** The rows, once there are some. */
+  children: (items: T) => ReactNode;
+};
+
+/**
+ * The one decision every searchable list makes before its rows: a failure (with Retry) or placeholders while
+ * nothing has come yet, then the empty or no-match state, else the rows.
+ */
+export function ListStates<T>({
+  items,
+  loading,
+  failed,
+  empty,
+  narrowed,
+  texts,
+  frame,
+  ...shown
+}: TListStatesProps<T>) {
+  if (failed && items === undefined) {
+    return <ListError title={texts.errorTitle} body={texts.errorBody} retry={texts.retry} onRetry={shown.onRetry} />;
+  }
+  const framed = (content: ReactNode) => (frame ? <div className={frame}>{content}</div> : content);
+  if (loading && items === undefined) return framed(<ListSkeleton label={texts.loading} {...shown.skeleton} />);
+  if (empty || items === undefined) {
+    return framed(
+      <ListEmpty
+        icon={shown.icon}
+        title={narrowed ? texts.noMatchTitle : texts.emptyTitle}
+        body={narrowed ? texts.noMatchBody : texts.emptyBody}
+        action={shown.action}
+      />,
+    );
+  }
+  return shown.children(items);
+}
+
+/** The empty state's way out of a search or filters that match nobody. */
+export function ResetFiltersButton({ label, onReset }: { label: string; onReset: () => void }) {
+  return (
+    <Button mt="xs" variant="light" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onReset}>
+      {label}
+    </Button>
   );
 }

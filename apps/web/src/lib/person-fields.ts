@@ -1,4 +1,6 @@
 import { CALLING_CODES } from '@rounds/contracts/settings';
+import type { TUser } from '@rounds/contracts/user';
+import type { TClassificationValues } from '../components/classification-fields';
 
 /**
  * The person fields the registration form and an administrator's user form share (doc 1 section 5, doc 2
@@ -34,7 +36,29 @@ export const EMPTY_PERSON: TPersonFields = {
   suffixId: null,
 };
 
-/** The fields as requests carry them: the single clinical role and suffix as lists of at most one id. */
+/** A user's classifications as the fields hold them: the single clinical role and suffix as one id or none. */
+export function classificationValues(user: TUser): TClassificationValues {
+  return {
+    facilityId: user.facilityId,
+    departmentId: user.departmentId,
+    professionId: user.professionId[0] ?? null,
+    specialtyId: user.specialtyId,
+    suffixId: user.suffixId[0] ?? null,
+  };
+}
+
+/** The classifications as requests carry them: the single clinical role and suffix as lists of at most one id. */
+export function classificationRequest(values: TClassificationValues) {
+  return {
+    facilityId: values.facilityId,
+    departmentId: values.departmentId,
+    professionId: values.professionId ? [values.professionId] : [],
+    specialtyId: values.specialtyId,
+    suffixId: values.suffixId ? [values.suffixId] : [],
+  };
+}
+
+/** The fields as requests carry them. */
 export function personRequest(values: TPersonFields) {
   return {
     firstName: values.firstName,
@@ -43,10 +67,6 @@ export function personRequest(values: TPersonFields) {
     phone: values.phone,
     phoneCountryCode: values.phoneCountryCode,
     phoneCountryName: values.phoneCountryName,
-    facilityId: values.facilityId,
-    departmentId: values.departmentId,
-    professionId: values.professionId ? [values.professionId] : [],
-    specialtyId: values.specialtyId,
-    suffixId: values.suffixId ? [values.suffixId] : [],
+    ...classificationRequest(values),
   };
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ZUpdateAccountRequest } from '@rounds/contracts/account';
 import type { TLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TUser } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { IMAGE_EXT } from '../../lib/image-type';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -64,16 +66,8 @@ export async function changePassword(
   return { message: text('passwordUpdated', ctx.lang) };
 }
 
-export type AccountInput = {
-  firstName: string;
-  lastName: string;
-  facilityId: string[];
-  departmentId: string[];
-  professionId: string[];
-  specialtyId: string[];
-  suffixId: string[];
-  sessionTimeout: number | null;
-};
+/** The parsed body of POST /setting/account (the session timeout already a number, or null for the default). */
+export type AccountInput = z.output<typeof ZUpdateAccountRequest>;
 
 export async function updateAccount(
   app: FastifyInstance,

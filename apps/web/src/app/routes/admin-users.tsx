@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UserPage } from '../../features/admin/users/components/user-page';
 import { UsersListPage } from '../../features/admin/users/components/users-list-page';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
-import { useReferenceList } from '../../features/reference/api/get-reference-list';
+import { useClassificationLists } from '../../features/reference/api/get-reference-list';
 import { appSettingsQueryOptions, useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
 import './admin-users-texts';
@@ -33,13 +33,7 @@ export function AdminUsersSection({ id }: { id?: string }) {
 
 function AdminUserPage({ id, defaultTimeout }: { id: string | undefined; defaultTimeout: number }) {
   const callingCodes = useCallingCodes().data ?? [];
-  const lists = {
-    facility: useReferenceList('facility').data,
-    department: useReferenceList('department').data,
-    profession: useReferenceList('profession').data,
-    specialty: useReferenceList('specialty').data,
-    suffix: useReferenceList('suffix').data,
-  };
+  const lists = useClassificationLists();
   return (
     <UserPage
       key={id ?? 'new'}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import type { TConfirmState } from '../../features/auth/lib/confirm-state';
-import { useReferenceList } from '../../features/reference/api/get-reference-list';
+import { useClassificationLists } from '../../features/reference/api/get-reference-list';
 import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
 import { useSelfRegistration } from '../../features/settings/api/get-self-registration';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -17,13 +17,7 @@ export function RegisterRoute() {
   usePageTitle(t('pages.register'));
   const enabled = useSelfRegistration();
   const callingCodes = useCallingCodes();
-  const lists = {
-    facility: useReferenceList('facility').data,
-    department: useReferenceList('department').data,
-    profession: useReferenceList('profession').data,
-    specialty: useReferenceList('specialty').data,
-    suffix: useReferenceList('suffix').data,
-  };
+  const lists = useClassificationLists();
 
   if (enabled.isPending) {
     return (

@@ -12,7 +12,7 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { PreferencesPanel } from '../../features/account/components/preferences-panel';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
-import { useReferenceList } from '../../features/reference/api/get-reference-list';
+import { useClassificationLists } from '../../features/reference/api/get-reference-list';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
 import { useSession } from '../../lib/session-store';
@@ -35,13 +35,7 @@ export function SettingsRoute() {
   const phone = useMediaQuery('(max-width: 767.98px)');
   const appSettings = useAppSettings().data;
   const callingCodes = useCallingCodes();
-  const lists = {
-    facility: useReferenceList('facility').data,
-    department: useReferenceList('department').data,
-    profession: useReferenceList('profession').data,
-    specialty: useReferenceList('specialty').data,
-    suffix: useReferenceList('suffix').data,
-  };
+  const lists = useClassificationLists();
   if (!user) return null;
 
   const onLogout = async () => {

@@ -1,19 +1,11 @@
-import { accountRoutes } from '@rounds/contracts/account';
+import { accountRoutes, type ZUpdateAccountRequest } from '@rounds/contracts/account';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-call';
 import { useSession } from '../../../lib/session-store';
 
-export type TAccountUpdate = {
-  firstName: string;
-  lastName: string;
-  facilityId: string[];
-  departmentId: string[];
-  professionId: string[];
-  specialtyId: string[];
-  suffixId: string[];
-  /** '' keeps the default; minutes otherwise. */
-  sessionTimeout: string | number | null;
-};
+/** The body as the form sends it: the session timeout as typed ('' keeps the default) or in minutes. */
+export type TAccountUpdate = z.input<typeof ZUpdateAccountRequest>;
 
 /** POST /setting/account: personal and professional information, and the own session timeout. */
 export async function updateAccount(body: TAccountUpdate) {

@@ -1,9 +1,10 @@
 import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@rounds/contracts/limits';
 import type { TCallingCode } from '@rounds/contracts/settings';
-import { IconAddressBook, IconAt, IconClockHour4, IconSend, IconShieldCheck, IconX } from '@tabler/icons-react';
+import { IconAddressBook, IconClockHour4, IconSend, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { OwnEmailField } from '../../../components/person-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { SectionCard } from '../../../components/section-card';
 import { hasErrors } from '../../../lib/form-errors';
@@ -118,17 +119,7 @@ export function ContactCard({ user, callingCodes }: TContactCardProps) {
     <SectionCard icon={IconAddressBook} title={t('account.contact')} description={t('account.contactHint')}>
       <form onSubmit={submit} noValidate aria-label={t('account.contact')}>
         <Stack gap="md">
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={LIMITS.textMaxLength}
-            leftSection={<IconAt size={16} stroke={1.6} />}
-            value={values.email}
-            onChange={(event) => setField('email', event.currentTarget.value)}
-            error={errorText(errors.email)}
-          />
+          <OwnEmailField value={values.email} error={errors.email} onChange={(email) => setField('email', email)} />
           <PhoneField codes={callingCodes} value={values} onChange={form.patch} error={errorText(errors.phone)} />
           <Group justify="flex-end">
             <Button

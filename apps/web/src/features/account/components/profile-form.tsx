@@ -1,14 +1,14 @@
-import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
+import { Button, Divider, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconBriefcase, IconDeviceFloppy, IconUser } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassificationFields, type TClassificationLists } from '../../../components/classification-fields';
+import { NameFields, SessionTimeoutField } from '../../../components/person-fields';
 import { SectionCard } from '../../../components/section-card';
 import { hasErrors } from '../../../lib/form-errors';
 import type { TSessionUser } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast';
-import { useErrorText, useForm } from '../../../lib/use-form';
+import { useForm } from '../../../lib/use-form';
 import { useUpdateAccount } from '../api/update-account';
 import { profileRequest, profileValues, sameProfile, type TProfileValues, validateProfile } from '../lib/forms';
 
@@ -27,7 +27,6 @@ type TProfileFormProps = {
  */
 export function ProfileForm({ user, lists, defaultTimeout, showTimeout }: TProfileFormProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const base = useMemo(() => profileValues(user), [user]);
   const form = useForm<TProfileValues>(base);
   const { values, errors, setField } = form;
@@ -77,41 +76,16 @@ export function ProfileForm({ user, lists, defaultTimeout, showTimeout }: TProfi
       <Stack gap="lg">
         <SectionCard icon={IconUser} title={t('account.personal')} id="personal-info">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label={t('account.firstName')}
-              autoComplete="given-name"
-              maxLength={LIMITS.textMaxLength}
-              value={values.firstName}
-              onChange={(event) => setField('firstName', event.currentTarget.value)}
-              error={errorText(errors.firstName)}
-              withAsterisk
-            />
-            <TextInput
-              label={t('account.lastName')}
-              autoComplete="family-name"
-              maxLength={LIMITS.textMaxLength}
-              value={values.lastName}
-              onChange={(event) => setField('lastName', event.currentTarget.value)}
-              error={errorText(errors.lastName)}
-              withAsterisk
-            />
+            <NameFields values={values} errors={errors} onChange={form.patch} />
           </SimpleGrid>
           {showTimeout && (
-            <TextInput
+            <SessionTimeoutField
               label={t('account.sessionTimeout')}
               description={t('account.sessionTimeoutHint', { minutes: defaultTimeout })}
               placeholder={t('account.sessionTimeoutDefault', { minutes: defaultTimeout })}
-              inputMode="numeric"
-              maxLength={6}
-              rightSection={
-                <Text fz="xs" c="dimmed" pr={6}>
-                  {t('account.minutes')}
-                </Text>
-              }
-              rightSectionWidth={56}
               value={values.sessionTimeout}
-              onChange={(event) => setField('sessionTimeout', event.currentTarget.value.replace(/\D+/g, ''))}
-              error={errorText(errors.sessionTimeout)}
+              onChange={(digits) => setField('sessionTimeout', digits)}
+              error={errors.sessionTimeout}
               maw={{ sm: 'calc(50% - 8px)' }}
             />
           )}
@@ -125,13 +99,7 @@ export function ProfileForm({ user, lists, defaultTimeout, showTimeout }: TProfi
             values={values}
             onChange={form.patch}
             suffixRequired={false}
-            errors={{
-              facilityId: errorText(errors.facilityId),
-              departmentId: errorText(errors.departmentId),
-              professionId: errorText(errors.professionId),
-              specialtyId: errorText(errors.specialtyId),
-              suffixId: errorText(errors.suffixId),
-            }}
+            errors={errors}
           />
           <Divider />
           {save}

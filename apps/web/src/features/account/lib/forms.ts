@@ -7,6 +7,7 @@ import {
 import { LIMITS } from '@rounds/contracts/limits';
 import type { TUser } from '@rounds/contracts/user';
 import { confirmationError, fieldErrors, type TFieldErrors } from '../../../lib/form-errors';
+import { classificationRequest, classificationValues } from '../../../lib/person-fields';
 
 /** The Account tab's rules (spec doc 1 section 5 and doc 2 section 5), from the route contracts. */
 
@@ -37,11 +38,7 @@ export function profileValues(user: TUser): TProfileValues {
     firstName: user.firstName,
     lastName: user.lastName,
     sessionTimeout: user.isDefaultSessionTimeout || user.sessionTimeout == null ? '' : String(user.sessionTimeout),
-    facilityId: user.facilityId,
-    departmentId: user.departmentId,
-    professionId: user.professionId[0] ?? null,
-    specialtyId: user.specialtyId,
-    suffixId: user.suffixId[0] ?? null,
+    ...classificationValues(user),
   };
 }
 
@@ -49,11 +46,7 @@ export function profileRequest(values: TProfileValues) {
   return {
     firstName: values.firstName,
     lastName: values.lastName,
-    facilityId: values.facilityId,
-    departmentId: values.departmentId,
-    professionId: values.professionId ? [values.professionId] : [],
-    specialtyId: values.specialtyId,
-    suffixId: values.suffixId ? [values.suffixId] : [],
+    ...classificationRequest(values),
     sessionTimeout: values.sessionTimeout,
   };
 }

@@ -1,12 +1,13 @@
-import { Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
 import { LIMITS } from '@rounds/contracts/limits';
 import type { TCallingCode } from '@rounds/contracts/settings';
-import { IconAt, IconLock, IconUserPlus } from '@tabler/icons-react';
+import { IconLock, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ClassificationFields, type TClassificationLists } from '../../../components/classification-fields';
 import { EulaLink } from '../../../components/eula-link';
+import { NameFields, OwnEmailField } from '../../../components/person-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { ApiError } from '../../../lib/api-client';
 import { hasErrors } from '../../../lib/form-errors';
@@ -102,54 +103,18 @@ export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFor
       <Stack gap="lg">
         <SectionTitle>{t('register.aboutYou')}</SectionTitle>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label={t('account.firstName')}
-            autoComplete="given-name"
-            maxLength={LIMITS.textMaxLength}
-            value={values.firstName}
-            onChange={(event) => setField('firstName', event.currentTarget.value)}
-            error={errorText(errors.firstName)}
-            withAsterisk
-            autoFocus
-          />
-          <TextInput
-            label={t('account.lastName')}
-            autoComplete="family-name"
-            maxLength={LIMITS.textMaxLength}
-            value={values.lastName}
-            onChange={(event) => setField('lastName', event.currentTarget.value)}
-            error={errorText(errors.lastName)}
-            withAsterisk
-          />
+          <NameFields values={values} errors={errors} onChange={form.patch} autoFocus />
         </SimpleGrid>
-        <TextInput
-          label={t('auth.email')}
-          placeholder={t('auth.emailPlaceholder')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={LIMITS.textMaxLength}
-          leftSection={<IconAt size={16} stroke={1.6} />}
+        <OwnEmailField
           value={values.email}
-          onChange={(event) => setField('email', event.currentTarget.value)}
-          error={errorText(errors.email)}
-          withAsterisk
+          error={errors.email}
+          onChange={(email) => setField('email', email)}
+          registering
         />
         <PhoneField codes={callingCodes} value={values} onChange={form.patch} error={errorText(errors.phone)} />
 
         <SectionTitle>{t('register.work')}</SectionTitle>
-        <ClassificationFields
-          lists={lists}
-          values={values}
-          onChange={form.patch}
-          errors={{
-            facilityId: errorText(errors.facilityId),
-            departmentId: errorText(errors.departmentId),
-            professionId: errorText(errors.professionId),
-            specialtyId: errorText(errors.specialtyId),
-            suffixId: errorText(errors.suffixId),
-          }}
-        />
+        <ClassificationFields lists={lists} values={values} onChange={form.patch} errors={errors} />
 
         <SectionTitle>{t('register.security')}</SectionTitle>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">

@@ -1,12 +1,12 @@
-import { ActionIcon, Center, CloseButton, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { LIMITS } from '@rounds/contracts/limits';
 import { chatPath, ROUTES } from '@rounds/contracts/routes';
-import { IconSearch, IconUsersPlus } from '@tabler/icons-react';
+import { IconUsersPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useChatRoom } from '../../../api/get-chat-room';
+import { SearchInput } from '../../../components/search-input';
 import { useGroupModal } from '../../../lib/group-modal-store';
 import { useSession } from '../../../lib/session-store';
 import { useCreateDirectChat } from '../api/create-direct-chat';
@@ -144,18 +144,12 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
               </ActionIcon>
             </Tooltip>
           </Group>
-          <TextInput
-            type="search"
+          <SearchInput
             aria-label={t('list.search')}
             placeholder={t('list.searchPlaceholder')}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} stroke={1.7} />}
-            rightSection={
-              search ? <CloseButton size="sm" aria-label={t('list.clear')} onClick={() => setSearch('')} /> : null
-            }
-            maxLength={LIMITS.textMaxLength}
-            autoComplete="off"
+            onChange={setSearch}
+            clearLabel={t('list.clear')}
           />
         </div>
         {!(phone && room) && <PendingUrgent rooms={rooms.data} onOpen={select} />}

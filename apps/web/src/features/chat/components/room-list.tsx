@@ -3,7 +3,7 @@ import type { TChatRoom } from '@rounds/contracts/chat';
 import { IconMessageSearch, IconMessages } from '@tabler/icons-react';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { ListStates } from '../../../components/list-states';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
 import { usePendingUrgent } from '../api/get-pending-urgent';
@@ -60,58 +60,54 @@ export function RoomList({
   const pending = usePendingUrgent();
   const urgentRooms = useMemo(() => new Set((pending.data ?? []).map((m) => m.twId)), [pending.data]);
 
-  if (failed && !rooms) {
-    return (
-      <ListError title={t('list.errorTitle')} body={t('list.errorBody')} retry={t('list.retry')} onRetry={onRetry} />
-    );
-  }
-
-  if (loading && !rooms) return <ListSkeleton label={t('list.loading')} avatar={44} />;
-
-  if (sections.length === 0) {
-    const narrowed = search.trim().length > 0;
-    return (
-      <ListEmpty
-        icon={narrowed ? <IconMessageSearch size={28} stroke={1.5} /> : <IconMessages size={28} stroke={1.5} />}
-        title={narrowed ? t('list.noMatchTitle') : t('list.emptyTitle')}
-        body={narrowed ? t('list.noMatchBody') : t('list.emptyBody')}
-        action={
-          !narrowed && (
-            <Button mt="xs" variant="light" size="xs" onClick={onStart}>
-              {t('list.openContacts')}
-            </Button>
-          )
-        }
-      />
-    );
-  }
-
   const label = (section: TRoomSection) =>
     section.kind === 'date' ? formatDate(section.day, language, now) : t(`list.${section.kind}`);
 
+  const narrowed = search.trim().length > 0;
   return (
-    <nav aria-label={t('list.label')} className={classes.roomList}>
-      <VirtualList
-        items={lines}
-        getKey={lineKey}
-        estimateSize={lineSize}
-        isHeader={isHeader}
-        label={t('list.label')}
-        renderItem={(line) =>
-          line.kind === 'header' ? (
-            <h2 className={list.header}>{label(line.section)}</h2>
-          ) : (
-            <RoomListItem
-              room={line.room}
-              me={me}
-              now={now}
-              selected={line.room.twId === selectedTwId}
-              urgent={urgentRooms.has(line.room.twId)}
-              onSelect={onSelect}
-            />
-          )
-        }
-      />
-    </nav>
+    <ListStates
+      items={rooms}
+      loading={loading}
+      failed={failed}
+      empty={sections.length === 0}
+      narrowed={narrowed}
+      texts={t('list', { returnObjects: true })}
+      icon={narrowed ? <IconMessageSearch size={28} stroke={1.5} /> : <IconMessages size={28} stroke={1.5} />}
+      action={
+        !narrowed && (
+          <Button mt="xs" variant="light" size="xs" onClick={onStart}>
+            {t('list.openContacts')}
+          </Button>
+        )
+      }
+      skeleton={{ avatar: 44 }}
+      onRetry={onRetry}
+    >
+      {() => (
+        <nav aria-label={t('list.label')} className={classes.roomList}>
+          <VirtualList
+            items={lines}
+            getKey={lineKey}
+            estimateSize={lineSize}
+            isHeader={isHeader}
+            label={t('list.label')}
+            renderItem={(line) =>
+              line.kind === 'header' ? (
+                <h2 className={list.header}>{label(line.section)}</h2>
+              ) : (
+                <RoomListItem
+                  room={line.room}
+                  me={me}
+                  now={now}
+                  selected={line.room.twId === selectedTwId}
+                  urgent={urgentRooms.has(line.room.twId)}
+                  onSelect={onSelect}
+                />
+              )
+            }
+          />
+        </nav>
+      )}
+    </ListStates>
   );
 }

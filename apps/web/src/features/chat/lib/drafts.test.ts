@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createThrottledSaver } from './drafts';
-import { createGate } from './gate';
 
 describe('createThrottledSaver', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -32,17 +31,5 @@ describe('createThrottledSaver', () => {
     expect(saved).toEqual(['a', 'ab']);
     saver.flush();
     expect(saved).toEqual(['a', 'ab']);
-  });
-});
-
-describe('createGate', () => {
-  it('lets one action through per interval', () => {
-    let now = 0;
-    const gate = createGate(2_000, () => now);
-    expect(gate.tryPass()).toBe(true);
-    now = 1_999;
-    expect(gate.tryPass()).toBe(false);
-    now = 2_000;
-    expect(gate.tryPass()).toBe(true);
   });
 });

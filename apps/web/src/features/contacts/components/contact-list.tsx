@@ -1,10 +1,10 @@
-import { Button, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TContact } from '@rounds/contracts/contacts';
 import { shownStatus } from '@rounds/contracts/user';
-import { IconChevronDown, IconFilterOff, IconUserSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconUserSearch } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { ListStates, ResetFiltersButton } from '../../../components/list-states';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { STATUS_KEY } from '../../../components/status-dot';
 import { VirtualList } from '../../../components/virtual-list';
@@ -63,47 +63,37 @@ export function ContactList({
     [],
   );
 
-  if (failed && !contacts) {
-    return (
-      <ListError title={t('list.errorTitle')} body={t('list.errorBody')} retry={t('list.retry')} onRetry={onRetry} />
-    );
-  }
-
-  if (loading && !contacts) return <ListSkeleton label={t('list.loading')} rows={7} />;
-
-  if (sections.length === 0) {
-    return (
-      <ListEmpty
-        icon={<IconUserSearch size={28} stroke={1.5} />}
-        title={narrowed ? t('list.noMatchTitle') : t('list.emptyTitle')}
-        body={narrowed ? t('list.noMatchBody') : t('list.emptyBody')}
-        action={
-          narrowed && (
-            <Button mt="xs" variant="light" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onReset}>
-              {t('list.resetFilters')}
-            </Button>
-          )
-        }
-      />
-    );
-  }
-
   return (
-    <VirtualList
-      items={lines}
-      getKey={lineKey}
-      estimateSize={lineSize}
-      isHeader={isHeader}
-      label={t('list.label')}
-      refreshing={refreshing}
-      renderItem={(line) =>
-        line.kind === 'header' ? (
-          <SectionHeader letter={line.letter} count={line.count} open={line.open} onToggle={toggle} />
-        ) : (
-          <ContactRow contact={line.contact} selected={line.contact.id === selectedId} onOpen={onOpen} />
-        )
-      }
-    />
+    <ListStates
+      items={contacts}
+      loading={loading}
+      failed={failed}
+      empty={sections.length === 0}
+      narrowed={narrowed}
+      texts={t('list', { returnObjects: true })}
+      icon={<IconUserSearch size={28} stroke={1.5} />}
+      action={narrowed && <ResetFiltersButton label={t('list.resetFilters')} onReset={onReset} />}
+      skeleton={{ rows: 7 }}
+      onRetry={onRetry}
+    >
+      {() => (
+        <VirtualList
+          items={lines}
+          getKey={lineKey}
+          estimateSize={lineSize}
+          isHeader={isHeader}
+          label={t('list.label')}
+          refreshing={refreshing}
+          renderItem={(line) =>
+            line.kind === 'header' ? (
+              <SectionHeader letter={line.letter} count={line.count} open={line.open} onToggle={toggle} />
+            ) : (
+              <ContactRow contact={line.contact} selected={line.contact.id === selectedId} onOpen={onOpen} />
+            )
+          }
+        />
+      )}
+    </ListStates>
   );
 }
 

@@ -1,15 +1,16 @@
-import { ActionIcon, Anchor, Badge, CloseButton, Group, Indicator, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Indicator, Title, Tooltip } from '@mantine/core';
 import type { TContact } from '@rounds/contracts/contacts';
-import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
+import { TIMINGS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useContactSearch } from '../../../api/use-contact-search';
+import { SearchInput } from '../../../components/search-input';
+import { createGate } from '../../../lib/gate';
 import { useSession } from '../../../lib/session-store';
 import { filterCount, toListRequest } from '../lib/filters';
-import { createGate } from '../lib/throttle';
 import { useContactsView } from '../stores/contacts-view';
 import { BannerMessage } from './banner-message';
 import { ContactFilters } from './contact-filters';
@@ -94,19 +95,13 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
             )}
           </Group>
           <Group gap={8} wrap="nowrap">
-            <TextInput
+            <SearchInput
               style={{ flex: 1 }}
-              type="search"
               aria-label={t('search.label')}
               placeholder={t('search.placeholder')}
               value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              leftSection={<IconSearch size={16} stroke={1.7} />}
-              rightSection={
-                search ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => setSearch('')} /> : null
-              }
-              maxLength={LIMITS.textMaxLength}
-              autoComplete="off"
+              onChange={setSearch}
+              clearLabel={t('search.clear')}
             />
             {/* Shown on hover and gone at the click: left open it covered the contacts count (issue 13). */}
             <Tooltip label={advanced ? t('search.hideFilters') : t('search.showFilters')} withArrow opened={filtersTip}>

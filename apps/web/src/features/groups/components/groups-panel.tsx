@@ -1,11 +1,12 @@
-import { Avatar, Badge, CloseButton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TChatRoom } from '@rounds/contracts/chat';
-import { LIMITS, TIMINGS } from '@rounds/contracts/limits';
-import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { TIMINGS } from '@rounds/contracts/limits';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { ListStates } from '../../../components/list-states';
+import { SearchInput } from '../../../components/search-input';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
 import { useSearchGroups } from '../api/search-groups';
@@ -25,18 +26,12 @@ export function GroupsPanel({ active, onOpen }: { active: boolean; onOpen: (room
 
   return (
     <Stack gap="sm" className={classes.fill}>
-      <TextInput
-        type="search"
+      <SearchInput
         label={t('groups.search')}
         placeholder={t('groups.placeholder')}
         value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        leftSection={<IconSearch size={16} stroke={1.7} />}
-        rightSection={
-          search ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => setSearch('')} /> : null
-        }
-        maxLength={LIMITS.textMaxLength}
-        autoComplete="off"
+        onChange={setSearch}
+        clearLabel={t('search.clear')}
       />
       <GroupsList
         rooms={groups.data}
@@ -64,40 +59,31 @@ type TGroupsListProps = {
 function GroupsList({ rooms, loading, failed, narrowed, refreshing, onOpen, onRetry }: TGroupsListProps) {
   const { t } = useTranslation('groups');
 
-  if (failed && !rooms) {
-    return <ListError title={t('groups.errorTitle')} retry={t('groups.retry')} onRetry={onRetry} />;
-  }
-
-  if (loading && !rooms) {
-    return (
-      <div className={classes.list}>
-        <ListSkeleton label={t('groups.loading')} rows={4} />
-      </div>
-    );
-  }
-
-  if (!rooms || rooms.length === 0) {
-    return (
-      <div className={classes.list}>
-        <ListEmpty
-          icon={<IconUsersGroup size={26} stroke={1.5} />}
-          title={narrowed ? t('groups.noMatchTitle') : t('groups.emptyTitle')}
-          body={narrowed ? t('groups.noMatchBody') : t('groups.emptyBody')}
-        />
-      </div>
-    );
-  }
-
   return (
-    <VirtualList
+    <ListStates
       items={rooms}
-      getKey={groupKey}
-      estimateSize={groupSize}
-      label={t('groups.label')}
-      refreshing={refreshing}
-      className={classes.list}
-      renderItem={(room) => <GroupRow room={room} onOpen={onOpen} />}
-    />
+      loading={loading}
+      failed={failed}
+      empty={rooms?.length === 0}
+      narrowed={narrowed}
+      texts={t('groups', { returnObjects: true })}
+      icon={<IconUsersGroup size={26} stroke={1.5} />}
+      skeleton={{ rows: 4 }}
+      frame={classes.list}
+      onRetry={onRetry}
+    >
+      {(rooms) => (
+        <VirtualList
+          items={rooms}
+          getKey={groupKey}
+          estimateSize={groupSize}
+          label={t('groups.label')}
+          refreshing={refreshing}
+          className={classes.list}
+          renderItem={(room) => <GroupRow room={room} onOpen={onOpen} />}
+        />
+      )}
+    </ListStates>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Badge, Button, Checkbox, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Checkbox, Text, VisuallyHidden } from '@mantine/core';
 import { shownStatus } from '@rounds/contracts/user';
-import { IconFilterOff, IconUserSearch } from '@tabler/icons-react';
+import { IconUserSearch } from '@tabler/icons-react';
 import { type DragEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
+import { ListStates, ResetFiltersButton } from '../../../components/list-states';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { STATUS_KEY } from '../../../components/status-dot';
 import { VirtualList } from '../../../components/virtual-list';
@@ -46,61 +46,39 @@ export function PeopleList({
 }: TPeopleListProps) {
   const { t } = useTranslation('groups');
 
-  if (failed && !people) {
-    return (
-      <ListError
-        title={t('people.errorTitle')}
-        body={t('people.errorBody')}
-        retry={t('people.retry')}
-        onRetry={onRetry}
-      />
-    );
-  }
-
-  if (loading && !people) {
-    return (
-      <div className={classes.list}>
-        <ListSkeleton label={t('people.loading')} avatar={36} />
-      </div>
-    );
-  }
-
-  if (!people || people.length === 0) {
-    return (
-      <div className={classes.list}>
-        <ListEmpty
-          icon={<IconUserSearch size={26} stroke={1.5} />}
-          title={narrowed ? t('people.noMatchTitle') : t('people.emptyTitle')}
-          body={narrowed ? t('people.noMatchBody') : t('people.emptyBody')}
-          action={
-            narrowed && (
-              <Button mt="xs" variant="light" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onReset}>
-                {t('filters.reset')}
-              </Button>
-            )
-          }
-        />
-      </div>
-    );
-  }
-
   return (
-    <VirtualList
+    <ListStates
       items={people}
-      getKey={personKey}
-      estimateSize={personSize}
-      label={t('people.label')}
-      refreshing={refreshing}
-      className={classes.list}
-      renderItem={(person) => (
-        <PersonRow
-          person={person}
-          checked={selectedIds.has(person.id) || memberIds.has(person.id)}
-          member={memberIds.has(person.id)}
-          onToggle={onToggle}
+      loading={loading}
+      failed={failed}
+      empty={people?.length === 0}
+      narrowed={narrowed}
+      texts={t('people', { returnObjects: true })}
+      icon={<IconUserSearch size={26} stroke={1.5} />}
+      action={narrowed && <ResetFiltersButton label={t('filters.reset')} onReset={onReset} />}
+      skeleton={{ avatar: 36 }}
+      frame={classes.list}
+      onRetry={onRetry}
+    >
+      {(people) => (
+        <VirtualList
+          items={people}
+          getKey={personKey}
+          estimateSize={personSize}
+          label={t('people.label')}
+          refreshing={refreshing}
+          className={classes.list}
+          renderItem={(person) => (
+            <PersonRow
+              person={person}
+              checked={selectedIds.has(person.id) || memberIds.has(person.id)}
+              member={memberIds.has(person.id)}
+              onToggle={onToggle}
+            />
+          )}
         />
       )}
-    />
+    </ListStates>
   );
 }
 

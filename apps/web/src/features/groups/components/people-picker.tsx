@@ -1,12 +1,12 @@
-import { ActionIcon, Anchor, CloseButton, Collapse, Group, Indicator, Text, TextInput, Tooltip } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Collapse, Group, Indicator, Text, Tooltip } from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFilterOptions } from '../../../api/get-filter-options';
 import { useContactSearch } from '../../../api/use-contact-search';
 import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
+import { SearchInput } from '../../../components/search-input';
 import { isPickable, type TPerson } from '../lib/people';
 import {
   FILTER_KINDS,
@@ -64,19 +64,13 @@ export function PeoplePicker({ withFilters, filtersOpen, selectedIds, memberIds,
   return (
     <div className={classes.picker}>
       <Group gap={8} wrap="nowrap" align="flex-end">
-        <TextInput
+        <SearchInput
           style={{ flex: 1 }}
-          type="search"
           label={t('search.label')}
           placeholder={t('search.placeholder')}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<IconSearch size={16} stroke={1.7} />}
-          rightSection={
-            search ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => setSearch('')} /> : null
-          }
-          maxLength={LIMITS.textMaxLength}
-          autoComplete="off"
+          onChange={setSearch}
+          clearLabel={t('search.clear')}
         />
         {withFilters && (
           <Tooltip label={showFilters ? t('search.hideFilters') : t('search.showFilters')} withArrow>

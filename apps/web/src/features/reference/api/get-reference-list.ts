@@ -1,5 +1,6 @@
 import { referenceRoutes, type TReferenceKind } from '@rounds/contracts/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TClassificationLists } from '../../../components/classification-fields';
 import { apiCall } from '../../../lib/api-call';
 
 /**
@@ -25,4 +26,15 @@ export function referenceListQueryOptions(kind: TReferenceKind) {
 
 export function useReferenceList(kind: TReferenceKind) {
   return useQuery(referenceListQueryOptions(kind));
+}
+
+/** The five lists the classification fields offer (registration, profile, an administrator's user page). */
+export function useClassificationLists(): TClassificationLists {
+  return {
+    facility: useReferenceList('facility').data,
+    department: useReferenceList('department').data,
+    profession: useReferenceList('profession').data,
+    specialty: useReferenceList('specialty').data,
+    suffix: useReferenceList('suffix').data,
+  };
 }

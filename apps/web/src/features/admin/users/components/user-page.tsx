@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import type { TRole } from '@rounds/contracts/common';
-import { LIMITS } from '@rounds/contracts/limits';
 import type { TCallingCode } from '@rounds/contracts/settings';
 import type { TUser } from '@rounds/contracts/user';
 import {
@@ -30,6 +29,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ClassificationFields, type TClassificationLists } from '../../../../components/classification-fields';
+import { NameFields, SessionTimeoutField } from '../../../../components/person-fields';
 import { PhoneField } from '../../../../components/phone-field';
 import { SectionCard } from '../../../../components/section-card';
 import { ApiError } from '../../../../lib/api-client';
@@ -231,23 +231,12 @@ function UserForm({ user, basePath, lists, callingCodes, defaultTimeout }: TUser
         <Stack gap="lg">
           <SectionCard icon={IconUser} title={t('user.personal')} id="user-personal">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <TextInput
-                label={t('user.firstName')}
-                maxLength={LIMITS.textMaxLength}
-                value={values.firstName}
-                onChange={(event) => setField('firstName', event.currentTarget.value)}
-                error={errorText(errors.firstName)}
+              <NameFields
+                values={values}
+                errors={errors}
+                onChange={form.patch}
+                autoComplete={false}
                 disabled={locked}
-                withAsterisk
-              />
-              <TextInput
-                label={t('user.lastName')}
-                maxLength={LIMITS.textMaxLength}
-                value={values.lastName}
-                onChange={(event) => setField('lastName', event.currentTarget.value)}
-                error={errorText(errors.lastName)}
-                disabled={locked}
-                withAsterisk
               />
               <TextInput
                 label={t('user.email')}
@@ -260,21 +249,13 @@ function UserForm({ user, basePath, lists, callingCodes, defaultTimeout }: TUser
                 disabled={locked}
                 withAsterisk
               />
-              <TextInput
+              <SessionTimeoutField
                 label={t('user.sessionTimeout')}
                 description={t('user.sessionTimeoutHint')}
                 placeholder={t('user.sessionTimeoutDefault', { minutes: defaultTimeout })}
-                inputMode="numeric"
-                maxLength={6}
-                rightSection={
-                  <Text fz="xs" c="dimmed" pr={6}>
-                    {t('minutes')}
-                  </Text>
-                }
-                rightSectionWidth={48}
                 value={values.sessionTimeout}
-                onChange={(event) => setField('sessionTimeout', event.currentTarget.value.replace(/\D+/g, ''))}
-                error={errorText(errors.sessionTimeout)}
+                onChange={(digits) => setField('sessionTimeout', digits)}
+                error={errors.sessionTimeout}
                 disabled={locked}
               />
             </SimpleGrid>
@@ -305,13 +286,7 @@ function UserForm({ user, basePath, lists, callingCodes, defaultTimeout }: TUser
               onChange={form.patch}
               suffixRequired={false}
               disabled={locked}
-              errors={{
-                facilityId: errorText(errors.facilityId),
-                departmentId: errorText(errors.departmentId),
-                professionId: errorText(errors.professionId),
-                specialtyId: errorText(errors.specialtyId),
-                suffixId: errorText(errors.suffixId),
-              }}
+              errors={errors}
             />
           </SectionCard>
 

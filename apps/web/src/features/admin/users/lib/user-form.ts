@@ -2,7 +2,7 @@ import { ZCreateUserRequest, ZUpdateUserRequest } from '@rounds/contracts/admin-
 import type { TRole } from '@rounds/contracts/common';
 import type { TUser } from '@rounds/contracts/user';
 import { fieldErrors, type TFieldErrors } from '../../../../lib/form-errors';
-import { EMPTY_PERSON, personRequest, type TPersonFields } from '../../../../lib/person-fields';
+import { classificationValues, EMPTY_PERSON, personRequest, type TPersonFields } from '../../../../lib/person-fields';
 
 /** The admin profile form (doc 2 sections 2 and 5), checked with the server's own schemas. */
 export type TUserFormValues = TPersonFields & {
@@ -24,11 +24,7 @@ export function userFormValues(user: TUser): TUserFormValues {
     phoneCountryCode: user.phoneCountryCode ?? EMPTY_PERSON.phoneCountryCode,
     phoneCountryName: user.phoneCountryName ?? EMPTY_PERSON.phoneCountryName,
     phone: user.phone ?? '',
-    facilityId: user.facilityId,
-    departmentId: user.departmentId,
-    professionId: user.professionId[0] ?? null,
-    specialtyId: user.specialtyId,
-    suffixId: user.suffixId[0] ?? null,
+    ...classificationValues(user),
     sessionTimeout: user.isDefaultSessionTimeout || user.sessionTimeout == null ? '' : String(user.sessionTimeout),
     role: user.role,
   };

@@ -1,6 +1,8 @@
 /**
  * A leading-edge gate: the first call passes, further calls within `intervalMs` of the last accepted one do
- * not. Contact clicks go through one so a double tap opens a single chat (spec doc 1 section 2, 5 s).
+ * not. Message actions go through one (spec doc 1 section 9: action buttons throttled 2 s), so a double tap
+ * copies once and sends one delete; so do contact clicks, so a double tap opens a single chat (spec doc 1 section
+ * 2, 5 s).
  */
 export function createGate(intervalMs: number, now: () => number = Date.now) {
   let last = Number.NEGATIVE_INFINITY;

@@ -1,0 +1,146 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { LIMITS } from '@rounds/contracts/limits';
+import type { TCallingCode } from '@rounds/contracts/settings';
+import { IconAt } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MODAL_STYLES } from '../../../components/modal-styles';
+import { PhoneField, type TPhoneValue } from '../../../components/phone-field';
+import { showToast } from '../../../lib/toast';
+import { useErrorText } from '../../../lib/use-form';
+import { useChangeEmail } from '../api/change-email';
+import { useChangePhone } from '../api/change-phone';
+import { validateNewEmail, validatePhone } from '../lib/forms';
+
+type TContactChangeModalProps<T> = {
+  title: string;
+  initial: T;
+  /** An error key for the field, or undefined. */
+  validate: (value: T) => string | undefined;
+  /** Sends the new value (a new code goes to it); resolves with the server's message. */
+  send: (value: T) => Promise<string | undefined>;
+  sending: boolean;
+  onClose: () => void;
+  /** The field, given its value, a setter that clears the error, and the translated error. */
+  field: (value: T, change: (next: T) => void, error: string | undefined) => ReactNode;
+};
+
+/** A confirm step's "wrong address or number?" modal: the new value, Cancel and Send code. */
+function ContactChangeModal<T>({
+  title,
+  initial,
+  validate,
+  send,
+  sending,
+  onClose,
+  field,
+}: TContactChangeModalProps<T>) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = validate(value);
+    setError(problem);
+    if (problem) return;
+    // A failure is already shown by the API client's toast; the modal stays open for another try.
+    send(value).then(
+      (message) => {
+        showToast(message || t('confirm.codeSent'), 'success');
+        onClose();
+      },
+      () => undefined,
+    );
+  };
+
+  const change = (next: T) => {
+    setValue(next);
+    setError(undefined);
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={title} centered radius="lg" styles={MODAL_STYLES}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {field(value, change, errorText(error))}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={sending}>
+              {t('confirm.sendCode')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type TChangeProps<T> = { onClose: () => void; tempToken: string; current: T; onChanged: (value: T) => void };
+
+/** The email step's modal: POST /auth/change-email sends a new code to the new address. */
+export function ChangeEmailModal({ onClose, tempToken, current, onChanged }: TChangeProps<string>) {
+  const { t } = useTranslation();
+  const mutation = useChangeEmail();
+  return (
+    <ContactChangeModal
+      title={t('confirm.changeEmailTitle')}
+      initial={current}
+      validate={validateNewEmail}
+      send={async (email) => {
+        const next = email.trim().toLowerCase();
+        const reply = await mutation.mutateAsync({ email: next, tempToken });
+        onChanged(next);
+        return reply.message;
+      }}
+      sending={mutation.isPending}
+      onClose={onClose}
+      field={(email, change, error) => (
+        <TextInput
+          label={t('confirm.newEmail')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={LIMITS.textMaxLength}
+          leftSection={<IconAt size={16} stroke={1.6} />}
+          value={email}
+          onChange={(event) => change(event.currentTarget.value)}
+          error={error}
+          data-autofocus
+        />
+      )}
+    />
+  );
+}
+
+/** The SMS step's modal: POST /auth/change-phone sends a new code to the new number. */
+export function ChangePhoneModal({
+  callingCodes,
+  onClose,
+  tempToken,
+  current,
+  onChanged,
+}: TChangeProps<TPhoneValue> & { callingCodes: readonly TCallingCode[] }) {
+  const { t } = useTranslation();
+  const mutation = useChangePhone();
+  return (
+    <ContactChangeModal
+      title={t('confirm.changePhoneTitle')}
+      initial={current}
+      validate={(phone) => validatePhone(phone.phone)}
+      send={async (phone) => {
+        const reply = await mutation.mutateAsync({ ...phone, tempToken });
+        onChanged(phone);
+        return reply.message;
+      }}
+      sending={mutation.isPending}
+      onClose={onClose}
+      field={(phone, change, error) => (
+        <PhoneField codes={callingCodes} value={phone} onChange={change} error={error} autoFocus />
+      )}
+    />
+  );
+}
