@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
 import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
-import { startRedis } from '../apps/server/src/testing/redis';
+import { startRedis } from '../apps/server/test/support/redis';
 import {
   ACTIONS,
   PER_USER_HOUR,

@@ -7,8 +7,8 @@ import { io, type Socket } from 'socket.io-client';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
-import { silenceBomb, speechWebm } from '../apps/server/src/testing/speech-audio';
-import { startSttStandIn } from '../apps/server/src/testing/stt-stand-in';
+import { silenceBomb, speechWebm } from '../apps/server/test/support/speech-audio';
+import { startSttStandIn } from '../apps/server/test/support/stt-stand-in';
 import { fmt, percentile, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { freePort } from '../../apps/server/src/testing/server-process';
+import { freePort } from '../../apps/server/test/support/server-process';
 import { CHROMIUM } from '../../e2e/support/chromium';
 
 export type TLcp = { path: string; lcpMs: number; fcpMs: number; score: number };

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, startServerProcess as start } from './testing/server-process';
+import { freePort, startServerProcess as start } from '../test/support/server-process';
 
 describe('the server process', () => {
   it('stops at start-up with one line naming a bad variable', async () => {

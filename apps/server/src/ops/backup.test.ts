@@ -12,8 +12,8 @@ import {
   loginDemo,
   openTab,
   uploadImage,
-} from '../testing/live-client';
-import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
+} from '../../test/support/live-client';
+import { freePort, processStore, startServerProcess, untilServing } from '../../test/support/server-process';
 
 /**
  * `npm run backup` while three clients keep sending, then `npm run restore` into a fresh DATA_DIR and a server

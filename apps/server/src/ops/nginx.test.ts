@@ -7,11 +7,11 @@ import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../test/support/multipart';
+import { PROXY_SNIPPET, startNginx } from '../../test/support/nginx';
+import { freePort, processStore, startServerProcess, untilServing } from '../../test/support/server-process';
 import { openDatabase } from '../db/database';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../db/seed-demo';
-import { multipart } from '../testing/multipart';
-import { PROXY_SNIPPET, startNginx } from '../testing/nginx';
-import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
 
 /**
  * Rounds behind Debian's nginx terminating TLS (a certificate made by openssl now), with README's proxy

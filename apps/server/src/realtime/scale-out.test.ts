@@ -4,11 +4,11 @@ import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, member, openSocket } from '../testing/chat';
-import { multipart } from '../testing/multipart';
-import { type S3Server, startS3 } from '../testing/s3';
-import { freePort } from '../testing/server-process';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { api, collect, emitAck, member, openSocket } from '../../test/support/chat';
+import { multipart } from '../../test/support/multipart';
+import { type S3Server, startS3 } from '../../test/support/s3';
+import { freePort } from '../../test/support/server-process';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
  * Two server processes' worth of apps on one database and one Redis: a user connected to one hears, at once,

@@ -4,15 +4,15 @@ import { chatRoomRoutes, ZMessage, ZMessagesReply, ZSendMessageAck } from '@roun
 import { API_PREFIX } from '@rounds/contracts/limits';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../db/seed-demo';
 import {
   freePort,
   processStore,
   type ServerProcess,
   startServerProcess,
   untilServing,
-} from '../../testing/server-process';
+} from '../../../test/support/server-process';
+import { openDatabase } from '../../db/database';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../db/seed-demo';
 
 /**
  * The delivery model under the worst failure: clients keep sending while the server process is killed with

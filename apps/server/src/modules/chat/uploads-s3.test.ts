@@ -6,10 +6,10 @@ import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../testing/call-route';
-import { member } from '../../testing/chat';
-import { freePort } from '../../testing/server-process';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callRoute } from '../../../test/support/call-route';
+import { member } from '../../../test/support/chat';
+import { freePort } from '../../../test/support/server-process';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /** The same upload path against an S3-compatible endpoint (s3rver, a local S3 implementation). */
 const dir = mkdtempSync(join(tmpdir(), 'rounds-s3-'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedis } from '../../testing/redis';
-import { createTestApp } from '../../testing/test-app';
-import { createUser, login } from '../../testing/users';
+import { type RedisServer, startRedis } from '../../../test/support/redis';
+import { createTestApp } from '../../../test/support/test-app';
+import { createUser, login } from '../../../test/support/users';
 
 let redis: RedisServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, untilServing } from '../../testing/server-process';
+import { freePort, startServerProcess, untilServing } from '../../../test/support/server-process';
 import { OUTBOX_PRODUCTION_WARNING } from './notify.service';
 import { neutralizeName, renderNotify } from './notify.texts';
 

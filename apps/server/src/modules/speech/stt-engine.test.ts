@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startSttStandIn } from '../../testing/stt-stand-in';
+import { startSttStandIn } from '../../../test/support/stt-stand-in';
 import { createSttEngine, transcriptionEndpoint } from './stt-engine';
 
 describe('transcription endpoint', () => {

@@ -3,12 +3,12 @@ import { ZChatRoomReply } from '@rounds/contracts/chat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import { api, caller, collect, emitAck, type Member, openSocket } from '../../../../test/support/chat';
+import { janusPeer } from '../../../../test/support/janus-peer';
+import { startJanus } from '../../../../test/support/janus-server';
+import { startRedis } from '../../../../test/support/redis';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { loadConfig } from '../../../config';
-import { api, caller, collect, emitAck, type Member, openSocket } from '../../../testing/chat';
-import { janusPeer } from '../../../testing/janus-peer';
-import { startJanus } from '../../../testing/janus-server';
-import { startRedis } from '../../../testing/redis';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createJanusClient } from './janus-client';
 import { janusFeedId, janusRoomId } from './janus-media';
 

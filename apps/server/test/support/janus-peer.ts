@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import type { FastifyBaseLogger } from 'fastify';
-import { createJanusClient, type JanusHandle, type TJsep } from '../modules/calls/janus/janus-client';
+import { createJanusClient, type JanusHandle, type TJsep } from '../../src/modules/calls/janus/janus-client';
 import { freePort } from './server-process';
 
 /**
