@@ -1,6 +1,6 @@
+import { type JanusServer, startJanus } from '@rounds/test-kit/janus-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JanusServer, startJanus } from '../../apps/server/test/support/janus-server';
 import { dismissToasts } from '../support/app';
 import { DESKTOP, PHONE, snap } from '../support/browser';
 import { budget } from '../support/budget';

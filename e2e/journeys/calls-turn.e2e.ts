@@ -1,6 +1,6 @@
+import type { Coturn } from '@rounds/test-kit/coturn';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Coturn } from '../../apps/server/test/support/coturn';
 import { api } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { speechWav } from '@rounds/test-kit/speech-audio';
+import { type SttStandIn, startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWav } from '../../apps/server/test/support/speech-audio';
-import { type SttStandIn, startSttStandIn } from '../../apps/server/test/support/stt-stand-in';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';

@@ -1,4 +1,4 @@
-import { type Coturn, startCoturn } from '../../apps/server/test/support/coturn';
+import { type Coturn, startCoturn } from '@rounds/test-kit/coturn';
 
 /**
  * coturn for a journey: one throwaway turnserver on 127.0.0.1 (apps/server/src/testing/coturn.ts spawns it and

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ZSendMessageAck } from '@rounds/contracts/chat';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
+import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGroup, loginDemo } from '../../test/support/live-client';
-import { freePort, processStore, startServerProcess, untilServing } from '../../test/support/server-process';
-import { smsStandIn } from '../../test/support/stand-ins';
 import { openDatabase } from '../db/database';
 
 /**

@@ -1,7 +1,7 @@
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
-import { smsStandIn } from '../../test/support/stand-ins';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 const SMS_ENV = (url: string) => ({

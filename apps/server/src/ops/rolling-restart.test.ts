@@ -1,15 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createGroup, keepSending, loginDemo, openTab } from '../../test/support/live-client';
-import { startNginx } from '../../test/support/nginx';
-import { startRedis } from '../../test/support/redis';
-import { startS3 } from '../../test/support/s3';
+import { startNginx } from '@rounds/test-kit/nginx';
+import { startRedis } from '@rounds/test-kit/redis';
+import { startS3 } from '@rounds/test-kit/s3';
 import {
   freePort,
   processStore,
   type ServerProcess,
   startServerProcess,
   untilServing,
-} from '../../test/support/server-process';
+} from '@rounds/test-kit/server-process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGroup, keepSending, loginDemo, openTab } from '../../test/support/live-client';
 import { openDatabase } from '../db/database';
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ZSendMessageAck } from '@rounds/contracts/chat';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
+import { smsStandIn, smtpStandIn } from '@rounds/test-kit/stand-ins';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGroup, loginDemo } from '../../test/support/live-client';
-import { freePort, processStore, startServerProcess, untilServing } from '../../test/support/server-process';
-import { smsStandIn, smtpStandIn } from '../../test/support/stand-ins';
 import { DEMO_PASSWORD } from '../db/seed-demo';
 import { redactUrl } from './logging';
 

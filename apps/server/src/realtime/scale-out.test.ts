@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { type S3Server, startS3 } from '@rounds/test-kit/s3';
+import { freePort } from '@rounds/test-kit/server-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, collect, emitAck, member, openSocket } from '../../test/support/chat';
 import { multipart } from '../../test/support/multipart';
-import { type S3Server, startS3 } from '../../test/support/s3';
-import { freePort } from '../../test/support/server-process';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**

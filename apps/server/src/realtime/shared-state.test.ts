@@ -1,6 +1,6 @@
+import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../test/support/captcha';
-import { type RedisServer, startRedis } from '../../test/support/redis';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createUser, freshIp, TEST_PASSWORD } from '../../test/support/users';
 import { newId } from '../lib/ids';

@@ -1,12 +1,12 @@
 import { request } from 'node:http';
+import { startRedis } from '@rounds/test-kit/redis';
+import { startS3 } from '@rounds/test-kit/s3';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { onPresence, type PresenceHeard } from '../../test/support/chat';
 import { createGroup, loginDemo, uploadImage } from '../../test/support/live-client';
-import { startRedis } from '../../test/support/redis';
-import { startS3 } from '../../test/support/s3';
-import { freePort, processStore, startServerProcess, untilServing } from '../../test/support/server-process';
 import { openDatabase } from '../db/database';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dropStore, freePort, type ServerProcess, startServerProcess } from '../support/server-process';
+import { dropStore, freePort, type ServerProcess, startServerProcess } from '@rounds/test-kit/server-process';
 import { createTestApp } from '../support/test-app';
 import { createFixture } from './fixture';
 import { type OpenApiDocument, openApiDocument } from './openapi-routes';

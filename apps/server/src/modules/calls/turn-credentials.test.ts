@@ -1,9 +1,9 @@
 import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { type Coturn, startCoturn } from '@rounds/test-kit/coturn';
+import { turnAllocate } from '@rounds/test-kit/turn-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, member, openSocket } from '../../../test/support/chat';
-import { type Coturn, startCoturn } from '../../../test/support/coturn';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { turnAllocate } from '../../../test/support/turn-client';
 import { iceServersFor } from './turn-credentials';
 
 /**

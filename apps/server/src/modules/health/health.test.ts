@@ -1,5 +1,5 @@
+import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedis } from '../../../test/support/redis';
 import { createTestApp } from '../../../test/support/test-app';
 import { createUser, login } from '../../../test/support/users';
 

@@ -1,12 +1,12 @@
 import type { TCall } from '@rounds/contracts/calls';
 import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { startJanus } from '@rounds/test-kit/janus-server';
+import { startRedis } from '@rounds/test-kit/redis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { api, caller, collect, emitAck, type Member, openSocket } from '../../../../test/support/chat';
 import { janusPeer } from '../../../../test/support/janus-peer';
-import { startJanus } from '../../../../test/support/janus-server';
-import { startRedis } from '../../../../test/support/redis';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { loadConfig } from '../../../config';
 import { createJanusClient } from './janus-client';

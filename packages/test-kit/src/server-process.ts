@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
+const MAIN = join(import.meta.dirname, '..', '..', '..', 'apps', 'server', 'src', 'main.ts');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
