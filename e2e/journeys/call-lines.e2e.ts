@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi, type TSession } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { log, roomRow, roomTitle } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**

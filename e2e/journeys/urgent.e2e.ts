@@ -4,10 +4,11 @@ import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { bubble, composer, log, openDirect, openRoom, roomRow, roomTitle } from '../support/pages/room';
+import { demoTabs } from '../support/pages/sign-in';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -24,6 +25,10 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
+const { open } = demoTabs(
+  () => server,
+  () => browser,
+);
 
 /** Sends an URGENT message from the open direct chat (its one other member is notified). */
 async function sendUrgent(page: Page, text: string): Promise<void> {
@@ -39,13 +44,7 @@ describe('urgent', () => {
   it('an URGENT message sent while offline greets the recipient at sign-in until acknowledged', async () => {
     await setPreferences(demo('amelia.broussard'), 'en', 'light');
     await setPreferences(demo('noah.thibodeaux'), 'en', 'light');
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
 
     // Noah is not signed in anywhere when it comes.
     await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
@@ -229,8 +228,7 @@ describe('urgent', () => {
           await view.getByTestId('nav-urgent').click();
           await view.waitForURL((url) => url.pathname === '/');
         }
-        await roomRow(view, who.room).click();
-        await roomTitle(view, who.room).waitFor();
+        await openRoom(view, who.room);
         if (who.name === 'sender') await view.getByTestId('urgent-strip').waitFor();
         await view.waitForTimeout(600);
         if (look.mobile) {

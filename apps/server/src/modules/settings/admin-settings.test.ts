@@ -9,7 +9,7 @@ let t: TestApp;
 const tokens: Record<'admin' | 'fa' | 'regular', string> = { admin: '', fa: '', regular: '' };
 const ids: Record<'admin' | 'fa' | 'regular', string> = { admin: '', fa: '', regular: '' };
 
-/** The sockets of this file's users (testing/admin-kit.ts), opened once the app listens. */
+/** The sockets of this file's users (test/support/admin-kit.ts), opened once the app listens. */
 let kit: ReturnType<typeof adminKit>;
 const open = (token: string) => kit.open(token);
 

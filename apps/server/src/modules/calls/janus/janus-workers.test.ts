@@ -15,7 +15,7 @@ import { janusFeedId, janusRoomId } from './janus-media';
 /**
  * Janus calls across server processes (WORKERS): two apps on one PostgreSQL schema and one Redis, as
  * scale-out.test.ts runs them, and one Janus. The caller's tab sits on one process, the callee's on the
- * other; each publishes real media (a Janus stand-in for the browser: testing/janus-peer.ts) through its own
+ * other; each publishes real media (a Janus stand-in for the browser: test/support/janus-peer.ts) through its own
  * process with a media token fetched from the other one, hears of both feeds, subscribes to the other's and
  * receives its packets. The room is made once, each process holds the session of its own tab only, a tab that
  * comes back through the other process takes its feed over there, and when the call ends on one process the
