@@ -27,7 +27,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { open } = demoTabs(
+const { open, signIn } = demoTabs(
   () => server,
   () => browser,
 );
@@ -262,15 +262,7 @@ describe('attachments', () => {
       { user: 'olivia.landry', room: 'Liam Hebert', lang: 'en', theme: 'dark', mobile: false },
     ] as const;
     for (const look of looks) {
-      await setPreferences(demo(look.user), look.lang, look.theme);
-      const context = await openContext(browser, {
-        baseURL: server.url,
-        colorScheme: look.theme,
-        mobile: look.mobile,
-      });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await loginUi(page, demo(look.user), DEMO_PASSWORD);
+      const { context, page, errors } = await signIn(look.user, look);
       const list = look.lang === 'fr' ? 'Conversations' : 'Conversations';
       await page
         .getByRole('navigation', { name: list })

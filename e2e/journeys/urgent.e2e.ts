@@ -25,7 +25,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { open } = demoTabs(
+const { open, signIn } = demoTabs(
   () => server,
   () => browser,
 );
@@ -206,15 +206,7 @@ describe('urgent', () => {
         { user: 'mason.arceneaux', room: 'Olivia Landry', name: 'recipient' },
         { user: 'olivia.landry', room: 'Mason Arceneaux', name: 'sender' },
       ]) {
-        await setPreferences(demo(who.user), look.lang, look.theme);
-        const context = await openContext(browser, {
-          baseURL: server.url,
-          colorScheme: look.theme,
-          mobile: look.mobile,
-        });
-        const view = await context.newPage();
-        const errors = watchErrors(view);
-        await loginUi(view, demo(who.user), DEMO_PASSWORD);
+        const { context, page: view, errors } = await signIn(who.user, look);
         if (who.name === 'recipient') {
           await view.getByTestId('pending-urgent').waitFor();
           await view.waitForTimeout(400);
