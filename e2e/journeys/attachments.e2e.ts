@@ -27,10 +27,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { open, signIn } = demoTabs(
-  () => server,
-  () => browser,
-);
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /** Small distinct PNGs drawn on a canvas in the page: what a phone camera would give, only smaller. */
 async function pngs(page: Page, colours: string[]): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {

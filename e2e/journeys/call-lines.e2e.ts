@@ -23,10 +23,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { signIn } = demoTabs(
-  () => server,
-  () => browser,
-);
+const { signIn } = demoTabs(() => ({ server, browser }));
 
 const GROUP = 'ICU night calls';
 const TEXT = 'Bed 4 BP 70/40, please come now';

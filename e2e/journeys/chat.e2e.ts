@@ -28,10 +28,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { open, signIn } = demoTabs(
-  () => server,
-  () => browser,
-);
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /** A group made through the API, as its owner would have made it earlier. */
 async function apiGroup(ownerEmail: string, name: string, members: string[]): Promise<void> {

@@ -26,10 +26,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { open, signIn } = demoTabs(
-  () => server,
-  () => browser,
-);
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /**
  * The room the app navigated to: its own address, /chat/<twId>.

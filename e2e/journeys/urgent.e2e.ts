@@ -25,10 +25,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { open, signIn } = demoTabs(
-  () => server,
-  () => browser,
-);
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /** Sends an URGENT message from the open direct chat (its one other member is notified). */
 async function sendUrgent(page: Page, text: string): Promise<void> {

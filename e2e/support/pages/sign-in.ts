@@ -14,11 +14,12 @@ export type TTab = { context: BrowserContext; page: Page; errors: () => string[]
  * Demo staff in browsers of their own, for a journey whose server and browser start in beforeAll (hence the
  * getters). Signing in through the API ends a browser session, so the account is prepared before the browser.
  */
-export function demoTabs(server: () => RunningServer, browser: () => Browser) {
+export function demoTabs(journey: () => { server: RunningServer; browser: Browser }) {
+  const server = () => journey().server;
   const { setPreferences } = demoApi(server);
   /** A fresh context in the look's colour scheme and screen (light, desktop without one). */
   const open = async (look?: Pick<TLook, 'theme' | 'mobile'>): Promise<TTab> => {
-    const context = await openContext(browser(), {
+    const context = await openContext(journey().browser, {
       baseURL: server().url,
       colorScheme: look?.theme,
       mobile: look?.mobile,
