@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BULK_CSV_COLUMNS, type TBulkImportReply } from '@rounds/contracts/admin-users';
+import { DEMO_PASSWORD } from '@rounds/test-kit/demo';
 import { openDatabase } from '../apps/server/src/db/database';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
 import { newId } from '../apps/server/src/lib/ids';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '@rounds/test-kit/demo';
+import { startJanus } from '@rounds/test-kit/janus-server';
 import type { Page } from 'playwright-core';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
-import { startJanus } from '../apps/server/src/testing/janus-server';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { callBurst, type TPair } from './support/call-burst';

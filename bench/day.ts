@@ -4,12 +4,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '@rounds/test-kit/demo';
+import { startRedis } from '@rounds/test-kit/redis';
 import { openDatabase } from '../apps/server/src/db/database';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
 import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
-import { startRedis } from '../apps/server/src/testing/redis';
 import {
   ACTIONS,
   PER_USER_HOUR,

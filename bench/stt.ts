@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SPEECH_SOCKET_PATH, type TSpeechText } from '@rounds/contracts/speech';
+import { silenceBomb, speechWebm } from '@rounds/test-kit/speech-audio';
+import { startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import { io, type Socket } from 'socket.io-client';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
-import { silenceBomb, speechWebm } from '../apps/server/src/testing/speech-audio';
-import { startSttStandIn } from '../apps/server/src/testing/stt-stand-in';
 import { fmt, percentile, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 

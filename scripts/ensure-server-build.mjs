@@ -8,10 +8,12 @@ import { isStale } from './stale.mjs';
 const root = join(import.meta.dirname, '..');
 export const SERVER_BUNDLE = join(root, 'apps', 'server', 'dist', 'main.mjs');
 
-export async function ensureServerBuild() {
-  const sources = [join(root, 'apps', 'server', 'src'), join(root, 'packages', 'contracts', 'src')];
-  if (!isStale(SERVER_BUNDLE, sources)) return SERVER_BUNDLE;
-  await build({
+/**
+ * The server bundle's esbuild options; `overrides` lets a test build it in memory with a metafile to read its
+ * inputs (apps/server/test/bundle-inputs.test.ts: no test support in it).
+ */
+export function serverBuildOptions(overrides = {}) {
+  return {
     entryPoints: [join(root, 'apps', 'server', 'src', 'main.ts')],
     bundle: true,
     platform: 'node',
@@ -35,7 +37,14 @@ export async function ensureServerBuild() {
         },
       },
     ],
-  });
+    ...overrides,
+  };
+}
+
+export async function ensureServerBuild() {
+  const sources = [join(root, 'apps', 'server', 'src'), join(root, 'packages', 'contracts', 'src')];
+  if (!isStale(SERVER_BUNDLE, sources)) return SERVER_BUNDLE;
+  await build(serverBuildOptions());
   return SERVER_BUNDLE;
 }
 

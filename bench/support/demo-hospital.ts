@@ -1,8 +1,9 @@
+import { DEMO_PASSWORD, demoEmail } from '@rounds/test-kit/demo';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from '../../apps/server/src/db/seed-demo';
+import { seedDemo } from '../../apps/server/src/db/seed-demo';
 
 /** A signed-in demo user for the benchmarks (one of the 40 named demo staff). */
-export const BENCH_USER = { email: `amelia.broussard@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD };
+export const BENCH_USER = { email: demoEmail('amelia.broussard'), password: DEMO_PASSWORD };
 
 type Kind = 'facilities' | 'departments' | 'professions' | 'specialties';
 export type TReferenceIds = Record<Kind, Map<string, string>>;

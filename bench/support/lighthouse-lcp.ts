@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@rounds/test-kit/server-process';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { freePort } from '../../apps/server/src/testing/server-process';
 import { CHROMIUM } from '../../e2e/support/chromium';
 
 export type TLcp = { path: string; lcpMs: number; fcpMs: number; score: number };

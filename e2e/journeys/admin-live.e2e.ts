@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { composer, roomRow, roomTitle } from '../support/chat-page';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { composer, openRoom } from '../support/pages/room';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -73,8 +73,7 @@ describe('administration, live', () => {
       const context = await openContext(browser, { baseURL: server.url, colorScheme: r.theme });
       const page = await context.newPage();
       await loginUi(page, r.email, DEMO_PASSWORD);
-      await roomRow(page, 'Emma Guidry').click();
-      await roomTitle(page, 'Emma Guidry').waitFor();
+      await openRoom(page, 'Emma Guidry');
       await composer(page, r.lang === 'en' ? 'Type a message' : 'Écrire un message').waitFor();
       pages.push({ page, errors: watchErrors(page), ...r });
     }

@@ -5,10 +5,11 @@ import { api, DEMO_PASSWORD, outbox } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { bubble, composer, log, openDirect, openRoom, ROOM_PATH, roomTitle } from '../support/pages/room';
+import { demoTabs } from '../support/pages/sign-in';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -26,6 +27,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /** Small distinct PNGs drawn on a canvas in the page: what a phone camera would give, only smaller. */
 async function pngs(page: Page, colours: string[]): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
@@ -55,13 +57,7 @@ describe('attachments', () => {
   it('sends three images: thumbnails on the other side, the gallery with arrows and Escape', async () => {
     await setPreferences(demo('olivia.landry'), 'en', 'light');
     await setPreferences(demo('liam.hebert'), 'en', 'light');
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageA, demo('olivia.landry'), DEMO_PASSWORD);
     await loginUi(pageB, demo('liam.hebert'), DEMO_PASSWORD);
     await openDirect(pageA, 'Liam Hebert');
@@ -178,16 +174,9 @@ describe('attachments', () => {
     await logout(owner);
     const noahPhone = (await apiSession(demo('noah.thibodeaux'))).phone;
 
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
-    await roomRow(pageA, 'ICU nights').click();
-    await roomTitle(pageA, 'ICU nights').waitFor();
+    await openRoom(pageA, 'ICU nights');
 
     await composer(pageA).fill('Bed 7 desaturating to 84%, need a second pair of hands now.');
     await pageA.getByRole('button', { name: 'Send as important or urgent' }).click();
@@ -270,15 +259,7 @@ describe('attachments', () => {
       { user: 'olivia.landry', room: 'Liam Hebert', lang: 'en', theme: 'dark', mobile: false },
     ] as const;
     for (const look of looks) {
-      await setPreferences(demo(look.user), look.lang, look.theme);
-      const context = await openContext(browser, {
-        baseURL: server.url,
-        colorScheme: look.theme,
-        mobile: look.mobile,
-      });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await loginUi(page, demo(look.user), DEMO_PASSWORD);
+      const { context, page, errors } = await signIn(look.user, look);
       const list = look.lang === 'fr' ? 'Conversations' : 'Conversations';
       await page
         .getByRole('navigation', { name: list })

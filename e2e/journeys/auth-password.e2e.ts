@@ -1,20 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
 import { dismissToasts, field, openContext, toggleTheme } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
+import { useJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
-import { type RunningServer, startServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useJourney({ SEED_DEMO: 'true' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const DAY = 86_400_000;

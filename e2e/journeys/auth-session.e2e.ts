@@ -1,19 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { snap, watchErrors } from '../support/browser';
+import { useJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
-import { type RunningServer, startServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useJourney({ SEED_DEMO: 'true' }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const EXPIRED = 'Your session has expired. Please log back in to continue.';

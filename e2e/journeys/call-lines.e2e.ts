@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
-import { log, roomRow, roomTitle } from '../support/chat-page';
+import { snap } from '../support/browser';
 import { demo, demoApi, type TSession } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
-import { loginUi } from '../support/login-ui';
+import { log, roomRow, roomTitle } from '../support/pages/room';
+import { demoTabs } from '../support/pages/sign-in';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -20,11 +18,12 @@ import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
+const { apiSession, apiGroup, logout } = demoApi(() => server);
 useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
+const { signIn } = demoTabs(() => ({ server, browser }));
 
 const GROUP = 'ICU night calls';
 const TEXT = 'Bed 4 BP 70/40, please come now';
@@ -76,15 +75,7 @@ describe('call lines', () => {
     ] as const;
     for (const look of looks) {
       const suffix = `${look.theme}-${look.lang}${look.mobile ? '-mobile' : ''}`;
-      await setPreferences(demo('benjamin.miller'), look.lang, look.theme);
-      const context = await openContext(browser, {
-        baseURL: server.url,
-        colorScheme: look.theme,
-        mobile: look.mobile,
-      });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await loginUi(page, demo('benjamin.miller'), DEMO_PASSWORD);
+      const { context, page, errors } = await signIn('benjamin.miller', look);
       const row = roomRow(page, GROUP);
       // Recent: the text the nurse wrote, not 'Voice call ended · 0:00'.
       await row.getByText(TEXT, { exact: false }).waitFor();

@@ -1,15 +1,15 @@
+import { type JanusServer, startJanus } from '@rounds/test-kit/janus-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JanusServer, startJanus } from '../../apps/server/src/testing/janus-server';
 import { dismissToasts } from '../support/app';
 import { DESKTOP, PHONE, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage, lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
+import { callLine, log, openRoom } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -108,8 +108,7 @@ describe('calls through Janus', () => {
     const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
     const errors = signedIn.map((s) => s.errors);
     for (const page of pages) {
-      await roomRow(page, 'Wound review').click();
-      await roomTitle(page, 'Wound review').waitFor();
+      await openRoom(page, 'Wound review');
     }
     await nursePage.getByRole('button', { name: 'Start a video call' }).click();
     for (const page of [doctorPage, chargePage]) {
@@ -250,10 +249,8 @@ describe('screen share through Janus', () => {
     await callLine(chargePage, 'Mason Arceneaux stopped sharing their screen');
 
     // A direct screen share through Janus: the nurse's screen on the doctor's single tile.
-    await roomRow(nursePage, 'Noah Thibodeaux').click();
-    await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
-    await roomRow(doctorPage, 'Amelia Broussard').click();
-    await roomTitle(doctorPage, 'Amelia Broussard').waitFor();
+    await openRoom(nursePage, 'Noah Thibodeaux');
+    await openRoom(doctorPage, 'Amelia Broussard');
     await nursePage.getByRole('button', { name: 'Start a screen share' }).click();
     await doctorPage
       .getByRole('dialog', { name: 'Partage d’écran entrant: Amelia Broussard' })

@@ -4,10 +4,10 @@ import { api } from '../support/api';
 import { DESKTOP, PHONE, snap } from '../support/browser';
 import { callPage, lookAtCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { bubble, composer, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
+import { bubble, composer } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -74,8 +74,7 @@ async function openRoom(page: Page, name: string): Promise<void> {
     .getByRole('link', { name: /^(Recent|Récents)$/ })
     .first()
     .click();
-  await roomRow(page, name).click();
-  await roomTitle(page, name).waitFor();
+  await openRoom(page, name);
 }
 
 async function twoPeople() {

@@ -7,11 +7,11 @@ import { dismissToasts } from '../support/app';
 import { DESKTOP, newContext, PHONE, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import { useMediaLane } from '../support/media-lane';
+import { callLine, log, roomRow } from '../support/pages/room';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -102,8 +102,7 @@ async function openRoom(page: Page, name: string): Promise<void> {
     .getByRole('link', { name: /^(Recent|Récents)$/ })
     .first()
     .click();
-  await roomRow(page, name).click();
-  await roomTitle(page, name).waitFor();
+  await openRoom(page, name);
 }
 
 /** The Settings screen's language and theme, switched on the live page (the call goes on meanwhile). */

@@ -1,16 +1,16 @@
+import type { Coturn } from '@rounds/test-kit/coturn';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Coturn } from '../../apps/server/src/testing/coturn';
 import { api } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS, inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
-import { roomRow, roomTitle } from '../support/chat-page';
 import { startJourneyCoturn } from '../support/coturn';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
+import { openRoom } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -78,8 +78,7 @@ describe('calls through TURN', () => {
     const [nursePage, doctorPage] = [nurseIn.page, doctorIn.page];
     const errors = [nurseIn.errors, doctorIn.errors];
 
-    await roomRow(nursePage, 'Noah Thibodeaux').click();
-    await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
+    await openRoom(nursePage, 'Noah Thibodeaux');
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     const ringing = doctorPage.getByRole('dialog', { name: 'Appel vocal entrant: Amelia Broussard' });
     await ringing.getByRole('button', { name: 'Accepter' }).click();

@@ -4,10 +4,10 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { newContext, snap, watchErrors } from '../support/browser';
-import { roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { openRoom } from '../support/pages/room';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -49,8 +49,7 @@ async function signedIn(language: 'en' | 'fr', theme: 'light' | 'dark', mobile: 
 }
 
 async function openDoctor(page: Page): Promise<void> {
-  await roomRow(page, DOCTOR).click();
-  await roomTitle(page, DOCTOR).waitFor();
+  await openRoom(page, DOCTOR);
 }
 
 /** Presses the voice call button and expects the spec's modal, not a call. */

@@ -5,9 +5,9 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { budget } from '../support/budget';
 import { lookAtCall, threeWayVideoCall } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
+import { callLine, log, openRoom } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -114,8 +114,7 @@ async function switchPreferences(page: Page, room: string, theme: string, langua
   await page.getByRole('radiogroup', { name: 'Langue' }).waitFor();
   await dismissToasts(page);
   await page.getByRole('link', { name: 'Récents' }).click();
-  await roomRow(page, room).click();
-  await roomTitle(page, room).waitFor();
+  await openRoom(page, room);
 }
 
 describe('video calls and screen share', () => {
@@ -219,10 +218,8 @@ describe('video calls and screen share', () => {
     await callLine(chargePage, 'Mason Arceneaux stopped sharing their screen');
 
     // A direct screen share from a chat: the doctor watches the nurse's screen on a single tile.
-    await roomRow(nursePage, 'Noah Thibodeaux').click();
-    await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
-    await roomRow(doctorPage, 'Amelia Broussard').click();
-    await roomTitle(doctorPage, 'Amelia Broussard').waitFor();
+    await openRoom(nursePage, 'Noah Thibodeaux');
+    await openRoom(doctorPage, 'Amelia Broussard');
     await nursePage.getByRole('button', { name: 'Lancer un partage d’écran' }).click();
     await doctorPage
       .getByRole('dialog', { name: 'Partage d’écran entrant: Amelia Broussard' })

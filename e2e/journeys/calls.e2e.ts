@@ -7,10 +7,10 @@ import { artifact, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS, inboundAudio, waitForAudio } from '../support/call-stats';
-import { callLine, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
+import { callLine, log, openRoom, roomRow } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -58,8 +58,7 @@ describe('calls', () => {
     const [nursePage, doctorPage] = [nurseIn.page, doctorIn.page];
     const errors = [nurseIn.errors, doctorIn.errors];
 
-    await roomRow(nursePage, 'Noah Thibodeaux').click();
-    await roomTitle(nursePage, 'Noah Thibodeaux').waitFor();
+    await openRoom(nursePage, 'Noah Thibodeaux');
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     await nursePage.getByRole('region', { name: 'Call' }).getByText('Calling…').waitFor();
 
@@ -120,8 +119,7 @@ describe('calls', () => {
 
     const nurseIn = await callPage(browser, server.url, nurseEmail);
     const nursePage = nurseIn.page;
-    await roomRow(nursePage, 'Lucas Fontenot').click();
-    await roomTitle(nursePage, 'Lucas Fontenot').waitFor();
+    await openRoom(nursePage, 'Lucas Fontenot');
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     await nursePage.getByRole('region', { name: 'Call' }).getByText('Calling…').waitFor();
 
@@ -176,8 +174,7 @@ describe('calls', () => {
     const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
     const errors = signedIn.map((s) => s.errors);
     for (const page of pages) {
-      await roomRow(page, 'Bed 7 review').click();
-      await roomTitle(page, 'Bed 7 review').waitFor();
+      await openRoom(page, 'Bed 7 review');
     }
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     const ringFor = (page: Page) => page.getByRole('dialog', { name: 'Incoming voice call: Amelia Broussard' });
@@ -234,8 +231,7 @@ describe('calls', () => {
         .click();
 
     // Two people: the physician's network drops. After 2 s the call is gone from their screen, still offline.
-    await roomRow(nursePage, 'Mason Arceneaux').click();
-    await roomTitle(nursePage, 'Mason Arceneaux').waitFor();
+    await openRoom(nursePage, 'Mason Arceneaux');
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     await accept(doctorPage);
     await Promise.all([waitForAudio(nursePage, 0), waitForAudio(doctorPage, 0)]);

@@ -1,14 +1,16 @@
 import { CHAT_TEXTS } from '@rounds/contracts/chat';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, BrowserContext, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { eachLook } from '../support/pages/looks';
+import { bubble, composer, log, openDirect, ROOM_PATH, roomRow, roomTitle, send } from '../support/pages/room';
+import { demoTabs } from '../support/pages/sign-in';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -26,6 +28,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /** A group made through the API, as its owner would have made it earlier. */
 async function apiGroup(ownerEmail: string, name: string, members: string[]): Promise<void> {
@@ -39,24 +42,14 @@ async function english(...names: string[]): Promise<void> {
   for (const name of names) await setPreferences(demo(name), 'en', 'light');
 }
 
-/** Types and sends with Enter, then waits for the server's stored copy (the bubble gets its message id). */
-async function send(page: Page, text: string, label?: string): Promise<void> {
-  await composer(page, label).fill(text);
-  await composer(page, label).press('Enter');
-  await bubble(page, text).waitFor();
-}
-
 describe('chat', () => {
   it('two people talk in real time: both ways, typing, the Recent badge, seen by, copy and delete', async () => {
     await english('olivia.landry', 'liam.hebert');
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
+    const [{ context: contextA, page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([
+      open(),
+      open(),
     ]);
     await contextA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
     await loginUi(pageA, demo('olivia.landry'), DEMO_PASSWORD);
     await loginUi(pageB, demo('liam.hebert'), DEMO_PASSWORD);
     // Liam is on Contacts, not looking at Recent.
@@ -306,13 +299,7 @@ describe('chat', () => {
   it('lets the owner run the group, and keeps it archived and read-only for the others once deleted', async () => {
     await english('amelia.broussard', 'lucas.fontenot');
     await apiGroup(demo('amelia.broussard'), 'Cardiac step-down', ['Lucas Fontenot', 'Ava Boudreaux']);
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
     await loginUi(pageB, demo('lucas.fontenot'), DEMO_PASSWORD);
 
@@ -386,13 +373,7 @@ describe('chat', () => {
 
   it('loads older messages near the top without moving what the reader was looking at', async () => {
     await english('ethan.leblanc', 'sophia.richard');
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageA, demo('ethan.leblanc'), DEMO_PASSWORD);
     await openDirect(pageA, 'Sophia Richard');
     // More than one page (100): the sends queue up and reach the server in order.
@@ -459,74 +440,58 @@ describe('chat', () => {
       await Promise.all([contextMia.close(), contextGrace.close()]);
     });
 
-    for (const theme of ['light', 'dark'] as const) {
-      for (const lang of ['en', 'fr'] as const) {
-        for (const viewport of ['desktop', 'mobile'] as const) {
-          it(`looks right (${theme}, ${lang}, ${viewport})`, async () => {
-            const email = demo('grace.nguyen');
-            await setPreferences(email, lang, theme);
-            const context = await openContext(browser, {
-              baseURL: server.url,
-              colorScheme: theme,
-              mobile: viewport === 'mobile',
-            });
-            const page = await context.newPage();
-            const errors = watchErrors(page);
-            await loginUi(page, email, DEMO_PASSWORD);
-            const en = lang === 'en';
-            const list = 'Conversations';
-            await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
-            await roomRow(page, 'ICU night shift', list).waitFor();
-            // The navigation loads in its own chunk after sign-in.
-            await page.locator('a.nav-item[href="/"]').waitFor();
-            const label = en ? 'Type a message' : 'Écrire un message';
+    eachLook('looks right', async (look) => {
+      const { theme, lang, viewport } = look;
+      const { page, errors } = await signIn('grace.nguyen', look);
+      const en = lang === 'en';
+      const list = 'Conversations';
+      await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
+      await roomRow(page, 'ICU night shift', list).waitFor();
+      // The navigation loads in its own chunk after sign-in.
+      await page.locator('a.nav-item[href="/"]').waitFor();
+      const label = en ? 'Type a message' : 'Écrire un message';
 
-            if (viewport === 'mobile') {
-              await snap(page, `chat-list-${theme}-${lang}-mobile`);
-              await roomRow(page, 'Mia Brown', list).click();
-              await bubble(page, 'Done. Repeat BP').waitFor();
-              await composer(page, label).waitFor();
-              await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
-              // The list hides while a room is open.
-              await expect(page.getByRole('navigation', { name: list }).isVisible()).resolves.toBe(false);
-              await snap(page, `chat-room-${theme}-${lang}-mobile`);
-              await page
-                .getByRole('button', { name: en ? 'Back to conversations' : 'Retour aux conversations' })
-                .click();
-              await page.waitForURL((url) => url.pathname === '/');
-              await roomRow(page, 'ICU night shift', list).click();
-              await bubble(page, 'Family of bed 9').waitFor();
-              await snap(page, `chat-group-${theme}-${lang}-mobile`);
-              // The phone's Back returns to the list, and Forward to the room.
-              await page.goBack();
-              await page.waitForURL((url) => url.pathname === '/');
-              await roomRow(page, 'ICU night shift', list).waitFor();
-              await page.goForward();
-              await bubble(page, 'Family of bed 9').waitFor();
-            } else {
-              await page.getByText(en ? 'No conversation open' : 'Aucune conversation ouverte').waitFor();
-              await snap(page, `chat-empty-${theme}-${lang}-desktop`);
-              await roomRow(page, 'Mia Brown', list).click();
-              await bubble(page, 'Done. Repeat BP').waitFor();
-              await composer(page, label).fill(en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ');
-              await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
-              await snap(page, `chat-room-${theme}-${lang}-desktop`);
-              await roomRow(page, 'ICU night shift', list).click();
-              await bubble(page, 'Family of bed 9').waitFor();
-              await log(page).getByText('Mia Brown', { exact: true }).first().waitFor();
-              await snap(page, `chat-group-${theme}-${lang}-desktop`);
-              // The draft of the other room is still there on return.
-              await roomRow(page, 'Mia Brown', list).click();
-              await expect
-                .poll(() => composer(page, label).inputValue())
-                .toBe(en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ');
-              await composer(page, label).fill('');
-            }
-            expect(errors()).toEqual([]);
-          });
-        }
+      if (viewport === 'mobile') {
+        await snap(page, `chat-list-${theme}-${lang}-mobile`);
+        await roomRow(page, 'Mia Brown', list).click();
+        await bubble(page, 'Done. Repeat BP').waitFor();
+        await composer(page, label).waitFor();
+        await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
+        // The list hides while a room is open.
+        await expect(page.getByRole('navigation', { name: list }).isVisible()).resolves.toBe(false);
+        await snap(page, `chat-room-${theme}-${lang}-mobile`);
+        await page.getByRole('button', { name: en ? 'Back to conversations' : 'Retour aux conversations' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await roomRow(page, 'ICU night shift', list).click();
+        await bubble(page, 'Family of bed 9').waitFor();
+        await snap(page, `chat-group-${theme}-${lang}-mobile`);
+        // The phone's Back returns to the list, and Forward to the room.
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === '/');
+        await roomRow(page, 'ICU night shift', list).waitFor();
+        await page.goForward();
+        await bubble(page, 'Family of bed 9').waitFor();
+      } else {
+        await page.getByText(en ? 'No conversation open' : 'Aucune conversation ouverte').waitFor();
+        await snap(page, `chat-empty-${theme}-${lang}-desktop`);
+        await roomRow(page, 'Mia Brown', list).click();
+        await bubble(page, 'Done. Repeat BP').waitFor();
+        await composer(page, label).fill(en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ');
+        await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
+        await snap(page, `chat-room-${theme}-${lang}-desktop`);
+        await roomRow(page, 'ICU night shift', list).click();
+        await bubble(page, 'Family of bed 9').waitFor();
+        await log(page).getByText('Mia Brown', { exact: true }).first().waitFor();
+        await snap(page, `chat-group-${theme}-${lang}-desktop`);
+        // The draft of the other room is still there on return.
+        await roomRow(page, 'Mia Brown', list).click();
+        await expect
+          .poll(() => composer(page, label).inputValue())
+          .toBe(en ? 'Lactate back at 3.1, ' : 'Lactates à 3,1, ');
+        await composer(page, label).fill('');
       }
-    }
+      expect(errors()).toEqual([]);
+    });
   });
 });
 

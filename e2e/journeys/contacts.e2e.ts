@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { ROOM_PATH } from '../support/chat-page';
 import { useDemoJourney } from '../support/journey';
+import { eachLook } from '../support/pages/looks';
+import { ROOM_PATH } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -308,67 +309,62 @@ describe('contacts', () => {
     await Promise.all([contextA.close(), contextB.close()]);
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const lang of ['en', 'fr'] as const) {
-      for (const viewport of ['desktop', 'mobile'] as const) {
-        it(`looks right (${theme}, ${lang}, ${viewport})`, async () => {
-          const email = demo('grace.nguyen');
-          await setPreferences(email, lang, theme);
-          const context = await newContext(browser, {
-            baseURL: server.url,
-            colorScheme: theme,
-            mobile: viewport === 'mobile',
-          });
-          await withBanner(
-            context,
-            'Code blue drill on 4 West at 14:00 today: please keep the corridor clear.',
-            'Exercice code bleu à 14 h',
-          );
-          const page = await context.newPage();
-          const errors = watchErrors(page);
-          await signIn(page, email);
-          await page.getByRole('link', { name: 'Contacts' }).first().click();
-          await row(page, 'Abigail Taylor').waitFor();
-          await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
-          await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lang);
-          const t = lang === 'en';
-          // The banner: the long English one scrolls, the short French one stands still.
-          const banner = page.getByRole('region', { name: t ? 'Announcement' : 'Annonce' });
-          await banner.waitFor();
-          await expect(banner.locator('[aria-hidden]').count()).resolves.toBe(t ? 2 : 1);
-          if (viewport === 'desktop')
-            await page.getByText(t ? 'No conversation open' : 'Aucune conversation ouverte').waitFor();
-          await snap(page, `contacts-${theme}-${lang}-${viewport}`);
+  eachLook('looks right', async (look) => {
+    const { theme, lang, viewport } = look;
+    const email = demo('grace.nguyen');
+    await setPreferences(email, lang, theme);
+    const context = await newContext(browser, {
+      baseURL: server.url,
+      colorScheme: theme,
+      mobile: viewport === 'mobile',
+    });
+    await withBanner(
+      context,
+      'Code blue drill on 4 West at 14:00 today: please keep the corridor clear.',
+      'Exercice code bleu à 14 h',
+    );
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, email);
+    await page.getByRole('link', { name: 'Contacts' }).first().click();
+    await row(page, 'Abigail Taylor').waitFor();
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lang);
+    const t = lang === 'en';
+    // The banner: the long English one scrolls, the short French one stands still.
+    const banner = page.getByRole('region', { name: t ? 'Announcement' : 'Annonce' });
+    await banner.waitFor();
+    await expect(banner.locator('[aria-hidden]').count()).resolves.toBe(t ? 2 : 1);
+    if (viewport === 'desktop')
+      await page.getByText(t ? 'No conversation open' : 'Aucune conversation ouverte').waitFor();
+    await snap(page, `contacts-${theme}-${lang}-${viewport}`);
 
-          await page.getByRole('button', { name: t ? 'Show filters' : 'Afficher les filtres' }).click();
-          await page.getByLabel(t ? 'Departments' : 'Services').click();
-          await page.getByRole('option', { name: 'Intensive Care Unit' }).click();
-          await page.getByRole('option', { name: 'Cardiology' }).click();
-          await page.keyboard.press('Escape');
-          await snap(page, `contacts-filters-${theme}-${lang}-${viewport}`);
-          await page.getByRole('button', { name: t ? 'Save filter' : 'Enregistrer le filtre' }).click();
-          await page
-            .getByRole('dialog')
-            .getByLabel(t ? 'Filter name' : 'Nom du filtre')
-            .fill(t ? 'ICU and cardiology' : 'Réa et cardiologie');
-          await snap(page, `contacts-save-filter-modal-${theme}-${lang}-${viewport}`);
-          await page
-            .getByRole('dialog')
-            .getByRole('button', { name: t ? 'Cancel' : 'Annuler' })
-            .click();
+    await page.getByRole('button', { name: t ? 'Show filters' : 'Afficher les filtres' }).click();
+    await page.getByLabel(t ? 'Departments' : 'Services').click();
+    await page.getByRole('option', { name: 'Intensive Care Unit' }).click();
+    await page.getByRole('option', { name: 'Cardiology' }).click();
+    await page.keyboard.press('Escape');
+    await snap(page, `contacts-filters-${theme}-${lang}-${viewport}`);
+    await page.getByRole('button', { name: t ? 'Save filter' : 'Enregistrer le filtre' }).click();
+    await page
+      .getByRole('dialog')
+      .getByLabel(t ? 'Filter name' : 'Nom du filtre')
+      .fill(t ? 'ICU and cardiology' : 'Réa et cardiologie');
+    await snap(page, `contacts-save-filter-modal-${theme}-${lang}-${viewport}`);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t ? 'Cancel' : 'Annuler' })
+      .click();
 
-          if (viewport === 'mobile') {
-            // On a phone the chosen contact covers the list; Back returns to it.
-            await row(page, 'Mia Brown').click();
-            await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
-            await page.goBack();
-            await page.getByRole('button', { name: t ? 'Back to contacts' : 'Retour aux contacts' }).click();
-            await row(page, 'Mia Brown').waitFor();
-          }
-          expect(errors()).toEqual([]);
-          await context.close();
-        });
-      }
+    if (viewport === 'mobile') {
+      // On a phone the chosen contact covers the list; Back returns to it.
+      await row(page, 'Mia Brown').click();
+      await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
+      await page.goBack();
+      await page.getByRole('button', { name: t ? 'Back to contacts' : 'Retour aux contacts' }).click();
+      await row(page, 'Mia Brown').waitFor();
     }
-  }
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,21 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { launchBrowser, newContext, watchErrors } from '../support/browser';
+import { newContext, watchErrors } from '../support/browser';
+import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
-import { type RunningServer, startServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Counts the requests for the room list (GET /api/v1/chat-room, not its sub-paths). */

@@ -8,6 +8,8 @@ import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { eachLook } from '../support/pages/looks';
+import { demoTabs } from '../support/pages/sign-in';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -24,6 +26,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /**
  * The room the app navigated to: its own address, /chat/<twId>.
@@ -65,13 +68,7 @@ describe('groups', () => {
     await apiGroup(amelia, 'Night shift huddle', ['Noah Thibodeaux', 'Olivia Landry']);
     await logout(amelia);
 
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageB, demo('noah.thibodeaux'), DEMO_PASSWORD);
     await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
 
@@ -173,13 +170,7 @@ describe('groups', () => {
     await apiGroup(benjamin, 'Trauma bay', ['Harper Davis', 'Elijah Martinez']);
     await logout(benjamin);
 
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageB, demo('harper.davis'), DEMO_PASSWORD);
     await pageB.getByText('Trauma bay', { exact: true }).first().waitFor();
     await loginUi(pageA, demo('benjamin.miller'), DEMO_PASSWORD);
@@ -330,53 +321,37 @@ describe('groups', () => {
     expect(errors()).toEqual([]);
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const lang of ['en', 'fr'] as const) {
-      for (const viewport of ['desktop', 'mobile'] as const) {
-        it(`looks right (${theme}, ${lang}, ${viewport})`, async () => {
-          const email = demo('grace.nguyen');
-          await setPreferences(email, lang, theme);
-          const context = await openContext(browser, {
-            baseURL: server.url,
-            colorScheme: theme,
-            mobile: viewport === 'mobile',
-          });
-          const page = await context.newPage();
-          const errors = watchErrors(page);
-          await loginUi(page, email, DEMO_PASSWORD);
-          const en = lang === 'en';
-          const dialog = await openGroupModal(page, en ? 'Group' : 'Groupe', en ? 'Create Group' : 'Créer un groupe');
-          await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
-          await dialog.getByRole('checkbox', { name: /^Abigail Taylor/ }).waitFor();
-          await snap(page, `groups-create-empty-${theme}-${lang}-${viewport}`);
+  eachLook('looks right', async (look) => {
+    const { theme, lang, viewport } = look;
+    const { page, errors } = await signIn('grace.nguyen', look);
+    const en = lang === 'en';
+    const dialog = await openGroupModal(page, en ? 'Group' : 'Groupe', en ? 'Create Group' : 'Créer un groupe');
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
+    await dialog.getByRole('checkbox', { name: /^Abigail Taylor/ }).waitFor();
+    await snap(page, `groups-create-empty-${theme}-${lang}-${viewport}`);
 
-          const search = en ? 'Search people' : 'Rechercher des personnes';
-          await pick(page, 'Mia Brown', search);
-          await pick(page, 'Camille Martin', search);
-          await pick(page, 'Daniel Jackson', search);
-          await dialog.getByRole('searchbox', { name: search }).fill('');
-          await dialog
-            .getByRole('textbox', { name: en ? 'Group name' : 'Nom du groupe' })
-            .fill(en ? 'Step-down unit, nights' : 'Soins intermédiaires, nuit');
-          if (viewport === 'mobile') {
-            await dialog.getByRole('button', { name: en ? 'Show filters' : 'Afficher les filtres' }).click();
-          }
-          await dialog.getByLabel(en ? 'Departments' : 'Services').click();
-          await page.getByRole('option', { name: 'Intensive Care Unit' }).click();
-          await page.keyboard.press('Escape');
-          // The dropdown closes; the modal stays.
-          await dialog.getByRole('checkbox', { name: /^Logan Williams/ }).waitFor();
-          await expect.poll(() => dialog.getByRole('checkbox').count()).toBe(5);
-          await snap(page, `groups-create-filled-${theme}-${lang}-${viewport}`);
-
-          await dialog.getByRole('tab', { name: en ? 'Groups' : 'Groupes' }).click();
-          await dialog
-            .getByText(en ? 'You are not in any group yet' : "Vous ne faites partie d'aucun groupe")
-            .waitFor();
-          await snap(page, `groups-tab-${theme}-${lang}-${viewport}`);
-          expect(errors()).toEqual([]);
-        });
-      }
+    const search = en ? 'Search people' : 'Rechercher des personnes';
+    await pick(page, 'Mia Brown', search);
+    await pick(page, 'Camille Martin', search);
+    await pick(page, 'Daniel Jackson', search);
+    await dialog.getByRole('searchbox', { name: search }).fill('');
+    await dialog
+      .getByRole('textbox', { name: en ? 'Group name' : 'Nom du groupe' })
+      .fill(en ? 'Step-down unit, nights' : 'Soins intermédiaires, nuit');
+    if (viewport === 'mobile') {
+      await dialog.getByRole('button', { name: en ? 'Show filters' : 'Afficher les filtres' }).click();
     }
-  }
+    await dialog.getByLabel(en ? 'Departments' : 'Services').click();
+    await page.getByRole('option', { name: 'Intensive Care Unit' }).click();
+    await page.keyboard.press('Escape');
+    // The dropdown closes; the modal stays.
+    await dialog.getByRole('checkbox', { name: /^Logan Williams/ }).waitFor();
+    await expect.poll(() => dialog.getByRole('checkbox').count()).toBe(5);
+    await snap(page, `groups-create-filled-${theme}-${lang}-${viewport}`);
+
+    await dialog.getByRole('tab', { name: en ? 'Groups' : 'Groupes' }).click();
+    await dialog.getByText(en ? 'You are not in any group yet' : "Vous ne faites partie d'aucun groupe").waitFor();
+    await snap(page, `groups-tab-${theme}-${lang}-${viewport}`);
+    expect(errors()).toEqual([]);
+  });
 });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
-import { ROOM_PATH, roomRow } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
+import { eachLook } from '../support/pages/looks';
+import { ROOM_PATH, roomRow } from '../support/pages/room';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
@@ -96,45 +97,40 @@ describe('login page', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const lang of ['en', 'fr'] as const) {
-      for (const viewport of ['desktop', 'mobile'] as const) {
-        it(`shows a refusal at the form and a room at its address (${theme}, ${lang}, ${viewport})`, async () => {
-          const texts = TEXTS[lang];
-          const context = await openContext(browser, {
-            baseURL: server.url,
-            colorScheme: theme,
-            mobile: viewport === 'mobile',
-          });
-          const page = await context.newPage();
-          const errors = watchErrors(page);
-          await page.goto('/login');
-          if (lang === 'fr') await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
-          const form = page.getByRole('form', { name: texts.form });
-          await form.locator('input[type="email"]').fill(`nobody.${theme}.${lang}.${viewport}@demo.rounds.local`);
-          await form.locator('input[type="password"]').fill('Wrong-Pass1');
-          await form.locator('button[type="submit"]').click();
-          const refusal = form.getByRole('alert').filter({ hasText: texts.wrong });
-          await refusal.getByText(texts.left).waitFor();
-          await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
-          await snap(page, `login-refused-${theme}-${lang}-${viewport}`);
+  eachLook('shows a refusal at the form and a room at its address', async (look) => {
+    const { theme, lang, viewport } = look;
+    const texts = TEXTS[lang];
+    const context = await openContext(browser, {
+      baseURL: server.url,
+      colorScheme: theme,
+      mobile: viewport === 'mobile',
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/login');
+    if (lang === 'fr') await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    const form = page.getByRole('form', { name: texts.form });
+    await form.locator('input[type="email"]').fill(`nobody.${theme}.${lang}.${viewport}@demo.rounds.local`);
+    await form.locator('input[type="password"]').fill('Wrong-Pass1');
+    await form.locator('button[type="submit"]').click();
+    const refusal = form.getByRole('alert').filter({ hasText: texts.wrong });
+    await refusal.getByText(texts.left).waitFor();
+    await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
+    await snap(page, `login-refused-${theme}-${lang}-${viewport}`);
 
-          // A room at its own address, kept by a reload.
-          const email = demo(viewport === 'mobile' ? 'gabriel.simon' : 'lea.laurent');
-          await setPreferences(email, lang, theme);
-          await form.locator('input[type="email"]').fill(email);
-          await form.locator('input[type="password"]').fill(DEMO_PASSWORD);
-          await form.locator('button[type="submit"]').click();
-          await page.waitForURL((url) => url.pathname === '/');
-          await roomRow(page, 'Ward 4 handover').click();
-          await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
-          await page.reload();
-          await page.getByRole('heading', { level: 2, name: 'Ward 4 handover', exact: true }).waitFor();
-          expect(new URL(page.url()).pathname).toMatch(ROOM_PATH);
-          await snap(page, `room-address-${theme}-${lang}-${viewport}`);
-          expect(errors()).toEqual([]);
-        });
-      }
-    }
-  }
+    // A room at its own address, kept by a reload.
+    const email = demo(viewport === 'mobile' ? 'gabriel.simon' : 'lea.laurent');
+    await setPreferences(email, lang, theme);
+    await form.locator('input[type="email"]').fill(email);
+    await form.locator('input[type="password"]').fill(DEMO_PASSWORD);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await roomRow(page, 'Ward 4 handover').click();
+    await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Ward 4 handover', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(ROOM_PATH);
+    await snap(page, `room-address-${theme}-${lang}-${viewport}`);
+    expect(errors()).toEqual([]);
+  });
 });

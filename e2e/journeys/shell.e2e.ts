@@ -1,16 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, snap, watchErrors } from '../support/browser';
-import { ADMIN, type RunningServer, startServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { newContext, snap, watchErrors } from '../support/browser';
+import { useJourney } from '../support/journey';
+import { ADMIN, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useJourney({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('app shell', () => {

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { bubble, composer, log, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { bubble, composer, log, openRoom } from '../support/pages/room';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -34,8 +34,7 @@ describe('SMS caps and spend', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await loginUi(page, demo('amelia.broussard'), DEMO_PASSWORD);
-    await roomRow(page, 'Rapid response').click();
-    await roomTitle(page, 'Rapid response').waitFor();
+    await openRoom(page, 'Rapid response');
     for (const n of [1, 2, 3]) {
       await composer(page).fill(`Code blue bed ${n}`);
       await page.getByRole('button', { name: 'Send as important or urgent' }).click();

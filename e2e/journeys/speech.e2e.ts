@@ -1,22 +1,22 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { speechWav } from '@rounds/test-kit/speech-audio';
+import { type SttStandIn, startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWav } from '../../apps/server/src/testing/speech-audio';
-import { type SttStandIn, startSttStandIn } from '../../apps/server/src/testing/stt-stand-in';
 import { api, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { bubble, composer, openDirect } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { loginUi } from '../support/login-ui';
+import { bubble, composer, openDirect } from '../support/pages/room';
 import { ADMIN, type RunningServer, startServer } from '../support/server';
 
 /**
  * Dictation end to end: Chromium's fake microphone plays speech made with espeak-ng, the real server relays
- * it to the stand-in speech engine (apps/server/src/testing/stt-stand-in.ts), whose "recognised text" names
+ * it to the stand-in speech engine (packages/test-kit/src/stt-stand-in.ts), whose "recognised text" names
  * how much audio it heard. A nurse holds the button and sees the words arrive in the message box, edits and
  * sends; a user without the permission has no button; an Admin taking the permission away ends a dictation
  * under way. Looked at in both languages and themes.

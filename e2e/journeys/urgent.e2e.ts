@@ -4,10 +4,11 @@ import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { bubble, composer, log, openDirect, roomRow, roomTitle } from '../support/chat-page';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { bubble, composer, log, openDirect, openRoom, roomRow, roomTitle } from '../support/pages/room';
+import { demoTabs } from '../support/pages/sign-in';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -24,6 +25,7 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
+const { open, signIn } = demoTabs(() => ({ server, browser }));
 
 /** Sends an URGENT message from the open direct chat (its one other member is notified). */
 async function sendUrgent(page: Page, text: string): Promise<void> {
@@ -39,13 +41,7 @@ describe('urgent', () => {
   it('an URGENT message sent while offline greets the recipient at sign-in until acknowledged', async () => {
     await setPreferences(demo('amelia.broussard'), 'en', 'light');
     await setPreferences(demo('noah.thibodeaux'), 'en', 'light');
-    const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-    ]);
-    const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
-    const errorsA = watchErrors(pageA);
-    const errorsB = watchErrors(pageB);
+    const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
 
     // Noah is not signed in anywhere when it comes.
     await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
@@ -207,15 +203,7 @@ describe('urgent', () => {
         { user: 'mason.arceneaux', room: 'Olivia Landry', name: 'recipient' },
         { user: 'olivia.landry', room: 'Mason Arceneaux', name: 'sender' },
       ]) {
-        await setPreferences(demo(who.user), look.lang, look.theme);
-        const context = await openContext(browser, {
-          baseURL: server.url,
-          colorScheme: look.theme,
-          mobile: look.mobile,
-        });
-        const view = await context.newPage();
-        const errors = watchErrors(view);
-        await loginUi(view, demo(who.user), DEMO_PASSWORD);
+        const { context, page: view, errors } = await signIn(who.user, look);
         if (who.name === 'recipient') {
           await view.getByTestId('pending-urgent').waitFor();
           await view.waitForTimeout(400);
@@ -229,8 +217,7 @@ describe('urgent', () => {
           await view.getByTestId('nav-urgent').click();
           await view.waitForURL((url) => url.pathname === '/');
         }
-        await roomRow(view, who.room).click();
-        await roomTitle(view, who.room).waitFor();
+        await openRoom(view, who.room);
         if (who.name === 'sender') await view.getByTestId('urgent-strip').waitFor();
         await view.waitForTimeout(600);
         if (look.mobile) {

@@ -1,16 +1,17 @@
+import { demoEmail } from '@rounds/test-kit/demo';
 import { budget } from './budget';
 import type { RunningServer } from './server';
 import { ADMIN } from './server';
 
-/** Demo staff created by SEED_DEMO=true (apps/server/src/db/seed-demo.ts), all with this password. */
-export const DEMO_PASSWORD = 'Rounds2026';
+/** Demo staff created by SEED_DEMO=true, all with the demo password. */
+export { DEMO_PASSWORD } from '@rounds/test-kit/demo';
 export const DEMO = {
-  amelia: 'amelia.broussard@demo.rounds.local',
-  noah: 'noah.thibodeaux@demo.rounds.local',
-  olivia: 'olivia.landry@demo.rounds.local',
-  liam: 'liam.hebert@demo.rounds.local',
-  emma: 'emma.guidry@demo.rounds.local',
-  lucas: 'lucas.fontenot@demo.rounds.local',
+  amelia: demoEmail('amelia.broussard'),
+  noah: demoEmail('noah.thibodeaux'),
+  olivia: demoEmail('olivia.landry'),
+  liam: demoEmail('liam.hebert'),
+  emma: demoEmail('emma.guidry'),
+  lucas: demoEmail('lucas.fontenot'),
 } as const;
 
 type TJson = Record<string, unknown>;

@@ -4,9 +4,9 @@ import { api, DEMO_PASSWORD } from './api';
 import { openContext } from './app';
 import { snap, watchErrors } from './browser';
 import { capturePeers } from './call-stats';
-import { roomRow, roomTitle } from './chat-page';
 import { demo, demoApi } from './demo';
 import { loginUi } from './login-ui';
+import { roomRow, roomTitle } from './pages/room';
 import type { RunningServer } from './server';
 
 /**

@@ -1,7 +1,7 @@
-import { type Coturn, startCoturn } from '../../apps/server/src/testing/coturn';
+import { type Coturn, startCoturn } from '@rounds/test-kit/coturn';
 
 /**
- * coturn for a journey: one throwaway turnserver on 127.0.0.1 (apps/server/src/testing/coturn.ts spawns it and
+ * coturn for a journey: one throwaway turnserver on 127.0.0.1 (the test kit's coturn.ts spawns it and
  * fails, never skips, when `apt-get install coturn` is missing), and the server environment that hands its
  * credentials to every call. Start it before the server (the server reads TURN_* at start-up), stop it after.
  */

@@ -1,9 +1,10 @@
+import { DEMO_PASSWORD } from '@rounds/test-kit/demo';
 import { expect } from 'vitest';
-import { api, DEMO_PASSWORD } from './api';
+import { api } from './api';
 import type { RunningServer } from './server';
 
-/** A demo user's email from 'first.last' (SEED_DEMO staff, apps/server/src/db/seed-demo.ts). */
-export const demo = (name: string) => `${name}@demo.rounds.local`;
+/** A demo user's email from 'first.last' (SEED_DEMO staff). */
+export { demoEmail as demo } from '@rounds/test-kit/demo';
 
 export type TSession = { token: string; id: string; phone: string };
 

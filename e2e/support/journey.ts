@@ -5,11 +5,10 @@ import { type RunningServer, startServer } from './server';
 
 /**
  * The server and browser of one journey file, started together before its tests and stopped after them.
- * The demo hospital is seeded; many sign-ins and page loads come from one address within a minute, far over
- * the per-client limits meant for people, so those are raised. E2E_WEB_DIST serves a private build while
- * someone else rebuilds apps/web/dist (the server lists the built files at start-up).
+ * E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist (the server lists the built
+ * files at start-up).
  */
-export function useDemoJourney(
+export function useJourney(
   env: Record<string, string | undefined>,
   started: (server: RunningServer, browser: Browser) => void,
   browserArgs: string[] = [],
@@ -18,14 +17,23 @@ export function useDemoJourney(
   let browser: Browser | undefined;
   beforeAll(async () => {
     const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-    [server, browser] = await Promise.all([
-      startServer({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...dist, ...env }),
-      launchBrowser(browserArgs),
-    ]);
+    [server, browser] = await Promise.all([startServer({ ...dist, ...env }), launchBrowser(browserArgs)]);
     started(server, browser);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
+}
+
+/**
+ * A journey on the demo hospital: seeded, and since many sign-ins and page loads come from one address within
+ * a minute, far over the per-client limits meant for people, those are raised.
+ */
+export function useDemoJourney(
+  env: Record<string, string | undefined>,
+  started: (server: RunningServer, browser: Browser) => void,
+  browserArgs: string[] = [],
+): void {
+  useJourney({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...env }, started, browserArgs);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from './testing/test-app';
+import { createTestApp, type TestApp } from '../test/support/test-app';
 
 describe('HTTP basics', () => {
   let t: TestApp;
@@ -193,7 +193,7 @@ describe('rate limit keys', () => {
     const t = await createTestApp({ WEB_DIST: dist, RATE_LIMIT_MAX: '3' });
     try {
       for (let i = 0; i < 6; i++) expect((await t.app.inject({ url: '/assets/a.js' })).statusCode).toBe(200);
-      const { createUser, login } = await import('./testing/users');
+      const { createUser, login } = await import('../test/support/users');
       const a = await login(t.app, (await createUser(t.app)).email);
       const b = await login(t.app, (await createUser(t.app)).email);
       const me = (token: string) =>

@@ -52,8 +52,8 @@ describe('import rules', () => {
       'apps/server/src/modules/notes/notes.store.ts':
         "import { other } from './other.service.ts';\nexport const store = other;\n",
       'apps/server/src/modules/notes/other.service.ts':
-        "import { kit } from '../../testing/kit.ts';\nimport { id } from '../../lib/ids.ts';\nexport const other = kit + id;\n",
-      'apps/server/src/testing/kit.ts': 'export const kit = 1;\n',
+        "import { kit } from '../../../test/support/kit.ts';\nimport { id } from '../../lib/ids.ts';\nexport const other = kit + id;\n",
+      'apps/server/test/support/kit.ts': 'export const kit = 1;\n',
       'apps/server/src/lib/ids.ts':
         "import { service } from '../modules/notes/notes.service.ts';\nexport const id = service;\n",
       'apps/web/src/features/chat/room.ts': "import { call } from '../calls/call.ts';\nexport const room = call;\n",
@@ -62,7 +62,7 @@ describe('import rules', () => {
     const notes = 'apps/server/src/modules/notes';
     for (const line of [
       `store-imports-only-db-lib-contracts-stores: ${notes}/notes.store.ts → ${notes}/other.service.ts`,
-      `no-test-support-in-production: ${notes}/other.service.ts → apps/server/src/testing/kit.ts`,
+      `no-test-support-in-production: ${notes}/other.service.ts → apps/server/test/support/kit.ts`,
       `lib-and-db-import-no-module: apps/server/src/lib/ids.ts → ${notes}/notes.service.ts`,
       'web-features-do-not-import-each-other: apps/web/src/features/chat/room.ts → apps/web/src/features/calls/call.ts',
       'warn no-folder-cycles: apps/server/src/lib',

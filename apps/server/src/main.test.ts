@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, startServerProcess as start } from '@rounds/test-kit/server-process';
 import { describe, expect, it } from 'vitest';
-import { freePort, startServerProcess as start } from './testing/server-process';
 
 describe('the server process', () => {
   it('stops at start-up with one line naming a bad variable', async () => {

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/test-app';
+import { createTestApp, type TestApp } from '../test/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { API_PREFIX } from '@rounds/contracts/limits';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/support/test-app';
 import { contractOf } from './plugins/api-route';
-import { createTestApp, type TestApp } from './testing/test-app';
 
 /**
  * docs/routes-and-events.md says which file registers each route and which files publish each event, so a URL

@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * One HTTP route as a contract: method, path (under API_PREFIX, `:name` segments for path parameters), its
  * params, query or body schema, the 200 reply and the refusals it may answer. The server registers it
  * (apps/server/src/plugins/api-route.ts), the web calls it (lib/api-call.ts) and the server tests call it
- * (testing/call-route.ts), so a path, a request and a reply are written once. A multipart route names no body
+ * (apps/server/test/support/call-route.ts), so a path, a request and a reply are written once. A multipart route names no body
  * schema; its fields are read by the server from the form. A raw route's handler writes its own body (a file,
  * a CSV stream) of the content type it names; `reply` then says nothing about it.
  */

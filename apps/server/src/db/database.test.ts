@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app';
 import { verifyPassword } from '../lib/passwords';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { migrateToLatest } from './database';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from './seed-demo';
 

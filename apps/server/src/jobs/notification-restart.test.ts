@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ZSendMessageAck } from '@rounds/contracts/chat';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
+import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createGroup, loginDemo } from '../../test/support/live-client';
 import { openDatabase } from '../db/database';
-import { createGroup, loginDemo } from '../testing/live-client';
-import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
-import { smsStandIn } from '../testing/stand-ins';
 
 /**
  * The real server process, its SMS provider hanging: an URGENT message is acknowledged and its SMS jobs are

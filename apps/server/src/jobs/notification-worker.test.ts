@@ -1,8 +1,8 @@
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, type Member, member, notificationsSent, openSocket } from '../testing/chat';
-import { smsStandIn } from '../testing/stand-ins';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { api, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 const SMS_ENV = (url: string) => ({
   PUBLIC_URL: 'https://rounds.example.org',

@@ -2,9 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { member } from '../testing/chat';
-import { multipart } from '../testing/multipart';
-import { createTestApp } from '../testing/test-app';
+import { member } from '../../test/support/chat';
+import { multipart } from '../../test/support/multipart';
+import { createTestApp } from '../../test/support/test-app';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const mode = (path: string) => statSync(path).mode & 0o777;

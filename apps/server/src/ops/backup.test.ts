@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -12,8 +13,7 @@ import {
   loginDemo,
   openTab,
   uploadImage,
-} from '../testing/live-client';
-import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
+} from '../../test/support/live-client';
 
 /**
  * `npm run backup` while three clients keep sending, then `npm run restore` into a fresh DATA_DIR and a server

@@ -4,14 +4,14 @@ import { request } from 'node:https';
 import { join } from 'node:path';
 import { ZMessage, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { PROXY_SNIPPET, startNginx } from '@rounds/test-kit/nginx';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../test/support/multipart';
 import { openDatabase } from '../db/database';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../db/seed-demo';
-import { multipart } from '../testing/multipart';
-import { PROXY_SNIPPET, startNginx } from '../testing/nginx';
-import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
 
 /**
  * Rounds behind Debian's nginx terminating TLS (a certificate made by openssl now), with README's proxy

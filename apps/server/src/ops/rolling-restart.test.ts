@@ -1,16 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
-import { createGroup, keepSending, loginDemo, openTab } from '../testing/live-client';
-import { startNginx } from '../testing/nginx';
-import { startRedis } from '../testing/redis';
-import { startS3 } from '../testing/s3';
+import { startNginx } from '@rounds/test-kit/nginx';
+import { startRedis } from '@rounds/test-kit/redis';
+import { startS3 } from '@rounds/test-kit/s3';
 import {
   freePort,
   processStore,
   type ServerProcess,
   startServerProcess,
   untilServing,
-} from '../testing/server-process';
+} from '@rounds/test-kit/server-process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGroup, keepSending, loginDemo, openTab } from '../../test/support/live-client';
+import { openDatabase } from '../db/database';
 
 /**
  * Two server processes over one database and one Redis behind nginx, restarted one at a time with SIGTERM while

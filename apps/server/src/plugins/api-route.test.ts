@@ -1,10 +1,10 @@
 import { apiRoute } from '@rounds/contracts/api-route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { declaredRefusals, openApiDocument } from '../../test/security/openapi-routes';
+import { callRoute, unchecked } from '../../test/support/call-route';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { notFound } from '../lib/errors';
-import { declaredRefusals, openApiDocument } from '../security/openapi-routes';
-import { callRoute, unchecked } from '../testing/call-route';
-import { createTestApp, type TestApp } from '../testing/test-app';
 import { registerRoute } from './api-route';
 
 /** A route with a path parameter and declared refusals, registered and called through the contracts' helpers. */

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../testing/users';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { createUser, freshIp, login, TEST_PASSWORD } from '../../test/support/users';
 
 const SCRIPT = `export const list = [${Array.from({ length: 400 }, (_, i) => `"item ${i}"`).join(',')}];\n`;
 const INDEX = '<!doctype html><title>Rounds</title><div id="root"></div>';

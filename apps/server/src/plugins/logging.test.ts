@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ZSendMessageAck } from '@rounds/contracts/chat';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
+import { smsStandIn, smtpStandIn } from '@rounds/test-kit/stand-ins';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createGroup, loginDemo } from '../../test/support/live-client';
 import { DEMO_PASSWORD } from '../db/seed-demo';
-import { createGroup, loginDemo } from '../testing/live-client';
-import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
-import { smsStandIn, smtpStandIn } from '../testing/stand-ins';
 import { redactUrl } from './logging';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, collect, emitAck, member, openSocket } from '../testing/chat';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { api, collect, emitAck, member, openSocket } from '../../test/support/chat';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;

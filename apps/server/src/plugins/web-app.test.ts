@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { FIRST_PAINT_SCRIPT, LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
 import { PRERENDERED_PAGES } from '@rounds/contracts/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 const INDEX = '<!doctype html><html lang="en"><title>Rounds</title><div id="root"></div>';
 const page = (name: string, language: string) =>

@@ -1,46 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
+import { type S3Server, startS3 } from '@rounds/test-kit/s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, member, openSocket } from '../testing/chat';
-import { multipart } from '../testing/multipart';
-import { type S3Server, startS3 } from '../testing/s3';
-import { freePort } from '../testing/server-process';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { api, collect, emitAck, member, openSocket } from '../../test/support/chat';
+import { multipart } from '../../test/support/multipart';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
  * Two server processes' worth of apps on one database and one Redis: a user connected to one hears, at once,
  * what a user connected to the other sends, and sees them online; files go to S3 (s3rver), so an upload through
  * one is read through the other. (redis-server comes with `npm test`.)
  */
-let redis: ChildProcess;
+let redis: RedisServer;
 let s3: S3Server;
 let first: TestApp;
 let second: TestApp;
 beforeAll(async () => {
-  const port = await freePort();
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const url = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.end();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  redis = await startRedis();
   s3 = await startS3();
-  first = await createTestApp({ REDIS_URL: url, ...s3.env });
+  first = await createTestApp({ REDIS_URL: redis.url, ...s3.env });
   second = await createTestApp(
-    { REDIS_URL: url, DATA_DIR: first.config.DATA_DIR, ...s3.env },
+    { REDIS_URL: redis.url, DATA_DIR: first.config.DATA_DIR, ...s3.env },
     { schema: first.schema },
   );
   await Promise.all([first.listen(), second.listen()]);
@@ -48,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close({ keepData: true });
   await first?.close();
-  redis?.kill('SIGTERM');
+  await redis?.stop();
   await s3?.stop();
 });
 

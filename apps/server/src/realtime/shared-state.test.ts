@@ -1,9 +1,9 @@
+import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../test/support/captcha';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { createUser, freshIp, TEST_PASSWORD } from '../../test/support/users';
 import { newId } from '../lib/ids';
-import { solveCaptcha } from '../testing/captcha';
-import { type RedisServer, startRedis } from '../testing/redis';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { createUser, freshIp, TEST_PASSWORD } from '../testing/users';
 
 /**
  * Two server processes' worth of apps on one database and one Redis share what must be shared: the REST

@@ -2,9 +2,9 @@ import { ZChatRoomReply } from '@rounds/contracts/chat';
 import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../test/support/chat';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { signAccessToken } from '../lib/tokens';
-import { api, collect, emitAck, type Member, member, openSocket, settle } from '../testing/chat';
-import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
  * Sockets never outlive their authority (issue 14): deactivation, deletion and session end, even written straight

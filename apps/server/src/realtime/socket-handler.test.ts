@@ -1,7 +1,7 @@
 import { ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, emitAck, member, openSocket } from '../testing/chat';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { api, emitAck, member, openSocket } from '../../test/support/chat';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /** realtime/socket-handler.ts: every client event is counted, authorized and parsed, and refused in one shape. */
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { createUser, login } from '../../test/support/users';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/tokens';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { createUser, login } from '../testing/users';
 
 describe('realtime server', () => {
   let t: TestApp;

@@ -1,13 +1,13 @@
 import { request } from 'node:http';
+import { startRedis } from '@rounds/test-kit/redis';
+import { startS3 } from '@rounds/test-kit/s3';
+import { freePort, processStore, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import { onPresence, type PresenceHeard } from '../../test/support/chat';
+import { createGroup, loginDemo, uploadImage } from '../../test/support/live-client';
 import { openDatabase } from '../db/database';
-import { onPresence, type PresenceHeard } from '../testing/chat';
-import { createGroup, loginDemo, uploadImage } from '../testing/live-client';
-import { startRedis } from '../testing/redis';
-import { startS3 } from '../testing/s3';
-import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
 
 /**
  * WORKERS=2: `npm start`'s main.ts runs two worker processes on one port (node:cluster) over PostgreSQL, Redis

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/support/multipart';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
-import { multipart } from '../../testing/multipart';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { ZAdminUserReply } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createFacility, createUser, login } from '../../testing/users';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createFacility, createUser, login } from '../../../test/support/users';
 
 let t: TestApp;
 let url: string;

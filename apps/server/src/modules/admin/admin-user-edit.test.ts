@@ -1,9 +1,9 @@
 import { ZAdminUserReply } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKit, type Caller, next, silent } from '../../testing/admin-kit';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { freshIp, login, TEST_PASSWORD } from '../../testing/users';
+import { adminKit, type Caller, next, silent } from '../../../test/support/admin-kit';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 
 /** The Users section's forms (issue 10): get, create, update, reset password, avatars; with the role matrix. */
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { BULK_CSV_COLUMNS, ZBulkImportReply } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKit, type Caller, next } from '../../testing/admin-kit';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminKit, type Caller, next } from '../../../test/support/admin-kit';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /** POST /user/import-from-csv (issue 10): good rows created, bad rows reported, the file refused as a whole when it is not a CSV of the template. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { ZAdminUserListReply } from '@rounds/contracts/admin-users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createFacility, createUser, login } from '../../testing/users';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createFacility, createUser, login } from '../../../test/support/users';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

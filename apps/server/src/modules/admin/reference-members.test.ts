@@ -2,8 +2,8 @@ import { ZAdminUserListReply } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { REFERENCE_KINDS } from '@rounds/contracts/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKit, type Caller, next } from '../../testing/admin-kit';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminKit, type Caller, next } from '../../../test/support/admin-kit';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /** Members of reference items (issue 10): the filtered GET /user lists and add-member / remove-member. */
 let t: TestApp;

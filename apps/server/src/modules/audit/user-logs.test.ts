@@ -1,9 +1,9 @@
 import { ZUserLogsReply } from '@rounds/contracts/user-logs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createFacility, createUser, login } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createFacility, createUser, login } from '../../testing/users';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../../test/support/captcha';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
-import { solveCaptcha } from '../../testing/captcha';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../../testing/users';
 import { passwordChecks } from './auth.service';
 
 /** Regression tests for the findings of issue 14 in auth, codes and the outbox. */

@@ -1,11 +1,11 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../../test/support/captcha';
+import { collect, member, openSocket, settle } from '../../../test/support/chat';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
 import { signAccessToken } from '../../lib/tokens';
-import { solveCaptcha } from '../../testing/captcha';
-import { collect, member, openSocket, settle } from '../../testing/chat';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls'
 import { type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { login } from '../../../test/support/users';
 import { verifyMediaToken } from '../../lib/tokens';
-import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { login } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {

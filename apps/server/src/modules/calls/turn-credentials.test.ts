@@ -1,9 +1,9 @@
 import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { type Coturn, startCoturn } from '@rounds/test-kit/coturn';
+import { turnAllocate } from '@rounds/test-kit/turn-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, member, openSocket } from '../../testing/chat';
-import { type Coturn, startCoturn } from '../../testing/coturn';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { turnAllocate } from '../../testing/turn-client';
+import { api, member, openSocket } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { iceServersFor } from './turn-credentials';
 
 /**

@@ -1,7 +1,7 @@
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, emitAck, member, openSocket } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callAs, collect, emitAck, member, openSocket } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /**
  * Fifty notified members acknowledge one URGENT message at the same instant: none is lost, on SQLite and on

@@ -2,9 +2,9 @@ import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { chatFileRoutes } from '@rounds/contracts/chat-files';
 import { contactRoutes } from '@rounds/contracts/contacts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../testing/call-route';
-import { api, callAs, emitAck, member, openSocket } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callRoute } from '../../../test/support/call-route';
+import { api, callAs, emitAck, member, openSocket } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

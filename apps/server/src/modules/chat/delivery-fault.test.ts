@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
 import { chatRoomRoutes, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { API_PREFIX } from '@rounds/contracts/limits';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../db/seed-demo';
 import {
   freePort,
   processStore,
   type ServerProcess,
   startServerProcess,
   untilServing,
-} from '../../testing/server-process';
+} from '@rounds/test-kit/server-process';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../db/seed-demo';
 
 /**
  * The delivery model under the worst failure: clients keep sending while the server process is killed with

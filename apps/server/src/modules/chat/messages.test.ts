@@ -8,8 +8,8 @@ import {
 } from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callAs, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { chatRoomRoutes, ZChatRoomReply, ZPendingUrgentReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../testing/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callRoute } from '../../../test/support/call-route';
+import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,9 +10,9 @@ import {
   notificationsSent,
   openSocket,
   settle,
-} from '../../testing/chat';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { login } from '../../testing/users';
+} from '../../../test/support/chat';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { login } from '../../../test/support/users';
 
 let t: TestApp;
 let adminToken: string;

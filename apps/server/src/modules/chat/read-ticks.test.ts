@@ -1,7 +1,7 @@
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, emitAck, type Member, member, openSocket } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { TApiRoute } from '@rounds/contracts/api-route';
 import { CHAT_TEXTS, chatRoomRoutes, ZChatRoomReply, ZChatRoomsReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TRouteInput, unchecked } from '../../testing/call-route';
-import { callAs, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createUser } from '../../testing/users';
+import { type TRouteInput, unchecked } from '../../../test/support/call-route';
+import { callAs, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createUser } from '../../../test/support/users';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contrac
 import { ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../testing/chat';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { login } from '../../testing/users';
+import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { login } from '../../../test/support/users';
 
 // Small caps, so each can be reached with a handful of messages; each test uses fresh people.
 let t: TestApp;

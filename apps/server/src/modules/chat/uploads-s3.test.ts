@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { freePort } from '@rounds/test-kit/server-process';
 // @ts-expect-error s3rver ships no types; it is a test double of an S3 endpoint, not our code.
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../testing/call-route';
-import { member } from '../../testing/chat';
-import { freePort } from '../../testing/server-process';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callRoute } from '../../../test/support/call-route';
+import { member } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /** The same upload path against an S3-compatible endpoint (s3rver, a local S3 implementation). */
 const dir = mkdtempSync(join(tmpdir(), 'rounds-s3-'));

@@ -3,10 +3,10 @@ import { CHAT_FILE_TEXTS, chatFileRoutes, ZUploadImagesReply } from '@rounds/con
 import { API_PREFIX } from '@rounds/contracts/limits';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../testing/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../testing/chat';
-import type { Part } from '../../testing/multipart';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callRoute } from '../../../test/support/call-route';
+import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import type { Part } from '../../../test/support/multipart';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
 let PNG: Buffer;

@@ -2,11 +2,11 @@ import { contactRoutes, type TContactListRequest, ZContactListReply } from '@rou
 import { referenceRoutes } from '@rounds/contracts/reference';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, unchecked } from '../../../test/support/call-route';
+import { onPresence } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createUser, login } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
-import { callRoute, unchecked } from '../../testing/call-route';
-import { onPresence } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createUser, login } from '../../testing/users';
 import { bumpDirectory } from './staff-directory';
 
 let t: TestApp;

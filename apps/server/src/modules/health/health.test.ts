@@ -1,7 +1,7 @@
+import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedis } from '../../testing/redis';
-import { createTestApp } from '../../testing/test-app';
-import { createUser, login } from '../../testing/users';
+import { createTestApp } from '../../../test/support/test-app';
+import { createUser, login } from '../../../test/support/users';
 
 let redis: RedisServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, startServerProcess, untilServing } from '@rounds/test-kit/server-process';
 import { describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, untilServing } from '../../testing/server-process';
 import { OUTBOX_PRODUCTION_WARNING } from './notify.service';
 import { neutralizeName, renderNotify } from './notify.texts';
 

@@ -1,7 +1,7 @@
 import { ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, onPresence, openSocket, settle } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { api, collect, emitAck, type Member, member, onPresence, openSocket, settle } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /**
  * Presence goes only to those who can see it: the people sharing a room with the user and the tabs showing a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { member, openSocket, settle } from '../../testing/chat';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { member, openSocket, settle } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { PRESENCE_WRITE_GATHER_MS } from './presence.service';
 
 /**

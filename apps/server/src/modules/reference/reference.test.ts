@@ -1,7 +1,7 @@
 import { REFERENCE_KINDS } from '@rounds/contracts/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, login } from '../../testing/users';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createUser, login } from '../../../test/support/users';
 
 let t: TestApp;
 let tokens: Record<'Admin' | 'FacilityAdmin' | 'Regular', string>;

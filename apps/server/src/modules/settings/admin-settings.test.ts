@@ -1,15 +1,15 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { ZAppSettingsReply, ZSettingsMessageReply } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKit, next } from '../../testing/admin-kit';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, login } from '../../testing/users';
+import { adminKit, next } from '../../../test/support/admin-kit';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createUser, login } from '../../../test/support/users';
 
 let t: TestApp;
 const tokens: Record<'admin' | 'fa' | 'regular', string> = { admin: '', fa: '', regular: '' };
 const ids: Record<'admin' | 'fa' | 'regular', string> = { admin: '', fa: '', regular: '' };
 
-/** The sockets of this file's users (testing/admin-kit.ts), opened once the app listens. */
+/** The sockets of this file's users (test/support/admin-kit.ts), opened once the app listens. */
 let kit: ReturnType<typeof adminKit>;
 const open = (token: string) => kit.open(token);
 

@@ -1,9 +1,9 @@
 import { LIMITS } from '@rounds/contracts/limits';
 import { currentLogoPath, ZAppSettingsReply } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FieldPart, multipart, type Part } from '../../testing/multipart';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, login } from '../../testing/users';
+import { type FieldPart, multipart, type Part } from '../../../test/support/multipart';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createUser, login } from '../../../test/support/users';
 
 let t: TestApp;
 let admin: { token: string; userId: string };

@@ -2,8 +2,8 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TPasswordUpdate } from '@rounds/contracts/settings';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createUser, login, TEST_PASSWORD } from '../../testing/users';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createUser, login, TEST_PASSWORD } from '../../../test/support/users';
 import { passwordDueBefore } from './password-policy';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { ZAppSettingsReply, ZCallingCodesReply } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 describe('public settings', () => {
   let t: TestApp;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { SPEECH_LIMITS, SPEECH_SOCKET_PATH, type TSpeechText, type TSpeechWarning } from '@rounds/contracts/speech';
+import { decodeAudio, silenceBomb, speechWav, speechWebm } from '@rounds/test-kit/speech-audio';
+import { type SttStandIn, startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { createFacility, createUser, login } from '../../../test/support/users';
 import { AUTHORITY_SWEEP_MS } from '../../realtime/socket-authority';
-import { decodeAudio, silenceBomb, speechWav, speechWebm } from '../../testing/speech-audio';
-import { type SttStandIn, startSttStandIn } from '../../testing/stt-stand-in';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app';
-import { createFacility, createUser, login } from '../../testing/users';
 import { wavBytes } from './audio-pipe';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

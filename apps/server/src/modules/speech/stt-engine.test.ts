@@ -1,5 +1,5 @@
+import { startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import { describe, expect, it } from 'vitest';
-import { startSttStandIn } from '../../testing/stt-stand-in';
 import { createSttEngine, transcriptionEndpoint } from './stt-engine';
 
 describe('transcription endpoint', () => {

@@ -1,21 +1,21 @@
 import type { TCall } from '@rounds/contracts/calls';
 import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { startJanus } from '@rounds/test-kit/janus-server';
+import { startRedis } from '@rounds/test-kit/redis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import { api, caller, collect, emitAck, type Member, openSocket } from '../../../../test/support/chat';
+import { janusPeer } from '../../../../test/support/janus-peer';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { loadConfig } from '../../../config';
-import { api, caller, collect, emitAck, type Member, openSocket } from '../../../testing/chat';
-import { janusPeer } from '../../../testing/janus-peer';
-import { startJanus } from '../../../testing/janus-server';
-import { startRedis } from '../../../testing/redis';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { createJanusClient } from './janus-client';
 import { janusFeedId, janusRoomId } from './janus-media';
 
 /**
  * Janus calls across server processes (WORKERS): two apps on one PostgreSQL schema and one Redis, as
  * scale-out.test.ts runs them, and one Janus. The caller's tab sits on one process, the callee's on the
- * other; each publishes real media (a Janus stand-in for the browser: testing/janus-peer.ts) through its own
+ * other; each publishes real media (a Janus stand-in for the browser: test/support/janus-peer.ts) through its own
  * process with a media token fetched from the other one, hears of both feeds, subscribes to the other's and
  * receives its packets. The room is made once, each process holds the session of its own tab only, a tab that
  * comes back through the other process takes its feed over there, and when the call ends on one process the

@@ -1,13 +1,13 @@
 import { CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
 import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { type JanusServer, startJanus } from '@rounds/test-kit/janus-server';
+import { freePort } from '@rounds/test-kit/server-process';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, caller, collect, emitAck, type Member, openSocket, settle } from '../../../testing/chat';
-import { type JanusServer, startJanus } from '../../../testing/janus-server';
-import { fakeOffer } from '../../../testing/sdp-offer';
-import { freePort } from '../../../testing/server-process';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { api, caller, collect, emitAck, type Member, openSocket, settle } from '../../../../test/support/chat';
+import { fakeOffer } from '../../../../test/support/sdp-offer';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createJanusClient, type JanusHandle, type JanusSession } from './janus-client';
 import { janusRoomId } from './janus-media';
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../testing/multipart';
+import { multipart } from '../support/multipart';
 import { PNG, WEBM } from './fixture';
 import { type HttpCase, leakOf, type Outcome, problemsOf, report, runCases, type Who } from './fuzz-http';
 import { assertAlive, type FuzzWorld, startFuzzWorld } from './fuzz-server';

@@ -96,7 +96,7 @@ export const notificationsSent = (t: TestApp) => t.app.jobs.notifications.drain(
 export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Calls a route of the contracts as this member (testing/call-route.ts with the member's token). The body is
+ * Calls a route of the contracts as this member (call-route.ts with the member's token). The body is
  * the reply typed by the contract, or a refusal's `{ message, code }`.
  */
 export async function callAs<R extends TApiRoute>(

@@ -46,3 +46,16 @@ export async function callLine(page: Page, text: string | RegExp): Promise<void>
     )
     .toBeGreaterThan(0);
 }
+
+/** Opens a room from the Recent list, as a user does, and waits for its title. */
+export async function openRoom(page: Page, name: string, list?: string): Promise<void> {
+  await roomRow(page, name, list).click();
+  await roomTitle(page, name).waitFor();
+}
+
+/** Types and sends with Enter, then waits for the server's stored copy (the bubble gets its message id). */
+export async function send(page: Page, text: string, label?: string): Promise<void> {
+  await composer(page, label).fill(text);
+  await composer(page, label).press('Enter');
+  await bubble(page, text).waitFor();
+}

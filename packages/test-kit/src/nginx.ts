@@ -6,7 +6,7 @@ import { untilListening } from './redis';
 import { freePort } from './server-process';
 
 /** The proxy locations README documents, included as they are by the test configuration. */
-export const PROXY_SNIPPET = join(import.meta.dirname, '..', '..', '..', '..', 'deploy', 'nginx', 'rounds-proxy.conf');
+export const PROXY_SNIPPET = join(import.meta.dirname, '..', '..', '..', 'deploy', 'nginx', 'rounds-proxy.conf');
 
 export type Nginx = {
   port: number;

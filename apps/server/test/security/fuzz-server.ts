@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { dropStore, freePort, type ServerProcess, startServerProcess } from '../testing/server-process';
-import { createTestApp } from '../testing/test-app';
+import { dropStore, freePort, type ServerProcess, startServerProcess } from '@rounds/test-kit/server-process';
+import { createTestApp } from '../support/test-app';
 import { createFixture } from './fixture';
 import { type OpenApiDocument, openApiDocument } from './openapi-routes';
 

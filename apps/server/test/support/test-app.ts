@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { type BuildOptions, buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import { type BuildOptions, buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
 
 export const TEST_ADMIN = { email: 'admin@test.rounds', password: 'Admin12345' };
 

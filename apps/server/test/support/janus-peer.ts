@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { freePort } from '@rounds/test-kit/server-process';
 import type { FastifyBaseLogger } from 'fastify';
-import { createJanusClient, type JanusHandle, type TJsep } from '../modules/calls/janus/janus-client';
-import { freePort } from './server-process';
+import { createJanusClient, type JanusHandle, type TJsep } from '../../src/modules/calls/janus/janus-client';
 
 /**
  * A stand-in for a browser's peer connections, for server tests that need real media through Janus without a

@@ -1,5 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { newId } from '../lib/ids';
+import { newId } from '../../src/lib/ids';
 import { multipart, type Part } from './multipart';
 import { TEST_ADMIN, type TestApp } from './test-app';
 import { createUser, freshIp, login } from './users';

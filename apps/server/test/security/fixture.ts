@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TRole } from '@rounds/contracts/common';
-import { newId } from '../lib/ids';
-import { signMediaToken } from '../lib/tokens';
-import { type Member, member } from '../testing/chat';
-import { multipart, type Part } from '../testing/multipart';
-import { TEST_ADMIN, type TestApp } from '../testing/test-app';
-import { createFacility, createUser, login } from '../testing/users';
+import { newId } from '../../src/lib/ids';
+import { signMediaToken } from '../../src/lib/tokens';
+import { type Member, member } from '../support/chat';
+import { multipart, type Part } from '../support/multipart';
+import { TEST_ADMIN, type TestApp } from '../support/test-app';
+import { createFacility, createUser, login } from '../support/users';
 
 /** A 1×1 PNG and a few bytes that sniff as WebM: enough for the upload routes to accept. */
 export const PNG = Buffer.from(

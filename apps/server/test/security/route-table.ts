@@ -3,8 +3,8 @@ import { BULK_CSV_COLUMNS } from '@rounds/contracts/admin-users';
 import type { TRole } from '@rounds/contracts/common';
 import type { CLIENT_EVENTS } from '@rounds/contracts/events';
 import { expect } from 'vitest';
-import type { Member } from '../testing/chat';
-import type { FieldPart, Part } from '../testing/multipart';
+import type { Member } from '../support/chat';
+import type { FieldPart, Part } from '../support/multipart';
 import { type Fixture, imagePart, missingId, missingKey, voicePart } from './fixture';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { newId } from '../lib/ids';
-import { hashPassword } from '../lib/passwords';
-import { bumpDirectory } from '../modules/contacts/staff-directory';
-import { insertUsers } from '../modules/users/users.store';
+import { newId } from '../../src/lib/ids';
+import { hashPassword } from '../../src/lib/passwords';
+import { bumpDirectory } from '../../src/modules/contacts/staff-directory';
+import { insertUsers } from '../../src/modules/users/users.store';
 
 export const TEST_PASSWORD = 'Secret123';
 let hashed: Promise<string> | null = null;
