@@ -18,6 +18,12 @@ const POLL_MS = 1000;
 export const retryDelayMs = (attempts: number, baseSeconds: number) =>
   Math.min(MAX_DELAY_MS, baseSeconds * 1000 * 2 ** (attempts - 1));
 
+/** A provider that said when to try again (a push service's 429 Retry-After) is not asked sooner. */
+const retryAfter = (err: unknown): number =>
+  typeof (err as { retryAfterMs?: unknown })?.retryAfterMs === 'number'
+    ? (err as { retryAfterMs: number }).retryAfterMs
+    : 0;
+
 /**
  * Sends the notification jobs (SMS, email) queued by commits: claims due rows for a lease longer than one try,
  * sends each with NOTIFY_TIMEOUT_SECONDS, marks it sent, or due again later with exponential backoff, or given
@@ -37,7 +43,9 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
   const sendOne = async (job: NotificationJob) => {
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
     try {
-      await app.notifier.send(job, signal);
+      // Web Push jobs (modules/push) share the queue, its claims, retries and backoff.
+      if (job.kind === 'push' || job.kind === 'push-fanout') await app.push.handle(job, signal);
+      else await app.notifier.send(job as typeof job & { kind: 'sms' | 'email' }, signal);
     } catch (err) {
       // Stopping is not the provider's fault: the row is free again for another process or the next start.
       if (stopping.signal.aborted) return void (await jobs.release(owner, job.id));
@@ -50,7 +58,7 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
         job.id,
         now,
         error,
-        giveUp ? null : now + retryDelayMs(attempts, app.config.NOTIFY_RETRY_SECONDS),
+        giveUp ? null : now + Math.max(retryDelayMs(attempts, app.config.NOTIFY_RETRY_SECONDS), retryAfter(err)),
       );
       // The recipient, never the text: an SMS carries a link that opens the message (issue 14).
       const detail = { job: job.id, kind: job.kind, to: job.recipient, attempts, err: error };
