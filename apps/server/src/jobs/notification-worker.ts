@@ -5,7 +5,7 @@ import type { NotificationJob } from '../modules/notify/notification-jobs';
 import type { Job } from './runner';
 
 /** Sends under way at once in one process: a hanging provider holds at most this many. */
-const CONCURRENCY = 16;
+const CONCURRENCY = 32;
 /** The longest wait between two tries of one notification. */
 const MAX_DELAY_MS = 5 * 60 * 1000;
 /** Every process looks for due rows this often (retries, and rows another process queued). */
@@ -66,7 +66,35 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
       else app.log.warn(detail, 'notification failed, will try again');
       return;
     }
-    await jobs.sent(owner, job.id, Date.now());
+    await markSent(job.id);
+  };
+
+  // Sends that end while a mark is being written wait and are marked together in the next statement: under
+  // a burst (an URGENT message to 2,000 people) the marks are a few commits, not one per push.
+  let unmarked: { id: string; done: () => void; failed: (e: unknown) => void }[] = [];
+  let marking = false;
+  const markSent = (id: string) =>
+    new Promise<void>((done, failed) => {
+      unmarked.push({ id, done, failed });
+      if (!marking) void flushMarks();
+    });
+  const flushMarks = async () => {
+    marking = true;
+    while (unmarked.length > 0) {
+      const batch = unmarked.slice(0, 500);
+      unmarked = unmarked.slice(500);
+      try {
+        await jobs.sent(
+          owner,
+          batch.map((b) => b.id),
+          Date.now(),
+        );
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.failed(err);
+      }
+    }
+    marking = false;
   };
 
   /** Claims what there is room for and starts sending it; each send that ends makes room again. */
@@ -79,7 +107,9 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
       do {
         again = false;
         const room = CONCURRENCY - inFlight.size;
-        if (room <= 0 || stopping.signal.aborted) break;
+        // Each claim is a write: one per finished send would double the writes of a burst, so the worker
+        // claims again once half its slots are free (or it is idle).
+        if (room <= 0 || stopping.signal.aborted || (inFlight.size > 0 && room < CONCURRENCY / 2)) break;
         const now = Date.now();
         const claimed = await jobs.claim(owner, room, now, now + leaseMs);
         for (const job of claimed) {

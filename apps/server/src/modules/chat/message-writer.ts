@@ -225,14 +225,7 @@ async function storeBatch(
     if (m.attributes.important) queued += await recordPriority(app, trx, m, now, escalateAfterMs);
   }
   // Who is pushed is decided after commit by one job for the batch (modules/push): never awaited here.
-  if (fresh.length > 0) {
-    await app.push.queueMessages(
-      trx,
-      fresh.map((m) => m.id),
-      now,
-    );
-    queued += 1;
-  }
+  if (fresh.length > 0 && (await app.push.queueMessages(trx, fresh, now))) queued += 1;
   return {
     results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),
     fresh,

@@ -153,7 +153,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         // A re-mark texts only members this message never texted (the ledger remembers them).
         await recordPriority(app, trx, updated, now, escalateAfterMs);
         // Those it now notifies are pushed, through mute and Do not disturb (modules/push).
-        await app.push.queueMessages(trx, [updated.id], now, { priorityOnly: true });
+        await app.push.queueMessages(trx, [updated], now, { priorityOnly: true });
         return updated;
       });
       await publishUpdate('ImportantMarked', message);

@@ -110,12 +110,15 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
         .returning(['id', 'kind', 'recipient', 'subject', 'text', 'attempts'])
         .execute(),
 
-    /** Sent: only while this owner's claim holds. */
-    sent: (owner: string, id: string, now: number) =>
+    /**
+     * Sent, only while this owner's claim holds; many in one statement (the 2,000 pushes of one URGENT
+     * message are a few commits, not 2,000).
+     */
+    sent: (owner: string, ids: readonly string[], now: number) =>
       db
         .updateTable('notification_jobs')
         .set({ sent_at: now, attempts: sql`attempts + 1`, claimed_until: null, last_error: null })
-        .where('id', '=', id)
+        .where('id', 'in', [...ids])
         .where('claimed_by', '=', owner)
         .execute(),
 

@@ -288,9 +288,20 @@ export function createPushService(deps: PushDeps) {
     contentLevel,
     setContentLevel: (level: TPushContentLevel) => writeSetting(db, 'pushContentLevel', level),
 
-    /** In the message writer's transaction: one job that decides, after commit, who is pushed for these. */
-    queueMessages: async (trx: Db, messageIds: string[], now: number, o: { priorityOnly?: boolean } = {}) => {
-      if (messageIds.length === 0) return;
+    /**
+     * In the message writer's transaction: one job that decides, after commit, who is pushed for these; none
+     * when no member of their rooms has a subscription (the job would find nobody, and its claim and mark are
+     * writes every other room's commit waits behind). Returns whether it queued one.
+     */
+    queueMessages: async (
+      trx: Db,
+      messages: readonly { id: string; twId: string }[],
+      now: number,
+      o: { priorityOnly?: boolean } = {},
+    ) => {
+      const rooms = await store.roomsWithSubscribers(trx, [...new Set(messages.map((m) => m.twId))]);
+      const messageIds = messages.filter((m) => rooms.has(m.twId)).map((m) => m.id);
+      if (messageIds.length === 0) return false;
       await jobs.enqueue(
         trx,
         [
@@ -302,6 +313,7 @@ export function createPushService(deps: PushDeps) {
         ],
         now,
       );
+      return true;
     },
 
     /** The notification worker's way in for push jobs. */

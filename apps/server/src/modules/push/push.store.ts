@@ -223,6 +223,19 @@ export const messagesByIds = (db: Db, ids: readonly string[]): Promise<StoredMes
         .where('messages.id', 'in', [...ids])
         .execute();
 
+/** Of these rooms, those with a member who has a push subscription: the only ones worth a fan-out job. */
+export async function roomsWithSubscribers(db: Db, roomIds: readonly string[]): Promise<Set<string>> {
+  if (roomIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('room_members')
+    .innerJoin('push_subscriptions', 'push_subscriptions.user_id', 'room_members.user_id')
+    .select('room_members.room_id')
+    .distinct()
+    .where('room_members.room_id', 'in', [...roomIds])
+    .execute();
+  return new Set(rows.map((r) => r.room_id));
+}
+
 export const roomOf = (db: Db, roomId: string) =>
   db.selectFrom('rooms').select(['type', 'name']).where('id', '=', roomId).executeTakeFirst();
 
