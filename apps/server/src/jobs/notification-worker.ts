@@ -25,8 +25,8 @@ const retryAfter = (err: unknown): number =>
     : 0;
 
 /**
- * Sends the notification jobs (SMS, email) queued by commits: claims due rows for a lease longer than one try,
- * sends each with NOTIFY_TIMEOUT_SECONDS, marks it sent, or due again later with exponential backoff, or given
+ * Sends the notification jobs (SMS, email, Web Push and the push fan-out of messages) queued by commits:
+ * claims due rows for a lease longer than one try, sends each with NOTIFY_TIMEOUT_SECONDS, marks it sent, or due again later with exponential backoff, or given
  * up after NOTIFY_MAX_ATTEMPTS tries. A commit in this process wakes it at once; otherwise it polls.
  */
 export function notificationWorker(app: FastifyInstance): Job & { drain: (timeoutMs?: number) => Promise<void> } {
