@@ -102,6 +102,26 @@ export function createPushService(deps: PushDeps) {
     privateKey: config.VAPID_PRIVATE_KEY,
   };
   const repeatMs = config.URGENT_REPEAT_SECONDS * 1000;
+  // One VAPID JWT per push service for 12 hours (RFC 8292 allows up to 24), not a signature per push: a burst
+  // of 2,000 pushes then costs one ES256 signature per push service, and the encryption per subscription only.
+  const vapidCache = new Map<string, { authorization: string; until: number }>();
+  const vapidAuthorization = (endpoint: string, now: number): string => {
+    const audience = new URL(endpoint).origin;
+    const cached = vapidCache.get(audience);
+    if (cached && cached.until > now) return cached.authorization;
+    const expires = Math.floor(now / 1000) + 12 * 3600;
+    const headers = webpush.getVapidHeaders(
+      audience,
+      vapidDetails.subject,
+      vapidDetails.publicKey,
+      vapidDetails.privateKey,
+      'aes128gcm',
+      expires,
+    );
+    // Renewed an hour before it expires, so no push service sees one about to lapse.
+    vapidCache.set(audience, { authorization: String(headers.Authorization), until: (expires - 3600) * 1000 });
+    return String(headers.Authorization);
+  };
   const contentLevel = () => readSetting(db, 'pushContentLevel');
 
   /** In the caller's transaction (or its own): each push a job, its payload sealed at rest like messages. */
@@ -210,7 +230,8 @@ export function createPushService(deps: PushDeps) {
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         crypto.open(job.text),
         {
-          vapidDetails,
+          // Our own VAPID header (above); web-push has no key set globally, so it adds none of its own.
+          headers: { Authorization: vapidAuthorization(sub.endpoint, Date.now()) },
           TTL: d.ttl,
           urgency: d.urgency,
           ...(d.topic ? { topic: d.topic } : {}),
