@@ -165,8 +165,18 @@ const urgentRounds = async (label: string, count: number): Promise<number[]> => 
     if (!ack.ok || !ack.message) throw new Error(`URGENT send refused: ${JSON.stringify(ack)}`);
     const ackedAfter = Date.now() - startedAt;
     const id = ack.message.id;
-    await stand.until((r) => r.filter((p) => p.payload.messageId === id).length >= GROUP, 120_000);
-    const last = Math.max(...stand.received.filter((p) => p.payload.messageId === id).map((p) => p.at));
+    // A machine too busy to finish within 2 minutes is a figure too: how many arrived, and the time kept.
+    const done = await stand
+      .until((r) => r.filter((p) => p.payload.messageId === id).length >= GROUP, 120_000)
+      .then(() => true)
+      .catch(() => false);
+    const got = stand.received.filter((p) => p.payload.messageId === id);
+    if (!done) {
+      console.error(`  ${label} URGENT ${k + 1}: only ${got.length} of ${GROUP} pushes within 120 s`);
+      times.push(Number.POSITIVE_INFINITY);
+      continue;
+    }
+    const last = Math.max(...got.map((p) => p.at));
     times.push(last - startedAt);
     console.error(
       `  ${label} URGENT ${k + 1}: ${GROUP} pushes, stored and acknowledged to the sender after ${fmt(ackedAfter / 1000)} s, the last push ${fmt((last - startedAt) / 1000)} s after the send`,
