@@ -12,6 +12,7 @@ import { escalationSweep } from './jobs/escalation-sweep';
 import { notificationWorker } from './jobs/notification-worker';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { uploadsCleanup } from './jobs/uploads-cleanup';
+import { urgentRepeat } from './jobs/urgent-repeat';
 import { invalidField } from './lib/errors';
 import { type FileStore, localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
@@ -46,6 +47,8 @@ import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify
 import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
 import { type Presence, startPresence } from './modules/presence/presence.service';
 import { installPresenceSocket } from './modules/presence/presence.socket';
+import { pushRoutesPlugin } from './modules/push/push.routes';
+import { createPushService, type PushService } from './modules/push/push.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
@@ -63,7 +66,12 @@ import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
 import { createPublisher, type Publish } from './realtime/publish';
 import { createSocketEvents, type SocketEvents } from './realtime/socket-handler';
-import { createSocketServer, installConnectionEvents, type RealtimeServer } from './realtime/socket-server';
+import {
+  createSocketServer,
+  installConnectionEvents,
+  type RealtimeServer,
+  visibleUsers,
+} from './realtime/socket-server';
 
 // Module augmentation needs `interface`; this is the one place it is used.
 declare module 'fastify' {
@@ -89,6 +97,8 @@ declare module 'fastify' {
     /** Background jobs (jobs/): started when the app is ready, stopped when it closes. */
     jobs: { runner: JobRunner; notifications: ReturnType<typeof notificationWorker> };
     calls: CallsService;
+    /** Web Push: subscriptions, who is pushed, repeat until acknowledged (modules/push). */
+    push: PushService;
     /** Calls' media through Janus when JANUS_URL is set (modules/calls/janus); null for the browser mesh. */
     callMedia: JanusMedia | null;
     chat: {
@@ -214,6 +224,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
   app.decorate(
+    'push',
+    createPushService({
+      db: handle.db,
+      config,
+      jobs: app.notificationJobs,
+      publish: app.publish,
+      crypto: messageCrypto,
+      visibleUsers: (userIds) => visibleUsers(io, userIds),
+      log: app.log,
+    }),
+  );
+  app.decorate(
     'files',
     config.S3_BUCKET
       ? await s3FileStore({
@@ -233,7 +255,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploads: createUploadsService(app, app.files),
   });
   const notifications = notificationWorker(app);
-  const runner = createJobRunner(app.log, [notifications, escalationSweep(app), uploadsCleanup(app), callsSweep(app)]);
+  const runner = createJobRunner(app.log, [
+    notifications,
+    escalationSweep(app),
+    urgentRepeat(app),
+    uploadsCleanup(app),
+    callsSweep(app),
+  ]);
   app.decorate('jobs', { runner, notifications });
   app.addHook('onReady', async () => runner.start());
   // Before the database closes: sends under way are let go (their rows are claimed again later), never lost.
@@ -264,6 +292,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadsRoutes);
   await app.register(speechRoutes);
   await app.register(callsRoutes);
+  await app.register(pushRoutesPlugin);
   await app.register(userPermissionsRoutes);
   await app.register(adminUsersRoutes);
   await app.register(referenceMembersRoutes);

@@ -1,7 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { passwordProblem } from './lib/password-rules';
-import { loadOrCreateSecret } from './lib/secrets';
+import { loadOrCreateSecret, loadOrCreateVapidKeys } from './lib/secrets';
+
+/** The push services of Chrome and Android, Firefox, Safari and Edge. */
+export const DEFAULT_PUSH_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,*.notify.windows.com';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -94,6 +98,51 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Bearer token that lets a remote Prometheus read /metrics (a direct loopback connection needs none). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Web Push (modules/push): the VAPID key pair (base64url, as web-push makes them) and the subject the push
+   * services may contact (mailto: or https:). Unset: a pair is generated once into DATA_DIR/secrets.json.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'must be the base64url uncompressed P-256 public key (65 bytes)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, 'must be the base64url P-256 private key (32 bytes)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  /**
+   * Hosts a push subscription's endpoint may name (the server posts to it: an SSRF door otherwise), comma
+   * separated; `*.example.com` allows every subdomain. Defaults: Google's, Mozilla's, Apple's, Microsoft's.
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? DEFAULT_PUSH_HOSTS)
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+            'each entry is a host name',
+          ),
+      ),
+    ),
+  /** Tests only: endpoints on 127.0.0.1 are allowed too (a push-service stand-in). */
+  PUSH_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /** An URGENT message a recipient has not acknowledged alerts them again this often (issue 24)… */
+  URGENT_REPEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(120),
+  /** …at most this many times. */
+  URGENT_REPEAT_MAX: z.coerce.number().int().min(0).max(100).default(10),
   /** An URGENT message nobody acknowledged is notified once more after this many seconds. */
   URGENT_ESCALATION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // SMS caps of priority messages (toll fraud costs real money): past one, the SMS is refused and recorded,
@@ -159,11 +208,17 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-export type Config = Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'MESSAGE_KEY'> & {
+export type Config = Omit<
+  Env,
+  'JWT_SECRET' | 'PUBLIC_URL' | 'MESSAGE_KEY' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'
+> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
   JWT_SECRET: string;
   MESSAGE_KEY: string;
+  VAPID_PUBLIC_KEY: string;
+  VAPID_PRIVATE_KEY: string;
+  VAPID_SUBJECT: string;
 };
 
 export class ConfigError extends Error {}
@@ -183,12 +238,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid environment variable WORKERS: ${e.WORKERS} processes need DATABASE_URL (PostgreSQL) and REDIS_URL; the embedded database serves one process`,
     );
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const vapid =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : loadOrCreateVapidKeys(dataDir);
   return {
     ...e,
     DATA_DIR: dataDir,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: publicUrl,
     JWT_SECRET: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwtSecret'),
     MESSAGE_KEY: e.MESSAGE_KEY ?? loadOrCreateSecret(dataDir, 'messageKey'),
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    // Push services contact whoever runs the server: its https address, else the first Admin's email.
+    VAPID_SUBJECT:
+      e.VAPID_SUBJECT ??
+      (publicUrl.startsWith('https://') ? publicUrl : `mailto:${e.ADMIN_EMAIL ?? 'push@rounds.invalid'}`),
   };
 }

@@ -40,7 +40,7 @@ import {
   ZPresenceEvent,
   ZWatchPresence,
 } from './contacts';
-import { ZTabVisibility } from './push';
+import { ZTabVisibility, ZUrgentAlertingEvent, ZUrgentRepeatEvent } from './push';
 import { ZAppSettingsChangedPayload } from './settings';
 import { ZPermissionsChangedPayload } from './user-permissions';
 
@@ -112,6 +112,10 @@ export const SERVER_EVENTS = {
   Acknowledged: 'Acknowledged',
   /** Beyond the spec: an URGENT message nobody acknowledged in time, notified again. */
   UrgentReminder: 'UrgentReminder',
+  /** Beyond the spec (issue 24): an URGENT message not acknowledged yet, alerted again to its recipient. */
+  UrgentRepeat: 'UrgentRepeat',
+  /** Beyond the spec (issue 24): who is still being alerted for an URGENT message. */
+  UrgentAlerting: 'UrgentAlerting',
   NewRegisteredContact: 'NewRegisteredContact',
   ForcePasswordUpdate: 'ForcePasswordUpdate',
   /** Beyond the spec: logos, about texts, banner or password policy changed; every open app shows them at once. */
@@ -206,6 +210,8 @@ export const SERVER_EVENT_PAYLOADS = {
   Read: ZReadEvent,
   Acknowledged: ZMessageUpdatedEvent,
   UrgentReminder: ZEscalationEvent,
+  UrgentRepeat: ZUrgentRepeatEvent,
+  UrgentAlerting: ZUrgentAlertingEvent,
   NewRegisteredContact: ZNewRegisteredContactEvent,
   ForcePasswordUpdate: ZNoPayload,
   AppSettingsChanged: ZAppSettingsChangedPayload,

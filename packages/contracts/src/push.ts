@@ -62,6 +62,31 @@ export type TPushPayload = z.infer<typeof ZPushPayload>;
  */
 export const ZTabVisibility = z.object({ visible: z.boolean() });
 
+/**
+ * Repeat until acknowledged (server → the recipient's tabs): an URGENT message they have not acknowledged,
+ * alerted again (sound, vibration) for the `count`th time of at most `max`. The same alert goes by push.
+ */
+export const ZUrgentRepeatEvent = z.object({
+  twId: z.string(),
+  messageId: z.string(),
+  count: z.number().int().min(1),
+  max: z.number().int().min(1),
+});
+export type TUrgentRepeatEvent = z.infer<typeof ZUrgentRepeatEvent>;
+
+/**
+ * Who is still being alerted for an URGENT message (server → the room's members, for the sender's status
+ * strip): each notified member who has not acknowledged and whose repeats are not used up, with the repeats
+ * so far and when the next one is due. Sent when the message is stored, at each repeat and at each
+ * acknowledgement; an empty list means nobody is being alerted any more.
+ */
+export const ZUrgentAlertingEvent = z.object({
+  twId: z.string(),
+  messageId: z.string(),
+  alerting: z.array(z.object({ userId: z.string(), count: z.number().int().min(0), nextAt: z.number() })),
+});
+export type TUrgentAlertingEvent = z.infer<typeof ZUrgentAlertingEvent>;
+
 /** Administration: what a notification may say (Admin only). */
 export const ZPushSettings = z.object({ contentLevel: ZPushContentLevel });
 

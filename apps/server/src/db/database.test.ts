@@ -29,7 +29,7 @@ describe('database', () => {
   it('migrates once; running again changes nothing', async () => {
     await migrateToLatest(t.app.db);
     const rows = await t.app.db.selectFrom('settings').select('key').execute();
-    expect(rows.length).toBe(7);
+    expect(rows.length).toBe(8);
   });
 
   it('created the first Admin, verified, with an argon2id hash', async () => {

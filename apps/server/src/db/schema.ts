@@ -76,7 +76,8 @@ export type OutboxTable = {
 /** An SMS or email owed after a commit (migration 0009). */
 export type NotificationJobsTable = {
   id: string;
-  kind: 'sms' | 'email';
+  /** push: one Web Push to one subscription (recipient); push-fanout: who is pushed for stored messages. */
+  kind: 'sms' | 'email' | 'push' | 'push-fanout';
   recipient: string;
   subject: string | null;
   text: string;
@@ -224,6 +225,27 @@ export type CallsTable = {
   updated_at: number;
 };
 
+/** A browser's Web Push subscription, owned by a session (migration 0014). */
+export type PushSubscriptionsTable = {
+  id: string;
+  user_id: string;
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string;
+  created_at: number;
+};
+/** An URGENT message alerting one recipient again until they acknowledge (migration 0014). */
+export type UrgentRepeatsTable = {
+  message_id: string;
+  user_id: string;
+  room_id: string;
+  count: number;
+  next_at: number;
+  done_at: number | null;
+};
+
 export type Database = {
   counters: CountersTable;
   directory_changes: DirectoryChangesTable;
@@ -259,4 +281,6 @@ export type Database = {
   outbox: OutboxTable;
   notification_jobs: NotificationJobsTable;
   calls: CallsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  urgent_repeats: UrgentRepeatsTable;
 };

@@ -5,7 +5,7 @@ import type { NotificationJob } from '../modules/notify/notification-jobs';
 import type { Job } from './runner';
 
 /** Sends under way at once in one process: a hanging provider holds at most this many. */
-const CONCURRENCY = 16;
+const CONCURRENCY = 32;
 /** The longest wait between two tries of one notification. */
 const MAX_DELAY_MS = 5 * 60 * 1000;
 /** Every process looks for due rows this often (retries, and rows another process queued). */
@@ -18,9 +18,15 @@ const POLL_MS = 1000;
 export const retryDelayMs = (attempts: number, baseSeconds: number) =>
   Math.min(MAX_DELAY_MS, baseSeconds * 1000 * 2 ** (attempts - 1));
 
+/** A provider that said when to try again (a push service's 429 Retry-After) is not asked sooner. */
+const retryAfter = (err: unknown): number =>
+  typeof (err as { retryAfterMs?: unknown })?.retryAfterMs === 'number'
+    ? (err as { retryAfterMs: number }).retryAfterMs
+    : 0;
+
 /**
- * Sends the notification jobs (SMS, email) queued by commits: claims due rows for a lease longer than one try,
- * sends each with NOTIFY_TIMEOUT_SECONDS, marks it sent, or due again later with exponential backoff, or given
+ * Sends the notification jobs (SMS, email, Web Push and the push fan-out of messages) queued by commits:
+ * claims due rows for a lease longer than one try, sends each with NOTIFY_TIMEOUT_SECONDS, marks it sent, or due again later with exponential backoff, or given
  * up after NOTIFY_MAX_ATTEMPTS tries. A commit in this process wakes it at once; otherwise it polls.
  */
 export function notificationWorker(app: FastifyInstance): Job & { drain: (timeoutMs?: number) => Promise<void> } {
@@ -37,7 +43,9 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
   const sendOne = async (job: NotificationJob) => {
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
     try {
-      await app.notifier.send(job, signal);
+      // Web Push jobs (modules/push) share the queue, its claims, retries and backoff.
+      if (job.kind === 'push' || job.kind === 'push-fanout') await app.push.handle(job, signal);
+      else await app.notifier.send(job as typeof job & { kind: 'sms' | 'email' }, signal);
     } catch (err) {
       // Stopping is not the provider's fault: the row is free again for another process or the next start.
       if (stopping.signal.aborted) return void (await jobs.release(owner, job.id));
@@ -50,7 +58,7 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
         job.id,
         now,
         error,
-        giveUp ? null : now + retryDelayMs(attempts, app.config.NOTIFY_RETRY_SECONDS),
+        giveUp ? null : now + Math.max(retryDelayMs(attempts, app.config.NOTIFY_RETRY_SECONDS), retryAfter(err)),
       );
       // The recipient, never the text: an SMS carries a link that opens the message (issue 14).
       const detail = { job: job.id, kind: job.kind, to: job.recipient, attempts, err: error };
@@ -58,7 +66,35 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
       else app.log.warn(detail, 'notification failed, will try again');
       return;
     }
-    await jobs.sent(owner, job.id, Date.now());
+    await markSent(job.id);
+  };
+
+  // Sends that end while a mark is being written wait and are marked together in the next statement: under
+  // a burst (an URGENT message to 2,000 people) the marks are a few commits, not one per push.
+  let unmarked: { id: string; done: () => void; failed: (e: unknown) => void }[] = [];
+  let marking = false;
+  const markSent = (id: string) =>
+    new Promise<void>((done, failed) => {
+      unmarked.push({ id, done, failed });
+      if (!marking) void flushMarks();
+    });
+  const flushMarks = async () => {
+    marking = true;
+    while (unmarked.length > 0) {
+      const batch = unmarked.slice(0, 500);
+      unmarked = unmarked.slice(500);
+      try {
+        await jobs.sent(
+          owner,
+          batch.map((b) => b.id),
+          Date.now(),
+        );
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.failed(err);
+      }
+    }
+    marking = false;
   };
 
   /** Claims what there is room for and starts sending it; each send that ends makes room again. */
@@ -71,7 +107,9 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
       do {
         again = false;
         const room = CONCURRENCY - inFlight.size;
-        if (room <= 0 || stopping.signal.aborted) break;
+        // Each claim is a write: one per finished send would double the writes of a burst, so the worker
+        // claims again once half its slots are free (or it is idle).
+        if (room <= 0 || stopping.signal.aborted || (inFlight.size > 0 && room < CONCURRENCY / 2)) break;
         const now = Date.now();
         const claimed = await jobs.claim(owner, room, now, now + leaseMs);
         for (const job of claimed) {

@@ -379,6 +379,18 @@ const TEXTS = {
     en: 'You already have a saved filter with this name.',
     fr: 'Vous avez déjà un filtre enregistré portant ce nom.',
   },
+  pushEndpointNotAllowed: {
+    en: 'must be an https address of a known push service',
+    fr: 'doit être une adresse https d’un service de notifications connu',
+  },
+  pushTooManyDevices: {
+    en: 'Notifications are on for too many devices on your account. Remove one in Settings first.',
+    fr: 'Les notifications sont activées sur trop d’appareils de votre compte. Retirez-en un dans les Paramètres.',
+  },
+  pushNotSubscribed: {
+    en: 'Notifications are not on for this device.',
+    fr: 'Les notifications ne sont pas activées sur cet appareil.',
+  },
   avatarTooLarge: { en: 'The picture must be at most 2MB', fr: "L'image doit faire au plus 2 Mo" },
   avatarFormats: { en: 'Allowed formats: png, gif, jpeg', fr: 'Formats acceptés : png, gif, jpeg' },
 } as const satisfies Record<string, Record<TLanguage, string>>;

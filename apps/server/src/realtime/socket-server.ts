@@ -164,3 +164,19 @@ export function installConnectionEvents(app: FastifyInstance, events: SocketEven
     return { ok: true as const, expiresAt };
   });
 }
+
+/**
+ * Users among these with a tab in front of them (TabVisibility; a tab that never said counts as visible while
+ * its socket is open), on every process: socket.io asks the other processes through the Redis adapter.
+ */
+export async function visibleUsers(io: RealtimeServer, userIds: readonly string[]): Promise<Set<string>> {
+  const visible = new Set<string>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    const sockets = await io.in(userIds.slice(i, i + 500).map(userChannel)).fetchSockets();
+    for (const s of sockets) {
+      const data = s.data as Partial<SocketData>;
+      if (data.userId && data.visible !== false) visible.add(data.userId);
+    }
+  }
+  return visible;
+}

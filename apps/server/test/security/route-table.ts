@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { BULK_CSV_COLUMNS } from '@rounds/contracts/admin-users';
 import type { TRole } from '@rounds/contracts/common';
 import type { CLIENT_EVENTS } from '@rounds/contracts/events';
@@ -439,6 +439,34 @@ export const ROUTES: Record<string, RouteEntry> = {
     missing: async () => ({ query: { key: missingKey() } }),
   },
   'GET /api/v1/call/live': { access: SIGNED_IN, request: none },
+  // Web Push: the caller's own subscriptions and devices; what a notification says is the Admin's choice.
+  'GET /api/v1/push/vapid-public-key': { access: SIGNED_IN, request: none },
+  'POST /api/v1/push/subscriptions': {
+    access: SIGNED_IN,
+    request: async () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        body: {
+          endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+          expirationTime: null,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+        },
+      };
+    },
+  },
+  'DELETE /api/v1/push/subscriptions': {
+    access: SIGNED_IN,
+    request: async () => ({ body: { endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}` } }),
+  },
+  'GET /api/v1/push/devices': { access: SIGNED_IN, request: none },
+  // The matrix names no path parameter: the literal `{id}` is nobody's device, so the caller gets the 404 a
+  // device of someone else's gets too (push.test.ts removes a real one).
+  'DELETE /api/v1/push/devices/{id}': { access: SIGNED_IN, request: none, ok: 404 },
+  // No subscription in the matrix's sessions: the allowed caller gets the contract's 409.
+  'POST /api/v1/push/test': { access: SIGNED_IN, request: none, ok: 409 },
+  'GET /api/v1/push/settings': { access: ADMIN, request: none },
+  'PUT /api/v1/push/settings': { access: ADMIN, request: async () => ({ body: { contentLevel: 'names' } }) },
   'GET /api/v1/twilio/video-token': {
     access: memberOf,
     request: async (fx) => ({ query: { twId: await fx.call('accepted') } }),

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { deleteSessionSubscriptions } from '../push/push.store';
 
 export const REFRESH_TTL_REMEMBER_MS = 30 * 24 * 3_600_000;
 export const REFRESH_TTL_SESSION_MS = 24 * 3_600_000;
@@ -72,6 +73,8 @@ export async function revokeSessions(
       .set({ revoked_at: o.at ?? now, revoked_reason: o.reason })
       .where('id', 'in', ids)
       .execute();
+    // A session's push subscriptions end with it (issue 24): nobody is notified on a device signed out.
+    await deleteSessionSubscriptions(trx, ids);
   }
   return ids;
 }

@@ -232,6 +232,10 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     await publishMessages(app, messages, new Map([[call.twId, members]]));
   };
 
+  /** Rings by push those it starts ringing for, and closes the ringing for those it stopped for (modules/push). */
+  const pushCall = (before: TCall | null, after: TCall) =>
+    app.push.callChanged(before, after).catch((err) => app.log.warn({ err }, 'call push failed'));
+
   const initialize = async (
     userId: string,
     tabId: string,
@@ -295,6 +299,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       throw error;
     }
     await announce(SERVER_EVENTS.CallInitialized, call, written!);
+    await pushCall(null, call);
     return call;
   };
 
@@ -327,6 +332,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
       });
       if (!written) continue;
       await announce(eventOf(action.kind, next), next, written);
+      await pushCall(call, next);
       // Tabs that left and a call that ended let go of their Janus room, sessions and handles.
       app.callMedia?.follow(next);
       return next;

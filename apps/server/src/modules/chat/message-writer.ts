@@ -200,7 +200,7 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
 
 /**
  * Step 3, in the transaction: the new messages appended to their rooms and, for priority messages, their
- * SMS link, caps and escalation. Their SMS are queued here as notification jobs and sent by the worker
+ * SMS link, caps and escalation. Their SMS and pushes are queued here as notification jobs, sent by the worker
  * (jobs/notification-worker.ts): delivery never waits for an SMS provider, and a crash after commit loses none.
  */
 async function storeBatch(
@@ -224,6 +224,8 @@ async function storeBatch(
   for (const m of fresh) {
     if (m.attributes.important) queued += await recordPriority(app, trx, m, now, escalateAfterMs);
   }
+  // Who is pushed is decided after commit by one job for the batch (modules/push): never awaited here.
+  if (fresh.length > 0 && (await app.push.queueMessages(trx, fresh, now))) queued += 1;
   return {
     results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),
     fresh,

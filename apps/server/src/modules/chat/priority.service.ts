@@ -92,6 +92,7 @@ export async function recordPriority(
       .values({ message_id: m.id, due_at: now + escalateAfterMs, done_at: null })
       .onConflict((oc) => oc.column('message_id').doNothing())
       .execute();
+    await app.push.startRepeats(trx, m, now);
   }
   return queued;
 }
@@ -142,7 +143,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       const now = Date.now();
       // Read before the transaction: on SQLite a query outside it would wait for it forever.
       const people = await members(room.id);
-      const { message, queued } = await db.transaction().execute(async (trx) => {
+      const message = await db.transaction().execute(async (trx) => {
         const m = await load(trx, room.id, messageId);
         if (m.author !== userId) throw forbidden('onlySenderMarksImportant', 'NOT_SENDER');
         const attributes = priorityAttributes(o, userId, people, parsePermissions(sender.permissions).sms !== false);
@@ -150,11 +151,14 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         const updated = { ...m, attributes: { ...m.attributes, ...attributes } };
         await saveAttributes(trx, m, updated.attributes);
         // A re-mark texts only members this message never texted (the ledger remembers them).
-        const queued = await recordPriority(app, trx, updated, now, escalateAfterMs);
-        return { message: updated, queued };
+        await recordPriority(app, trx, updated, now, escalateAfterMs);
+        // Those it now notifies are pushed, through mute and Do not disturb (modules/push).
+        await app.push.queueMessages(trx, [updated], now, { priorityOnly: true });
+        return updated;
       });
       await publishUpdate('ImportantMarked', message);
-      if (queued > 0) app.notificationJobs.wake();
+      // Its SMS (if any) and its pushes are queued: the worker looks now.
+      app.notificationJobs.wake();
       return message;
     },
 
@@ -179,6 +183,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
           .execute();
         const attributes = { ...m.attributes, acknowledgements: [...acks, { userId, timetoken: now }] };
         await saveAttributes(trx, m, attributes);
+        await app.push.stopRepeats(trx, m.id, userId, now);
         if (attributes.acknowledgements.length >= (attributes.notify ?? []).length) {
           await trx
             .updateTable('escalations')
@@ -190,6 +195,8 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         return { ...m, attributes };
       });
       await publishUpdate('Acknowledged', message);
+      // The alert stops on every device of theirs; the sender sees who is still being alerted.
+      await app.push.acknowledged(message, userId);
       return message;
     },
 
@@ -300,6 +307,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
           },
         );
         await publishUpdate('ImportantMarked', done.message);
+        await app.push.escalated(done.message, done.pending);
       }
       if (queued > 0) app.notificationJobs.wake();
       return escalated;

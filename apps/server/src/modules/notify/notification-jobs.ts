@@ -7,10 +7,15 @@ export type NotificationJob = Pick<
   NotificationJobsTable,
   'id' | 'kind' | 'recipient' | 'subject' | 'text' | 'attempts'
 >;
-export type NewNotification = { kind: 'sms' | 'email'; recipient: string; subject?: string | null; text: string };
+export type NewNotification = {
+  kind: NotificationJobsTable['kind'];
+  recipient: string;
+  subject?: string | null;
+  text: string;
+};
 
 /**
- * The notification_jobs table: SMS and email owed after a commit. Written in the caller's transaction
+ * The notification_jobs table: SMS, email and Web Push owed after a commit. Written in the caller's transaction
  * (enqueue), so what asked for them and what they owe commit together; sent by jobs/notification-worker.ts.
  * A row is claimed for a lease (claimed_until); a process that dies mid-send leaves a lease that runs out, and
  * the row is claimed again.
@@ -105,12 +110,15 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
         .returning(['id', 'kind', 'recipient', 'subject', 'text', 'attempts'])
         .execute(),
 
-    /** Sent: only while this owner's claim holds. */
-    sent: (owner: string, id: string, now: number) =>
+    /**
+     * Sent, only while this owner's claim holds; many in one statement (the 2,000 pushes of one URGENT
+     * message are a few commits, not 2,000).
+     */
+    sent: (owner: string, ids: readonly string[], now: number) =>
       db
         .updateTable('notification_jobs')
         .set({ sent_at: now, attempts: sql`attempts + 1`, claimed_until: null, last_error: null })
-        .where('id', '=', id)
+        .where('id', 'in', [...ids])
         .where('claimed_by', '=', owner)
         .execute(),
 

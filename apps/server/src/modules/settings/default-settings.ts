@@ -1,3 +1,4 @@
+import type { TPushContentLevel } from '@rounds/contracts/push';
 import type { TBannerMessage, TLocalizedText, TLogoKind, TPasswordUpdate } from '@rounds/contracts/settings';
 
 /** Logo files shipped in apps/server/assets/logos; an Admin's upload replaces the file name. */
@@ -41,6 +42,8 @@ export type StoredSettings = {
   isSelfRegistrationEnabled: boolean;
   /** Default session timeout in minutes for users without their own. */
   sessionTimeout: number;
+  /** What a push notification may say (issue 24): names by default, never the text unless an Admin says so. */
+  pushContentLevel: TPushContentLevel;
 };
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -51,4 +54,5 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   passwordUpdate: { lastUpdate: null, active: false, frequency: 90, period: 'day', changed: false },
   isSelfRegistrationEnabled: true,
   sessionTimeout: 60,
+  pushContentLevel: 'names',
 };

@@ -42,6 +42,7 @@ describe('public settings', () => {
         'isSelfRegistrationEnabled',
         'logos',
         'passwordUpdate',
+        'pushContentLevel',
         'sessionTimeout',
       ].sort(),
     );
