@@ -4,6 +4,7 @@ import { authRoutes } from '@rounds/contracts/auth';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { pushRoutes } from '@rounds/contracts/push';
 import { CHAT_STATUS } from '@rounds/contracts/user';
+import { type PushServiceStandIn, pushServiceStandIn } from '@rounds/test-kit/push-service-stand-in';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
@@ -17,7 +18,6 @@ import {
   notificationsSent,
   openSocket,
 } from '../../../test/support/chat';
-import { type PushServiceStandIn, pushServiceStandIn } from '@rounds/test-kit/push-service-stand-in';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
 
