@@ -1,0 +1,100 @@
+/// <reference lib="webworker" />
+import { ZPushPayload } from '@rounds/contracts/push';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NOTIFICATION_CLICK, SKIP_WAITING, type TNotificationClickMessage } from './messages';
+import { CALL_ACTIONS, clickTarget, notificationFor, type TNotificationData } from './notification-options';
+
+/**
+ * The service worker (docs/decisions.md "Installable app"). It precaches the app shell and the hashed assets the
+ * build lists (self.__WB_MANIFEST), so a second visit loads its code from the device and the installed app opens
+ * with no network. It caches nothing else: no API reply, no socket, no upload, nothing a person wrote. It shows
+ * the pushes the server sends (ids and what the Admin's content level allows) and opens their room when clicked.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/**
+ * Every page of the app opens from the precached shell, with or without a network: a second visit waits for no
+ * page from the server, only for its data, and the installed app opens offline (it shows the Connection_Lost
+ * overlay and recovers by itself). The shell is the build's own, so it always matches the precached code; a new
+ * build brings a new worker, which takes over at the next navigation (app/pwa). The server's prerendered pages
+ * remain what a first visit gets. Addresses of the server itself (files, API) are never answered with the shell.
+ */
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/(api|server|logos|healthz|readyz|metrics)(\/|$)/],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  // A new build waits until a tab says it may take over (app/pwa: at the next navigation, never mid-call).
+  if (event.data?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(event.data));
+});
+
+async function showPush(data: PushMessageData | null): Promise<void> {
+  let json: unknown;
+  try {
+    json = data?.json();
+  } catch {
+    json = undefined;
+  }
+  const parsed = ZPushPayload.safeParse(json);
+  if (!parsed.success) return;
+  const payload = parsed.data;
+  if (payload.badge !== undefined) await setBadge(payload.badge);
+  if (payload.close) {
+    for (const shown of await self.registration.getNotifications({ tag: payload.tag })) shown.close();
+    return;
+  }
+  const { title, options } = notificationFor(payload, self.navigator.language);
+  await self.registration.showNotification(title, options);
+}
+
+async function setBadge(count: number): Promise<void> {
+  const nav = self.navigator as WorkerNavigator & {
+    setAppBadge?: (count?: number) => Promise<void>;
+    clearAppBadge?: () => Promise<void>;
+  };
+  try {
+    if (count > 0) await nav.setAppBadge?.(count);
+    else await nav.clearAppBadge?.();
+  } catch {
+    // No badge on this platform, or the app is not installed: nothing to show it on.
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(event.notification.data as TNotificationData | undefined, event.action));
+});
+
+async function openFromNotification(data: TNotificationData | undefined, action: string): Promise<void> {
+  const clickAction: TNotificationClickMessage['action'] =
+    data?.kind === 'call' && action === CALL_ACTIONS.accept
+      ? 'accept'
+      : data?.kind === 'call' && action === CALL_ACTIONS.decline
+        ? 'decline'
+        : 'open';
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const tab = tabs.find((client) => client.focused) ?? tabs[0];
+  if (tab) {
+    // The open tab does it with its session and socket: opens the room, answers or declines the call.
+    const message: TNotificationClickMessage = {
+      type: NOTIFICATION_CLICK,
+      action: clickAction,
+      data: data ?? { kind: 'message' },
+    };
+    tab.postMessage(message);
+    if (clickAction !== 'decline') await tab.focus().catch(() => undefined);
+    return;
+  }
+  const target = clickTarget(data, action);
+  if (target) await self.clients.openWindow(target);
+}
