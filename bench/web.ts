@@ -214,6 +214,8 @@ async function transferred(browser: Browser, url: string, encoding: 'identity' |
     baseURL: url,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
+    // Bytes from an empty cache: the service worker's precache would serve the reload from the device.
+    serviceWorkers: 'block',
     ...(encoding === 'identity' ? { extraHTTPHeaders: { 'accept-encoding': 'identity' } } : {}),
   });
   const page = await context.newPage();

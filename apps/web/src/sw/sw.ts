@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { ZPushPayload } from '@rounds/contracts/push';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NOTIFICATION_CLICK, SKIP_WAITING, type TNotificationClickMessage } from './messages';
 import { CALL_ACTIONS, clickTarget, notificationFor, type TNotificationData } from './notification-options';
@@ -13,21 +13,55 @@ import { CALL_ACTIONS, clickTarget, notificationFor, type TNotificationData } fr
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: '/' is a page like the others (below), not the cached index.html.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
 /**
- * Every page of the app opens from the precached shell, with or without a network: a second visit waits for no
- * page from the server, only for its data, and the installed app opens offline (it shows the Connection_Lost
- * overlay and recovers by itself). The shell is the build's own, so it always matches the precached code; a new
- * build brings a new worker, which takes over at the next navigation (app/pwa). The server's prerendered pages
- * remain what a first visit gets. Addresses of the server itself (files, API) are never answered with the shell.
+ * Pages come from the server as before (a first visit's prerendered page in the reader's language, picked by the
+ * server), asked for while the worker starts (navigation preload), so a worker costs a page nothing. With no
+ * network, or none within NETWORK_TIMEOUT_MS, the build's own shell answers from the precache: the installed app
+ * opens offline, shows the Connection_Lost overlay and recovers by itself. Either way the code comes from the
+ * precache. Addresses of the server itself (files, API) are never answered with the shell.
  */
+const NETWORK_TIMEOUT_MS = 4_000;
+const SHELL = '/index.html';
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.registration.navigationPreload?.enable() ?? Promise.resolve());
+});
+
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/(api|server|logos|healthz|readyz|metrics)(\/|$)/],
-  }),
+  new NavigationRoute(
+    async ({ event, request }) => {
+      try {
+        const preloaded = (await (event as FetchEvent).preloadResponse) as Response | undefined;
+        return preloaded ?? (await withTimeout(fetch(request), NETWORK_TIMEOUT_MS));
+      } catch {
+        const shell = await matchPrecache(SHELL);
+        if (shell) return shell;
+        throw new Error('no network and no cached shell');
+      }
+    },
+    { denylist: [/^\/(api|server|logos|healthz|readyz|metrics)(\/|$)/] },
+  ),
 );
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 self.addEventListener('message', (event) => {
   // A new build waits until a tab says it may take over (app/pwa: at the next navigation, never mid-call).
