@@ -15,8 +15,10 @@ import { ADMIN, type RunningServer } from '../support/server';
  * a push delivered to the worker through the DevTools protocol (ServiceWorker.deliverPushMessage, as DevTools'
  * own Push button does) is shown with its title and tag, folded per room, a call's closed by its second push,
  * and a click on it opens the room in the open tab. Then the Notifications panel and the Admin's content
- * choice, photographed in both languages, both themes, desktop and phone. The panel's switch, device list
- * and test notification, and the Admin's choice, answer from the push routes of the server.
+ * choice, photographed in both languages, both themes, desktop and phone: those need the server's push routes
+ * (the device list, the Admin's content level), the rest needs none. The switch's permission prompt is checked;
+ * a real subscription cannot be made in headless Chromium (no push service), so turning it on and the test
+ * notification are left to the server's tests with the push-service stand-in.
  */
 
 let server: RunningServer;
@@ -130,6 +132,31 @@ describe('installable app', () => {
   });
 });
 
+describe('the permission', () => {
+  it('is asked for only when the switch is turned on, never on page load', async () => {
+    const context = await openContext(browser, { baseURL: server.url });
+    // Counts the page's requests for the permission (the browser's prompt), whoever makes them.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __asked: number };
+      w.__asked = 0;
+      const ask = Notification.requestPermission.bind(Notification);
+      Notification.requestPermission = (...args: Parameters<typeof ask>) => {
+        w.__asked += 1;
+        return ask(...args);
+      };
+    });
+    const page = await context.newPage();
+    await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
+    await page.goto('/settings');
+    const panel = page.getByRole('region', { name: 'Notifications on this device' });
+    await panel.getByText('Your browser will ask for its permission when you turn this on.').waitFor();
+    const asked = () => page.evaluate(() => (window as unknown as { __asked: number }).__asked);
+    expect(await asked()).toBe(0);
+    await panel.getByRole('switch', { name: 'Notify me on this device' }).click({ force: true });
+    await expect.poll(asked).toBe(1);
+  });
+});
+
 describe('push notifications', () => {
   it('shows a pushed message with its title and tag, one per room, closes a call, and a click opens the room', async () => {
     const roomId = await wardRoom();
@@ -225,11 +252,17 @@ const LOOKS = [
 ] as const;
 
 const TEXTS = {
-  en: { settings: 'Settings', panel: 'Notifications on this device', level: 'Sender and room names (recommended)' },
+  en: {
+    panel: 'Notifications on this device',
+    level: 'Sender and room names (recommended)',
+    text: 'The message text',
+    warning: "Message text will leave the hospital's network",
+  },
   fr: {
-    settings: 'Paramètres',
     panel: 'Notifications sur cet appareil',
     level: "Noms de l'expéditeur et de la conversation (recommandé)",
+    text: 'Le texte du message',
+    warning: "Le texte des messages quittera le réseau de l'hôpital",
   },
 } as const;
 
@@ -266,6 +299,11 @@ describe('notification settings, as people see them', () => {
     await expect.poll(() => admin.getByRole('radio', { name: text.level }).isChecked()).toBe(true);
     await admin.getByRole('region', { name: /notifications/i }).scrollIntoViewIfNeeded();
     await snap(admin, `push-admin-${name}`);
+    // The message text is a choice made knowingly: the warning says where it goes. Then back to names.
+    await admin.getByRole('radio', { name: text.text }).check();
+    await admin.getByRole('alert').filter({ hasText: text.warning }).waitFor();
+    await admin.getByRole('radio', { name: text.level }).check();
+    await admin.getByRole('alert').filter({ hasText: text.warning }).waitFor({ state: 'detached' });
     expect(adminErrors()).toEqual([]);
   });
 });
