@@ -118,7 +118,7 @@ export function NotificationsPanel() {
           <Switch
             size="md"
             checked={on}
-            disabled={busy || devices.isPending}
+            disabled={busy}
             onChange={(event) => void toggle(event.currentTarget.checked)}
             label={t('switch')}
             description={t('switchHint')}
