@@ -292,7 +292,13 @@ async function main(
 
   if (LCP_ONLY) return;
 
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    // The screens are timed without the service worker precaching the build in the background.
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   // Recent asks for the directory once it is up (app/routes/recent.tsx): a user who opens Contacts from it
   // a moment later finds the list there.

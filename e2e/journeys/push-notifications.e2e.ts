@@ -82,7 +82,7 @@ function payload(over: Partial<TPushPayload> & Pick<TPushPayload, 'kind' | 'tag'
 describe('installable app', () => {
   it('installs its worker, precaches static files only, opens offline with the overlay and recovers', async () => {
     const roomId = await wardRoom();
-    const context = await openContext(browser, { baseURL: server.url });
+    const context = await openContext(browser, { baseURL: server.url, serviceWorkers: 'allow' });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
@@ -134,7 +134,7 @@ describe('installable app', () => {
 
 describe('the permission', () => {
   it('is asked for only when the switch is turned on, never on page load', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
+    const context = await openContext(browser, { baseURL: server.url, serviceWorkers: 'allow' });
     // Counts the page's requests for the permission (the browser's prompt), whoever makes them.
     await context.addInitScript(() => {
       const w = window as unknown as { __asked: number };
@@ -163,7 +163,7 @@ describe('the permission', () => {
 describe('push notifications', () => {
   it('shows a pushed message with its title and tag, one per room, closes a call, and a click opens the room', async () => {
     const roomId = await wardRoom();
-    const context: BrowserContext = await openContext(browser, { baseURL: server.url });
+    const context: BrowserContext = await openContext(browser, { baseURL: server.url, serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: server.url });
     const page = await context.newPage();
     const errors = watchErrors(page);
