@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { CHUNK_GROUPS } from './build/chunk-groups.ts';
 import { firstPaintScript } from './build/first-paint-script.ts';
 import { pureZodContracts } from './build/pure-zod-contracts.ts';
+import { WEB_MANIFEST } from './build/web-manifest.ts';
 
 // The API, the logos and the socket all live on the server; in development Vite forwards them so the
 // browser sees a single origin, exactly as in production where the server serves dist/.
@@ -20,7 +22,26 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     pureZodContracts(),
     firstPaintScript(),
-    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
+    ...(isSsrBuild
+      ? []
+      : [
+          // The service worker (src/sw/sw.ts), built with the app: Workbox lists the shell and the hashed assets
+          // for it to precache. Registered by the app itself (app/pwa), so a new build waits for a safe moment.
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src/sw',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest: WEB_MANIFEST,
+            injectManifest: {
+              // The prerendered pages are chosen per language by the server: the worker falls back to the shell.
+              globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png}', '*.svg', 'icons/*.png'],
+              maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+            },
+            devOptions: { enabled: false },
+          }),
+          compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+        ]),
   ],
   server: {
     port: 5173,

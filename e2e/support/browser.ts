@@ -21,7 +21,17 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export type ContextOptions = { baseURL: string; colorScheme?: 'light' | 'dark'; mobile?: boolean };
+export type ContextOptions = {
+  baseURL: string;
+  colorScheme?: 'light' | 'dark';
+  mobile?: boolean;
+  /**
+   * The app's service worker (issue 24) is kept out unless a journey is about it: it would answer requests
+   * Playwright's page.route cannot see (a journey holding scripts back), and precache the build in the
+   * background of every other journey.
+   */
+  serviceWorkers?: 'allow' | 'block';
+};
 
 export async function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -29,6 +39,7 @@ export async function newContext(browser: Browser, o: ContextOptions): Promise<B
     colorScheme: o.colorScheme ?? 'light',
     viewport: o.mobile ? PHONE : DESKTOP,
     locale: 'en-US',
+    serviceWorkers: o.serviceWorkers ?? 'block',
   });
   // Every click, wait and page load waits for its state; this only bounds a broken one (support/budget.ts).
   context.setDefaultTimeout(budget(15_000));

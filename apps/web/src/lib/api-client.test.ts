@@ -180,6 +180,14 @@ describe('error mapping (spec doc 1 section 8)', () => {
     expect(error).toMatchObject({ status: 0, code: CLIENT_ERROR_CODES.network });
     expect(toast).toHaveBeenCalledWith('Something went wrong, please try again.', 'error');
   });
+
+  it('says nothing of a network failure while the browser is offline: the Connection_Lost overlay does', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failure(api.get('/chat-room'));
+    expect(error).toMatchObject({ status: 0, code: CLIENT_ERROR_CODES.network });
+    expect(toast).not.toHaveBeenCalled();
+  });
 });
 
 describe('extra error fields and token renewal', () => {

@@ -131,6 +131,8 @@ function reportError(error: ApiError, sentToken: boolean, toast: TRequestOptions
   const wanted = typeof toast === 'function' ? toast(error) : toast !== false;
   if (!wanted || error.code === CLIENT_ERROR_CODES.aborted) return;
   if (error.message.includes(HIDDEN_MESSAGE)) return;
+  // Offline, the Connection_Lost overlay already says why nothing answers (the installed app opens offline).
+  if (error.code === CLIENT_ERROR_CODES.network && globalThis.navigator?.onLine === false) return;
   if (expired) {
     showToast(sessionExpiredText(), 'info');
     return;

@@ -4,6 +4,7 @@ import type enCalls from '../locales/en/calls.json';
 import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
 import type enGroups from '../locales/en/groups.json';
+import type enPush from '../locales/en/push.json';
 import type en from '../locales/en.json';
 
 // Typed keys: t('misspelt.key') fails the type check instead of showing the raw key to a user.
@@ -19,6 +20,7 @@ declare module 'i18next' {
       calls: typeof enCalls;
       'admin-sections': typeof enAdminSections;
       adminUsers: typeof enAdminUsers;
+      push: typeof enPush;
     };
     returnNull: false;
   }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
+import { useAppUpdate } from '../../lib/app-update';
 import { useGroupModal } from '../../lib/group-modal-store';
 import { useSession } from '../../lib/session-store';
 import { useSignedInFrameRender } from '../../lib/signed-in-frame';
@@ -28,6 +29,11 @@ const SessionLifecycle = lazy(() =>
 // The call overlay and its media layer: only for signed-in users, in their own chunk.
 const CallLayer = lazy(() => import('../../features/calls/components/call-layer'));
 
+// A new build waiting to take over: its notice and the call check only load when there is one.
+const AppUpdateNotice = lazy(() =>
+  import('../pwa/app-update-notice').then((module) => ({ default: module.AppUpdateNotice })),
+);
+
 /** The frame of every screen: navigation, the page, and the overlays that can cover any page. */
 export function AppLayout() {
   // The build's drawing of the signed-in home page has the signed-in shape with no one signed in (prerender.tsx).
@@ -37,6 +43,7 @@ export function AppLayout() {
   // The stored session is being checked: no socket or timers until it is known to be good.
   const restoring = useSession((s) => s.restoring);
   const groupOpen = useGroupModal((s) => s.request !== null);
+  const updateWaiting = useAppUpdate((s) => s.waiting);
   const openGroup = useGroupModal((s) => s.open);
   const closeGroup = useGroupModal((s) => s.close);
   const { t } = useTranslation();
@@ -91,6 +98,11 @@ export function AppLayout() {
         <Suspense fallback={null}>
           <SessionLifecycle />
           <CallLayer />
+        </Suspense>
+      )}
+      {updateWaiting && (
+        <Suspense fallback={null}>
+          <AppUpdateNotice />
         </Suspense>
       )}
       <OfflineOverlay />

@@ -19,6 +19,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon';
 import { NotFoundView } from '../../components/not-found-view';
 import { PageLoader } from '../../components/page-loader';
+import { PushContentPanel } from '../../features/admin/push-content/components/push-content-panel';
 import { SmsUsagePanel } from '../../features/admin/sms-usage/components/sms-usage-panel';
 import { useSession } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -73,7 +74,7 @@ export function AdminRoute() {
   const navigate = useNavigate();
   const role = useSession((s) => s.user?.role);
   const { section, id } = adminSectionFromPath(pathname);
-  // The landing page (/admin) carries the SMS spend for Admins until the admin sections land.
+  // The landing page (/admin) carries the SMS spend and what push notifications may say, for Admins only.
   const landing = pathname.replace(/\/+$/, '') === ROUTES.admin && role === 'Admin';
   const known = isAdminSection(section) && (id === undefined || ITEM_SECTIONS.includes(section));
   const label = isAdminSection(section) ? t(`admin.sections.${section}` as const) : undefined;
@@ -134,6 +135,7 @@ export function AdminRoute() {
             )}
           </Group>
           {landing && <SmsUsagePanel />}
+          {landing && <PushContentPanel />}
           {SectionView ? (
             <Suspense fallback={<PageLoader />}>
               <SectionView section={section} id={id} />

@@ -12,6 +12,7 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { PreferencesPanel } from '../../features/account/components/preferences-panel';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
+import { NotificationsPanel } from '../../features/push/components/notifications-panel';
 import { useClassificationLists } from '../../features/reference/api/get-reference-list';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
@@ -105,7 +106,10 @@ export function SettingsRoute() {
           </Tabs.List>
 
           <Tabs.Panel value="settings">
-            <PreferencesPanel />
+            <Stack gap="lg">
+              <PreferencesPanel />
+              <NotificationsPanel />
+            </Stack>
           </Tabs.Panel>
 
           <Tabs.Panel value="account">

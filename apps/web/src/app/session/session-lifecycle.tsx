@@ -21,6 +21,8 @@ import { inAnyCall, useCalls } from '../../features/calls/call-store';
 import { onChat } from '../../features/chat/realtime';
 import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
 import { onPresence } from '../../features/contacts/realtime';
+import { useResumeNotifications } from '../../features/push/hooks/use-resume-notifications';
+import { useTabVisibility } from '../../features/push/hooks/use-tab-visibility';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { onAppSettingsChanged } from '../../features/settings/realtime';
 import { removeItem, writeItem } from '../../lib/browser-storage';
@@ -28,6 +30,7 @@ import { i18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session-store';
 import { connectSocket, disconnectSocket, onSocketConnect, subscribe, tabUuid } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
+import { useNotificationClicks } from '../pwa/use-notification-clicks';
 import { logout } from './end-session';
 import { endSessionLocally } from './local-session';
 import { PasswordUpdateGate } from './password-update-gate';
@@ -52,6 +55,10 @@ export function SessionLifecycle() {
   useTokenRenewal(userId, timeoutMs);
   useIdleLogout(userId, timeoutMs);
   useOfflineExpiry(userId, timeoutMs);
+  // Web Push (issue 24): the server pushes only to users with no visible tab; clicks on a push land here.
+  useTabVisibility(userId);
+  useResumeNotifications(userId);
+  useNotificationClicks(userId);
 
   return userId ? <PasswordUpdateGate userId={userId} /> : null;
 }

@@ -21,7 +21,7 @@ import { releaseTray } from './delivery/uploads';
 import { ackSummary } from './lib/acknowledgements';
 import { alertFor } from './lib/alerts';
 import { askNotificationPermission, showDesktopNotification } from './lib/desktop-notification';
-import { playMessageSound, unlockSound } from './lib/message-sound';
+import { playMessageSound, unlockSound, vibrateUrgent } from './lib/message-sound';
 import {
   applyCallPermissions,
   applyOthersRead,
@@ -88,6 +88,7 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     notePendingUrgent(message, me());
     if (reminder) useUrgentReminders.getState().note(message.id);
     playMessageSound();
+    vibrateUrgent();
   };
 
   const onNewMessage = (message: TMessage) => {
@@ -139,6 +140,8 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     if (ackSummary(message, me()).mayAcknowledge && message.author !== me()) urgentAlert(message, false);
   };
 
+  // Every re-alert of an unacknowledged URGENT message (the server's repeats until acknowledged, issue 24) comes
+  // through here: the sound, the vibration and the reminder mark. A new repeat event should call the same.
   const onUrgentReminder = ({ twId, message }: TServerEventPayload<'UrgentReminder'>) => {
     useMessages.getState().add(twId, [message]);
     urgentAlert(message, true);

@@ -11,6 +11,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Socket } from 'socket.io-client';
+import { holdAppUpdate } from '../../../lib/app-update';
 import { useSession } from '../../../lib/session-store';
 import { tabUuid } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
@@ -132,6 +133,9 @@ export function useDictation({ language, onText, onStart, onEnd }: TOptions) {
   const run = useRef<TRun | null>(null);
   const callbacks = useRef({ onText, onStart, onEnd });
   callbacks.current = { onText, onStart, onEnd };
+  // A new build of the app waits until the dictation is over (lib/app-update).
+  const dictating = state !== 'idle';
+  useEffect(() => (dictating ? holdAppUpdate() : undefined), [dictating]);
 
   const warn = useCallback(
     (code: TSpeechWarningCode | 'LOST' | 'UNSUPPORTED' | 'MICROPHONE', fallback?: string) => {

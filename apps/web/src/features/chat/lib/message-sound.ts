@@ -44,3 +44,15 @@ export function playMessageSound(): void {
     oscillator.stop(start + at + 0.18);
   }
 }
+
+/**
+ * An URGENT alert (and each repeat of it until acknowledged) also vibrates where the device can: a phone in a
+ * pocket with the sound off. Browsers allow it only after the user has touched the page, like the sound.
+ */
+export function vibrateUrgent(): void {
+  try {
+    navigator.vibrate?.([400, 150, 400, 150, 400]);
+  } catch {
+    // No vibration here (a desktop, or not yet allowed): the sound and the card remain.
+  }
+}

@@ -1,0 +1,60 @@
+import { Alert, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { PUSH_CONTENT_LEVELS, type TPushContentLevel } from '@rounds/contracts/push';
+import { IconAlertTriangle, IconBellCog } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../../lib/toast';
+import { usePushSettings, useUpdatePushSettings } from '../api/push-settings';
+
+/**
+ * Administration (Admin only): what a push notification may say on a locked phone. Names by default; the
+ * message text only on purpose, with the warning that it then leaves the hospital's network through the browser
+ * vendor's push service (encrypted in transit, shown on the lock screen). Its texts are the 'admin-sections'
+ * namespace, registered by the admin page that shows it.
+ */
+export function PushContentPanel() {
+  const { t } = useTranslation('admin-sections');
+  const settings = usePushSettings();
+  const update = useUpdatePushSettings();
+  const level = update.isPending ? update.variables : settings.data?.contentLevel;
+
+  const choose = (value: string) =>
+    update.mutate(value as TPushContentLevel, { onSuccess: () => showToast(t('pushContent.saved'), 'success') });
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="push-content-title">
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconBellCog size={22} stroke={1.6} aria-hidden />
+          <Title order={2} fz="h4" id="push-content-title">
+            {t('pushContent.title')}
+          </Title>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {t('pushContent.hint')}
+        </Text>
+        {settings.isPending && <Loader size="sm" />}
+        {settings.isError && <Alert color="red">{t('pushContent.failed')}</Alert>}
+        {settings.data && (
+          <Radio.Group value={level} onChange={choose} aria-labelledby="push-content-title">
+            <Stack gap="sm">
+              {PUSH_CONTENT_LEVELS.map((value) => (
+                <Radio
+                  key={value}
+                  value={value}
+                  disabled={update.isPending}
+                  label={t(`pushContent.levels.${value}.label`)}
+                  description={t(`pushContent.levels.${value}.example`)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+        {level === 'text' && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />} role="alert">
+            {t('pushContent.textWarning')}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
