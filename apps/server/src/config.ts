@@ -31,6 +31,15 @@ const ZEnv = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
     .optional(),
+  /**
+   * Key of the message search index (HMAC-SHA-256 of normalised words; modules/search): 32 bytes, base64 or
+   * base64url. Its own key, so the index and the bodies do not fall with one secret. Changing it needs
+   * `npm run search:rebuild`.
+   */
+  SEARCH_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -159,11 +168,12 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-export type Config = Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'MESSAGE_KEY'> & {
+export type Config = Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'MESSAGE_KEY' | 'SEARCH_KEY'> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
   JWT_SECRET: string;
   MESSAGE_KEY: string;
+  SEARCH_KEY: string;
 };
 
 export class ConfigError extends Error {}
@@ -190,5 +200,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwtSecret'),
     MESSAGE_KEY: e.MESSAGE_KEY ?? loadOrCreateSecret(dataDir, 'messageKey'),
+    SEARCH_KEY: e.SEARCH_KEY ?? loadOrCreateSecret(dataDir, 'searchKey'),
   };
 }

@@ -1,0 +1,211 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { RoomsTable } from '../../db/schema';
+
+/** One message's index rows: its room and its hashed terms. */
+export type IndexEntry = { messageId: string; roomId: string; terms: readonly string[] };
+
+/** Rows per INSERT: within both engines' parameter limits (three per row). */
+const INSERT_CHUNK = 2_000;
+
+/** Writes index rows in the caller's transaction (the message's own, on the send path). */
+export async function insertTerms(trx: Db, entries: readonly IndexEntry[]): Promise<void> {
+  const rows = entries.flatMap((e) => e.terms.map((term) => ({ term, room_id: e.roomId, message_id: e.messageId })));
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+    await trx
+      .insertInto('message_terms')
+      .values(rows.slice(at, at + INSERT_CHUNK))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** Removes a message's rows, found by the terms it was indexed under (its primary key, no second index). */
+export async function deleteTerms(trx: Db, entries: readonly IndexEntry[]): Promise<void> {
+  for (const e of entries) {
+    if (e.terms.length === 0) continue;
+    await trx
+      .deleteFrom('message_terms')
+      .where('term', 'in', [...e.terms])
+      .where('room_id', '=', e.roomId)
+      .where('message_id', '=', e.messageId)
+      .execute();
+  }
+}
+
+export type SearchFilter = {
+  userId: string;
+  /** Hashed terms; every one must be indexed for the message. */
+  terms: readonly string[];
+  roomId?: string;
+  senderId?: string;
+  from?: number;
+  to?: number;
+  hasFile?: boolean;
+  priority?: 'IMPORTANT' | 'URGENT';
+  /** Room types whose members read only what was said after they joined (search.rules.ts). */
+  historyFromJoining: readonly string[];
+};
+
+/**
+ * The messages matching a search among the rooms the user is a member of: the first term's rows are read
+ * room by room (the user's memberships drive the plan: the key is term, room), each other term is a lookup
+ * of the same key, and the message row answers the filters. Newest first (ids are time-ordered).
+ */
+function matches(db: Db, f: SearchFilter) {
+  const [first, ...rest] = f.terms;
+  let q = db
+    .selectFrom('room_members as rm')
+    .innerJoin('message_terms as t0', (j) => j.onRef('t0.room_id', '=', 'rm.room_id').on('t0.term', '=', first!))
+    .innerJoin('messages as m', 'm.id', 't0.message_id')
+    .where('rm.user_id', '=', f.userId)
+    .where('m.removed', '=', 0);
+  for (const [i, term] of rest.entries()) {
+    const alias = `t${i + 1}`;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom(`message_terms as ${alias}` as 'message_terms')
+          .select(sql.lit(1).as('one'))
+          .where(sql.ref(`${alias}.term`), '=', term)
+          .where(sql.ref(`${alias}.room_id`), '=', sql.ref('t0.room_id'))
+          .where(sql.ref(`${alias}.message_id`), '=', sql.ref('t0.message_id')),
+      ),
+    );
+  }
+  if (f.roomId !== undefined) q = q.where('rm.room_id', '=', f.roomId);
+  if (f.senderId !== undefined) q = q.where('m.author_id', '=', f.senderId);
+  if (f.from !== undefined) q = q.where('m.created_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('m.created_at', '<', f.to);
+  if (f.hasFile) q = q.where('m.media', 'is not', null);
+  if (f.hasFile === false) q = q.where('m.media', 'is', null);
+  // The attributes are JSON.stringify's output: no spaces, so the pair is found as written.
+  if (f.priority === 'IMPORTANT') q = q.where('m.attributes', 'like', '%"important":true%');
+  if (f.priority === 'URGENT') q = q.where('m.attributes', 'like', '%"level":"URGENT"%');
+  if (f.historyFromJoining.length > 0) {
+    q = q.where(({ or, eb }) =>
+      or([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('rooms as r')
+              .select(sql.lit(1).as('one'))
+              .whereRef('r.id', '=', 'rm.room_id')
+              .where('r.type', 'in', [...f.historyFromJoining] as RoomsTable['type'][]),
+          ),
+        ),
+        eb('m.created_at', '>=', eb.ref('rm.joined_at')) as Expression<SqlBool>,
+      ]),
+    );
+  }
+  return q;
+}
+
+/** One page of matching message rows, newest first, and how many match in all. */
+export async function searchMessages(db: Db, f: SearchFilter, page: { offset: number; limit: number }) {
+  if (f.terms.length === 0) return { rows: [], total: 0 };
+  const [rows, count] = await Promise.all([
+    matches(db, f).selectAll('m').orderBy('t0.message_id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    matches(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** A member's room as search reads it: its type and when the member joined. */
+export function membership(db: Db, userId: string, roomId: string) {
+  return db
+    .selectFrom('room_members')
+    .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+    .select(['rooms.type', 'room_members.joined_at'])
+    .where('room_members.room_id', '=', roomId)
+    .where('room_members.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** How each room is named for this user: a group's name, or a direct chat's other member. */
+export async function roomNames(db: Db, userId: string, roomIds: readonly string[]) {
+  if (roomIds.length === 0) return new Map<string, { type: 'direct' | 'group'; name: string }>();
+  const rooms = await db
+    .selectFrom('rooms')
+    .select(['id', 'type', 'name'])
+    .where('id', 'in', [...roomIds])
+    .execute();
+  const direct = rooms.filter((r) => r.type === 'direct').map((r) => r.id);
+  const others = new Map<string, string>();
+  if (direct.length > 0) {
+    for (const o of await db
+      .selectFrom('room_members')
+      .innerJoin('users', 'users.id', 'room_members.user_id')
+      .select(['room_members.room_id', 'users.first_name', 'users.last_name'])
+      .where('room_members.room_id', 'in', direct)
+      .where('room_members.user_id', '<>', userId)
+      .execute()) {
+      others.set(o.room_id, `${o.first_name} ${o.last_name}`);
+    }
+  }
+  return new Map(
+    rooms.map((r) => [r.id, { type: r.type, name: r.type === 'direct' ? (others.get(r.id) ?? '') : (r.name ?? '') }]),
+  );
+}
+
+/**
+ * The page around a message of a room, oldest first: `around` before it (and whether more exist before), the
+ * message, `around` after it; never before `readableFrom`.
+ */
+export async function messagesAround(db: Db, roomId: string, seq: number, around: number, readableFrom: number) {
+  const base = () =>
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('removed', '=', 0)
+      .where('created_at', '>=', readableFrom);
+  const [before, after] = await Promise.all([
+    base()
+      .where('seq', '<', seq)
+      .orderBy('seq', 'desc')
+      .limit(around + 1)
+      .execute(),
+    base()
+      .where('seq', '>=', seq)
+      .orderBy('seq', 'asc')
+      .limit(around + 1)
+      .execute(),
+  ]);
+  return { rows: [...before.slice(0, around).reverse(), ...after], hasMore: before.length > around };
+}
+
+/** A message of a room still shown (not removed), with what the readable bound needs. */
+export function findMessage(db: Db, roomId: string, messageId: string) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'seq', 'created_at'])
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .where('removed', '=', 0)
+    .executeTakeFirst();
+}
+
+/** Rebuild: batches of messages in id order from `after`, with what their terms are made of. */
+export function messagesToIndex(db: Db, after: string, limit: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'room_id', 'body', 'media', 'removed', 'author_id'])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countMessages(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function clearIndex(db: Db): Promise<void> {
+  await db.deleteFrom('message_terms').execute();
+}
