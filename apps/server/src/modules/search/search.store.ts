@@ -191,7 +191,7 @@ export function findMessage(db: Db, roomId: string, messageId: string) {
 export function messagesToIndex(db: Db, after: string, limit: number) {
   return db
     .selectFrom('messages')
-    .select(['id', 'room_id', 'body', 'media', 'removed', 'author_id'])
+    .select(['id', 'room_id', 'body', 'media', 'removed', 'author_id', 'attributes'])
     .where('id', '>', after)
     .orderBy('id')
     .limit(limit)
