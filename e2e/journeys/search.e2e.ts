@@ -114,7 +114,13 @@ describe('message search', () => {
       const shown = log(page).locator('[data-highlighted]').filter({ hasText: expected });
       await shown.waitFor({ timeout: budget(15_000) });
       await expect.poll(() => shown.isVisible()).toBe(true);
-      await log(page).getByText(language === 'fr' ? OLD_EN : OLD_FR).waitFor();
+      await log(page)
+        .getByText(language === 'fr' ? OLD_EN : OLD_FR)
+        .waitFor();
+      // The page is as tall as the screen: the history scrolls inside the conversation, not the page.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+        .toBeLessThanOrEqual(0);
       await snap(page, `${name}-opened`);
       // And the newest messages are there below it: the history between was brought in.
       await log(page).getByText('Round 150: vitals stable, nothing to report').waitFor({ state: 'attached' });

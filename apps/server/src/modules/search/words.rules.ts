@@ -42,11 +42,16 @@ const isWord = (w: string) => w.length >= 2 || /^\d$/.test(w);
 
 /** The words of a text with their places, elisions and stray letters left out. */
 export function wordsAt(text: string): TWordAt[] {
+  return scan(text, true);
+}
+
+/** `folded`: each word is folded as it is found (places stay those of the original text). */
+function scan(text: string, foldEach: boolean): TWordAt[] {
   const out: TWordAt[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const start = m.index;
     const end = start + m[0].length;
-    const word = fold(m[0]);
+    const word = foldEach ? fold(m[0]) : m[0];
     // l', d', qu', jusqu'…: the article before the apostrophe is not a word of its own.
     if (APOSTROPHES.test(text[end] ?? '') && ELIDED.has(word)) continue;
     if (isWord(word)) out.push({ start, end, word });
@@ -87,8 +92,10 @@ export function beginningsOf(word: string): string[] {
 /** Every term a text is indexed under: each word's beginnings, distinct. */
 export function indexTerms(texts: readonly string[]): string[] {
   const terms = new Set<string>();
-  for (const text of texts) {
-    const words = wordsAt(text);
+  for (const raw of texts) {
+    // Folded once as a whole (places are not needed here): the send path's cost is per message, not per word.
+    const text = fold(raw);
+    const words = scan(text, false);
     for (const word of [...words.map((w) => w.word), ...extraWords(text, words)]) {
       for (const term of beginningsOf(word)) terms.add(term);
     }

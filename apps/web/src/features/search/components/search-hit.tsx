@@ -22,7 +22,8 @@ export function hitTime(at: number, language: string): string {
     day: 'numeric',
     month: 'short',
     ...(thisYear ? {} : { year: 'numeric' }),
-    hour: 'numeric',
+    // HH:mm in French (spec doc 1 section 9), h:mm A otherwise.
+    hour: language === 'fr' ? '2-digit' : 'numeric',
     minute: '2-digit',
   }).format(date);
 }
