@@ -49,7 +49,7 @@ export type SearchFilter = {
 
 /**
  * The messages matching a search among the rooms the user is a member of: the first term's rows are read
- * room by room (the user's memberships drive the plan: the key is term, room), each other term is a lookup
+ * room by room (the user's memberships drive the plan: the key is room, term), each other term is a lookup
  * of the same key, and the message row answers the filters. Newest first (ids are time-ordered).
  */
 function matches(db: Db, f: SearchFilter) {
@@ -100,15 +100,24 @@ function matches(db: Db, f: SearchFilter) {
   return q;
 }
 
-/** One page of matching message rows, newest first, and how many match in all. */
+/**
+ * One page of matching message rows, newest first, and how many match in all: counted by the same query (a
+ * window over every match, before the page is cut), so the matches are found once.
+ */
 export async function searchMessages(db: Db, f: SearchFilter, page: { offset: number; limit: number }) {
   if (f.terms.length === 0) return { rows: [], total: 0 };
-  const [rows, count] = await Promise.all([
-    matches(db, f).selectAll('m').orderBy('t0.message_id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    matches(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const rows = await matches(db, f)
+    .selectAll('m')
+    .select(sql<number>`count(*) over ()`.as('matched'))
+    .orderBy('t0.message_id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  if (rows.length > 0 || page.offset === 0) return { rows, total: Number(rows[0]?.matched ?? 0) };
+  // A page past the end: the count alone.
+  const count = await matches(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };
 }
 
