@@ -1,22 +1,46 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RoomsTable } from '../../db/schema';
 
 /** One message's index rows: its room and its hashed terms. */
 export type IndexEntry = { messageId: string; roomId: string; terms: readonly string[] };
 
-/** Rows per INSERT: within both engines' parameter limits (three per row). */
-const INSERT_CHUNK = 2_000;
+/** Rows per INSERT (three parameters each): one statement text, prepared once and reused. */
+const INSERT_ROWS = 256;
+/** The INSERT's text per engine (its adapter), compiled once: building the statement cost more than running it. */
+const insertText = new WeakMap<object, string>();
 
-/** Writes index rows in the caller's transaction (the message's own, on the send path). */
-export async function insertTerms(trx: Db, entries: readonly IndexEntry[]): Promise<void> {
-  const rows = entries.flatMap((e) => e.terms.map((term) => ({ term, room_id: e.roomId, message_id: e.messageId })));
-  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
-    await trx
+function insertStatement(trx: Db): string {
+  const adapter = trx.getExecutor().adapter;
+  let text = insertText.get(adapter);
+  if (!text) {
+    const row = { term: '', room_id: '', message_id: '' };
+    text = trx
       .insertInto('message_terms')
-      .values(rows.slice(at, at + INSERT_CHUNK))
+      .values(Array.from({ length: INSERT_ROWS }, () => row))
       .onConflict((oc) => oc.doNothing())
-      .execute();
+      .compile().sql;
+    insertText.set(adapter, text);
+  }
+  return text;
+}
+
+/**
+ * Writes index rows in the caller's transaction (the message's own, on the send path): statements of
+ * INSERT_ROWS rows, the last one filled up by repeating its last row (a repeat changes nothing: ON CONFLICT DO
+ * NOTHING), so every statement has one text and the engines' statement caches serve it.
+ */
+export async function insertTerms(trx: Db, entries: readonly IndexEntry[]): Promise<void> {
+  const params: string[] = [];
+  for (const e of entries) for (const term of e.terms) params.push(term, e.roomId, e.messageId);
+  if (params.length === 0) return;
+  const text = insertStatement(trx);
+  const size = INSERT_ROWS * 3;
+  for (let at = 0; at < params.length; at += size) {
+    const chunk = params.slice(at, at + size);
+    const last = chunk.slice(-3);
+    while (chunk.length < size) chunk.push(...last);
+    await trx.executeQuery(CompiledQuery.raw(text, chunk));
   }
 }
 
