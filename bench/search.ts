@@ -252,31 +252,35 @@ async function run(
     const total = SEND_RATE * SEND_SECONDS;
     const startedAt = performance.now();
     const pending: Promise<void>[] = [];
-    for (let n = 0; n < total; n += 1) {
-      const due = startedAt + (n * 1000) / SEND_RATE;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      const { socket, room } = sockets[n % sockets.length]!;
-      const t0 = performance.now();
-      pending.push(
-        socket
-          .timeout(10_000)
-          .emitWithAck('SendMessage', { clientId: randomUUID(), twId: room, body: sentence() })
-          .then((ack: { ok: boolean }) => {
-            if (ack.ok) acks.push(performance.now() - t0);
-            else failed += 1;
-          })
-          .catch(() => {
-            failed += 1;
-          }),
-      );
+    // Sent in ticks of 20 ms (ten messages each at 500/s): a timer per message cannot keep 2 ms apart.
+    let n = 0;
+    while (n < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - startedAt) * SEND_RATE) / 1000) + 1);
+      for (; n < due; n += 1) {
+        const { socket, room } = sockets[n % sockets.length]!;
+        const t0 = performance.now();
+        pending.push(
+          socket
+            .timeout(10_000)
+            .emitWithAck('SendMessage', { clientId: randomUUID(), twId: room, body: sentence() })
+            .then((ack: { ok: boolean }) => {
+              if (ack.ok) acks.push(performance.now() - t0);
+              else failed += 1;
+            })
+            .catch(() => {
+              failed += 1;
+            }),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    const sentIn = (performance.now() - startedAt) / 1000;
     await Promise.all(pending);
-    const achieved = total / ((performance.now() - startedAt) / 1000);
+    const achieved = total / sentIn;
     acks.sort((a, b) => a - b);
     const p99 = percentile(acks, 99);
     console.log(
-      `  SendMessage at ${SEND_RATE}/s for ${SEND_SECONDS} s (${fmt(achieved)}/s achieved, ${failed} failed), index written in the same transaction: p50 ${fmt(percentile(acks, 50))} ms  p99 ${fmt(p99)} ms`,
+      `  SendMessage at ${SEND_RATE}/s for ${SEND_SECONDS} s (${fmt(achieved)}/s sent, ${failed} failed or timed out), index written in the same transaction: p50 ${fmt(percentile(acks, 50))} ms  p99 ${fmt(p99)} ms`,
     );
     console.log(`  target p99 < 50 ms ${p99 < 50 && failed === 0 ? 'met' : 'NOT met'}`);
     for (const { socket } of sockets) socket.close();
