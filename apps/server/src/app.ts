@@ -50,6 +50,9 @@ import { installPresenceSocket } from './modules/presence/presence.socket';
 import { pushRoutesPlugin } from './modules/push/push.routes';
 import { createPushService, type PushService } from './modules/push/push.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { createBlindIndex } from './modules/search/blind-index';
+import { searchRoutesPlugin } from './modules/search/search.routes';
+import { createSearchService, type SearchService } from './modules/search/search.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { speechRoutes } from './modules/speech/speech.routes';
@@ -108,6 +111,8 @@ declare module 'fastify' {
       uploads: UploadsService;
       priority: PriorityService;
     };
+    /** Message search: the blind index written with each message, and the queries (modules/search). */
+    messageSearch: SearchService;
   }
 }
 
@@ -247,6 +252,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         })
       : localFileStore(join(config.DATA_DIR, 'files'), config.MESSAGE_KEY),
   );
+  app.decorate(
+    'messageSearch',
+    createSearchService({ db: handle.db, index: createBlindIndex(config.SEARCH_KEY), crypto: messageCrypto }),
+  );
   app.decorate('chat', {
     rooms: createRoomsService({ app, crypto: messageCrypto }),
     messages: createMessagesService({ app, crypto: messageCrypto }),
@@ -290,6 +299,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactsRoutes);
   await app.register(chatRoutes);
   await app.register(uploadsRoutes);
+  await app.register(searchRoutesPlugin);
   await app.register(speechRoutes);
   await app.register(callsRoutes);
   await app.register(pushRoutesPlugin);

@@ -16,7 +16,7 @@ const log = (line: string) => console.log(JSON.stringify({ level: 30, time: Date
 export async function runPrimary(config: Config): Promise<void> {
   // The secrets loadConfig read or created under DATA_DIR go to every worker as they are, so none races
   // another to create them.
-  const env = { JWT_SECRET: config.JWT_SECRET, MESSAGE_KEY: config.MESSAGE_KEY };
+  const env = { JWT_SECRET: config.JWT_SECRET, MESSAGE_KEY: config.MESSAGE_KEY, SEARCH_KEY: config.SEARCH_KEY };
   let stopping = false;
   const startedAt = new Map<number, number>();
 

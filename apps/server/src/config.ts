@@ -35,6 +35,15 @@ const ZEnv = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
     .optional(),
+  /**
+   * Key of the message search index (HMAC-SHA-256 of normalised words; modules/search): 32 bytes, base64 or
+   * base64url. Its own key, so the index and the bodies do not fall with one secret. Changing it needs
+   * `npm run search:rebuild`.
+   */
+  SEARCH_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -210,7 +219,13 @@ export type Env = z.infer<typeof ZEnv>;
 
 export type Config = Omit<
   Env,
-  'JWT_SECRET' | 'PUBLIC_URL' | 'MESSAGE_KEY' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'
+  | 'JWT_SECRET'
+  | 'PUBLIC_URL'
+  | 'MESSAGE_KEY'
+  | 'SEARCH_KEY'
+  | 'VAPID_PUBLIC_KEY'
+  | 'VAPID_PRIVATE_KEY'
+  | 'VAPID_SUBJECT'
 > & {
   DATA_DIR: string;
   PUBLIC_URL: string;
@@ -219,6 +234,7 @@ export type Config = Omit<
   VAPID_PUBLIC_KEY: string;
   VAPID_PRIVATE_KEY: string;
   VAPID_SUBJECT: string;
+  SEARCH_KEY: string;
 };
 
 export class ConfigError extends Error {}
@@ -262,5 +278,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     VAPID_SUBJECT:
       e.VAPID_SUBJECT ??
       (publicUrl.startsWith('https://') ? publicUrl : `mailto:${e.ADMIN_EMAIL ?? 'push@rounds.invalid'}`),
+    SEARCH_KEY: e.SEARCH_KEY ?? loadOrCreateSecret(dataDir, 'searchKey'),
   };
 }

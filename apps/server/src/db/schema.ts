@@ -198,6 +198,8 @@ export type UploadsTable = {
   thumb_key: string | null;
   created_at: number;
 };
+/** The blind index of message search: keyed hashes of word beginnings (modules/search; migration 0014). */
+export type MessageTermsTable = { term: string; room_id: string; message_id: string };
 export type MessageLogsTable = { id: string; message_id: string; room_id: string; created_at: number };
 export type AcknowledgementsTable = { message_id: string; user_id: string; acknowledged_at: number };
 export type EscalationsTable = { message_id: string; due_at: number; done_at: number | null };
@@ -252,6 +254,7 @@ export type Database = {
   rooms: RoomsTable;
   room_members: RoomMembersTable;
   messages: MessagesTable;
+  message_terms: MessageTermsTable;
   message_reads: MessageReadsTable;
   uploads: UploadsTable;
   message_logs: MessageLogsTable;

@@ -271,6 +271,7 @@ describe("other people's rooms, messages, files, filters and logs", () => {
       ['DELETE /api/v1/chat-room/remove-message', { body: { twId: own, messageId: theirs.id } }],
       ['GET /api/v1/chat-room/seen-by', { query: { twId: own, messageId: theirs.id } }],
       ['POST /api/v1/chat-room/message-important', { body: { twId: own, messageId: theirs.id } }],
+      ['GET /api/v1/search/message-context', { query: { twId: own, messageId: theirs.id } }],
     ] as const) {
       const r = await call(route, req, fx.mallory.token);
       const missing = await call(
@@ -285,6 +286,18 @@ describe("other people's rooms, messages, files, filters and logs", () => {
     }
     const seen = await call('POST /api/v1/chat-room/messages', { body: { twId: own } }, fx.mallory.token);
     expect(JSON.stringify(seen.body)).not.toContain(theirs.id);
+  });
+
+  it('never finds the words of a room one is not a member of', async () => {
+    // fixture messages read "Bed xxxx needs a review": a member finds Alice's, an outsider or an Admin none.
+    const theirs = await fx.message(await fx.group());
+    const q = { query: { q: 'needs review' } };
+    expect(JSON.stringify((await call('GET /api/v1/search/messages', q, fx.bob.token)).body)).toContain(theirs.id);
+    for (const who of [fx.mallory, fx.admin]) {
+      const r = await call('GET /api/v1/search/messages', q, who.token);
+      expect(r.status).toBe(200);
+      expect(JSON.stringify(r.body)).not.toContain(theirs.id);
+    }
   });
 
   it("never reads another user's saved filters", async () => {

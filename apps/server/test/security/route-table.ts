@@ -402,6 +402,16 @@ export const ROUTES: Record<string, RouteEntry> = {
     missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
   },
   'GET /api/v1/chat-room/pending-urgent': { access: SIGNED_IN, request: none },
+  // Search reads only the caller's rooms: a signed-in user's own view, never another's object.
+  'GET /api/v1/search/messages': { access: SIGNED_IN, request: async () => ({ query: { q: 'rounds' } }) },
+  'GET /api/v1/search/message-context': {
+    access: memberOf,
+    request: async (fx) => {
+      const twId = await fx.group();
+      return { query: { twId, messageId: (await fx.message(twId)).id } };
+    },
+    missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
+  },
   'POST /api/v1/chat-room/acknowledge-message': {
     access: memberOf,
     request: async (fx) => ({ body: { messageId: (await fx.urgent(await fx.group())).messageId } }),

@@ -5,6 +5,7 @@ import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
 import type enGroups from '../locales/en/groups.json';
 import type enPush from '../locales/en/push.json';
+import type enSearch from '../locales/en/search.json';
 import type en from '../locales/en.json';
 
 // Typed keys: t('misspelt.key') fails the type check instead of showing the raw key to a user.
@@ -18,6 +19,7 @@ declare module 'i18next' {
       groups: typeof enGroups;
       chat: typeof enChat;
       calls: typeof enCalls;
+      search: typeof enSearch;
       'admin-sections': typeof enAdminSections;
       adminUsers: typeof enAdminUsers;
       push: typeof enPush;

@@ -8,6 +8,7 @@ import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
 import enPush from './en/push.json';
+import enSearch from './en/search.json';
 import en from './en.json';
 import frAdminSections from './fr/admin-sections.json';
 import frAdminUsers from './fr/admin-users.json';
@@ -16,6 +17,7 @@ import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
 import frGroups from './fr/groups.json';
 import frPush from './fr/push.json';
+import frSearch from './fr/search.json';
 import fr from './fr.json';
 
 /** Every leaf key as a dotted path, e.g. 'auth.err_pass_lent'. */
@@ -88,6 +90,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['groups', enGroups, frGroups],
   ['chat', enChat, frChat],
   ['calls', enCalls, frCalls],
+  ['search', enSearch, frSearch],
   ['admin-sections', enAdminSections, frAdminSections],
   ['adminUsers', enAdminUsers, frAdminUsers],
   ['push', enPush, frPush],

@@ -220,6 +220,8 @@ async function storeBatch(
       for (const [i, m] of messages.entries()) made.set(items[i]!.key, m);
       fresh.push(...messages);
     }
+    // The search index is written with the messages: committed together or not at all.
+    await app.messageSearch.indexMessages(trx, fresh);
   }
   for (const m of fresh) {
     if (m.attributes.important) queued += await recordPriority(app, trx, m, now, escalateAfterMs);

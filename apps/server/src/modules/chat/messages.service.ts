@@ -68,7 +68,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       const { room } = await requireMember(db, userId, twId);
       const message = await db
         .selectFrom('messages')
-        .select(['id', 'seq', 'author_id', 'attributes'])
+        .select(['id', 'room_id', 'seq', 'author_id', 'attributes', 'body', 'media'])
         .where('id', '=', messageId)
         .where('room_id', '=', room.id)
         .where('removed', '=', 0)
@@ -81,6 +81,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       }
       const seq = Number(message.seq);
       await db.transaction().execute(async (trx) => {
+        await app.messageSearch.forgetMessages(trx, [message]);
         await trx
           .updateTable('messages')
           .set({ removed: 1, body: crypto.seal(''), attributes: '{}', media: null })

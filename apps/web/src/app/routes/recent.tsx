@@ -1,16 +1,26 @@
 import { ROUTES } from '@rounds/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { contactsQueryOptions, WHOLE_DIRECTORY } from '../../api/get-contacts';
 import { CallBar } from '../../features/calls/components/call-bar';
 import { RoomCallButtons } from '../../features/calls/components/room-call-buttons';
 import { useChatRooms } from '../../features/chat/api/get-chat-rooms';
-import { RecentScreen } from '../../features/chat/components/recent-screen';
+import { RecentScreen, type TMessageSearchSlot } from '../../features/chat/components/recent-screen';
 import { RoomSlotsProvider, type TRoomSlots } from '../../features/chat/room-slots';
 import { SlotLogo } from '../../features/settings/components/slot-logo';
 import { usePageTitle } from '../../lib/use-page-title';
+
+// Message search (and its date picker) loads when the search box is first turned to messages.
+const MessageSearch = lazy(() =>
+  import('../../features/search/components/message-search').then((m) => ({ default: m.MessageSearch })),
+);
+const MESSAGE_SEARCH: TMessageSearchSlot = (props) => (
+  <Suspense fallback={null}>
+    <MessageSearch {...props} />
+  </Suspense>
+);
 
 // An open room's call buttons and ongoing-call bar come from the calls feature.
 const ROOM_SLOTS: TRoomSlots = {
@@ -20,8 +30,8 @@ const ROOM_SLOTS: TRoomSlots = {
 
 /**
  * Recent chats, the home screen (spec doc 1 section 2). The route composes the chat feature with the
- * panel logo of the app settings, and an open room with the calls feature's buttons and bar (features do not
- * import each other). The ?rs= linked-message parameter is the chat feature's own (hooks/use-linked-message.ts).
+ * panel logo of the app settings, message search in its search box, and an open room with the calls feature's
+ * buttons and bar (features do not import each other). The ?rs= linked-message parameter is the chat feature's own (hooks/use-linked-message.ts).
  */
 export function RecentRoute() {
   const { t } = useTranslation();
@@ -43,6 +53,7 @@ export function RecentRoute() {
       <RecentScreen
         logo={<SlotLogo slot="recent" height={32} withWordmark />}
         onStart={() => void navigate(ROUTES.contacts)}
+        messageSearch={MESSAGE_SEARCH}
       />
     </RoomSlotsProvider>
   );

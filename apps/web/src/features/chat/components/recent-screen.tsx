@@ -1,8 +1,8 @@
-import { ActionIcon, Center, Group, Loader, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, SegmentedControl, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { chatPath, ROUTES } from '@rounds/contracts/routes';
 import { IconUsersPlus } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useChatRoom } from '../../../api/get-chat-room';
@@ -36,18 +36,30 @@ function readState(state: unknown): { contactId: string | null; fromList: boolea
   };
 }
 
+/** What the panel gives message search, composed by the route (features do not import each other). */
+export type TMessageSearchSlot = (props: {
+  query: string;
+  rooms: { id: string; name: string }[];
+  people: { id: string; name: string }[];
+  me: string | undefined;
+  /** Opens the room at that message, with the messages around it, and marks it. */
+  onOpen: (twId: string, messageId: string) => void;
+}) => ReactNode;
+
 type TRecentScreenProps = {
   /** The panel's logo for the current theme, composed by the route (features do not import each other). */
   logo?: ReactNode;
   /** The app's Contacts page, where a conversation starts. */
   onStart: () => void;
+  /** Message search: the search box then also finds messages (issue 27). */
+  messageSearch?: TMessageSearchSlot;
 };
 
 /**
  * Recent chats, the home screen (spec doc 1 section 2): the rooms on the left with a search, the open room
  * on the right or a placeholder; on a phone one at a time. Opening it resets the Recent badge.
  */
-export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
+export function RecentScreen({ logo, onStart, messageSearch }: TRecentScreenProps) {
   const { t } = useTranslation('chat');
   // A phone shows either the list or the open room: the pending URGENT list goes with whichever is shown.
   const phone = useMediaQuery('(max-width: 767.98px)') ?? false;
@@ -60,7 +72,19 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
   const twId = addressed && ID.test(addressed) ? addressed : null;
   const { contactId, fromList } = readState(location.state);
   const [search, setSearch] = useState('');
+  // What the search box looks in: conversations by name (the spec's list search) or the words of messages.
+  const [scope, setScope] = useState<'rooms' | 'messages'>('rooms');
+  const searchingMessages = messageSearch !== undefined && scope === 'messages' && search.trim().length > 0;
   const rooms = useChatRooms();
+  const searchOptions = useMemo(() => {
+    const people = new Map<string, string>();
+    for (const r of rooms.data ?? []) for (const p of r.participants) people.set(p.id, p.fullName);
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    return {
+      rooms: (rooms.data ?? []).map((r) => ({ id: r.twId, name: r.name })).sort(byName),
+      people: [...people].map(([id, name]) => ({ id, name })).sort(byName),
+    };
+  }, [rooms.data]);
   const listed = twId ? rooms.data?.find((room) => room.twId === twId) : undefined;
   // A room the list does not have (a group created a moment ago): asked for by itself.
   const details = useChatRoom(twId, !rooms.isPending && !listed);
@@ -83,6 +107,11 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
       { pathname: chatPath(next), search: location.search },
       { replace: !from, state: { fromList: from || fromList } },
     );
+  };
+  /** A message found by search: its room opens at it (hooks/use-focus-message.ts). */
+  const openMessage = (next: string, messageId: string) => {
+    useChatView.getState().setFocus({ twId: next, messageId });
+    select(next);
   };
   const back = () => {
     if (fromList) void navigate(-1);
@@ -151,20 +180,37 @@ export function RecentScreen({ logo, onStart }: TRecentScreenProps) {
             onChange={setSearch}
             clearLabel={t('list.clear')}
           />
+          {messageSearch && search.trim().length > 0 && (
+            <SegmentedControl
+              size="xs"
+              fullWidth
+              aria-label={t('list.scope')}
+              value={scope}
+              onChange={(value) => setScope(value as 'rooms' | 'messages')}
+              data={[
+                { value: 'rooms', label: t('list.scopeRooms') },
+                { value: 'messages', label: t('list.scopeMessages') },
+              ]}
+            />
+          )}
         </div>
         {!(phone && room) && <PendingUrgent rooms={rooms.data} onOpen={select} />}
         <div className={classes.panelBody}>
-          <RoomList
-            rooms={rooms.data}
-            loading={rooms.isPending}
-            failed={rooms.isError}
-            search={search}
-            selectedTwId={twId}
-            me={me}
-            onSelect={select}
-            onRetry={() => void rooms.refetch()}
-            onStart={onStart}
-          />
+          {searchingMessages ? (
+            messageSearch({ query: search, ...searchOptions, me, onOpen: openMessage })
+          ) : (
+            <RoomList
+              rooms={rooms.data}
+              loading={rooms.isPending}
+              failed={rooms.isError}
+              search={search}
+              selectedTwId={twId}
+              me={me}
+              onSelect={select}
+              onRetry={() => void rooms.refetch()}
+              onStart={onStart}
+            />
+          )}
         </div>
       </aside>
       <section className={classes.detail} aria-label={room?.name ?? t('empty.title')}>

@@ -1,7 +1,8 @@
 import type { TMessage } from '@rounds/contracts/chat';
-import { CHAT_LIMITS } from '@rounds/contracts/chat';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { getMessages } from '../api/get-messages';
+import { getMessageContext } from '../api/get-message-context';
+import { catchUpRoom } from '../delivery/catch-up';
+import { lastSeqOf } from '../lib/merge-messages';
 import { useChatView } from '../stores/chat-view';
 import { useMessages } from '../stores/messages';
 
@@ -9,10 +10,10 @@ import { useMessages } from '../stores/messages';
 const HIGHLIGHT_MS = 4_000;
 
 /**
- * The message a link asked for (chat-view focus), in the open room: fetched if it is older than what is
- * held (POST /chat-room/messages {twId, msgId}: the page ending at it and everything after, so nothing is
- * left out between), then scrolled to the middle of the list and marked for a few seconds. Returns the id
- * marked, if any.
+ * The message a link or a search result asked for (chat-view focus), in the open room: fetched with the
+ * messages around it if it is older than what is held (GET /search/message-context), then scrolled to the
+ * middle of the list and marked for a few seconds. Between that page and what is held, the room is caught up
+ * from the page's last message, so the list never has a hole. Returns the id marked, if any.
  */
 export function useFocusMessage(
   twId: string,
@@ -42,10 +43,15 @@ export function useFocusMessage(
       return;
     }
     fetched.current = focus;
-    getMessages({ twId, msgId: focus, limit: CHAT_LIMITS.messagesPageMax }, { toast: false })
+    getMessageContext({ twId, messageId: focus }, { toast: false })
       .then((page) => {
-        if (!page.messages.some((m) => m.id === focus)) useChatView.getState().setFocus(null);
-        else useMessages.getState().addOlder(twId, page.messages, page.hasMore);
+        if (!page.messages.some((m) => m.id === focus)) {
+          useChatView.getState().setFocus(null);
+          return;
+        }
+        useMessages.getState().addOlder(twId, page.messages, page.hasMore);
+        // What was said between the page and the messages held arrives after it: the found one shows first.
+        void catchUpRoom(twId, lastSeqOf(page.messages));
       })
       .catch(() => useChatView.getState().setFocus(null));
   }, [focus, found, messages, twId, logRef]);
