@@ -11,6 +11,7 @@ import * as m0009 from './0009-notification-jobs';
 import * as m0010 from './0010-admin-orders';
 import * as m0012 from './0012-calls';
 import * as m0013 from './0013-admin-user-orders';
+import * as m0025 from './0025-duty-roles';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-admin-orders': m0010,
   '0012-calls': m0012,
   '0013-admin-user-orders': m0013,
+  '0025-duty-roles': m0025,
 };
