@@ -7,6 +7,7 @@ import enCalls from './en/calls.json';
 import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
+import enOnCall from './en/on-call.json';
 import en from './en.json';
 import frAdminSections from './fr/admin-sections.json';
 import frAdminUsers from './fr/admin-users.json';
@@ -14,6 +15,7 @@ import frCalls from './fr/calls.json';
 import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
 import frGroups from './fr/groups.json';
+import frOnCall from './fr/on-call.json';
 import fr from './fr.json';
 
 /** Every leaf key as a dotted path, e.g. 'auth.err_pass_lent'. */
@@ -88,6 +90,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['calls', enCalls, frCalls],
   ['admin-sections', enAdminSections, frAdminSections],
   ['adminUsers', enAdminUsers, frAdminUsers],
+  ['on-call', enOnCall, frOnCall],
 ];
 
 describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {

@@ -21,6 +21,7 @@ import { inAnyCall, useCalls } from '../../features/calls/call-store';
 import { onChat } from '../../features/chat/realtime';
 import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
 import { onPresence } from '../../features/contacts/realtime';
+import { onDutyRoles } from '../../features/on-call/realtime';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { onAppSettingsChanged } from '../../features/settings/realtime';
 import { removeItem, writeItem } from '../../lib/browser-storage';
@@ -99,6 +100,7 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       onUserUpdated(applyUserPreferences),
       onPermissionsChanged(),
       onPresence(),
+      onDutyRoles(),
       onChat({ openRoom: (twId) => openRoomRef.current(twId) }),
       onAppSettingsChanged(),
       // What an administrator changed while the socket was away (role, permissions, name) is read again on
