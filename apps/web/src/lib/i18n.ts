@@ -3,17 +3,15 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enContacts from '../locales/en/contacts.json';
 import enGroups from '../locales/en/groups.json';
-import enOnCall from '../locales/en/on-call.json';
 import en from '../locales/en.json';
 import frContacts from '../locales/fr/contacts.json';
 import frGroups from '../locales/fr/groups.json';
-import frOnCall from '../locales/fr/on-call.json';
 import fr from '../locales/fr.json';
 
 export const resources = {
   // A feature's texts live in their own namespace file (locales/<lang>/<feature>.json): useTranslation('contacts').
-  en: { translation: en, contacts: enContacts, groups: enGroups, 'on-call': enOnCall },
-  fr: { translation: fr, contacts: frContacts, groups: frGroups, 'on-call': frOnCall },
+  en: { translation: en, contacts: enContacts, groups: enGroups },
+  fr: { translation: fr, contacts: frContacts, groups: frGroups },
 } as const;
 
 // Both catalogues are small and bundled, so initialisation is synchronous: the first render already has

@@ -64,7 +64,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The local date, time and weekday (0 Monday … 6 Sunday) of an instant in a zone. */
 export function localOf(ms: number, timeZone: string): { date: LocalDate; time: LocalTime; weekday: number } {
-  const f = fieldsAt(ms, timeZone);
+  const f = fieldsAt(Math.floor(ms / 60_000) * 60_000, timeZone);
   const date = `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`;
   return { date, time: `${pad(f.hour)}:${pad(f.minute)}`, weekday: weekdayOf(date) };
 }
@@ -88,6 +88,19 @@ export function addDays(date: LocalDate, days: number): LocalDate {
  * "starts at 02:30" would turn up; a time that happens twice (the fall-back hour) is its first occurrence.
  */
 export function instantOf(date: LocalDate, time: LocalTime, timeZone: string): number {
+  // Hundreds of roles share a zone and a shift start: GET /on-call asks the same few instants many times.
+  const key = `${timeZone}|${date}|${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
+  if (instants.size > 50_000) instants.clear();
+  const found = computeInstant(date, time, timeZone);
+  instants.set(key, found);
+  return found;
+}
+
+const instants = new Map<string, number>();
+
+function computeInstant(date: LocalDate, time: LocalTime, timeZone: string): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);

@@ -4,6 +4,7 @@ import { queryClient } from '../../lib/query-client';
 import { onSocketConnect, subscribe } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
 import { DUTY_ROLES_KEY } from './api/get-duty-roles';
+import './texts';
 
 /**
  * On-call roles from the server: any change of a role's holders or name refetches the lists on screen

@@ -24,6 +24,7 @@ import { showToast } from '../../../lib/toast';
 import { useDutyRoles } from '../api/get-duty-roles';
 import { useRetireDutyRole } from '../api/retire-duty-role';
 import { type TDutyRoleForm, useSaveDutyRole } from '../api/save-duty-role';
+import '../texts';
 
 const PAGE_SIZE = 10;
 
@@ -123,7 +124,7 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
                     {role.holders.length ? (
                       <Text fz="sm">{role.holders.map((h) => h.fullName).join(', ')}</Text>
                     ) : (
-                      <Badge variant="light" color="orange" radius="sm">
+                      <Badge variant="light" color="orange" radius="sm" tt="none">
                         {t('list.unheld')}
                       </Badge>
                     )}

@@ -13,6 +13,7 @@ import { useDutyRoles } from '../api/get-duty-roles';
 import { useReleaseDutyRole } from '../api/release-duty-role';
 import { heldBy, useTakeDutyRole } from '../api/take-duty-role';
 import classes from './on-call-list.module.css';
+import '../texts';
 
 /** Every role of the chosen facilities in one request: a hospital has hundreds, not tens of thousands. */
 const ALL_ROLES = 500;
@@ -27,7 +28,9 @@ type TOnCallListProps = {
   statusOf: (userId: string) => TChatStatus;
 };
 
-const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** A time in the reader's language (08:35 in French, 8:35 AM in English), not the browser's. */
+const timeOf = (ms: number, language: string) =>
+  new Date(ms).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 
 /**
  * Contacts › On call (issue 25): each role of the chosen facilities with who holds it now and their presence,
@@ -116,7 +119,8 @@ type TRoleRowProps = {
 };
 
 const RoleRow = memo(function RoleRow({ role, userId, statusOf, busy, onTake, onRelease }: TRoleRowProps) {
-  const { t } = useTranslation('on-call');
+  const { t, i18n } = useTranslation('on-call');
+  const at = (ms: number) => timeOf(ms, i18n.language);
   const mine = role.holders.some((h) => h.userId === userId);
   const where = [role.departmentName, role.facilityName].filter(Boolean).join(' · ');
   return (
@@ -143,14 +147,14 @@ const RoleRow = memo(function RoleRow({ role, userId, statusOf, busy, onTake, on
             const status = holder.userId === userId ? CHAT_STATUS.Available : statusOf(holder.userId);
             const when =
               holder.source === 'schedule'
-                ? `${t('list.scheduled')}${holder.until ? `, ${t('list.untilTime', { time: timeOf(holder.until) })}` : ''}`
+                ? `${t('list.scheduled')}${holder.until ? `, ${t('list.untilTime', { time: at(holder.until) })}` : ''}`
                 : holder.until
-                  ? t('list.untilTime', { time: timeOf(holder.until) })
-                  : t('list.byHand', { time: timeOf(holder.since) });
+                  ? t('list.untilTime', { time: at(holder.until) })
+                  : t('list.byHand', { time: at(holder.since) });
             return (
               <span key={holder.userId} className={classes.holder}>
                 <StatusDot status={status} size={9} />
-                <Text component="span" fz="xs" fw={600}>
+                <Text component="span" fz="xs" fw={600} className={classes.name}>
                   {holder.fullName}
                 </Text>
                 <VisuallyHidden>, {t(`status.${STATUS_KEY[status]}`)}</VisuallyHidden>
