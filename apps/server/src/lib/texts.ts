@@ -404,6 +404,7 @@ const TEXTS = {
     fr: 'Vous ne pouvez gérer que les rôles de vos établissements.',
   },
   shiftEndsBeforeStart: { en: 'the shift must end after it starts', fr: 'la garde doit finir après son début' },
+  shiftTooLong: { en: 'a shift lasts at most 7 days', fr: 'une garde dure au plus 7 jours' },
   rotationNoWeekday: { en: 'choose at least one day', fr: 'choisissez au moins un jour' },
   rotationUntilBeforeFrom: {
     en: 'the end date is before the start date',

@@ -58,7 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('duty_role_shifts_role_idx')
     .on('duty_role_shifts')
-    .columns(['role_id', 'ends_at', 'starts_at'])
+    .columns(['role_id', 'starts_at'])
     .execute();
 
   await db.schema

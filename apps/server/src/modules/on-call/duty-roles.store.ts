@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 
+/** The longest shift a schedule may hold (a week on call); the rules refuse longer ones. */
+export const MAX_SHIFT_MS = 7 * 86_400_000;
+
 /** The SQL of on-call duty roles: the roles, their hand holds, shifts and rotations. No rules here. */
 
 export type DutyRoleRow = {
@@ -163,8 +166,11 @@ export async function holdData(db: Db, roleIds: string[], at: number): Promise<M
       .selectFrom('duty_role_shifts')
       .select(['role_id', 'user_id', 'starts_at', 'ends_at'])
       .where('role_id', 'in', roleIds)
-      .where('ends_at', '>', at)
+      // Shifts last at most MAX_SHIFT_MS, so only those that started within it of `at` can cover it: a short
+      // walk of the (role, start) index per role however long the schedule's history.
+      .where('starts_at', '>', at - MAX_SHIFT_MS)
       .where('starts_at', '<=', at)
+      .where('ends_at', '>', at)
       .execute(),
     db.selectFrom('duty_role_rotations').selectAll().where('role_id', 'in', roleIds).execute(),
   ]);

@@ -62,13 +62,19 @@ export function holdersAt(input: {
   return [...byUser.values()];
 }
 
-/** A shift's end must come after its start; a rotation needs a weekday and a valid range. */
+/** A shift ends after it starts and lasts at most maxShiftMs; a rotation needs a weekday and a valid range. */
 export function scheduleProblem(
   shifts: { startsAt: number; endsAt: number }[],
   rotations: Rotation[],
-): { index: number; kind: 'shift' | 'rotation'; problem: 'endBeforeStart' | 'noWeekday' | 'untilBeforeFrom' } | null {
+  maxShiftMs: number,
+): {
+  index: number;
+  kind: 'shift' | 'rotation';
+  problem: 'endBeforeStart' | 'tooLong' | 'noWeekday' | 'untilBeforeFrom';
+} | null {
   for (const [index, s] of shifts.entries()) {
     if (s.endsAt <= s.startsAt) return { index, kind: 'shift', problem: 'endBeforeStart' };
+    if (s.endsAt - s.startsAt > maxShiftMs) return { index, kind: 'shift', problem: 'tooLong' };
   }
   for (const [index, r] of rotations.entries()) {
     if (r.weekdays.length === 0) return { index, kind: 'rotation', problem: 'noWeekday' };

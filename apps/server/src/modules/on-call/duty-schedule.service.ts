@@ -14,10 +14,16 @@ import { instantOf } from './zoned-time';
 
 const PROBLEM_TEXT = {
   endBeforeStart: 'shiftEndsBeforeStart',
+  tooLong: 'shiftTooLong',
   noWeekday: 'rotationNoWeekday',
   untilBeforeFrom: 'rotationUntilBeforeFrom',
 } as const satisfies Record<string, TextKey>;
-const PROBLEM_FIELD = { endBeforeStart: 'endsAt', noWeekday: 'weekdays', untilBeforeFrom: 'untilDate' } as const;
+const PROBLEM_FIELD = {
+  endBeforeStart: 'endsAt',
+  tooLong: 'endsAt',
+  noWeekday: 'weekdays',
+  untilBeforeFrom: 'untilDate',
+} as const;
 
 /** Local "YYYY-MM-DD HH:MM" (or with a T) to its date and time, or null. */
 function localDateTime(value: string): { date: string; time: string } | null {
@@ -45,7 +51,7 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
     /** The whole schedule replaced in one transaction; a bad entry is a 400 naming it, nothing written. */
     async set(actor: AuthContext, id: string, schedule: TDutySchedule): Promise<TDutySchedule> {
       const row = await administeredRole(db, actor, id);
-      const problem = scheduleProblem(schedule.shifts, schedule.rotations);
+      const problem = scheduleProblem(schedule.shifts, schedule.rotations, store.MAX_SHIFT_MS);
       if (problem) {
         const list = problem.kind === 'shift' ? 'shifts' : 'rotations';
         throw invalidField(`${list}.${problem.index}.${PROBLEM_FIELD[problem.problem]}`, PROBLEM_TEXT[problem.problem]);
@@ -123,6 +129,7 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
           const startsAt = instantOf(start.date, start.time, role.time_zone);
           const endsAt = instantOf(end.date, end.time, role.time_zone);
           if (endsAt <= startsAt) fail(line, 'shiftEndsBeforeStart');
+          else if (endsAt - startsAt > store.MAX_SHIFT_MS) fail(line, 'shiftTooLong');
           else shifts.push({ roleId: role.id, userId, startsAt, endsAt });
         }
       }

@@ -257,6 +257,12 @@ describe('holding a role by schedule', () => {
     });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toMatch(/^shifts\.0\.endsAt: /);
+    const fortnight = await callAs(t, admin, routes.setSchedule, {
+      params: { id: role.id },
+      body: { shifts: [{ userId: roy.id, startsAt: 1000, endsAt: 1000 + 14 * 86_400_000 }], rotations: [] },
+    });
+    expect(fortnight.status).toBe(400);
+    expect(fortnight.body.message).toBe('shifts.0.endsAt: a shift lasts at most 7 days');
     const nobody = await callAs(t, admin, routes.setSchedule, {
       params: { id: role.id },
       body: { shifts: [{ userId: '0'.repeat(24), startsAt: 1000, endsAt: 2000 }], rotations: [] },

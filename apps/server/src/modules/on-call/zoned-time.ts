@@ -64,10 +64,20 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The local date, time and weekday (0 Monday … 6 Sunday) of an instant in a zone. */
 export function localOf(ms: number, timeZone: string): { date: LocalDate; time: LocalTime; weekday: number } {
-  const f = fieldsAt(Math.floor(ms / 60_000) * 60_000, timeZone);
+  const minute = Math.floor(ms / 60_000) * 60_000;
+  // Every role of a facility asks about the same minute in the same zone.
+  const key = `${timeZone}|${minute}`;
+  const known = locals.get(key);
+  if (known) return known;
+  if (locals.size > 10_000) locals.clear();
+  const f = fieldsAt(minute, timeZone);
   const date = `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`;
-  return { date, time: `${pad(f.hour)}:${pad(f.minute)}`, weekday: weekdayOf(date) };
+  const found = { date, time: `${pad(f.hour)}:${pad(f.minute)}`, weekday: weekdayOf(date) };
+  locals.set(key, found);
+  return found;
 }
+
+const locals = new Map<string, { date: LocalDate; time: LocalTime; weekday: number }>();
 
 /** 0 Monday … 6 Sunday, of a calendar date (no zone involved). */
 export function weekdayOf(date: LocalDate): number {

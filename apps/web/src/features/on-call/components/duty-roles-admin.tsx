@@ -16,7 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TDutyRole } from '@rounds/contracts/on-call';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageNumbers } from '../../../components/page-numbers';
@@ -24,6 +24,7 @@ import { showToast } from '../../../lib/toast';
 import { useDutyRoles } from '../api/get-duty-roles';
 import { useRetireDutyRole } from '../api/retire-duty-role';
 import { type TDutyRoleForm, useSaveDutyRole } from '../api/save-duty-role';
+import { ScheduleImportModal } from './schedule-import-modal';
 import '../texts';
 
 const PAGE_SIZE = 10;
@@ -52,6 +53,7 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
   const list = useDutyRoles({ facilityIds: facility ? [facility] : [], keyword, page, pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState<TDutyRole | 'new' | null>(null);
   const [retiring, setRetiring] = useState<TDutyRole | null>(null);
+  const [importing, setImporting] = useState(false);
   const retire = useRetireDutyRole();
   const rows = list.data?.results ?? [];
   const total = list.data?.total ?? 0;
@@ -82,9 +84,14 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
             style={{ minWidth: 200 }}
           />
         </Group>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('admin.add')}
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+            {t('import.open')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t('admin.add')}
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
