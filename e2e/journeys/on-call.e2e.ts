@@ -56,7 +56,30 @@ describe('on-call roles', () => {
     const adminRow = amelia.getByRole('row').filter({ hasText: ROLE });
     await adminRow.waitFor();
     await expect(adminRow.getByText('Not held').count()).resolves.toBe(1);
+    // The write and DutyRoleChanged both refresh the table; neither may cancel the other into an error toast.
+    await expect(amelia.locator('.mantine-Notification-root').allInnerTexts()).resolves.toEqual(['Role created']);
     await snap(amelia, 'on-call-admin-en-light-desktop');
+
+    // A schedule from CSV: a bad row is reported by its line and nothing is imported; the clean file goes in.
+    const csv = (rows: string[]) => ({
+      name: 'rota.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['role,email,start,end', ...rows].join('\n')),
+    });
+    const good = `${ROLE},${DEMO.liam},2030-01-07 08:00,2030-01-07 20:00`;
+    await amelia.getByRole('button', { name: 'Import schedule' }).click();
+    const importer = amelia.getByRole('dialog', { name: 'Import a schedule' });
+    await importer.getByRole('textbox', { name: /^Facility/ }).click();
+    await amelia.getByRole('option', { name: "St. Mary's General Hospital" }).click();
+    await importer
+      .locator('input[type=file]')
+      .setInputFiles(csv([good, `${ROLE},nobody@demo.rounds.local,2030-01-08 08:00,2030-01-08 20:00`]));
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await importer.getByText('Line 3: no user with the email nobody@demo.rounds.local').waitFor();
+    await snap(amelia, 'on-call-import-en-light-desktop');
+    await importer.locator('input[type=file]').setInputFiles(csv([good]));
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await amelia.getByText('1 shift imported').waitFor();
 
     const clinician = await openContext(browser, { baseURL: server.url });
     const liam = await clinician.newPage();

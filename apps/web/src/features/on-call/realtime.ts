@@ -1,9 +1,8 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { i18n } from '../../lib/i18n';
-import { queryClient } from '../../lib/query-client';
 import { onSocketConnect, subscribe } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
-import { DUTY_ROLES_KEY } from './api/get-duty-roles';
+import { invalidateDutyRoles } from './api/get-duty-roles';
 import './texts';
 
 /**
@@ -11,7 +10,7 @@ import './texts';
  * (DutyRoleChanged), and a holder someone took the role over from is told, with the handover note.
  */
 export function onDutyRoles(): () => void {
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: DUTY_ROLES_KEY });
+  const refetch = () => void invalidateDutyRoles();
   const off = [
     subscribe(SERVER_EVENTS.DutyRoleChanged, refetch),
     onSocketConnect(refetch),

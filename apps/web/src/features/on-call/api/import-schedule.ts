@@ -1,8 +1,7 @@
 import { onCallRoutes } from '@rounds/contracts/on-call';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call';
-import { queryClient } from '../../../lib/query-client';
-import { DUTY_ROLES_KEY } from './get-duty-roles';
+import { invalidateDutyRoles } from './get-duty-roles';
 
 /**
  * POST /roles/schedule/import (multipart: facilityId, file): the reply lists every bad row by line, and then
@@ -16,6 +15,6 @@ export function useImportSchedule() {
       body.append('file', file);
       return apiCall(onCallRoutes.importSchedule, { body }, { toast: false, timeoutMs: 120_000 });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DUTY_ROLES_KEY }),
+    onSuccess: () => invalidateDutyRoles(),
   });
 }

@@ -1,8 +1,7 @@
 import { onCallRoutes } from '@rounds/contracts/on-call';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call';
-import { queryClient } from '../../../lib/query-client';
-import { DUTY_ROLES_KEY } from './get-duty-roles';
+import { invalidateDutyRoles } from './get-duty-roles';
 
 export type TDutyRoleForm = { name: string; facilityId: string; departmentId: string | null; timeZone: string };
 
@@ -13,6 +12,6 @@ export function useSaveDutyRole() {
       id
         ? apiCall(onCallRoutes.update, { params: { id }, body: { name: form.name, departmentId: form.departmentId } })
         : apiCall(onCallRoutes.create, { body: form }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DUTY_ROLES_KEY }),
+    onSuccess: () => invalidateDutyRoles(),
   });
 }

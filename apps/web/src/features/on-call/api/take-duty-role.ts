@@ -2,8 +2,7 @@ import { onCallRoutes, type TDutyHolder } from '@rounds/contracts/on-call';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call';
 import { ApiError } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
-import { DUTY_ROLES_KEY } from './get-duty-roles';
+import { invalidateDutyRoles } from './get-duty-roles';
 
 export type TTakeInput = { id: string; mode?: 'takeOver' | 'join'; note?: string };
 
@@ -22,6 +21,6 @@ export function useTakeDutyRole() {
         { params: { id }, body: { ...(mode ? { mode } : {}), ...(note ? { note } : {}) } },
         { toast: (error) => error.code !== 'ROLE_HELD' },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DUTY_ROLES_KEY }),
+    onSuccess: () => invalidateDutyRoles(),
   });
 }

@@ -193,6 +193,7 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
           onClose={() => setEditing(null)}
         />
       )}
+      {importing && <ScheduleImportModal facilities={facilities} onClose={() => setImporting(false)} />}
       <Modal
         opened={retiring !== null}
         onClose={() => setRetiring(null)}
