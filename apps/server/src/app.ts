@@ -45,6 +45,10 @@ import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
 import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify/sms-budget';
 import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
+import { createDutyHoldsService, type DutyHoldsService } from './modules/on-call/duty-holds.service';
+import { createDutyRolesService, type DutyRolesService } from './modules/on-call/duty-roles.service';
+import { createDutyScheduleService, type DutyScheduleService } from './modules/on-call/duty-schedule.service';
+import { onCallHttpRoutes } from './modules/on-call/on-call.routes';
 import { type Presence, startPresence } from './modules/presence/presence.service';
 import { installPresenceSocket } from './modules/presence/presence.socket';
 import { pushRoutesPlugin } from './modules/push/push.routes';
@@ -104,6 +108,8 @@ declare module 'fastify' {
     push: PushService;
     /** Calls' media through Janus when JANUS_URL is set (modules/calls/janus); null for the browser mesh. */
     callMedia: JanusMedia | null;
+    /** On-call duty roles (modules/on-call): the roles, who holds them by hand, their schedules. */
+    onCall: { roles: DutyRolesService; holds: DutyHoldsService; schedule: DutyScheduleService };
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -263,6 +269,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     priority: createPriorityService(app, messageCrypto),
     uploads: createUploadsService(app, app.files),
   });
+  const onCallDeps = { db: handle.db, publish: app.publish };
+  app.decorate('onCall', {
+    roles: createDutyRolesService(onCallDeps),
+    holds: createDutyHoldsService(onCallDeps),
+    schedule: createDutyScheduleService(onCallDeps),
+  });
   const notifications = notificationWorker(app);
   const runner = createJobRunner(app.log, [
     notifications,
@@ -307,6 +319,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminUsersRoutes);
   await app.register(referenceMembersRoutes);
   await app.register(userLogsRoutes);
+  await app.register(onCallHttpRoutes);
   await installWebApp(app, config.WEB_DIST ?? WEB_DIST_DIR);
 
   return app;

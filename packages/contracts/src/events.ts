@@ -40,6 +40,7 @@ import {
   ZPresenceEvent,
   ZWatchPresence,
 } from './contacts';
+import { ZDutyRoleChangedEvent, ZDutyRoleTakenOverEvent } from './on-call';
 import { ZTabVisibility, ZUrgentAlertingEvent, ZUrgentRepeatEvent } from './push';
 import { ZAppSettingsChangedPayload } from './settings';
 import { ZPermissionsChangedPayload } from './user-permissions';
@@ -133,6 +134,10 @@ export const SERVER_EVENTS = {
   CallPermissionsChanged: 'CallPermissionsChanged',
   /** The socket's token expired or its session ended: the client renews its token and reconnects. */
   Unauthorized: 'Unauthorized',
+  /** Beyond the spec (issue 25): an on-call role's holders or name may have changed; On call views ask again. */
+  DutyRoleChanged: 'DutyRoleChanged',
+  /** Beyond the spec (issue 25): someone took over a role this user held, with their handover note. */
+  DutyRoleTakenOver: 'DutyRoleTakenOver',
 } as const;
 
 export type TServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
@@ -224,6 +229,8 @@ export const SERVER_EVENT_PAYLOADS = {
   CallFeeds: ZCallFeedsEvent,
   CallPermissionsChanged: ZCallPermissionsChanged,
   Unauthorized: ZUnauthorizedPayload,
+  DutyRoleChanged: ZDutyRoleChangedEvent,
+  DutyRoleTakenOver: ZDutyRoleTakenOverEvent,
 } as const satisfies Record<TServerEventName, ZodType>;
 
 export const CLIENT_EVENT_CONTRACTS = {

@@ -43,6 +43,8 @@ export const ADMIN_SECTIONS = {
   about: ADMIN_ONLY,
   'user-logs': ADMINS,
   banner: ADMINS,
+  /** On-call duty roles (issue 25): Admin for any facility, FacilityAdmin for theirs. */
+  'on-call': ADMINS,
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminSection = keyof typeof ADMIN_SECTIONS;
 

@@ -75,6 +75,12 @@ export const USER_LOG_EVENTS = [
   'password set by admin',
   'member added',
   'member removed',
+  'duty role created',
+  'duty role updated',
+  'duty role retired',
+  'duty role taken',
+  'duty role released',
+  'duty schedule changed',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

@@ -286,4 +286,49 @@ export type Database = {
   calls: CallsTable;
   push_subscriptions: PushSubscriptionsTable;
   urgent_repeats: UrgentRepeatsTable;
+  duty_roles: DutyRolesTable;
+  duty_role_holds: DutyRoleHoldsTable;
+  duty_role_shifts: DutyRoleShiftsTable;
+  duty_role_rotations: DutyRoleRotationsTable;
+};
+
+/** On-call duty roles (migration 0016): not the user roles (Admin, FacilityAdmin, Regular). */
+export type DutyRolesTable = {
+  id: string;
+  facility_id: string;
+  department_id: string | null;
+  name: string;
+  name_key: string;
+  time_zone: string;
+  retired_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+/** A hand hold ('hand') or a release of a scheduled stretch ('off'); ends_at null while it lasts. */
+export type DutyRoleHoldsTable = {
+  id: string;
+  role_id: string;
+  user_id: string;
+  kind: 'hand' | 'off';
+  starts_at: number;
+  ends_at: number | null;
+  note: string | null;
+  created_by: string;
+  created_at: number;
+};
+
+export type DutyRoleShiftsTable = { id: string; role_id: string; user_id: string; starts_at: number; ends_at: number };
+
+/** weekdays and exceptions are JSON arrays; times HH:MM and dates YYYY-MM-DD in the role's time zone. */
+export type DutyRoleRotationsTable = {
+  id: string;
+  role_id: string;
+  user_id: string;
+  weekdays: string;
+  start_time: string;
+  end_time: string;
+  from_date: string;
+  until_date: string | null;
+  exceptions: string;
 };

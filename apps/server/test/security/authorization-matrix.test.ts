@@ -29,7 +29,8 @@ afterAll(() => t.close());
 type Reply = { status: number; body: Record<string, unknown> | null; raw: string };
 
 const call = async (route: string, req: Req, token?: string): Promise<Reply> => {
-  const [method, path] = route.split(' ') as [string, string];
+  const [method, template] = route.split(' ') as [string, string];
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(req.params?.[name] ?? ''));
   const query = req.query ? `?${new URLSearchParams(req.query)}` : '';
   const form = req.multipart ? multipart(req.multipart) : undefined;
   const res = await t.app.inject({

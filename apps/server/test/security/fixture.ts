@@ -125,6 +125,25 @@ export async function createFixture(t: TestApp) {
   const referenceItem = async (kind: string): Promise<string> =>
     (await inject(admin, 'POST', `/api/v1/${kind}`, { name: `Item ${randomUUID().slice(0, 12)}` })).data.id;
 
+  /** A live on-call duty role of Fay's facility (issue 25). */
+  const dutyRole = async (): Promise<string> =>
+    (
+      await t.app.onCall.roles.create(
+        { userId: admin.id, role: 'Admin', sessionId: '' },
+        { name: `Duty ${randomUUID().slice(0, 12)}`, facilityId: ward, timeZone: 'Europe/Paris' },
+      )
+    ).id;
+  /** Puts a caller in Fay's facility (taking a role needs its facility), once. */
+  const joinWard = async (m: Member) => {
+    const held = await t.app.db
+      .selectFrom('user_facilities')
+      .select('user_id')
+      .where('user_id', '=', m.id)
+      .where('item_id', '=', ward)
+      .executeTakeFirst();
+    if (!held) await t.app.db.insertInto('user_facilities').values({ user_id: m.id, item_id: ward }).execute();
+  };
+
   /** A fresh signed-in Regular user, for calls that change the caller's own account (password, logout). */
   const fresh = () => member(t, 'Fresh', `User${randomUUID().slice(0, 6)}`);
   /** A fresh Regular user of Fay's facility, for admin calls that change or remove the user they name. */
@@ -215,6 +234,8 @@ export async function createFixture(t: TestApp) {
     urgent,
     filter,
     referenceItem,
+    dutyRole,
+    joinWard,
     fresh,
   };
 }

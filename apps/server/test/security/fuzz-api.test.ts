@@ -44,7 +44,8 @@ const operations = (): Op[] =>
       .filter(([m]) => METHODS.includes(m))
       .map(([method, op]) => ({
         method: method.toUpperCase(),
-        path,
+        // Path parameters name the seeded duty role (the only routes with them); pathParamCases sends junk.
+        path: path.replace(/\{\w+\}/g, world.ids.dutyRole),
         params: (op.parameters ?? [])
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, schema: p.schema as JsonSchema, required: p.required })),
@@ -272,6 +273,37 @@ function multipartCases(rng: Rng, op: Op): HttpCase[] {
   }));
 }
 
+/** Junk in every path parameter of the document: a 400 or 404 naming it, never a 5xx. */
+function pathParamCases(rng: Rng): HttpCase[] {
+  const junk = [
+    'x',
+    '%00',
+    '%2e%2e%2f%2e%2e',
+    'a'.repeat(2000),
+    '0'.repeat(24),
+    'ZZZZZZZZZZZZZZZZZZZZZZZZ',
+    '%F0%9F%92%A9',
+  ];
+  return Object.entries(world.doc.paths)
+    .filter(([path]) => path.includes('{'))
+    .flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => METHODS.includes(m))
+        .flatMap((method) =>
+          junk.map((value) => ({
+            n: next(),
+            method: method.toUpperCase(),
+            path: path.replace(/\{\w+\}/g, value),
+            who: whoOf(rng),
+            ...(method === 'get' || method === 'delete'
+              ? {}
+              : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+            note: 'path parameter',
+          })),
+        ),
+    );
+}
+
 function pathCases(rng: Rng): HttpCase[] {
   const paths = [
     '/api/v1/nothing-here',
@@ -290,7 +322,7 @@ function pathCases(rng: Rng): HttpCase[] {
     '/server/socket.io/?EIO=4&transport=polling&sid=nothing',
     '/server/socket.io/?EIO=4&transport=bogus',
   ];
-  const out: HttpCase[] = [];
+  const out: HttpCase[] = pathParamCases(rng);
   for (const path of paths) {
     const [p, q] = path.split('?') as [string, string | undefined];
     for (const method of ['GET', 'POST'])

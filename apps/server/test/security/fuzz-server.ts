@@ -25,6 +25,8 @@ export type FuzzWorld = {
     /** A room of Mallory's own, so the fuzz also reaches the code behind the membership checks. */
     ownRoom: string;
     ownMessage: string;
+    /** An on-call duty role of Fay's facility: the routes with a path parameter name it. */
+    dutyRole: string;
   };
   /** Strings only Alice and Bob may ever see: none may appear in any reply to Mallory. */
   secrets: string[];
@@ -60,6 +62,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   });
   const ownRoom = own.json().data.chatRoom.id as string;
   const ownMessage = await fx.message(ownRoom, fx.mallory);
+  const dutyRole = await fx.dutyRole();
   const doc = openApiDocument(t.app);
   const { DATA_DIR: dataDir } = t.config;
   const schema = t.schema;
@@ -98,6 +101,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
       log: logId,
       ownRoom,
       ownMessage: ownMessage.id,
+      dutyRole,
     },
     secrets: [secret, room, message.id, secretMessage.message.id, file, upload, filter, logId],
     stop: async () => {

@@ -25,7 +25,13 @@ export type Access =
   | { kind: 'roles'; roles: readonly TRole[] }
   | { kind: 'object'; actor: 'owner' | 'member' };
 
-export type Req = { query?: Record<string, string>; body?: unknown; multipart?: (Part | FieldPart)[] };
+export type Req = {
+  /** Path parameters: `{id}` in the document's path is filled from `params.id`. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  multipart?: (Part | FieldPart)[];
+};
 
 export type RouteEntry = {
   access: Access;
@@ -291,6 +297,56 @@ export const ROUTES: Record<string, RouteEntry> = {
   ...referenceRoutes('profession'),
   ...referenceRoutes('specialty'),
   ...referenceRoutes('suffix'),
+
+  // On-call duty roles (issue 25): reading and holding for everyone signed in (taking: a role of their own
+  // facility); administering for Admin and the FacilityAdmin of the role's facility (Fay's ward here).
+  'GET /api/v1/roles': { access: SIGNED_IN, request: none },
+  'GET /api/v1/on-call': { access: SIGNED_IN, request: async (fx) => ({ query: { facilityId: fx.ward } }) },
+  'POST /api/v1/roles/{id}/take': {
+    access: SIGNED_IN,
+    request: async (fx, caller) => {
+      await fx.joinWard(caller);
+      return { params: { id: await fx.dutyRole() }, body: {} };
+    },
+  },
+  'POST /api/v1/roles/{id}/release': {
+    access: SIGNED_IN,
+    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
+  },
+  'POST /api/v1/roles': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({
+      body: { name: `On call ${randomUUID().slice(0, 12)}`, facilityId: fx.ward, timeZone: 'Europe/Paris' },
+    }),
+  },
+  'PUT /api/v1/roles/{id}': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({
+      params: { id: await fx.dutyRole() },
+      body: { name: `Renamed ${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'DELETE /api/v1/roles/{id}': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
+  },
+  'GET /api/v1/roles/{id}/schedule': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
+  },
+  'PUT /api/v1/roles/{id}/schedule': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ params: { id: await fx.dutyRole() }, body: { shifts: [], rotations: [] } }),
+  },
+  'POST /api/v1/roles/schedule/import': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({
+      multipart: [
+        { name: 'facilityId', value: fx.ward },
+        { name: 'file', filename: 'rota.csv', type: 'text/csv', bytes: Buffer.from('role,email,start,end\n') },
+      ],
+    }),
+  },
 
   'POST /api/v1/contact/list': { access: SIGNED_IN, request: async () => ({ body: {} }) },
   'GET /api/v1/filter': { access: SIGNED_IN, request: none },

@@ -4,6 +4,7 @@ import type enCalls from '../locales/en/calls.json';
 import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
 import type enGroups from '../locales/en/groups.json';
+import type enOnCall from '../locales/en/on-call.json';
 import type enPush from '../locales/en/push.json';
 import type enSearch from '../locales/en/search.json';
 import type en from '../locales/en.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
       translation: typeof en;
       contacts: typeof enContacts;
       groups: typeof enGroups;
+      'on-call': typeof enOnCall;
       chat: typeof enChat;
       calls: typeof enCalls;
       search: typeof enSearch;

@@ -7,6 +7,7 @@ import enCalls from './en/calls.json';
 import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
+import enOnCall from './en/on-call.json';
 import enPush from './en/push.json';
 import enSearch from './en/search.json';
 import en from './en.json';
@@ -16,6 +17,7 @@ import frCalls from './fr/calls.json';
 import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
 import frGroups from './fr/groups.json';
+import frOnCall from './fr/on-call.json';
 import frPush from './fr/push.json';
 import frSearch from './fr/search.json';
 import fr from './fr.json';
@@ -94,6 +96,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['admin-sections', enAdminSections, frAdminSections],
   ['adminUsers', enAdminUsers, frAdminUsers],
   ['push', enPush, frPush],
+  ['on-call', enOnCall, frOnCall],
 ];
 
 describe.each(NAMESPACES)('locale namespace %s', (_name, english, french) => {

@@ -13,6 +13,7 @@ import * as m0012 from './0012-calls';
 import * as m0013 from './0013-admin-user-orders';
 import * as m0014 from './0014-push';
 import * as m0015 from './0015-search-index';
+import * as m0016 from './0016-duty-roles';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-admin-user-orders': m0013,
   '0014-push': m0014,
   '0015-search-index': m0015,
+  '0016-duty-roles': m0016,
 };

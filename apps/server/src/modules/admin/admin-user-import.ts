@@ -86,7 +86,7 @@ function isFormula(column: Column, value: string): boolean {
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']);
 
 /** The file's text: a CSV by name or type, not empty, UTF-8 without NUL (a binary renamed .csv fails here). */
-function csvText(file: FormFile): string {
+export function csvText(file: FormFile): string {
   const named = file.filename.toLowerCase().endsWith('.csv');
   if (!named && !CSV_TYPES.has(file.mimetype.toLowerCase())) throw badRequest('csvOnly', 'UNSUPPORTED_FILE');
   let content: string;
@@ -100,7 +100,7 @@ function csvText(file: FormFile): string {
   return content;
 }
 
-function records(content: string): string[][] {
+export function records(content: string): string[][] {
   try {
     return parse(content, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
   } catch (error) {

@@ -4,7 +4,10 @@ import { lazy } from 'react';
 import { BannerPage } from '../../features/admin/banner/components/banner-page';
 import { ReferenceSection } from '../../features/admin/reference/components/reference-section';
 import type { TReferenceSection } from '../../features/admin/reference/reference-sections';
+import { DutyRolesAdmin } from '../../features/on-call/components/duty-roles-admin';
+import { useReferenceList } from '../../features/reference/api/get-reference-list';
 import { patchAppSettings, setAppSettings, useAppSettings } from '../../features/settings/api/get-app-settings';
+import { useSession } from '../../lib/session-store';
 import './admin-sections-texts';
 
 // The editor (tiptap), the date picker and the drop zone are large: each comes with its own section only.
@@ -46,4 +49,16 @@ export function BannerSectionView() {
 
 export function UserLogsSectionView() {
   return <UserLogsPage />;
+}
+
+/** On-call roles (issue 25): the reference lists give the facility and department choices; a FacilityAdmin
+ * is offered their own facilities (the server refuses the others). */
+export function OnCallSectionView() {
+  const user = useSession((s) => s.user);
+  const facilities = useReferenceList('facility').data ?? [];
+  const departments = useReferenceList('department').data ?? [];
+  const own = new Set(user?.facilities.map((f) => f.id));
+  const offered = user?.role === 'Admin' ? facilities : facilities.filter((f) => own.has(f.id));
+  const option = (item: { id: string; name: string }) => ({ value: item.id, label: item.name });
+  return <DutyRolesAdmin facilities={offered.map(option)} departments={departments.map(option)} />;
 }

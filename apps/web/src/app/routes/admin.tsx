@@ -7,6 +7,7 @@ import {
   IconFileText,
   IconHierarchy2,
   IconHistory,
+  IconPhoneCall,
   IconPhoto,
   IconSpeakerphone,
   IconStethoscope,
@@ -28,6 +29,7 @@ import {
   AboutSectionView,
   BannerSectionView,
   LogosSectionView,
+  OnCallSectionView,
   ReferenceSectionView,
   type TSectionViewProps,
   UserLogsSectionView,
@@ -46,6 +48,7 @@ const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
   { section: 'suffixes', icon: IconTag },
   { section: 'logos', icon: IconPhoto },
   { section: 'about', icon: IconFileText },
+  { section: 'on-call', icon: IconPhoneCall },
 ];
 
 const ITEM_SECTIONS: readonly string[] = ADMIN_ITEM_SECTIONS;
@@ -62,6 +65,7 @@ const sectionViews: Partial<Record<TAdminSection, ComponentType<TSectionViewProp
   'user-logs': UserLogsSectionView,
   banner: BannerSectionView,
   users: AdminUsersSection,
+  'on-call': OnCallSectionView,
 };
 
 /**

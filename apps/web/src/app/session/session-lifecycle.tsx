@@ -21,6 +21,7 @@ import { inAnyCall, useCalls } from '../../features/calls/call-store';
 import { onChat } from '../../features/chat/realtime';
 import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
 import { onPresence } from '../../features/contacts/realtime';
+import { onDutyRoles } from '../../features/on-call/realtime';
 import { useResumeNotifications } from '../../features/push/hooks/use-resume-notifications';
 import { useTabVisibility } from '../../features/push/hooks/use-tab-visibility';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
@@ -106,6 +107,7 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       onUserUpdated(applyUserPreferences),
       onPermissionsChanged(),
       onPresence(),
+      onDutyRoles(),
       onChat({ openRoom: (twId) => openRoomRef.current(twId) }),
       onAppSettingsChanged(),
       // What an administrator changed while the socket was away (role, permissions, name) is read again on

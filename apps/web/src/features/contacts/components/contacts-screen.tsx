@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Indicator, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Indicator, SegmentedControl, Title, Tooltip } from '@mantine/core';
 import type { TContact } from '@rounds/contracts/contacts';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
+import { CHAT_STATUS, shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,11 +24,20 @@ import { StatusMenu } from './status-menu';
 /** Contact clicks open at most one chat per 5 s (spec doc 1 section 2), across visits to the screen. */
 const openGate = createGate(TIMINGS.contactClickThrottleMs);
 
+/** What another view of the panel gets from Contacts: the chosen facilities, the search, live presence. */
+export type TContactsViewContext = {
+  facilityIds: readonly string[];
+  keyword: string;
+  statusOf: (userId: string) => TChatStatus;
+};
+
 type TContactsScreenProps = {
   /** The panel's logo for the current theme (recentLogo / recentLogoDark), composed by the route. */
   logo: ReactNode;
   /** The banner message in the reader's language, or nothing when the administrator has it off. */
   banner?: string;
+  /** A second view of the panel beside People (the On call roles, issue 25), composed by the route. */
+  otherView?: { label: string; render: (context: TContactsViewContext) => ReactNode };
 };
 
 /**
@@ -35,7 +45,7 @@ type TContactsScreenProps = {
  * advanced with filters) and the contacts by first letter; on the right the conversation, for now the chosen
  * contact or an empty-chat placeholder. On a phone the two sides take turns.
  */
-export function ContactsScreen({ logo, banner }: TContactsScreenProps) {
+export function ContactsScreen({ logo, banner, otherView }: TContactsScreenProps) {
   const userId = useSession((s) => s.user?.id);
   const ownerId = useContactsView((s) => s.ownerId);
 
@@ -45,10 +55,10 @@ export function ContactsScreen({ logo, banner }: TContactsScreenProps) {
   }, [userId]);
 
   if (!userId || ownerId !== userId) return null;
-  return <ContactsLayout logo={logo} banner={banner} />;
+  return <ContactsLayout logo={logo} banner={banner} otherView={otherView} />;
 }
 
-function ContactsLayout({ logo, banner }: TContactsScreenProps) {
+function ContactsLayout({ logo, banner, otherView }: TContactsScreenProps) {
   const { t } = useTranslation('contacts');
   const navigate = useNavigate();
   const filtersId = useId();
@@ -59,11 +69,19 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
   const chosen = useContactsView((s) => s.selected);
   const { setSearch, toggleAdvanced, resetFilters, select } = useContactsView.getState();
   const [filtersTip, setFiltersTip] = useState(false);
+  const [view, setView] = useState<'people' | 'other'>('people');
+  const showOther = otherView !== undefined && view === 'other';
 
   const request = useMemo(() => toListRequest(filters, ''), [filters]);
   const contacts = useContactSearch(request, search);
   const applied = filterCount(filters);
   const narrowed = applied > 0 || contacts.searching;
+
+  const statusById = useMemo(
+    () => new Map((contacts.contacts ?? []).map((c) => [c.id, shownStatus(c)])),
+    [contacts.contacts],
+  );
+  const statusOf = (id: string) => statusById.get(id) ?? CHAT_STATUS.Offline;
 
   // The list has the live status; the stored copy covers a contact the current filters hide.
   const selected = chosen ? (contacts.contacts?.find((contact) => contact.id === chosen.id) ?? chosen) : null;
@@ -94,6 +112,19 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
               </Badge>
             )}
           </Group>
+          {otherView && (
+            <SegmentedControl
+              fullWidth
+              size="xs"
+              aria-label={t('views.label')}
+              value={view}
+              onChange={(value) => setView(value === 'other' ? 'other' : 'people')}
+              data={[
+                { value: 'people', label: t('views.people') },
+                { value: 'other', label: otherView.label },
+              ]}
+            />
+          )}
           <Group gap={8} wrap="nowrap">
             <SearchInput
               style={{ flex: 1 }}
@@ -136,20 +167,24 @@ function ContactsLayout({ logo, banner }: TContactsScreenProps) {
         </div>
         <div className={classes.panelBody}>
           {advanced && <ContactFilters id={filtersId} />}
-          <ContactList
-            contacts={contacts.contacts}
-            loading={contacts.loading}
-            failed={contacts.failed}
-            narrowed={narrowed}
-            refreshing={contacts.refreshing}
-            selectedId={selected?.id ?? null}
-            onOpen={open}
-            onRetry={() => void contacts.refetch()}
-            onReset={() => {
-              resetFilters();
-              setSearch('');
-            }}
-          />
+          {showOther ? (
+            otherView.render({ facilityIds: filters.facility, keyword: search.trim(), statusOf })
+          ) : (
+            <ContactList
+              contacts={contacts.contacts}
+              loading={contacts.loading}
+              failed={contacts.failed}
+              narrowed={narrowed}
+              refreshing={contacts.refreshing}
+              selectedId={selected?.id ?? null}
+              onOpen={open}
+              onRetry={() => void contacts.refetch()}
+              onReset={() => {
+                resetFilters();
+                setSearch('');
+              }}
+            />
+          )}
         </div>
       </aside>
       <section className={classes.detail}>

@@ -1,0 +1,50 @@
+import { onCallRoutes as routes } from '@rounds/contracts/on-call';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readFileForm } from '../../lib/multipart-form';
+import { requestLanguage } from '../../lib/request-language';
+import { text } from '../../lib/texts';
+import { registerRoute } from '../../plugins/api-route';
+import { authOf, requireAuth } from '../../plugins/auth';
+import { CSV_MAX_BYTES, csvTooLarge } from '../admin/admin-user-import';
+
+/**
+ * On-call duty roles (issue 25). Reading roles and who holds them, taking and releasing them: any signed-in
+ * user (taking: a role of their own facilities). Creating, renaming, retiring and scheduling: Admin (any
+ * facility) and FacilityAdmin (their facilities), checked by the services.
+ */
+export const onCallHttpRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['on-call'];
+  const signedIn = { tags, onRequest: requireAuth(app) };
+  const admins = { tags, onRequest: requireAuth(app, ['Admin', 'FacilityAdmin']) };
+  const { roles, holds, schedule } = app.onCall;
+
+  registerRoute(app, routes.list, signedIn, async (req) => roles.list(req.query));
+  registerRoute(app, routes.onCall, signedIn, async (req) => ({
+    data: await roles.onCall(req.query.facilityId, req.query.at ?? Date.now()),
+  }));
+  registerRoute(app, routes.take, signedIn, async (req) => ({
+    data: await holds.take(authOf(req).userId, req.params.id, req.body),
+  }));
+  registerRoute(app, routes.release, signedIn, async (req) => ({
+    data: await holds.release(authOf(req).userId, req.params.id),
+  }));
+
+  registerRoute(app, routes.create, admins, async (req) => ({ data: await roles.create(authOf(req), req.body) }));
+  registerRoute(app, routes.update, admins, async (req) => ({
+    data: await roles.update(authOf(req), req.params.id, req.body),
+  }));
+  registerRoute(app, routes.retire, admins, async (req) => {
+    await roles.retire(authOf(req), req.params.id);
+    return { message: text('dutyRoleRetired', requestLanguage(req)) };
+  });
+  registerRoute(app, routes.schedule, admins, async (req) => ({
+    data: await schedule.get(authOf(req), req.params.id),
+  }));
+  registerRoute(app, routes.setSchedule, admins, async (req) => ({
+    data: await schedule.set(authOf(req), req.params.id, req.body),
+  }));
+  registerRoute(app, routes.importSchedule, admins, async (req) => {
+    const { file, fields } = await readFileForm(req, { maxBytes: CSV_MAX_BYTES, tooLarge: csvTooLarge() });
+    return { data: await schedule.importCsv(authOf(req), fields.facilityId, file, requestLanguage(req)) };
+  });
+};

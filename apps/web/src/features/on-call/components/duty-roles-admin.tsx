@@ -1,0 +1,329 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { TIMINGS } from '@rounds/contracts/limits';
+import type { TDutyRole } from '@rounds/contracts/on-call';
+import { IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageNumbers } from '../../../components/page-numbers';
+import { showToast } from '../../../lib/toast';
+import { useDutyRoles } from '../api/get-duty-roles';
+import { useRetireDutyRole } from '../api/retire-duty-role';
+import { type TDutyRoleForm, useSaveDutyRole } from '../api/save-duty-role';
+import { ScheduleImportModal } from './schedule-import-modal';
+import '../texts';
+
+const PAGE_SIZE = 10;
+
+export type TOption = { value: string; label: string };
+
+type TDutyRolesAdminProps = {
+  /** The facilities this administrator may give a role (an Admin: all; a FacilityAdmin: theirs). */
+  facilities: readonly TOption[];
+  departments: readonly TOption[];
+};
+
+/**
+ * Administration › On-call roles (issue 25), in the style of the reference lists: search and a facility
+ * filter, Add through a modal (name, facility, department, time zone), a table of Name, Facility, Held by
+ * and Actions (edit, retire), 10 a page.
+ */
+export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps) {
+  const { t } = useTranslation('on-call');
+  const [search, setSearch] = useState('');
+  const [keyword] = useDebouncedValue(search.trim(), TIMINGS.searchDebounceMs);
+  const [facility, setFacility] = useState<string | null>(null);
+  const [pageOf, setPageOf] = useState({ key: '', page: 1 });
+  const key = `${keyword}|${facility ?? ''}`;
+  const page = pageOf.key === key ? pageOf.page : 1;
+  const list = useDutyRoles({ facilityIds: facility ? [facility] : [], keyword, page, pageSize: PAGE_SIZE });
+  const [editing, setEditing] = useState<TDutyRole | 'new' | null>(null);
+  const [retiring, setRetiring] = useState<TDutyRole | null>(null);
+  const [importing, setImporting] = useState(false);
+  const retire = useRetireDutyRole();
+  const rows = list.data?.results ?? [];
+  const total = list.data?.total ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
+          <TextInput
+            aria-label={t('admin.search')}
+            placeholder={t('admin.searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            leftSection={<IconSearch size={16} stroke={1.7} />}
+            rightSection={
+              search ? <CloseButton size="sm" aria-label={t('admin.search')} onClick={() => setSearch('')} /> : null
+            }
+            style={{ flex: 1, minWidth: 200, maxWidth: 360 }}
+          />
+          <Select
+            aria-label={t('admin.facility')}
+            placeholder={t('admin.allFacilities')}
+            data={[...facilities]}
+            value={facility}
+            onChange={setFacility}
+            clearable
+            searchable
+            style={{ minWidth: 200 }}
+          />
+        </Group>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+            {t('import.open')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t('admin.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <Table.ScrollContainer minWidth={560}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            highlightOnHover
+            aria-busy={list.isFetching}
+            aria-label={t('admin.table')}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.name')}</Table.Th>
+                <Table.Th>{t('admin.facility')}</Table.Th>
+                <Table.Th>{t('admin.holders')}</Table.Th>
+                <Table.Th w={120} ta="right">
+                  {t('admin.actions')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((role) => (
+                <Table.Tr key={role.id}>
+                  <Table.Td>
+                    <Text fw={600} fz="sm">
+                      {role.name}
+                    </Text>
+                    {role.departmentName && (
+                      <Text fz="xs" c="dimmed">
+                        {role.departmentName}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td fz="sm">{role.facilityName}</Table.Td>
+                  <Table.Td>
+                    {role.holders.length ? (
+                      <Text fz="sm">{role.holders.map((h) => h.fullName).join(', ')}</Text>
+                    ) : (
+                      <Badge variant="light" color="orange" radius="sm" tt="none">
+                        {t('list.unheld')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={t('admin.edit')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('admin.editItem', { name: role.name })}
+                          onClick={() => setEditing(role)}
+                        >
+                          <IconPencil size={18} stroke={1.7} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('admin.retire')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('admin.retireItem', { name: role.name })}
+                          onClick={() => setRetiring(role)}
+                        >
+                          <IconTrash size={18} stroke={1.7} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" ta="center" py="lg" fz="sm">
+                      {list.isPending ? t('admin.loading') : t('admin.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      <PageNumbers
+        page={page}
+        pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+        onChange={(next) => setPageOf({ key, page: next })}
+        label={t('admin.pages')}
+        previous={t('admin.previous')}
+        next={t('admin.next')}
+        summary={t('admin.total', { count: total })}
+      />
+
+      {editing !== null && (
+        <DutyRoleModal
+          role={editing === 'new' ? null : editing}
+          facilities={facilities}
+          departments={departments}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {importing && <ScheduleImportModal facilities={facilities} onClose={() => setImporting(false)} />}
+      <Modal
+        opened={retiring !== null}
+        onClose={() => setRetiring(null)}
+        title={t('admin.retireTitle')}
+        centered
+        radius="lg"
+      >
+        <Stack gap="lg">
+          <Text fz="sm">{t('admin.retireText', { name: retiring?.name ?? '' })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setRetiring(null)}>
+              {t('admin.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={retire.isPending}
+              data-autofocus
+              onClick={() =>
+                retiring &&
+                retire.mutate(retiring.id, {
+                  onSuccess: () => {
+                    showToast(t('admin.retired'), 'success');
+                    setRetiring(null);
+                  },
+                })
+              }
+            >
+              {t('admin.retire')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const ZONES: string[] = (() => {
+  const all = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  return all.includes(browserZone()) ? all : [browserZone(), ...all];
+})();
+
+/** Create (name, facility, department, time zone) or edit (name, department) one role. */
+function DutyRoleModal({
+  role,
+  facilities,
+  departments,
+  onClose,
+}: {
+  role: TDutyRole | null;
+  facilities: readonly TOption[];
+  departments: readonly TOption[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('on-call');
+  const { t: common } = useTranslation();
+  const save = useSaveDutyRole();
+  const [form, setForm] = useState<TDutyRoleForm>({
+    name: role?.name ?? '',
+    facilityId: role?.facilityId ?? (facilities.length === 1 ? facilities[0]!.value : ''),
+    departmentId: role?.departmentId ?? null,
+    timeZone: role?.timeZone ?? browserZone(),
+  });
+  const [touched, setTouched] = useState(false);
+  const nameError = touched && !form.name.trim() ? common('Required') : undefined;
+  const facilityError = touched && !form.facilityId ? common('Required') : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!form.name.trim() || !form.facilityId) return;
+    save.mutate(
+      { id: role?.id, form: { ...form, name: form.name.trim() } },
+      {
+        onSuccess: () => {
+          showToast(role ? t('admin.saved') : t('admin.created'), 'success');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={role ? t('admin.rename') : t('admin.new')} centered radius="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('admin.name')}
+            required
+            data-autofocus
+            maxLength={100}
+            value={form.name}
+            error={nameError}
+            onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
+          />
+          <Select
+            label={t('admin.facility')}
+            required
+            searchable
+            disabled={role !== null}
+            data={[...facilities]}
+            value={form.facilityId || null}
+            error={facilityError}
+            onChange={(value) => setForm({ ...form, facilityId: value ?? '' })}
+          />
+          <Select
+            label={t('admin.department')}
+            placeholder={t('admin.noDepartment')}
+            clearable
+            searchable
+            data={[...departments]}
+            value={form.departmentId}
+            onChange={(value) => setForm({ ...form, departmentId: value })}
+          />
+          <Select
+            label={t('admin.timeZone')}
+            searchable
+            disabled={role !== null}
+            data={ZONES}
+            value={form.timeZone}
+            onChange={(value) => setForm({ ...form, timeZone: value ?? browserZone() })}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('admin.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {role ? t('admin.save') : t('admin.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
+import { openContext } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
+import { budget } from '../support/budget';
+import { demoApi } from '../support/demo';
+import { useDemoJourney } from '../support/journey';
+import { ADMIN, type RunningServer } from '../support/server';
+
+/**
+ * Issue 25, on-call roles: a FacilityAdmin creates "Cardiology on call" in Administration, a clinician of the
+ * facility takes it from Contacts › On call, a colleague takes it over with a handover note and the first
+ * holder is told at once; the On call view photographed in both languages, themes and screens.
+ */
+let server: RunningServer;
+let browser: Browser;
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
+});
+const demo = demoApi(() => server);
+
+const ROLE = 'Cardiology on call';
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /^(Log in|Se connecter)$/ }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function openOnCall(page: Page, labels = { contacts: 'Contacts', onCall: 'On call' }): Promise<void> {
+  await page.goto('/contacts');
+  await page.getByText(labels.onCall, { exact: true }).click();
+  await page.getByRole('list', { name: /On-call roles|Rôles de garde/ }).waitFor();
+}
+
+const roleRow = (page: Page, name: string) => page.locator('[data-role-id]').filter({ hasText: name });
+
+describe('on-call roles', () => {
+  it('an administrator creates a role, a clinician takes it, a colleague takes it over with a note', async () => {
+    // Amelia is the demo FacilityAdmin (St. Mary's and Riverside); Liam works at St. Mary's.
+    const admin = await openContext(browser, { baseURL: server.url });
+    const amelia = await admin.newPage();
+    const ameliaErrors = watchErrors(amelia);
+    await signIn(amelia, DEMO.amelia);
+    await amelia.goto('/admin/on-call');
+    await amelia.getByRole('button', { name: 'Add role' }).click();
+    const form = amelia.getByRole('dialog', { name: 'New on-call role' });
+    await form.getByLabel(/^Name/).fill(ROLE);
+    await form.getByRole('textbox', { name: /^Facility/ }).click();
+    await amelia.getByRole('option', { name: "St. Mary's General Hospital" }).click();
+    await form.getByRole('button', { name: 'Create' }).click();
+    const adminRow = amelia.getByRole('row').filter({ hasText: ROLE });
+    await adminRow.waitFor();
+    await expect(adminRow.getByText('Not held').count()).resolves.toBe(1);
+    // The write and DutyRoleChanged both refresh the table; neither may cancel the other into an error toast.
+    await expect(amelia.locator('.mantine-Notification-root').allInnerTexts()).resolves.toEqual(['Role created']);
+    await snap(amelia, 'on-call-admin-en-light-desktop');
+
+    // A schedule from CSV: a bad row is reported by its line and nothing is imported; the clean file goes in.
+    const csv = (rows: string[]) => ({
+      name: 'rota.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['role,email,start,end', ...rows].join('\n')),
+    });
+    const good = `${ROLE},${DEMO.liam},2030-01-07 08:00,2030-01-07 20:00`;
+    await amelia.getByRole('button', { name: 'Import schedule' }).click();
+    const importer = amelia.getByRole('dialog', { name: 'Import a schedule' });
+    await importer.getByRole('textbox', { name: /^Facility/ }).click();
+    await amelia.getByRole('option', { name: "St. Mary's General Hospital" }).click();
+    await importer
+      .locator('input[type=file]')
+      .setInputFiles(csv([good, `${ROLE},nobody@demo.rounds.local,2030-01-08 08:00,2030-01-08 20:00`]));
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await importer.getByText('Line 3: no user with the email nobody@demo.rounds.local').waitFor();
+    await snap(amelia, 'on-call-import-en-light-desktop');
+    await importer.locator('input[type=file]').setInputFiles(csv([good]));
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await amelia.getByText('1 shift imported').waitFor();
+
+    const clinician = await openContext(browser, { baseURL: server.url });
+    const liam = await clinician.newPage();
+    const liamErrors = watchErrors(liam);
+    await signIn(liam, DEMO.liam);
+    await openOnCall(liam);
+    const row = roleRow(liam, ROLE);
+    await row.getByText('Nobody holds this role').waitFor();
+    await row.getByRole('button', { name: `Take ${ROLE}` }).click();
+    await row.getByText('Liam Hebert').waitFor();
+    await row.getByRole('button', { name: `Release ${ROLE}` }).waitFor();
+
+    // The administrator's table follows without a reload (DutyRoleChanged).
+    await adminRow.getByText('Liam Hebert').waitFor({ timeout: budget(10_000) });
+
+    // Amelia takes it over from Contacts: asked first, then Liam is told with her note.
+    await openOnCall(amelia);
+    const ameliaRow = roleRow(amelia, ROLE);
+    await ameliaRow.getByRole('button', { name: `Take ${ROLE}` }).click();
+    const dialog = amelia.getByRole('dialog', { name: `${ROLE} is held` });
+    await dialog.getByText('Held now by Liam Hebert.').waitFor();
+    await dialog.getByLabel('Handover note (optional)').fill('Bed 12: troponin at 04:00');
+    await snap(amelia, 'on-call-take-over-en-light-desktop');
+    await dialog.getByRole('button', { name: 'Take over' }).click();
+    await ameliaRow.getByText('Amelia Broussard').waitFor();
+    await liam.getByText('Amelia Broussard took over Cardiology on call: “Bed 12: troponin at 04:00”').waitFor();
+    await row.getByText('Amelia Broussard').waitFor();
+    await expect(row.getByText('Liam Hebert').count()).resolves.toBe(0);
+    await snap(liam, 'on-call-taken-over-en-light-desktop');
+
+    expect(ameliaErrors()).toEqual([]);
+    expect(liamErrors()).toEqual([]);
+  });
+
+  it('shows the roles with holders, presence and the roles nobody holds, in both languages, themes and screens', async () => {
+    // More roles, as a hospital has: one held on schedule, one nobody holds (set up before any browser).
+    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const facilities = await api<{ results: { id: string; name: string }[] }>(
+      server,
+      'GET',
+      '/facility?all=1',
+      undefined,
+      token,
+    );
+    const stMarys = facilities.body.results.find((f) => f.name.startsWith('St. Mary'))!.id;
+    const noah = await demo.apiSession(DEMO.noah);
+    await demo.logout(noah);
+    const created: string[] = [];
+    for (const name of ['Rapid response team', 'Charge nurse 4 West', 'Stroke team on call']) {
+      const reply = await api<{ data: { id: string } }>(
+        server,
+        'POST',
+        '/roles',
+        { name, facilityId: stMarys, timeZone: 'America/Chicago' },
+        token,
+      );
+      expect(reply.status).toBe(200);
+      created.push(reply.body.data.id);
+    }
+    const now = Date.now();
+    const shift = await api(
+      server,
+      'PUT',
+      `/roles/${created[0]}/schedule`,
+      { shifts: [{ userId: noah.id, startsAt: now - 3_600_000, endsAt: now + 8 * 3_600_000 }], rotations: [] },
+      token,
+    );
+    expect(shift.status).toBe(200);
+
+    for (const [language, theme, mobile] of [
+      ['en', 'light', false],
+      ['en', 'dark', false],
+      ['en', 'light', true],
+      ['en', 'dark', true],
+      ['fr', 'light', false],
+      ['fr', 'dark', false],
+      ['fr', 'light', true],
+      ['fr', 'dark', true],
+    ] as const) {
+      await demo.setPreferences(DEMO.liam, language, theme);
+      const context = await openContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signIn(page, DEMO.liam);
+      await openOnCall(page, language === 'fr' ? { contacts: 'Contacts', onCall: 'De garde' } : undefined);
+      await roleRow(page, 'Rapid response team').getByText('Noah Thibodeaux').waitFor();
+      await roleRow(page, 'Charge nurse 4 West')
+        .getByText(language === 'fr' ? 'Personne ne tient ce rôle' : 'Nobody holds this role')
+        .waitFor();
+      await snap(page, `on-call-view-${language}-${theme}-${mobile ? 'phone' : 'desktop'}`);
+      expect(errors()).toEqual([]);
+      await context.close();
+    }
+
+    // The administration section too, in French and dark on a phone.
+    await demo.setPreferences(DEMO.amelia, 'fr', 'dark');
+    const context = await openContext(browser, { baseURL: server.url, colorScheme: 'dark', mobile: true });
+    const page = await context.newPage();
+    await signIn(page, DEMO.amelia);
+    await page.goto('/admin/on-call');
+    await page.getByRole('row').filter({ hasText: 'Charge nurse 4 West' }).waitFor();
+    await snap(page, 'on-call-admin-fr-dark-phone');
+  });
+});
