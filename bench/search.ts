@@ -20,6 +20,7 @@ import { seedSignedInUsers } from './support/signed-in-users';
  * member of 50 of them. Figures: a two-word query's p95 through HTTP (target < 100 ms), the index's size per
  * message, the cost of indexing in the send path, and SendMessage's p99 at 500 messages a second with the index
  * written in the same transaction (target < 50 ms). SQLite, and PostgreSQL too when BENCH_DATABASE_URL is set.
+ * SEARCH_BENCH_ROOMS and SEARCH_BENCH_SEND_SECONDS change the rest; seeding a million takes minutes.
  */
 const MESSAGES = Number(process.env.SEARCH_BENCH_MESSAGES ?? 1_000_000);
 const ROOMS = Number(process.env.SEARCH_BENCH_ROOMS ?? 5_000);
@@ -300,7 +301,10 @@ async function run(
   console.log(`Indexing in the process: ${fmt(us)} µs and ${fmt(terms / texts.length)} index rows per message`);
 }
 console.log(`${MESSAGES} messages in ${ROOMS} rooms, the searcher in ${MY_ROOMS}`);
-await run('SQLite', {}, { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-search-')) });
+// SEARCH_BENCH_SQLITE=0 runs PostgreSQL alone (its seeding is the long part).
+if (process.env.SEARCH_BENCH_SQLITE !== '0') {
+  await run('SQLite', {}, { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-search-')) });
+}
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
