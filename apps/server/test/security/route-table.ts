@@ -526,9 +526,13 @@ export const ROUTES: Record<string, RouteEntry> = {
     request: async () => ({ body: { endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}` } }),
   },
   'GET /api/v1/push/devices': { access: SIGNED_IN, request: none },
-  // The matrix names no path parameter: the literal `{id}` is nobody's device, so the caller gets the 404 a
-  // device of someone else's gets too (push.test.ts removes a real one).
-  'DELETE /api/v1/push/devices/{id}': { access: SIGNED_IN, request: none, ok: 404 },
+  // A device id that is nobody's: the caller gets the 404 a device of someone else's gets too (push.test.ts
+  // removes a real one).
+  'DELETE /api/v1/push/devices/{id}': {
+    access: SIGNED_IN,
+    request: async () => ({ params: { id: randomUUID() } }),
+    ok: 404,
+  },
   // No subscription in the matrix's sessions: the allowed caller gets the contract's 409.
   'POST /api/v1/push/test': { access: SIGNED_IN, request: none, ok: 409 },
   'GET /api/v1/push/settings': { access: ADMIN, request: none },
