@@ -140,8 +140,18 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     if (ackSummary(message, me()).mayAcknowledge && message.author !== me()) urgentAlert(message, false);
   };
 
-  // Every re-alert of an unacknowledged URGENT message (the server's repeats until acknowledged, issue 24) comes
-  // through here: the sound, the vibration and the reminder mark. A new repeat event should call the same.
+  // Every re-alert of an unacknowledged URGENT message comes through urgentAlert: the sound, the vibration and
+  // the reminder mark. UrgentRepeat (every 2 minutes until acknowledged, issue 24) names the message only: the
+  // pending list has it; one not there yet (a tab that has not read the list) still sounds, and the list is read.
+  const onUrgentRepeat = ({ messageId }: TServerEventPayload<'UrgentRepeat'>) => {
+    const pending = queryClient.getQueryData<TMessage[]>(PENDING_URGENT_KEY)?.find((m) => m.id === messageId);
+    if (pending) return urgentAlert(pending, true);
+    useUrgentReminders.getState().note(messageId);
+    playMessageSound();
+    vibrateUrgent();
+    void queryClient.invalidateQueries({ queryKey: PENDING_URGENT_KEY });
+  };
+
   const onUrgentReminder = ({ twId, message }: TServerEventPayload<'UrgentReminder'>) => {
     useMessages.getState().add(twId, [message]);
     urgentAlert(message, true);
@@ -234,6 +244,7 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     subscribe(SERVER_EVENTS.ImportantMarked, onMessageUpdated),
     subscribe(SERVER_EVENTS.Acknowledged, onMessageUpdated),
     subscribe(SERVER_EVENTS.UrgentReminder, onUrgentReminder),
+    subscribe(SERVER_EVENTS.UrgentRepeat, onUrgentRepeat),
     subscribe(SERVER_EVENTS.MessageRemoved, onRemoved),
     subscribe(SERVER_EVENTS.Read, onRead),
     subscribe(SERVER_EVENTS.ChatRoomDeleted, onRoomDeleted),
