@@ -1,7 +1,150 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { searchKey } from '../../lib/search-key';
+
+// The only SQL on the users table (issue 23): services ask here, by name, for the rows and changes they need.
+
+type Db = Kysely<Database>;
+export type UserRow = Selectable<UsersTable>;
+type UserColumn = keyof UsersTable & string;
+
+/** The one "active and not deleted" rule: a user who may sign in, be reached, be picked and be told things. */
+export function liveUser(eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> {
+  return eb.and([eb('users.active', '=', 1), eb('users.deleted', '=', 0)]);
+}
+
+/** The same rule on a row already read (a join that needs the user even when they no longer count). */
+export const isLiveUser = (row: { active: number; deleted: number }): boolean => row.active === 1 && row.deleted !== 1;
+
+/** Which users a read keeps: all rows, those not deleted, or the live ones (liveUser). */
+export type UserScope = 'any' | 'notDeleted' | 'live';
+
+function scoped(eb: ExpressionBuilder<Database, 'users'>, scope: UserScope): Expression<SqlBool> {
+  if (scope === 'live') return liveUser(eb);
+  if (scope === 'notDeleted') return eb('users.deleted', '=', 0);
+  return eb.lit(true);
+}
+
+/** Some columns of the given users (those the scope keeps), in no particular order. */
+export async function usersByIds<C extends UserColumn>(
+  db: Db,
+  ids: readonly string[],
+  columns: readonly C[],
+  scope: UserScope = 'any',
+): Promise<Pick<UserRow, C | 'id'>[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', ...columns] as UserColumn[])
+    .where('id', 'in', ids)
+    .where((eb) => scoped(eb, scope))
+    .execute();
+  return rows as Pick<UserRow, C | 'id'>[];
+}
+
+/** Some columns of one user, deleted or not; undefined when there is none. */
+export async function userColumns<C extends UserColumn>(
+  db: Db,
+  id: string,
+  columns: readonly C[],
+): Promise<Pick<UserRow, C | 'id'> | undefined> {
+  return (await usersByIds(db, [id], columns))[0];
+}
+
+/** Full names by id (first and last name), deleted users included: authors and archivers keep their names. */
+export async function namesByIds(
+  db: Db,
+  ids: readonly string[],
+  scope: UserScope = 'any',
+): Promise<Pick<UserRow, 'id' | 'first_name' | 'last_name'>[]> {
+  return usersByIds(db, [...new Set(ids)], ['first_name', 'last_name'], scope);
+}
+
+/** One user's whole row, deleted or not. */
+export async function readUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One user not deleted (active or not), by id or by sign-in email. */
+export async function findUser(db: Db, by: { id: string } | { email: string }): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted', '=', 0)
+    .$if('id' in by, (q) => q.where('id', '=', (by as { id: string }).id))
+    .$if('email' in by, (q) => q.where('email', '=', (by as { email: string }).email))
+    .executeTakeFirst();
+}
+
+/** Whether any user exists at all (the first Admin is created on an empty database only). */
+export async function anyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The live users holding one of these roles. */
+export async function liveUserIdsWithRole(db: Db, roles: readonly UsersTable['role'][]): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', 'in', roles).where(liveUser).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The users (among `among` when given) whose password was last changed before `before` (the password policy). */
+export async function userIdsWithPasswordBefore(
+  db: Db,
+  before: number,
+  scope: UserScope,
+  among?: readonly string[],
+): Promise<string[]> {
+  if (among?.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('password_changed_at', '<', before)
+    .$if(among !== undefined, (q) => q.where('id', 'in', among!))
+    .where((eb) => scoped(eb, scope))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// ---- Writes of one user, each a named change.
+
+type Settable = Omit<Updateable<UsersTable>, 'id' | 'search_key' | 'first_name' | 'last_name' | 'email'>;
+
+/**
+ * Sets some columns of one user and stamps updated_at. Names and email go through updateIdentity, which keeps
+ * the search key; `only` narrows the update (it returns how many rows changed).
+ */
+export async function setUser(db: Db, id: string, values: Settable): Promise<number> {
+  const res = await db
+    .updateTable('users')
+    .set({ ...values, updated_at: Date.now() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** A new password: the change time starts the password policy's clock again. */
+export async function setPassword(db: Db, id: string, passwordHash: string): Promise<void> {
+  const now = Date.now();
+  await setUser(db, id, { password_hash: passwordHash, password_changed_at: now });
+}
+
+/** A sign-in (not a profile change, so updated_at stays). */
+export async function markLogin(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute();
+}
+
+/** Writes one stored permissions value on many users (a few hundred per statement). */
+export async function setPermissionsOf(db: Db, ids: readonly string[], permissions: string): Promise<void> {
+  const now = Date.now();
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('users')
+      .set({ permissions, updated_at: now })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}
 
 /** What a writer must say about a new user; every other column has the default below. */
 export type NewUser = Pick<UsersTable, 'email' | 'first_name' | 'last_name' | 'password_hash'> &
