@@ -17,6 +17,7 @@ import { publishLogsChanged } from '../audit/logs-changed';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { KINDS } from '../reference/reference.service';
 import { assertManages, assertOwnFacilities } from '../users/users.policy';
+import { setClassification } from '../users/users.store';
 
 /*
  * Members of a facility, department, clinical role (profession), specialty or suffix (doc 2 sections 2 and 4):
@@ -92,15 +93,7 @@ export async function changeMembership(
         n = 1;
       }
     } else {
-      const res = await trx
-        .updateTable('users')
-        .set({ [k.column!]: o.add ? o.id : null, updated_at: Date.now() })
-        .where('id', '=', o.userId)
-        // Remove takes off this item only; add replaces whatever was there.
-        .$if(!o.add, (q) => q.where(k.column!, '=', o.id))
-        .$if(o.add, (q) => q.where((eb) => eb.or([eb(k.column!, 'is', null), eb(k.column!, '!=', o.id)])))
-        .executeTakeFirst();
-      n = Number(res.numUpdatedRows);
+      n = await setClassification(trx, o.userId, k.column!, o.id, o.add);
     }
     if (n === 0) return false;
     await bumpDirectory(trx, o.userId);

@@ -10,8 +10,11 @@ export type UserRow = Selectable<UsersTable>;
 type UserColumn = keyof UsersTable & string;
 
 /** The one "active and not deleted" rule: a user who may sign in, be reached, be picked and be told things. */
-export function liveUser(eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> {
-  return eb.and([eb('users.active', '=', 1), eb('users.deleted', '=', 0)]);
+export function liveUser<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB | 'users'>,
+): Expression<SqlBool> {
+  const users = eb as unknown as ExpressionBuilder<Database, 'users'>;
+  return users.and([users('users.active', '=', 1), users('users.deleted', '=', 0)]);
 }
 
 /** The same rule on a row already read (a join that needs the user even when they no longer count). */
@@ -266,4 +269,153 @@ export async function insertLinks(db: Kysely<Database>, users: ({ id: string } &
 export async function replaceLinks(db: Kysely<Database>, userId: string, links: UserLinkIds): Promise<void> {
   for (const [table] of LINKS) await db.deleteFrom(table).where('user_id', '=', userId).execute();
   await insertLinks(db, [{ id: userId, ...links }]);
+}
+
+/** The first Admin: on an empty database only, and a second process starting at once adds nothing. */
+export async function insertFirstUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
+  await db
+    .insertInto('users')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
+// ---- Chat status (presence): what a user chose, shown while they are connected.
+
+/** A status the user set (manual) or one set for them (inactivity), which a later automatic one respects. */
+export async function setChatStatus(db: Db, id: string, chatStatus: number, manual: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ chat_status: chatStatus, chat_status_manual: manual ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The last window closed: an automatic status (Away by inactivity) goes back to `status`; a chosen one stays. */
+export async function resetAutomaticStatus(db: Db, ids: readonly string[], status: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ chat_status: status })
+    .where('id', 'in', ids)
+    .where('chat_status_manual', '=', 0)
+    .execute();
+}
+
+/** The chat status of every connected user (one row in presence or more). */
+export async function connectedStatuses(db: Db): Promise<Pick<UserRow, 'id' | 'chat_status'>[]> {
+  // Written as IN (subquery) so the planner starts from the few live sockets, not from every user.
+  return db
+    .selectFrom('users')
+    .select(['id', 'chat_status'])
+    .where('id', 'in', (eb) => eb.selectFrom('presence').select('user_id'))
+    .execute();
+}
+
+/**
+ * The people of the staff directory: live, with email and phone verified (a registration still waiting for its
+ * codes is in nobody's contacts); only those of `ids` when given.
+ */
+export async function directoryUsers(db: Db, ids?: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'phone_country_code',
+      'avatar',
+      'role',
+      'profession_id',
+      'suffix_id',
+      'last_login_at',
+      'permissions',
+      'search_key',
+    ])
+    .where(liveUser)
+    .where('email_verified', '=', 1)
+    .where('phone_verified', '=', 1)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+    .execute();
+}
+
+// ---- Classifications held in a column (clinical role, suffix: one value each) and counted by item.
+
+export type ClassificationColumn = 'profession_id' | 'suffix_id';
+export type ClassificationLink = 'user_facilities' | 'user_departments' | 'user_specialties';
+
+/**
+ * Adds (replacing whatever was there) or removes (this item only) a one-value classification of one user.
+ * Returns whether the user changed.
+ */
+export async function setClassification(
+  db: Db,
+  userId: string,
+  column: ClassificationColumn,
+  itemId: string,
+  add: boolean,
+): Promise<number> {
+  const res = await db
+    .updateTable('users')
+    .set({ [column]: add ? itemId : null, updated_at: Date.now() })
+    .where('id', '=', userId)
+    .$if(!add, (q) => q.where(column, '=', itemId))
+    .$if(add, (q) => q.where((eb) => eb.or([eb(column, 'is', null), eb(column, '!=', itemId)])))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** An item deleted: every user who carried it in `column` no longer does. */
+export async function clearClassification(db: Db, column: ClassificationColumn, itemId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ [column]: null })
+    .where(column, '=', itemId)
+    .execute();
+}
+
+/** How many users not deleted carry each item in `column` (one grouped query). */
+export async function countUsersWith(
+  db: Db,
+  column: ClassificationColumn,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select([`${column} as id`, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(column, 'in', itemIds)
+    .where('deleted', '=', 0)
+    .groupBy(column)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+}
+
+/** How many users not deleted are linked to each item through `link` (one grouped query). */
+export async function countUsersLinked(
+  db: Db,
+  link: ClassificationLink,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom(link)
+    .innerJoin('users', 'users.id', `${link}.user_id`)
+    .select([`${link}.item_id as id`, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(`${link}.item_id`, 'in', itemIds)
+    .where('users.deleted', '=', 0)
+    .groupBy(`${link}.item_id`)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+}
+
+/** Whether any account signs in with an email of this domain (the demo hospital is seeded once). */
+export async function anyEmailInDomain(db: Db, domain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', `%@${domain}`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
