@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BULK_CSV_COLUMNS, type TBulkImportReply } from '@rounds/contracts/admin-users';
 import { openDatabase } from '../apps/server/src/db/database';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
+import { DEMO_PASSWORD } from '../apps/server/src/ops/seed-demo';
 import { newId } from '../apps/server/src/lib/ids';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../apps/server/src/ops/seed-demo';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { startJanus } from '../apps/server/src/testing/janus-server';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/database';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed-demo';
+import { DEMO_PASSWORD } from '../apps/server/src/ops/seed-demo';
 import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { signAccessToken } from '../apps/server/src/lib/tokens';

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../apps/server/src/db/seed-demo';
+import { DEMO_PASSWORD } from '../../apps/server/src/ops/seed-demo';
 import { CALL_BROWSER_ARGS } from '../../e2e/support/call-stats';
 import { launchChromium } from '../../e2e/support/chromium';
 import { loginUi } from '../../e2e/support/login-ui';

@@ -1,5 +1,5 @@
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from '../../apps/server/src/db/seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from '../../apps/server/src/ops/seed-demo';
 
 /** A signed-in demo user for the benchmarks (one of the 40 named demo staff). */
 export const BENCH_USER = { email: `amelia.broussard@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD };
@@ -8,7 +8,7 @@ type Kind = 'facilities' | 'departments' | 'professions' | 'specialties';
 export type TReferenceIds = Record<Kind, Map<string, string>>;
 
 /**
- * The demo hospital at size (`npm run seed:demo -- --staff N`, apps/server/src/db/seed-demo.ts): realistic
+ * The demo hospital at size (`npm run seed:demo -- --staff N`, apps/server/src/ops/seed-demo.ts): realistic
  * names, each classification drawn on its own, so a combination of filters finds people as it would in a
  * real directory. Returns the reference items' ids by name, for the cases.
  */

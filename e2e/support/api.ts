@@ -2,7 +2,7 @@ import { budget } from './budget';
 import type { RunningServer } from './server';
 import { ADMIN } from './server';
 
-/** Demo staff created by SEED_DEMO=true (apps/server/src/db/seed-demo.ts), all with this password. */
+/** Demo staff created by SEED_DEMO=true (apps/server/src/ops/seed-demo.ts), all with this password. */
 export const DEMO_PASSWORD = 'Rounds2026';
 export const DEMO = {
   amelia: 'amelia.broussard@demo.rounds.local',

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { api, DEMO_PASSWORD } from './api';
 import type { RunningServer } from './server';
 
-/** A demo user's email from 'first.last' (SEED_DEMO staff, apps/server/src/db/seed-demo.ts). */
+/** A demo user's email from 'first.last' (SEED_DEMO staff, apps/server/src/ops/seed-demo.ts). */
 export const demo = (name: string) => `${name}@demo.rounds.local`;
 
 export type TSession = { token: string; id: string; phone: string };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../lib/passwords';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { migrateToLatest } from './database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from './seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from '../ops/seed-demo';
 
 describe('database', () => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../db/seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed-demo';
 import { multipart } from '../testing/multipart';
 import { PROXY_SNIPPET, startNginx } from '../testing/nginx';
 import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';

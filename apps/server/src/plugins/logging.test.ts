@@ -4,7 +4,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed-demo';
+import { DEMO_PASSWORD } from '../ops/seed-demo';
 import { createGroup, loginDemo } from '../testing/live-client';
 import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
 import { smsStandIn, smtpStandIn } from '../testing/stand-ins';

@@ -25,8 +25,8 @@ import {
   emailTakenError,
   setPendingContact,
 } from '../users/user-contact.store';
+import { loadUserDto } from '../users/user-view';
 import { readUser, replaceLinks, setPassword, setUser, updateIdentity } from '../users/users.store';
-import { loadUserDto } from './user-view';
 
 export const AVATAR_URL_PREFIX = '/api/v1/avatars/';
 type Ctx = { ip: string | null; lang: TLanguage; sessionId: string };

@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthContext } from '../../plugins/auth';
 import { disconnectSessions } from '../../realtime/publish';
-import { loadUserDto } from '../accounts/user-view';
+import { loadUserDto } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { clearAccountFailures } from '../auth/login-throttle';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { disconnectSessions } from '../../realtime/publish';
-import { loadUserDto, loadUserLinks, toUserDto } from '../accounts/user-view';
+import { loadUserDto, loadUserLinks, toUserDto } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { revokeSessions } from '../auth/sessions.service';

@@ -11,7 +11,7 @@ import { requestLanguage } from '../../lib/request-language';
 import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { type AuthContext, authOf, requireAuth } from '../../plugins/auth';
-import { loadUserDto } from '../accounts/user-view';
+import { loadUserDto } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { bumpDirectory } from '../contacts/staff-directory';

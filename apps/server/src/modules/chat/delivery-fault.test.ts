@@ -5,7 +5,7 @@ import { API_PREFIX } from '@rounds/contracts/limits';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../db/seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../ops/seed-demo';
 import {
   freePort,
   processStore,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
 import { liveUser, usersByIds } from '../users/users.store';
 import { type AppendItem, appendToRooms, publishMessages } from './messages.store';
 import { priorityAttributes, wantsPriority } from './priority.rules';

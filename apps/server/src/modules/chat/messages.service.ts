@@ -2,7 +2,7 @@ import { missedCallFor, type TMessage, type TSeenEntry } from '@rounds/contracts
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { sql } from 'kysely';
 import { forbidden, notFound } from '../../lib/errors';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { userColumns } from '../users/users.store';
 import { fullName, toMessage } from './room-view';

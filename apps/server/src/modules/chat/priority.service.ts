@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsGrant } from '../notify/sms-budget';
 import { userColumns } from '../users/users.store';

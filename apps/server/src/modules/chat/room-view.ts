@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
 import { namesByIds } from '../users/users.store';
 import { previewMessageRows } from './rooms.store';
 

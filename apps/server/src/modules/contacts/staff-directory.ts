@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
 import { connectedStatuses, directoryUsers } from '../users/users.store';
 import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './staff-directory-index';
 

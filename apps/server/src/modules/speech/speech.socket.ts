@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../../config';
 import { verifyAccessToken } from '../../lib/tokens';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
 import { sessionStateOf } from '../users/session-state.store';
 import { createAudioPipe, ffmpegAvailable, wavBytes } from './audio-pipe';
 import { type SpeechSession, startSpeechSession } from './speech-session';

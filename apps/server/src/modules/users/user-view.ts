@@ -4,7 +4,7 @@ import type { TChatStatus, TUser } from '@rounds/contracts/user';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { readSetting } from '../settings/settings.service';
-import { readUser } from '../users/users.store';
+import { readUser } from './users.store';
 
 type UserRow = Selectable<UsersTable>;
 type Named = { id: string; name: string };
