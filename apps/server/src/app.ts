@@ -1,3 +1,4 @@
+import './texts';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../lib/passwords';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from '../ops/seed-demo';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app';
 import { migrateToLatest } from './database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from '../ops/seed-demo';
 
 describe('database', () => {
   let t: TestApp;

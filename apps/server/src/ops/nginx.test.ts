@@ -8,10 +8,10 @@ import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed-demo';
 import { multipart } from '../testing/multipart';
 import { PROXY_SNIPPET, startNginx } from '../testing/nginx';
 import { freePort, processStore, startServerProcess, untilServing } from '../testing/server-process';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed-demo';
 
 /**
  * Rounds behind Debian's nginx terminating TLS (a certificate made by openssl now), with README's proxy

@@ -1,8 +1,8 @@
+import type { Db } from '../db/database';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { bumpDirectory } from '../modules/contacts/staff-directory';
 import { anyEmailInDomain, insertUsers, type NewUser } from '../modules/users/users.store';
-import type { Db } from '../db/database';
 
 /** Voice and video are off unless granted (doc 2 section 4); the demo hospital's staff may call. */
 const DEMO_PERMISSIONS = JSON.stringify({ voice: true, video: true });

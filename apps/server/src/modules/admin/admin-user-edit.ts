@@ -10,7 +10,6 @@ import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthContext } from '../../plugins/auth';
 import { disconnectSessions } from '../../realtime/publish';
-import { loadUserDto } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { clearAccountFailures } from '../auth/login-throttle';
@@ -20,6 +19,7 @@ import { bumpDirectory } from '../contacts/staff-directory';
 import { assertClassifications } from '../reference/reference.service';
 import { contactChanges } from '../users/contact-change.rules';
 import { assertEmailFree, withEmailRace } from '../users/user-contact.store';
+import { loadUserDto } from '../users/user-view';
 import { assertManages, assertOwnFacilities, facilitiesAfterUpdate } from '../users/users.policy';
 import {
   insertLinks,

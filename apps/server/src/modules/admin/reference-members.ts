@@ -11,11 +11,11 @@ import { requestLanguage } from '../../lib/request-language';
 import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { type AuthContext, authOf, requireAuth } from '../../plugins/auth';
-import { loadUserDto } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { KINDS } from '../reference/reference.service';
+import { loadUserDto } from '../users/user-view';
 import { assertManages, assertOwnFacilities } from '../users/users.policy';
 import { setClassification } from '../users/users.store';
 

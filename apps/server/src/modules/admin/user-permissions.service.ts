@@ -4,10 +4,10 @@ import { ADMIN_ONLY_PERMISSIONS, type TPermissionKey } from '@rounds/contracts/u
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { parsePermissions } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { roomMatesOf } from '../chat/rooms.store';
 import { managedScope, managedUsers } from '../users/managed.store';
+import { parsePermissions } from '../users/user-view';
 import { assertManages } from '../users/users.policy';
 import { setPermissionsOf, setUser, userColumns } from '../users/users.store';
 

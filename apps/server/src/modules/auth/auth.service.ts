@@ -10,7 +10,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { type TextKey, text } from '../../lib/texts';
 import { signAccessToken, signTempToken, verifyTempToken } from '../../lib/tokens';
 import { disconnectSessions } from '../../realtime/publish';
-import { loadUserDto } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
@@ -25,6 +24,7 @@ import {
   setPendingContact,
   withEmailRace,
 } from '../users/user-contact.store';
+import { loadUserDto } from '../users/user-view';
 import {
   findUser,
   insertLinks,

@@ -18,9 +18,9 @@ import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { TextKey } from '../../lib/texts';
 import { createTickBatch, padded } from '../../lib/tick-batch';
-import { parsePermissions } from '../users/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
 import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
+import { parsePermissions } from '../users/user-view';
 import { usersByIds } from '../users/users.store';
 import {
   maxParticipants,

@@ -2,8 +2,8 @@ import { missedCallFor, type TMessage, type TSeenEntry } from '@rounds/contracts
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { sql } from 'kysely';
 import { forbidden, notFound } from '../../lib/errors';
-import { parsePermissions } from '../users/user-view';
 import { writeAudit } from '../audit/audit.service';
+import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { fullName, toMessage } from './room-view';
 import type { ChatDeps } from './rooms.service';
