@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, demoEmail } from '@rounds/test-kit/demo';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
-import { seedDemo } from '../../apps/server/src/db/seed-demo';
+import { seedDemo } from '../../apps/server/src/ops/seed-demo';
 
 /** A signed-in demo user for the benchmarks (one of the 40 named demo staff). */
 export const BENCH_USER = { email: demoEmail('amelia.broussard'), password: DEMO_PASSWORD };
@@ -9,7 +9,7 @@ type Kind = 'facilities' | 'departments' | 'professions' | 'specialties';
 export type TReferenceIds = Record<Kind, Map<string, string>>;
 
 /**
- * The demo hospital at size (`npm run seed:demo -- --staff N`, apps/server/src/db/seed-demo.ts): realistic
+ * The demo hospital at size (`npm run seed:demo -- --staff N`, apps/server/src/ops/seed-demo.ts): realistic
  * names, each classification drawn on its own, so a combination of filters finds people as it would in a
  * real directory. Returns the reference items' ids by name, for the cases.
  */

@@ -6,10 +6,10 @@ import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { log, roomTitle } from '../support/pages/room';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { log, roomTitle } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**

@@ -1,3 +1,4 @@
+import './texts';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -5,7 +6,6 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
-import { seedDemo } from './db/seed-demo';
 import { WEB_DIST_DIR } from './install-paths';
 import { callsSweep } from './jobs/calls-sweep';
 import { escalationSweep } from './jobs/escalation-sweep';
@@ -17,6 +17,7 @@ import { invalidField } from './lib/errors';
 import { type FileStore, localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
+import { accountRoutes } from './modules/accounts/account.routes';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { referenceMembersRoutes } from './modules/admin/reference-members';
@@ -61,6 +62,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { installSpeechSocket, type SpeechService } from './modules/speech/speech.socket';
+import { seedDemo } from './ops/seed-demo';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
 import { installCompression } from './plugins/compression';
@@ -304,6 +306,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
+  await app.register(accountRoutes);
   await app.register(authRoutes);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);

@@ -1,6 +1,6 @@
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '@rounds/test-kit/demo';
 import { describe, expect, it } from 'vitest';
-import * as seed from '../src/db/seed-demo';
+import * as seed from '../src/ops/seed-demo';
 
 describe("the test kit's demo sign-in", () => {
   it('is the one the demo seed writes', () => {

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app';
 import { verifyPassword } from '../lib/passwords';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from '../ops/seed-demo';
 import { migrateToLatest } from './database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from './seed-demo';
 
 describe('database', () => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import { SESSION_TIMEOUT_ISSUES } from '@rounds/contracts/settings';
 import { MSG } from '@rounds/contracts/validation';
 import { describe, expect, it } from 'vitest';
 import { AppError, invalidField } from './errors';
+import '../texts';
 import { issueText, isTextKey, TEXT_TABLE, text } from './texts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

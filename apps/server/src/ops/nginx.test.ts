@@ -11,7 +11,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/support/multipart';
 import { openDatabase } from '../db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../db/seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed-demo';
 
 /**
  * Rounds behind Debian's nginx terminating TLS (a certificate made by openssl now), with README's proxy

@@ -1,9 +1,9 @@
 import type { TRole } from '@rounds/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../lib/auth-context';
 import { forbidden, unauthorized } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
-
-export type AuthContext = { userId: string; role: TRole; sessionId: string };
+import { sessionStateOf } from '../modules/users/session-state.store';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,21 +25,9 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
   const claims = await verifyAccessToken(app.config.JWT_SECRET, token);
   if (!claims) return null;
   // One query for both: the session is live and its user is active and not deleted.
-  const row = await app.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.role as role',
-      'users.active as active',
-      'users.deleted as deleted',
-      'sessions.revoked_at as revokedAt',
-    ])
-    .where('sessions.id', '=', claims.sid)
-    .where('sessions.user_id', '=', claims.sub)
-    .executeTakeFirst();
-  if (row?.active !== 1 || row.deleted === 1) return null;
-  if (row.revokedAt !== null && row.revokedAt <= Date.now()) return null;
-  return { userId: claims.sub, role: row.role, sessionId: claims.sid };
+  const state = await sessionStateOf(app.db, claims.sid, claims.sub);
+  if (!state?.live) return null;
+  return { userId: claims.sub, role: state.role, sessionId: claims.sid };
 }
 
 export function installAuth(app: FastifyInstance): void {

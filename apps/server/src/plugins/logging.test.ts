@@ -7,7 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGroup, loginDemo } from '../../test/support/live-client';
-import { DEMO_PASSWORD } from '../db/seed-demo';
+import { DEMO_PASSWORD } from '../ops/seed-demo';
 import { redactUrl } from './logging';
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { text } from '../lib/texts';
 import { createTickBatch } from '../lib/tick-batch';
+import { sessionStates } from '../modules/users/session-state.store';
 import { sessionChannel } from './publish';
 import type { SocketData } from './socket-server';
 
@@ -44,29 +45,11 @@ export type SocketAuthority = {
 export function createSocketAuthority(app: FastifyInstance): SocketAuthority {
   const expiryTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
-  // The rule of resolveAuth: a session not revoked (or revoked in the future) of a user active and not deleted.
+  // The rule of resolveAuth (modules/users/session-state.store.ts), read for many sessions at once.
   async function readStates(sessionIds: readonly string[]): Promise<Map<string, SessionState>> {
     const states = new Map<string, SessionState>();
-    const now = Date.now();
-    for (let i = 0; i < sessionIds.length; i += CHUNK) {
-      const rows = await app.db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id as id',
-          'sessions.user_id as userId',
-          'sessions.revoked_at as revokedAt',
-          'users.active as active',
-          'users.deleted as deleted',
-          'users.language as language',
-          'users.role as role',
-        ])
-        .where('sessions.id', 'in', sessionIds.slice(i, i + CHUNK))
-        .execute();
-      for (const r of rows) {
-        const live = r.active === 1 && r.deleted !== 1 && (r.revokedAt === null || r.revokedAt > now);
-        states.set(r.id, { userId: r.userId, role: r.role, live, language: toLanguage(r.language) });
-      }
+    for (const [id, s] of await sessionStates(app.db, sessionIds)) {
+      states.set(id, { userId: s.userId, role: s.role, live: s.live, language: toLanguage(s.language) });
     }
     return states;
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type TMessage, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { io, type Socket } from 'socket.io-client';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../src/db/seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../src/ops/seed-demo';
 import { multipart, type Part } from './multipart';
 
 /**

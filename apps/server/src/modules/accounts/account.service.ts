@@ -7,10 +7,9 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TUser } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { IMAGE_EXT } from '../../lib/image-type';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { searchKey } from '../../lib/search-key';
 import { text } from '../../lib/texts';
 import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
@@ -19,13 +18,25 @@ import { revokeSessions } from '../auth/sessions.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
-import { loadUserDto } from './user-view';
+import { contactChanges } from '../users/contact-change.rules';
+import {
+  assertEmailFree,
+  clearPendingContact,
+  confirmEmail,
+  confirmPhone,
+  emailTakenError,
+  setPendingContact,
+} from '../users/user-contact.store';
+import { loadUserDto } from '../users/user-view';
+import { readUser, replaceLinks, setPassword, setUser, updateIdentity } from '../users/users.store';
 
 export const AVATAR_URL_PREFIX = '/api/v1/avatars/';
 type Ctx = { ip: string | null; lang: TLanguage; sessionId: string };
 
 async function row(app: FastifyInstance, userId: string) {
-  return app.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await readUser(app.db, userId);
+  if (!user) throw new Error(`no user ${userId}`);
+  return user;
 }
 
 export async function me(app: FastifyInstance, userId: string): Promise<TUser> {
@@ -51,11 +62,7 @@ export async function changePassword(
   }
   const hash = await hashPassword(input.newPassword);
   const ended = await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: hash, password_changed_at: Date.now(), updated_at: Date.now() })
-      .where('id', '=', userId)
-      .execute();
+    await setPassword(trx, userId, hash);
     // Other devices are signed out; this one stays, as the form clears and the user carries on.
     const ids = await revokeSessions(trx, { userId, reason: 'passwordChanged', exceptSessionId: ctx.sessionId });
     await writeAudit(trx, { userId, event: 'password changed', ip: ctx.ip });
@@ -78,32 +85,15 @@ export async function updateAccount(
   await assertClassifications(app, input);
   const current = await row(app, userId);
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        first_name: input.firstName,
-        last_name: input.lastName,
-        search_key: searchKey(input.firstName, input.lastName, current.email),
-        profession_id: input.professionId[0] ?? null,
-        suffix_id: input.suffixId[0] ?? null,
-        session_timeout: input.sessionTimeout,
-        updated_at: Date.now(),
-      })
-      .where('id', '=', userId)
-      .execute();
-    for (const [table, ids] of [
-      ['user_facilities', input.facilityId],
-      ['user_departments', input.departmentId],
-      ['user_specialties', input.specialtyId],
-    ] as const) {
-      await trx.deleteFrom(table).where('user_id', '=', userId).execute();
-      const unique = [...new Set(ids)];
-      if (unique.length)
-        await trx
-          .insertInto(table)
-          .values(unique.map((item_id) => ({ user_id: userId, item_id })))
-          .execute();
-    }
+    await updateIdentity(trx, userId, {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: current.email,
+      profession_id: input.professionId[0] ?? null,
+      suffix_id: input.suffixId[0] ?? null,
+      session_timeout: input.sessionTimeout,
+    });
+    await replaceLinks(trx, userId, input);
     await writeAudit(trx, { userId, event: 'account updated', ip: ctx.ip });
     await bumpDirectory(trx, userId);
   });
@@ -130,17 +120,8 @@ export async function requestContactChange(
   ctx: Ctx,
 ): Promise<{ updatedUser: TUser; attemptLeft: number }> {
   const user = await row(app, userId);
-  const emailChanged = input.email !== user.email;
-  const phoneChanged = input.phone !== user.phone || input.phoneCountryCode !== user.phone_country_code;
-  if (emailChanged) {
-    const taken = await app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', input.email)
-      .where('id', '!=', userId)
-      .executeTakeFirst();
-    if (taken) throw conflict('emailTaken', 'EMAIL_TAKEN');
-  }
+  const { emailChanged, phoneChanged } = contactChanges(user, input);
+  if (emailChanged) await assertEmailFree(app.db, input.email, userId);
   const phoneTarget = `${input.phoneCountryCode}${input.phone}`;
   for (const target of [emailChanged ? input.email : null, phoneChanged ? phoneTarget : null]) {
     if (target && !(await sendAllowance(app.db, sendScope(app, target, userId, ctx))).allowed) {
@@ -148,22 +129,13 @@ export async function requestContactChange(
     }
   }
   const codes = await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        ...(emailChanged ? { unverified_email: input.email } : {}),
-        ...(phoneChanged
-          ? {
-              unverified_phone: input.phone,
-              unverified_phone_country_code: input.phoneCountryCode,
-              unverified_phone_country_name: input.phoneCountryName,
-            }
-          : {}),
-        ...(input.sessionTimeout !== undefined ? { session_timeout: input.sessionTimeout } : {}),
-        updated_at: Date.now(),
-      })
-      .where('id', '=', userId)
-      .execute();
+    await setPendingContact(trx, userId, {
+      ...(emailChanged ? { email: input.email } : {}),
+      ...(phoneChanged
+        ? { phone: { phone: input.phone, countryCode: input.phoneCountryCode, countryName: input.phoneCountryName } }
+        : {}),
+      sessionTimeout: input.sessionTimeout,
+    });
     const out: { email?: string; phone?: string } = {};
     if (emailChanged) {
       out.email = await issueCode(trx, app.config.JWT_SECRET, {
@@ -197,17 +169,7 @@ export async function requestContactChange(
 
 export async function cancelContactChange(app: FastifyInstance, userId: string, ctx: Ctx): Promise<TUser> {
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        unverified_email: null,
-        unverified_phone: null,
-        unverified_phone_country_code: null,
-        unverified_phone_country_name: null,
-        updated_at: Date.now(),
-      })
-      .where('id', '=', userId)
-      .execute();
+    await clearPendingContact(trx, userId);
     await trx
       .updateTable('verification_codes')
       .set({ used_at: Date.now() })
@@ -247,34 +209,11 @@ export async function verifyContactChange(
   try {
     await app.db.transaction().execute(async (trx) => {
       if (input.type === 'phone') {
-        await trx
-          .updateTable('users')
-          .set({
-            phone: user.unverified_phone,
-            phone_country_code: user.unverified_phone_country_code,
-            phone_country_name: user.unverified_phone_country_name,
-            unverified_phone: null,
-            unverified_phone_country_code: null,
-            unverified_phone_country_name: null,
-            phone_verified: 1,
-            updated_at: Date.now(),
-          })
-          .where('id', '=', userId)
-          .execute();
+        await confirmPhone(trx, user);
         await writeAudit(trx, { userId, event: 'phone changed', ip: ctx.ip });
         await bumpDirectory(trx, userId);
       } else {
-        await trx
-          .updateTable('users')
-          .set({
-            email: check.target,
-            search_key: searchKey(user.first_name, user.last_name, check.target),
-            unverified_email: null,
-            email_verified: 1,
-            updated_at: Date.now(),
-          })
-          .where('id', '=', userId)
-          .execute();
+        await confirmEmail(trx, user, check.target);
         await writeAudit(trx, {
           userId,
           event: 'email changed',
@@ -285,7 +224,7 @@ export async function verifyContactChange(
       }
     });
   } catch (error) {
-    if (input.type === 'email') throw conflict('emailTaken', 'EMAIL_TAKEN');
+    if (input.type === 'email') throw emailTakenError();
     throw error;
   }
   return changed(app, userId);
@@ -298,18 +237,13 @@ export async function updatePreferences(
   ctx: Ctx,
 ): Promise<TUser> {
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        ...(input.language ? { language: input.language } : {}),
-        ...(input.settings?.theme ? { theme: input.settings.theme } : {}),
-        ...(input.settings?.playNotificationSound !== undefined
-          ? { play_notification_sound: input.settings.playNotificationSound ? 1 : 0 }
-          : {}),
-        updated_at: Date.now(),
-      })
-      .where('id', '=', userId)
-      .execute();
+    await setUser(trx, userId, {
+      ...(input.language ? { language: input.language } : {}),
+      ...(input.settings?.theme ? { theme: input.settings.theme } : {}),
+      ...(input.settings?.playNotificationSound !== undefined
+        ? { play_notification_sound: input.settings.playNotificationSound ? 1 : 0 }
+        : {}),
+    });
     await writeAudit(trx, { userId, event: 'settings updated', ip: ctx.ip });
   });
   return changed(app, userId);
@@ -332,11 +266,7 @@ export async function setAvatar(
   await writeFile(join(dir, file), bytes, { mode: 0o600 });
   const previous = (await row(app, userId)).avatar;
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ avatar: `${AVATAR_URL_PREFIX}${file}`, updated_at: Date.now() })
-      .where('id', '=', userId)
-      .execute();
+    await setUser(trx, userId, { avatar: `${AVATAR_URL_PREFIX}${file}` });
     await writeAudit(trx, { userId, event: 'avatar changed', ip: ctx.ip, ...byOf(ctx) });
     await bumpDirectory(trx, userId);
   });
@@ -347,7 +277,7 @@ export async function setAvatar(
 export async function deleteAvatar(app: FastifyInstance, userId: string, ctx: AvatarCtx): Promise<TUser> {
   const previous = (await row(app, userId)).avatar;
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ avatar: null, updated_at: Date.now() }).where('id', '=', userId).execute();
+    await setUser(trx, userId, { avatar: null });
     await writeAudit(trx, { userId, event: 'avatar removed', ip: ctx.ip, ...byOf(ctx) });
     await bumpDirectory(trx, userId);
   });

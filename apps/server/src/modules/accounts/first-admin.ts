@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import { userRow } from '../users/users.store';
+import { anyUser, insertFirstUser, userRow } from '../users/users.store';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@rounds.local';
 
@@ -11,28 +11,24 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@rounds.local';
  * strong password is generated and printed once: it is never stored in clear anywhere.
  */
 export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
-  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return;
+  if (await anyUser(db)) return;
   const email = (config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const password = config.ADMIN_PASSWORD ?? generatePassword();
-  await db
-    .insertInto('users')
-    .values(
-      userRow({
-        email,
-        phone: '5550100',
-        phone_country_code: '+1',
-        phone_country_name: 'United States',
-        first_name: 'Rounds',
-        last_name: 'Administrator',
-        password_hash: await hashPassword(password),
-        role: 'Admin',
-        email_verified: 1,
-        phone_verified: 1,
-      }),
-    )
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
+  await insertFirstUser(
+    db,
+    userRow({
+      email,
+      phone: '5550100',
+      phone_country_code: '+1',
+      phone_country_name: 'United States',
+      first_name: 'Rounds',
+      last_name: 'Administrator',
+      password_hash: await hashPassword(password),
+      role: 'Admin',
+      email_verified: 1,
+      phone_verified: 1,
+    }),
+  );
   if (config.ADMIN_PASSWORD) {
     log.info({ email }, 'Created the first Admin with ADMIN_EMAIL/ADMIN_PASSWORD');
   } else {

@@ -1,6 +1,6 @@
 import type { TUser } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { deleteAvatar, setAvatar } from '../accounts/account.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { assertManages } from '../users/users.policy';

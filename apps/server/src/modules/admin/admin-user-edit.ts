@@ -5,12 +5,11 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import type { TUser } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { conflict, forbidden } from '../../lib/errors';
+import type { AuthContext } from '../../lib/auth-context';
+import { forbidden } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
-import type { AuthContext } from '../../plugins/auth';
 import { disconnectSessions } from '../../realtime/publish';
-import { loadUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { clearAccountFailures } from '../auth/login-throttle';
@@ -18,8 +17,20 @@ import { revokeSessions } from '../auth/sessions.service';
 import { queueSetPasswordInvites } from '../auth/set-password-invites';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { assertClassifications } from '../reference/reference.service';
+import { contactChanges } from '../users/contact-change.rules';
+import { assertEmailFree, withEmailRace } from '../users/user-contact.store';
+import { loadUserDto } from '../users/user-view';
 import { assertManages, assertOwnFacilities, facilitiesAfterUpdate } from '../users/users.policy';
-import { insertLinks, insertUsers, NO_PASSWORD, replaceLinks, updateIdentity } from '../users/users.store';
+import {
+  insertLinks,
+  insertUsers,
+  NO_PASSWORD,
+  readUser,
+  replaceLinks,
+  setPassword,
+  updateIdentity,
+  userColumns,
+} from '../users/users.store';
 
 export type TCreateUser = z.output<typeof ZCreateUserRequest>;
 type TUpdateUser = z.output<typeof ZUpdateUserRequest>;
@@ -60,8 +71,6 @@ export function adminCreatedUser(id: string, u: TCreateUser, language: TLanguage
   };
 }
 
-const emailTaken = () => conflict('emailTaken', 'EMAIL_TAKEN');
-
 /** GET /user/get-user: one user the actor manages (404 unknown or deleted, 403 outside the scope). */
 export async function getUser(app: FastifyInstance, actor: AuthContext, id: string): Promise<TUser> {
   await assertManages(app.db, actor, id);
@@ -76,23 +85,17 @@ export async function createUser(app: FastifyInstance, actor: AuthContext, u: TC
   assertMayGiveRole(actor, u.role);
   await assertOwnFacilities(app.db, actor, u.facilityId);
   await assertClassifications(app, u);
-  const taken = await app.db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
-  if (taken) throw emailTaken();
+  await assertEmailFree(app.db, u.email);
   const id = newId();
-  try {
-    await app.db.transaction().execute(async (trx) => {
+  await withEmailRace(app.db, u.email, undefined, () =>
+    app.db.transaction().execute(async (trx) => {
       await insertUsers(trx, [adminCreatedUser(id, u, ctx.lang)]);
       await insertLinks(trx, [{ id, ...u }]);
       await queueSetPasswordInvites(app, trx, [{ id, email: u.email, language: ctx.lang }], ctx.ip);
       await bumpDirectory(trx, id);
       await writeAudit(trx, { userId: id, event: 'user created', ip: ctx.ip, details: { by: actor.userId } });
-    });
-  } catch (error) {
-    // Two creations racing for one email: the unique index decides, the loser gets the same 409.
-    if (await app.db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst())
-      throw emailTaken();
-    throw error;
-  }
+    }),
+  );
   app.notificationJobs.wake();
   app.publish(SERVER_EVENTS.NewRegisteredContact, { userId: id }, { all: true });
   await publishLogsChanged(app);
@@ -118,21 +121,13 @@ export function endSessionsForChange(app: FastifyInstance, userId: string, sessi
  */
 export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TUpdateUser, ctx: Ctx): Promise<TUser> {
   await assertClassifications(app, u);
-  const taken = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', u.email)
-    .where('id', '!=', u.id)
-    .executeTakeFirst();
-  if (taken) throw emailTaken();
-  let outcome: { ended: string[]; contactChanged: boolean };
-  try {
-    outcome = await app.db.transaction().execute(async (trx) => {
+  await assertEmailFree(app.db, u.email, u.id);
+  const outcome = await withEmailRace(app.db, u.email, u.id, () =>
+    app.db.transaction().execute(async (trx) => {
       await assertManages(trx, actor, u.id);
       const facilityId = await facilitiesAfterUpdate(trx, actor, u.id, u.facilityId);
-      const before = await trx.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
-      const emailChanged = before.email !== u.email;
-      const phoneChanged = before.phone !== u.phone || before.phone_country_code !== u.phoneCountryCode;
+      const before = (await readUser(trx, u.id))!;
+      const { emailChanged, phoneChanged } = contactChanges(before, u);
       await updateIdentity(trx, u.id, {
         first_name: u.firstName,
         last_name: u.lastName,
@@ -168,19 +163,8 @@ export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TU
         },
       });
       return { ended, contactChanged };
-    });
-  } catch (error) {
-    if (
-      await app.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', u.email)
-        .where('id', '!=', u.id)
-        .executeTakeFirst()
-    )
-      throw emailTaken();
-    throw error;
-  }
+    }),
+  );
   const user = await view(app, u.id);
   if (outcome.contactChanged) endSessionsForChange(app, u.id, outcome.ended);
   else app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [u.id] });
@@ -203,17 +187,12 @@ export async function resetUserPassword(
   const hash = await hashPassword(o.newPassword);
   const ended = await app.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.id);
-    const now = Date.now();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: hash, password_changed_at: now, updated_at: now })
-      .where('id', '=', o.id)
-      .execute();
+    await setPassword(trx, o.id, hash);
     const ids = await revokeSessions(trx, { userId: o.id, reason: 'passwordReset' });
     await writeAudit(trx, { userId: o.id, event: 'password set by admin', ip: ctx.ip, details: { by: actor.userId } });
     return ids;
   });
-  const owner = await app.db.selectFrom('users').select('email').where('id', '=', o.id).executeTakeFirst();
+  const owner = await userColumns(app.db, o.id, ['email']);
   if (owner) await clearAccountFailures(app.db, owner.email);
   endSessionsForChange(app, o.id, ended);
   await publishLogsChanged(app);

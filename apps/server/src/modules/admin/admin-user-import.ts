@@ -9,16 +9,17 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { LIMITS } from '@rounds/contracts/limits';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../lib/auth-context';
 import { AppError, badRequest, invalidField } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { FormFile } from '../../lib/multipart-form';
 import { issueText, text } from '../../lib/texts';
-import type { AuthContext } from '../../plugins/auth';
 import { writeAudits } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { queueSetPasswordInvites } from '../auth/set-password-invites';
 import { bumpDirectory } from '../contacts/staff-directory';
-import { managedScope } from '../users/users.policy';
+import { managedScope } from '../users/managed.store';
+import { emailOwner, takenEmails } from '../users/user-contact.store';
 import { insertLinks, insertUsers } from '../users/users.store';
 import { adminCreatedUser, type TCreateUser } from './admin-user-edit';
 
@@ -204,15 +205,7 @@ async function validateRows(
 
   // Already registered: one query per 500 addresses.
   const wanted = out.filter((c) => c.input).map((c) => c.email);
-  const taken = new Set<string>();
-  for (let start = 0; start < wanted.length; start += 500) {
-    const found = await app.db
-      .selectFrom('users')
-      .select('email')
-      .where('email', 'in', wanted.slice(start, start + 500))
-      .execute();
-    for (const f of found) taken.add(f.email);
-  }
+  const taken = await takenEmails(app.db, wanted);
   for (const c of out) {
     if (c.input && taken.has(c.email)) {
       c.errors.push({ field: 'email', message: text('emailTaken', lang) });
@@ -299,11 +292,7 @@ export async function importUsersCsv(
         try {
           await createRows(app, actor, [r], { ...ctx, one: true, held });
         } catch {
-          const exists = await app.db
-            .selectFrom('users')
-            .select('id')
-            .where('email', '=', r.input.email)
-            .executeTakeFirst();
+          const exists = await emailOwner(app.db, r.input.email);
           failedLate.set(r.row, [{ field: 'email', message: text(exists ? 'emailTaken' : 'retry', ctx.lang) }]);
         }
       }

@@ -4,18 +4,19 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TUser } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { AuthContext } from '../../lib/auth-context';
 import { forbidden } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
 import { disconnectSessions } from '../../realtime/publish';
-import { loadUserDto, loadUserLinks, toUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { revokeSessions } from '../auth/sessions.service';
 import { directPartners } from '../chat/rooms.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { readSettings } from '../settings/settings.service';
-import { assertManages, managedBy, managedScope } from '../users/users.policy';
+import { managedScope, managedUserPage } from '../users/managed.store';
+import { loadUserDto, loadUserLinks, toUserDto } from '../users/user-view';
+import { assertManages } from '../users/users.policy';
+import { setUser } from '../users/users.store';
 import { hasMembershipFilter, membershipFilter } from './reference-members';
 
 const SORT_COLUMNS = {
@@ -38,25 +39,15 @@ export async function listUsers(
   q: TAdminUserListQuery,
 ): Promise<TAdminUserListReply> {
   const scope = await managedScope(app.db, actor);
-  let base = app.db.selectFrom('users').where('users.deleted', '=', 0).where(managedBy(scope));
-  if (hasMembershipFilter(q)) base = base.where(membershipFilter(q));
-  // The directory's rule (contracts/names.ts): the trimmed, lowercased text is in the search key.
-  const term = q.keyword?.trim().toLowerCase();
-  if (term)
-    base = base.where(sql<boolean>`users.search_key like ${`%${term.replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
-
-  const column = SORT_COLUMNS[q.sortBy];
-  const textual = q.sortBy === 'firstName' || q.sortBy === 'lastName' || q.sortBy === 'email';
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .selectAll('users')
-      .orderBy(textual ? sql`lower(${sql.ref(column)})` : sql.ref(column), q.order)
-      .orderBy('users.id', q.order)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-  ]);
+  const { rows, total } = await managedUserPage(app.db, scope, {
+    ...(hasMembershipFilter(q) ? { where: membershipFilter(q) } : {}),
+    keyword: q.keyword,
+    sortColumn: SORT_COLUMNS[q.sortBy],
+    textual: q.sortBy === 'firstName' || q.sortBy === 'lastName' || q.sortBy === 'email',
+    order: q.order,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
   const [links, settings, online] = await Promise.all([
     loadUserLinks(app.db, rows),
     readSettings(app.db),
@@ -71,7 +62,7 @@ export async function listUsers(
     ),
     page: q.page,
     pageSize: q.pageSize,
-    total: Number(count.n),
+    total,
   };
 }
 
@@ -103,11 +94,7 @@ export async function setUserActive(
   notSelf(actor, o.userId);
   const ended = await app.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.userId);
-    await trx
-      .updateTable('users')
-      .set({ active: o.active ? 1 : 0, updated_at: Date.now() })
-      .where('id', '=', o.userId)
-      .execute();
+    await setUser(trx, o.userId, { active: o.active ? 1 : 0 });
     const ids = o.active ? [] : await revokeSessions(trx, { userId: o.userId, reason: 'deactivated' });
     await bumpDirectory(trx, o.userId);
     await writeAudit(trx, {
@@ -137,7 +124,7 @@ export async function updateRole(
   await app.db.transaction().execute(async (trx) => {
     const { role } = await assertManages(trx, actor, o.id);
     if (role === o.role) return;
-    await trx.updateTable('users').set({ role: o.role, updated_at: Date.now() }).where('id', '=', o.id).execute();
+    await setUser(trx, o.id, { role: o.role });
     await writeAudit(trx, {
       userId: o.id,
       event: 'role changed',
@@ -159,11 +146,7 @@ export async function deleteUser(app: FastifyInstance, actor: AuthContext, o: { 
   notSelf(actor, o.id);
   const ended = await app.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.id);
-    await trx
-      .updateTable('users')
-      .set({ deleted: 1, active: 0, updated_at: Date.now() })
-      .where('id', '=', o.id)
-      .execute();
+    await setUser(trx, o.id, { deleted: 1, active: 0 });
     const ids = await revokeSessions(trx, { userId: o.id, reason: 'deleted' });
     await bumpDirectory(trx, o.id);
     await writeAudit(trx, { userId: o.id, event: 'user deleted', ip: o.ip, details: { by: actor.userId } });

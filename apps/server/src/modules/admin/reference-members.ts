@@ -6,17 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/request-language';
 import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
-import { type AuthContext, authOf, requireAuth } from '../../plugins/auth';
-import { loadUserDto } from '../accounts/user-view';
+import { authOf, requireAuth } from '../../plugins/auth';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { KINDS } from '../reference/reference.service';
+import { loadUserDto } from '../users/user-view';
 import { assertManages, assertOwnFacilities } from '../users/users.policy';
+import { setClassification } from '../users/users.store';
 
 /*
  * Members of a facility, department, clinical role (profession), specialty or suffix (doc 2 sections 2 and 4):
@@ -92,15 +94,7 @@ export async function changeMembership(
         n = 1;
       }
     } else {
-      const res = await trx
-        .updateTable('users')
-        .set({ [k.column!]: o.add ? o.id : null, updated_at: Date.now() })
-        .where('id', '=', o.userId)
-        // Remove takes off this item only; add replaces whatever was there.
-        .$if(!o.add, (q) => q.where(k.column!, '=', o.id))
-        .$if(o.add, (q) => q.where((eb) => eb.or([eb(k.column!, 'is', null), eb(k.column!, '!=', o.id)])))
-        .executeTakeFirst();
-      n = Number(res.numUpdatedRows);
+      n = await setClassification(trx, o.userId, k.column!, o.id, o.add);
     }
     if (n === 0) return false;
     await bumpDirectory(trx, o.userId);

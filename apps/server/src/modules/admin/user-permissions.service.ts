@@ -2,12 +2,14 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TPermissions } from '@rounds/contracts/user';
 import { ADMIN_ONLY_PERMISSIONS, type TPermissionKey } from '@rounds/contracts/user-permissions';
 import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../lib/auth-context';
 import { forbidden } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
-import { parsePermissions } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { roomMatesOf } from '../chat/rooms.store';
-import { assertManages, managedBy, managedScope } from '../users/users.policy';
+import { managedScope, managedUsers } from '../users/managed.store';
+import { parsePermissions } from '../users/user-view';
+import { assertManages } from '../users/users.policy';
+import { setPermissionsOf, setUser, userColumns } from '../users/users.store';
 
 type Change = { permission: TPermissionKey; value: boolean };
 
@@ -45,17 +47,9 @@ export async function setUserPermission(
   authorize(actor, o.permission);
   const permissions = await app.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.userId);
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'permissions'])
-      .where('id', '=', o.userId)
-      .executeTakeFirstOrThrow();
+    const user = (await userColumns(trx, o.userId, ['permissions']))!;
     const next = { ...parsePermissions(user.permissions), [o.permission]: o.value };
-    await trx
-      .updateTable('users')
-      .set({ permissions: JSON.stringify(next), updated_at: Date.now() })
-      .where('id', '=', user.id)
-      .execute();
+    await setUser(trx, user.id, { permissions: JSON.stringify(next) });
     await writeAudit(trx, {
       userId: user.id,
       event: 'permissions changed',
@@ -80,26 +74,12 @@ export async function setPermissionForAll(
 ): Promise<number> {
   authorize(actor, o.permission);
   const userIds = await app.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('users')
-      .select(['id', 'permissions'])
-      .where('deleted', '=', 0)
-      .where(managedBy(await managedScope(trx, actor)))
-      .execute();
+    const rows = await managedUsers(trx, await managedScope(trx, actor), ['permissions']);
     const byStored = new Map<string, string[]>();
     for (const r of rows) byStored.set(r.permissions, [...(byStored.get(r.permissions) ?? []), r.id]);
-    const now = Date.now();
     for (const [stored, ids] of byStored) {
       const next = JSON.stringify({ ...parsePermissions(stored), [o.permission]: o.value });
-      if (next === stored) continue;
-      // Chunked: SQLite allows a limited number of bound parameters per statement.
-      for (let i = 0; i < ids.length; i += 500) {
-        await trx
-          .updateTable('users')
-          .set({ permissions: next, updated_at: now })
-          .where('id', 'in', ids.slice(i, i + 500))
-          .execute();
-      }
+      if (next !== stored) await setPermissionsOf(trx, ids, next);
     }
     await writeAudit(trx, {
       userId: actor.userId,

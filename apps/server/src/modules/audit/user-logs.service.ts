@@ -2,8 +2,8 @@ import type { TUserLog, TUserLogsExportQuery, TUserLogsQuery, TUserLogsReply } f
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../plugins/auth';
-import { type ManagedScope, managedBy, managedScope } from '../users/users.policy';
+import type { AuthContext } from '../../lib/auth-context';
+import { type ManagedScope, managedBy, managedScope } from '../users/managed.store';
 
 type Filter = Pick<TUserLogsQuery, 'keyword' | 'from' | 'to'>;
 

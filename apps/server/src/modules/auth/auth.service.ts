@@ -2,22 +2,38 @@ import type { TLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TUser } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable, Transaction } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { searchKey } from '../../lib/search-key';
 import { type TextKey, text } from '../../lib/texts';
 import { signAccessToken, signTempToken, verifyTempToken } from '../../lib/tokens';
 import { disconnectSessions } from '../../realtime/publish';
-import { loadUserDto } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
 import { readSettings } from '../settings/settings.service';
-import { insertUsers, NO_PASSWORD } from '../users/users.store';
+import { isLiveSession, refreshTokenState } from '../users/session-state.store';
+import {
+  assertEmailFree,
+  confirmEmail,
+  confirmPhone,
+  replaceUnverifiedEmail,
+  setPendingContact,
+  withEmailRace,
+} from '../users/user-contact.store';
+import { loadUserDto } from '../users/user-view';
+import {
+  findUser,
+  insertLinks,
+  insertUsers,
+  markLogin,
+  NO_PASSWORD,
+  setPassword,
+  type UserRow,
+} from '../users/users.store';
 import {
   type CodeCheck,
   checkCode,
@@ -36,7 +52,6 @@ import {
   revokeSessions,
 } from './sessions.service';
 
-type UserRow = Selectable<UsersTable>;
 export type Ctx = { ip: string | null; userAgent: string | null; lang: TLanguage };
 export type SessionResult = { token: string; refreshToken: string; refreshExpiresAt: number; remember: boolean };
 
@@ -69,7 +84,7 @@ function fail(status: number, code: string, key: TextKey, extra: Record<string, 
 }
 
 async function userById(app: FastifyInstance, id: string): Promise<UserRow | undefined> {
-  return app.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+  return findUser(app.db, { id });
 }
 
 async function dto(app: FastifyInstance, userId: string): Promise<TUser> {
@@ -86,7 +101,7 @@ async function openSession(app: FastifyInstance, user: UserRow, remember: boolea
       at: now + DUPLICATE_SESSION_GRACE_MS,
     });
     const session = await createSession(trx, { userId: user.id, remember, ip: ctx.ip, userAgent: ctx.userAgent });
-    await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
+    await markLogin(trx, user.id, now);
     await writeAudit(trx, { userId: user.id, event: 'login', ip: ctx.ip });
     // The directory shows whether someone ever signed in (only they can be picked for groups).
     if (user.last_login_at === null) await bumpDirectory(trx, user.id);
@@ -160,12 +175,7 @@ export async function login(
   input: { username: string; password: string; remember: boolean; captchaResponse?: string },
   ctx: Ctx,
 ): Promise<{ session: SessionResult; user: TUser }> {
-  const user = await app.db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', input.username)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+  const user = await findUser(app.db, { email: input.username });
 
   // Unknown emails are throttled exactly like real ones (keyed by the email given), so replies reveal nothing.
   const state = await throttleState(app.db, input.username, ctx.ip);
@@ -256,13 +266,12 @@ export async function register(
   if (!(await app.captcha.verify(input.captchaResponse))) throw fail(400, 'CAPTCHA_FAILED', 'captchaFailed');
   await assertClassifications(app, input);
 
-  const taken = await app.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
-  if (taken) throw conflict('emailTaken', 'EMAIL_TAKEN');
+  await assertEmailFree(app.db, input.email);
 
   const passwordHash = await hashPassword(input.password);
   const id = newId();
-  try {
-    await app.db.transaction().execute(async (trx) => {
+  await withEmailRace(app.db, input.email, undefined, () =>
+    app.db.transaction().execute(async (trx) => {
       await insertUsers(trx, [
         {
           id,
@@ -279,26 +288,10 @@ export async function register(
           suffix_id: input.suffixId[0] ?? null,
         },
       ]);
-      const link = async (table: 'user_facilities' | 'user_departments' | 'user_specialties', ids: string[]) => {
-        const unique = [...new Set(ids)];
-        if (unique.length)
-          await trx
-            .insertInto(table)
-            .values(unique.map((item_id) => ({ user_id: id, item_id })))
-            .execute();
-      };
-      await link('user_facilities', input.facilityId);
-      await link('user_departments', input.departmentId);
-      await link('user_specialties', input.specialtyId);
+      await insertLinks(trx, [{ id, ...input }]);
       await writeAudit(trx, { userId: id, event: 'register', ip: ctx.ip });
-    });
-  } catch (error) {
-    // Two registrations racing for one email: the unique index decides, the loser gets the same 409.
-    if (await app.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) {
-      throw conflict('emailTaken', 'EMAIL_TAKEN');
-    }
-    throw error;
-  }
+    }),
+  );
   const user = (await userById(app, id))!;
   await sendCode(app, user, 'verify-email', input.email, ctx).catch(() => 0);
   return { tempToken: await signTempToken(app.config.JWT_SECRET, id), user: await dto(app, id) };
@@ -319,17 +312,7 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
   });
   if (!check.ok) throw codeError(check);
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        email: check.target,
-        search_key: searchKey(user.first_name, user.last_name, check.target),
-        unverified_email: null,
-        email_verified: 1,
-        updated_at: Date.now(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await confirmEmail(trx, user, check.target);
     await writeAudit(trx, { userId: user.id, event: 'email verified', ip: ctx.ip });
     await bumpDirectory(trx, user.id);
   });
@@ -372,20 +355,7 @@ export async function verifyPhone(app: FastifyInstance, input: { verifyToken: st
   });
   if (!check.ok) throw codeError(check);
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        phone: user.unverified_phone ?? user.phone,
-        phone_country_code: user.unverified_phone_country_code ?? user.phone_country_code,
-        phone_country_name: user.unverified_phone_country_name ?? user.phone_country_name,
-        unverified_phone: null,
-        unverified_phone_country_code: null,
-        unverified_phone_country_name: null,
-        phone_verified: 1,
-        updated_at: Date.now(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await confirmPhone(trx, user);
     await writeAudit(trx, { userId: user.id, event: 'phone verified', ip: ctx.ip });
     await bumpDirectory(trx, user.id);
   });
@@ -417,24 +387,9 @@ export async function changeEmailUnverified(
 ) {
   const user = await userFromTempToken(app, input.tempToken);
   if (user.email_verified === 1) throw badRequest('alreadyVerified', 'ALREADY_VERIFIED');
-  const taken = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', input.email)
-    .where('id', '!=', user.id)
-    .executeTakeFirst();
-  if (taken) throw conflict('emailTaken', 'EMAIL_TAKEN');
+  await assertEmailFree(app.db, input.email, user.id);
   const attemptLeft = await sendCode(app, user, 'verify-email', input.email, ctx, async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        email: input.email,
-        unverified_email: input.email,
-        search_key: searchKey(user.first_name, user.last_name, input.email),
-        updated_at: Date.now(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await replaceUnverifiedEmail(trx, user, input.email);
     await writeAudit(trx, { userId: user.id, event: 'email change requested', ip: ctx.ip });
   });
   return { message: text('codeSent', ctx.lang), attemptLeft, user: await dto(app, user.id) };
@@ -450,16 +405,9 @@ export async function changePhoneUnverified(
   const target = `${input.phoneCountryCode}${input.phone}`;
   // The new number becomes pending only with a code issued for it: a refused send leaves the old one.
   const attemptLeft = await sendCode(app, user, 'verify-phone', target, ctx, async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        unverified_phone: input.phone,
-        unverified_phone_country_code: input.phoneCountryCode,
-        unverified_phone_country_name: input.phoneCountryName,
-        updated_at: Date.now(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await setPendingContact(trx, user.id, {
+      phone: { phone: input.phone, countryCode: input.phoneCountryCode, countryName: input.phoneCountryName },
+    });
     await writeAudit(trx, { userId: user.id, event: 'phone change requested', ip: ctx.ip });
   });
   return { message: text('codeSent', ctx.lang), attemptLeft, user: await dto(app, user.id) };
@@ -473,24 +421,7 @@ export async function refresh(
   const expired = () => fail(401, 'UNAUTHORIZED', 'sessionExpired');
   if (!refreshToken) throw expired();
   const now = Date.now();
-  const row = await app.db
-    .selectFrom('refresh_tokens')
-    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'refresh_tokens.id as tokenId',
-      'refresh_tokens.used_at as usedAt',
-      'refresh_tokens.expires_at as expiresAt',
-      'sessions.id as sessionId',
-      'sessions.remember as remember',
-      'sessions.revoked_at as revokedAt',
-      'users.id as userId',
-      'users.role as role',
-      'users.active as active',
-      'users.deleted as deleted',
-    ])
-    .where('refresh_tokens.token_hash', '=', hashRefreshToken(refreshToken))
-    .executeTakeFirst();
+  const row = await refreshTokenState(app.db, hashRefreshToken(refreshToken));
   if (!row) throw expired();
   if (row.usedAt !== null) {
     // A rotated token came back: someone kept a copy. End the whole session.
@@ -505,8 +436,7 @@ export async function refresh(
     disconnectSessions(app.io, [row.sessionId]);
     throw expired();
   }
-  if (row.expiresAt < now || (row.revokedAt !== null && row.revokedAt <= now) || row.active !== 1 || row.deleted === 1)
-    throw expired();
+  if (row.expiresAt < now || !isLiveSession(row, now)) throw expired();
   const next = await app.db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('refresh_tokens')
@@ -543,12 +473,7 @@ export async function logout(app: FastifyInstance, userId: string, ctx: Ctx): Pr
 }
 
 export async function forgotPassword(app: FastifyInstance, email: string, ctx: Ctx): Promise<{ message: string }> {
-  const user = await app.db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+  const user = await findUser(app.db, { email });
   const allowance = await sendAllowance(app.db, {
     target: email,
     ip: ctx.ip,
@@ -584,15 +509,7 @@ export async function resetPassword(
   if (!found) throw fail(400, 'INVALID_CODE', 'invalidResetToken');
   const hash = await hashPassword(input.password);
   const ended = await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        password_hash: hash,
-        password_changed_at: Date.now(),
-        updated_at: Date.now(),
-      })
-      .where('id', '=', found.userId)
-      .execute();
+    await setPassword(trx, found.userId, hash);
     const ids = await revokeSessions(trx, { userId: found.userId, reason: 'passwordReset' });
     await writeAudit(trx, { userId: found.userId, event: 'password reset', ip: ctx.ip });
     return ids;

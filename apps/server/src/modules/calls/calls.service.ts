@@ -18,9 +18,10 @@ import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { TextKey } from '../../lib/texts';
 import { createTickBatch, padded } from '../../lib/tick-batch';
-import { parsePermissions } from '../accounts/user-view';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
 import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
+import { parsePermissions } from '../users/user-view';
+import { usersByIds } from '../users/users.store';
 import {
   maxParticipants,
   startCall,
@@ -116,13 +117,7 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
   const transport: TCall['transport'] = app.config.JANUS_URL ? 'janus' : 'mesh';
 
   const person = createTickBatch(async (ids: string[]) => {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'permissions'])
-      .where('id', 'in', ids)
-      .where('active', '=', 1)
-      .where('deleted', '=', 0)
-      .execute();
+    const rows = await usersByIds(db, ids, ['first_name', 'last_name', 'permissions'], 'live');
     return new Map(
       rows.map((r) => [r.id, { id: r.id, fullName: `${r.first_name} ${r.last_name}`, permissions: r.permissions }]),
     );

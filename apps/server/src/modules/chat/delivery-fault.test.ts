@@ -12,7 +12,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../db/seed-demo';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../ops/seed-demo';
 
 /**
  * The delivery model under the worst failure: clients keep sending while the server process is killed with

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
+import { liveUser, usersByIds } from '../users/users.store';
 import { type AppendItem, appendToRooms, publishMessages } from './messages.store';
 import { priorityAttributes, wantsPriority } from './priority.rules';
 import { recordPriority } from './priority.service';
@@ -53,8 +54,7 @@ async function readBatch(trx: Db, inputs: SendInput[]) {
         .where('room_members.room_id', 'in', roomIds)
         .where('room_members.user_id', 'in', userIds)
         // A socket opened before its user was deactivated or deleted sends nothing more.
-        .where('users.active', '=', 1)
-        .where('users.deleted', '=', 0)
+        .where(liveUser)
         .execute()
     ).map((r) => [`${r.room_id}:${r.user_id}`, r]),
   );
@@ -107,7 +107,7 @@ async function readBatch(trx: Db, inputs: SendInput[]) {
       roomMembers.set(r.room_id, [...(roomMembers.get(r.room_id) ?? []), r.user_id]);
     }
     const senders = [...new Set(inputs.filter(wantsPriority).map((i) => i.userId))];
-    for (const u of await trx.selectFrom('users').select(['id', 'permissions']).where('id', 'in', senders).execute()) {
+    for (const u of await usersByIds(trx, senders, ['permissions'])) {
       smsAllowed.set(u.id, parsePermissions(u.permissions).sms !== false);
     }
   }

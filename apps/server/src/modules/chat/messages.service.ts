@@ -2,8 +2,9 @@ import { missedCallFor, type TMessage, type TSeenEntry } from '@rounds/contracts
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { sql } from 'kysely';
 import { forbidden, notFound } from '../../lib/errors';
-import { parsePermissions } from '../accounts/user-view';
 import { writeAudit } from '../audit/audit.service';
+import { parsePermissions } from '../users/user-view';
+import { userColumns } from '../users/users.store';
 import { fullName, toMessage } from './room-view';
 import type { ChatDeps } from './rooms.service';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
@@ -75,7 +76,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         .executeTakeFirst();
       if (!message) throw notFound('messageNotFound');
       if (message.author_id !== userId) throw forbidden('onlySenderDeletes', 'NOT_SENDER');
-      const me = await db.selectFrom('users').select('permissions').where('id', '=', userId).executeTakeFirstOrThrow();
+      const me = (await userColumns(db, userId, ['permissions']))!;
       if (parsePermissions(me.permissions).delSms === false) {
         throw forbidden('deleteNotAllowed', 'PERMISSION_DENIED');
       }
@@ -199,11 +200,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
     typing: async (userId: string, twId: string): Promise<void> => {
       const { room } = await requireMember(db, userId, twId);
       if (room.archived_by !== null) return;
-      const me = await db
-        .selectFrom('users')
-        .select(['first_name', 'last_name'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const me = (await userColumns(db, userId, ['first_name', 'last_name']))!;
       const others = (await members(room.id)).filter((id) => id !== userId);
       app.publish(SERVER_EVENTS.Typing, { twId: room.id, userId, fullName: fullName(me) }, { users: others });
     },

@@ -5,9 +5,10 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { parsePermissions } from '../accounts/user-view';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsGrant } from '../notify/sms-budget';
+import { parsePermissions } from '../users/user-view';
+import { userColumns } from '../users/users.store';
 import { priorityAttributes } from './priority.rules';
 import { fullName, toMessage } from './room-view';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
@@ -135,11 +136,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
     /** The sender marks a sent message important (or urgent), with whom to notify and perhaps an SMS. */
     markImportant: async (userId: string, twId: string, messageId: string, o: TPriorityOptions) => {
       const { room } = await requireMember(db, userId, twId);
-      const sender = await db
-        .selectFrom('users')
-        .select('permissions')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const sender = (await userColumns(db, userId, ['permissions']))!;
       const now = Date.now();
       // Read before the transaction: on SQLite a query outside it would wait for it forever.
       const people = await members(room.id);

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
+import { namesByIds } from '../users/users.store';
 import { previewMessageRows } from './rooms.store';
 
 type RoomRow = Selectable<RoomsTable>;
@@ -60,11 +61,7 @@ export async function messagesWithAuthors(db: Db, rows: MessageRow[], crypto: Me
   const authorIds = [...new Set(rows.map((r) => r.author_id).filter((id): id is string => id !== null))];
   const names = new Map<string, string>();
   if (authorIds.length > 0) {
-    for (const u of await db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name'])
-      .where('id', 'in', authorIds)
-      .execute()) {
+    for (const u of await namesByIds(db, authorIds)) {
       names.set(u.id, fullName(u));
     }
   }
@@ -105,11 +102,7 @@ export async function roomViews(
   const archivers = rooms.map((r) => r.room.archived_by).filter((id): id is string => id !== null);
   const archiverNames = new Map<string, string>();
   if (archivers.length > 0) {
-    for (const u of await app.db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name'])
-      .where('id', 'in', archivers)
-      .execute()) {
+    for (const u of await namesByIds(app.db, archivers)) {
       archiverNames.set(u.id, fullName(u));
     }
   }

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { TextKey } from '../../lib/texts';
 import { writeAudit } from '../audit/audit.service';
+import { namesByIds, usersByIds } from '../users/users.store';
 import { appendMessage, publishMessages } from './messages.store';
 import { fullName, roomViews } from './room-view';
 import { memberIds, memberRooms, requireMember, roomUnavailable } from './rooms.store';
@@ -65,7 +66,7 @@ async function insertRoom(
 
 async function people(db: Db, ids: string[]): Promise<Person[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
+  const rows = await namesByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, { id: r.id, fullName: fullName(r) }]));
   return ids.map((id) => byId.get(id)).filter((p): p is Person => p !== undefined);
 }
@@ -76,13 +77,7 @@ async function people(db: Db, ids: string[]): Promise<Person[]> {
  */
 async function assertPickable(db: Db, ids: string[], requireLogin: boolean): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'last_login_at'])
-    .where('id', 'in', ids)
-    .where('deleted', '=', 0)
-    .where('active', '=', 1)
-    .execute();
+  const rows = await usersByIds(db, ids, ['last_login_at'], 'live');
   const ok = new Set(rows.filter((r) => !requireLogin || r.last_login_at !== null).map((r) => r.id));
   if (ids.some((id) => !ok.has(id))) throw participantsError('onlyActiveSignedIn');
 }
@@ -189,7 +184,7 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
 
   /** A group name for people added to a direct chat: their first names, made unique with a counter. */
   const autoName = async (ids: string[]): Promise<string> => {
-    const rows = await db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', ids).execute();
+    const rows = await usersByIds(db, ids, ['first_name']);
     const base = rows
       .map((r) => r.first_name)
       .sort(compareNames)

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { padded } from '../../lib/tick-batch';
+import { liveUser } from '../users/users.store';
 
 /**
  * Room membership as stored: the queries every chat service asks before it acts. No rules here beyond "a
@@ -147,12 +148,7 @@ export async function activeMembersOf(db: Db, roomIds: string[]): Promise<Map<st
     .where('room_members.room_id', 'in', roomIds)
     .where((eb) =>
       eb.exists(
-        eb
-          .selectFrom('users')
-          .select('users.id')
-          .whereRef('users.id', '=', 'room_members.user_id')
-          .where('users.active', '=', 1)
-          .where('users.deleted', '=', 0),
+        eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'room_members.user_id').where(liveUser),
       ),
     )
     .execute();

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { parsePermissions } from '../accounts/user-view';
+import { parsePermissions } from '../users/user-view';
+import { connectedStatuses, directoryUsers } from '../users/users.store';
 import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './staff-directory-index';
 
 /**
@@ -81,29 +82,7 @@ export type Directory = {
 
 /** The directory's entries, alphabetical; only those of `ids` when given (the people who changed). */
 async function build(db: Kysely<Database>, ids?: string[]): Promise<Entry[]> {
-  const users = await db
-    .selectFrom('users')
-    .select([
-      'id',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'phone_country_code',
-      'avatar',
-      'role',
-      'profession_id',
-      'suffix_id',
-      'last_login_at',
-      'permissions',
-      'search_key',
-    ])
-    .where('deleted', '=', 0)
-    .where('active', '=', 1)
-    .where('email_verified', '=', 1)
-    .where('phone_verified', '=', 1)
-    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
-    .execute();
+  const users = await directoryUsers(db, ids);
   if (users.length === 0) return [];
   // Alphabetical as people read it, with the browser's comparator (Léa next to Lea, Broussard2 before
   // Broussard10); the database's order is by code point.
@@ -261,13 +240,7 @@ export function createDirectory(app: FastifyInstance): Directory {
     // Presence overlay, one query: who is connected and the status they chose; everyone else shows Offline.
     const live = new Map(
       // Written as IN (subquery) so the planner starts from the few live sockets, not from every user.
-      (
-        await app.db
-          .selectFrom('users')
-          .select(['id', 'chat_status as chatStatus'])
-          .where('id', 'in', (eb) => eb.selectFrom('presence').select('user_id'))
-          .execute()
-      ).map((r) => [r.id, r.chatStatus]),
+      (await connectedStatuses(app.db)).map((r) => [r.id, r.chat_status]),
     );
     return matches.map((e) => {
       const status = live.get(e.id);

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
+import { usersByIds } from '../users/users.store';
 import type { Notifier } from './notify.service';
 
 /** Which cap refused an SMS (recorded with it). */
@@ -86,12 +87,7 @@ export function createSmsBudget(config: Config, db: Db) {
         sweptAt = o.now;
         await trx.deleteFrom('sms_counters').where('expires_at', '<', o.now).execute();
       }
-      const people = await trx
-        .selectFrom('users')
-        .select(['id', 'phone', 'phone_country_code', 'language'])
-        .where('id', 'in', o.recipientIds)
-        .where('deleted', '=', 0)
-        .execute();
+      const people = await usersByIds(trx, o.recipientIds, ['phone', 'phone_country_code', 'language'], 'notDeleted');
       const earlier = await trx
         .selectFrom('sms_sends')
         .select(['recipient_id', 'kind'])

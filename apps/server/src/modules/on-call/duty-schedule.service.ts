@@ -1,10 +1,10 @@
 import type { TLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { DUTY_SCHEDULE_CSV_COLUMNS, type TDutySchedule, type TScheduleImportReply } from '@rounds/contracts/on-call';
+import type { AuthContext } from '../../lib/auth-context';
 import { invalidField } from '../../lib/errors';
 import type { FormFile } from '../../lib/multipart-form';
 import { type TextKey, type TextVars, text } from '../../lib/texts';
-import type { AuthContext } from '../../plugins/auth';
 import { csvText, records } from '../admin/admin-user-import';
 import { writeAudit } from '../audit/audit.service';
 import { administeredRole, assertFacilityAdministered, type OnCallDeps } from './duty-roles.service';

@@ -3,6 +3,7 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { CHAT_STATUS, shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../lib/ids';
+import { resetAutomaticStatus, setChatStatus, userColumns, usersByIds } from '../users/users.store';
 
 export const HEARTBEAT_MS = 10_000;
 export const DEAD_AFTER_MS = 30_000;
@@ -118,7 +119,7 @@ export async function startPresence(
 
   const announce = async (userIds: string[]) => {
     if (userIds.length === 0) return;
-    const rows = await db.selectFrom('users').select(['id', 'chat_status']).where('id', 'in', userIds).execute();
+    const rows = await usersByIds(db, userIds, ['chat_status']);
     const live = await connectedUsers(userIds);
     for (const r of rows) {
       const connected = live.has(r.id);
@@ -146,12 +147,7 @@ export async function startPresence(
     const still = await connectedUsers(userIds);
     const gone = userIds.filter((id) => !still.has(id));
     if (gone.length === 0) return;
-    await db
-      .updateTable('users')
-      .set({ chat_status: CHAT_STATUS.Available })
-      .where('id', 'in', gone)
-      .where('chat_status_manual', '=', 0)
-      .execute();
+    await resetAutomaticStatus(db, gone, CHAT_STATUS.Available);
     await announce(gone);
   };
 
@@ -263,19 +259,11 @@ export async function startPresence(
     setStatus: async (userId, chatStatus, manual) => {
       // Offline is not a status a user sets; it is what others see when no socket is connected.
       if (chatStatus === CHAT_STATUS.Offline) return;
-      const row = await db
-        .selectFrom('users')
-        .select(['chat_status', 'chat_status_manual'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const row = await userColumns(db, userId, ['chat_status', 'chat_status_manual']);
       if (!row) return;
       // An automatic change (inactivity) never overrides a status the user chose by hand.
       if (!manual && row.chat_status_manual === 1) return;
-      await db
-        .updateTable('users')
-        .set({ chat_status: chatStatus, chat_status_manual: manual && chatStatus !== CHAT_STATUS.Available ? 1 : 0 })
-        .where('id', '=', userId)
-        .execute();
+      await setChatStatus(db, userId, chatStatus, manual && chatStatus !== CHAT_STATUS.Available);
       teller.tell({ event: SERVER_EVENTS.ChatStatusChanged, userId, chatStatus, connected: true });
     },
     stop: async () => {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { bumpDirectory } from '../contacts/staff-directory';
+import { clearClassification, countUsersLinked, countUsersWith } from '../users/users.store';
 
 type Table = 'facilities' | 'departments' | 'professions' | 'specialties' | 'suffixes';
 
@@ -32,23 +33,7 @@ function escapeLike(s: string): string {
 async function membersOf(app: FastifyInstance, kind: TReferenceKind, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const k = KINDS[kind];
-  const rows = k.link
-    ? await app.db
-        .selectFrom(k.link)
-        .innerJoin('users', 'users.id', `${k.link}.user_id`)
-        .select([`${k.link}.item_id as id`, (eb) => eb.fn.countAll<number>().as('n')])
-        .where(`${k.link}.item_id`, 'in', ids)
-        .where('users.deleted', '=', 0)
-        .groupBy(`${k.link}.item_id`)
-        .execute()
-    : await app.db
-        .selectFrom('users')
-        .select([`${k.column!} as id`, (eb) => eb.fn.countAll<number>().as('n')])
-        .where(k.column!, 'in', ids)
-        .where('deleted', '=', 0)
-        .groupBy(k.column!)
-        .execute();
-  return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+  return k.link ? countUsersLinked(app.db, k.link, ids) : countUsersWith(app.db, k.column!, ids);
 }
 
 export async function listItems(
@@ -131,12 +116,7 @@ export async function deleteItem(app: FastifyInstance, kind: TReferenceKind, id:
   const k = KINDS[kind];
   await app.db.transaction().execute(async (trx) => {
     if (k.link) await trx.deleteFrom(k.link).where('item_id', '=', id).execute();
-    if (k.column)
-      await trx
-        .updateTable('users')
-        .set({ [k.column]: null })
-        .where(k.column, '=', id)
-        .execute();
+    if (k.column) await clearClassification(trx, k.column, id);
     const res = await trx.deleteFrom(k.table).where('id', '=', id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound();
     await bumpDirectory(trx);

@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import { createTickBatch } from '../../lib/tick-batch';
 import type { SocketData } from '../../realtime/socket-server';
+import { userIdsWithPasswordBefore } from '../users/users.store';
 import { readSetting } from './settings.service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,27 +42,15 @@ export async function passwordUpdateDue(db: Db, userId: string): Promise<boolean
 export async function passwordUpdatesDue(db: Db, userIds: readonly string[]): Promise<Set<string>> {
   const before = passwordDueBefore(await readSetting(db, 'passwordUpdate'));
   if (before === null || userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', userIds)
-    .where('password_changed_at', '<', before)
-    .execute();
-  return new Set(rows.map((r) => r.id));
+  return new Set(await userIdsWithPasswordBefore(db, before, 'any', userIds));
 }
 
 /** After the policy changed: every user now due is told at once (those not connected hear it when they connect). */
 export async function askDueUsers(app: FastifyInstance, policy: TPasswordUpdate): Promise<void> {
   const before = passwordDueBefore(policy);
   if (before === null) return;
-  const due = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('password_changed_at', '<', before)
-    .where('active', '=', 1)
-    .where('deleted', '=', 0)
-    .execute();
-  if (due.length > 0) app.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { users: due.map((u) => u.id) });
+  const due = await userIdsWithPasswordBefore(app.db, before, 'live');
+  if (due.length > 0) app.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { users: due });
 }
 
 /**

@@ -23,7 +23,6 @@ import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import * as account from '../accounts/account.service';
-import { readAvatarForm } from '../accounts/avatar-upload';
 import {
   type SettingsActor,
   updateAboutTexts,
@@ -37,10 +36,11 @@ import { logoPath, readSettings, toAppSettings } from './settings.service';
 import { svgProblem } from './svg-check';
 
 /*
- * Every /api/v1/setting/* route is in this file, so an address leads to it in one hop: the public ones
- * (calling codes, self-registration, app settings) with the logos path, the signed-in user's own account
- * and preferences, whose work is in modules/accounts, and the administration settings (logos, texts, banner,
- * password policy, app settings), whose work is in admin-settings.service.ts and logos.service.ts.
+ * The /api/v1/setting/* routes of the settings: the public ones (calling codes, self-registration, app
+ * settings) with the logos path, GET /setting and POST /setting (one's preferences, or an Admin's app
+ * setting), and the administration settings (logos, texts, banner, password policy, app settings), whose work
+ * is in admin-settings.service.ts and logos.service.ts. The own account's routes are modules/accounts/
+ * account.routes.ts (docs/routes-and-events.md names the file of each route).
  */
 
 const LOGO_FILE = /^[a-z0-9][a-z0-9._-]{0,80}\.(svg|png|gif|jpe?g)$/i;
@@ -111,15 +111,10 @@ const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const AVATAR_FILE = /^[0-9a-f]{32}\.(png|gif|jpg)$/;
-const AVATAR_TYPES: Record<string, string> = { png: 'image/png', gif: 'image/gif', jpg: 'image/jpeg' };
-
-/** The signed-in user's own account and preferences (Settings screen): /setting/me and the rest under /setting. */
-const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in user's reads and writes under /setting that are not their account's (modules/accounts). */
+const signedInSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['account'], onRequest: requireAuth(app) };
   const ctx = (req: FastifyRequest) => ({ ip: req.ip, lang: requestLanguage(req), sessionId: authOf(req).sessionId });
-
-  registerRoute(app, routes.me, options, async (req) => ({ data: await account.me(app, authOf(req).userId) }));
 
   registerRoute(app, routes.settings, options, async () => {
     const s = await readSettings(app.db);
@@ -143,49 +138,6 @@ const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     }
     return { user: await account.updatePreferences(app, authOf(req).userId, body, ctx(req)) };
-  });
-
-  const limited = (max: number) => ({ ...options, config: { rateLimit: { max, timeWindow: '1 minute' } } });
-
-  registerRoute(app, routes.changePassword, limited(10), async (req) =>
-    account.changePassword(app, authOf(req).userId, req.body, ctx(req)),
-  );
-
-  registerRoute(app, routes.updateAccount, options, async (req) => ({
-    user: await account.updateAccount(app, authOf(req).userId, req.body, ctx(req)),
-  }));
-
-  registerRoute(app, routes.requestContactChange, limited(10), async (req) =>
-    account.requestContactChange(app, authOf(req).userId, req.body, ctx(req)),
-  );
-
-  registerRoute(app, routes.cancelContactChange, options, async (req) => ({
-    user: await account.cancelContactChange(app, authOf(req).userId, ctx(req)),
-  }));
-
-  registerRoute(app, routes.verifyContactChange, limited(20), async (req) => ({
-    user: await account.verifyContactChange(app, authOf(req).userId, req.body, ctx(req)),
-  }));
-
-  registerRoute(app, routes.uploadAvatar, options, async (req) => {
-    const { bytes, type } = await readAvatarForm(req);
-    return { user: await account.setAvatar(app, authOf(req).userId, bytes, type, ctx(req)) };
-  });
-
-  registerRoute(app, routes.deleteAvatar, options, async (req) => ({
-    user: await account.deleteAvatar(app, authOf(req).userId, ctx(req)),
-  }));
-
-  // Avatars have random 128-bit names; <img> cannot send a bearer token, so the name is the secret.
-  registerRoute(app, routes.avatarFile, { tags: ['account'], hide: true }, async (req, reply) => {
-    if (!AVATAR_FILE.test(req.params.file)) throw notFound();
-    const path = join(app.config.DATA_DIR, 'avatars', req.params.file);
-    if (!existsSync(path)) throw notFound();
-    return reply
-      .header('content-type', AVATAR_TYPES[req.params.file.split('.').pop()!]!)
-      .header('cache-control', 'private, max-age=86400, immutable')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(createReadStream(path));
   });
 };
 
@@ -271,7 +223,7 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicSettingsRoutes);
-  await app.register(accountSettingsRoutes);
+  await app.register(signedInSettingsRoutes);
   await app.register(adminSettingsRoutes);
   installPasswordPolicySocket(app);
 };

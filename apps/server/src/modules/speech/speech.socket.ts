@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../../config';
 import { verifyAccessToken } from '../../lib/tokens';
-import { parsePermissions } from '../accounts/user-view';
+import { sessionStateOf } from '../users/session-state.store';
+import { parsePermissions } from '../users/user-view';
 import { createAudioPipe, ffmpegAvailable, wavBytes } from './audio-pipe';
 import { type SpeechSession, startSpeechSession } from './speech-session';
 import { createSttEngine, type SttEngine } from './stt-engine';
@@ -79,17 +80,9 @@ export function installSpeechSocket(app: FastifyInstance, config: Config): Speec
 
   /** 'ok': a live session of an active user whose speechToText permission is not false. */
   const check = async (userId: string, sessionId: string): Promise<'ok' | 'ended' | 'denied'> => {
-    const row = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.active as active', 'users.deleted as deleted', 'users.permissions as permissions'])
-      .select('sessions.revoked_at as revokedAt')
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.user_id', '=', userId)
-      .executeTakeFirst();
-    if (row?.active !== 1 || row.deleted === 1) return 'ended';
-    if (row.revokedAt !== null && row.revokedAt <= Date.now()) return 'ended';
-    return parsePermissions(row.permissions).speechToText === false ? 'denied' : 'ok';
+    const state = await sessionStateOf(app.db, sessionId, userId);
+    if (!state?.live) return 'ended';
+    return parsePermissions(state.permissions).speechToText === false ? 'denied' : 'ok';
   };
 
   io.use(async (socket, next) => {

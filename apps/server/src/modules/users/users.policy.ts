@@ -1,37 +1,12 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
+import { facilityIdsOf, isManaged, managedScope } from './managed.store';
+import { usersByIds } from './users.store';
 
-/**
- * Who an administrator manages (docs/decisions.md, "FacilityAdmin scope"): an Admin manages every user; a
- * FacilityAdmin manages the non-Admin users who share at least one facility with them, and nobody else.
- */
-export type ManagedScope = { kind: 'everyone' } | { kind: 'facilities'; facilityIds: string[] };
-
-export async function managedScope(db: Kysely<Database>, actor: AuthContext): Promise<ManagedScope> {
-  if (actor.role === 'Admin') return { kind: 'everyone' };
-  const rows = await db.selectFrom('user_facilities').select('item_id').where('user_id', '=', actor.userId).execute();
-  return { kind: 'facilities', facilityIds: rows.map((r) => r.item_id) };
-}
-
-/** A where-clause on `users` keeping the rows the scope manages. */
-export function managedBy(scope: ManagedScope) {
-  return (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> => {
-    if (scope.kind === 'everyone') return eb.lit(true);
-    if (scope.facilityIds.length === 0) return eb.lit(false);
-    return eb.and([
-      eb('users.role', '!=', 'Admin'),
-      eb.exists(
-        eb
-          .selectFrom('user_facilities')
-          .select('user_facilities.user_id')
-          .whereRef('user_facilities.user_id', '=', 'users.id')
-          .where('user_facilities.item_id', 'in', scope.facilityIds),
-      ),
-    ]);
-  };
-}
+// Who an administrator manages (docs/decisions.md, "FacilityAdmin scope"): the refusals before an admin action.
+// The scope itself and its where-clause are managed.store.ts's.
 
 /**
  * Refuses (404 for a user that does not exist or is deleted, 403 outside the actor's scope) before an admin
@@ -42,22 +17,11 @@ export async function assertManages(
   actor: AuthContext,
   userId: string,
 ): Promise<{ role: 'Regular' | 'FacilityAdmin' | 'Admin' }> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'role'])
-    .where('id', '=', userId)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+  const user = (await usersByIds(db, [userId], ['role'], 'notDeleted'))[0];
   if (!user) throw notFound('userNotFound', 'USER_NOT_FOUND');
   const scope = await managedScope(db, actor);
   if (scope.kind === 'everyone') return user;
-  const managed = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where(managedBy(scope))
-    .executeTakeFirst();
-  if (!managed) throw forbidden('notManagedUser', 'OUT_OF_SCOPE');
+  if (!(await isManaged(db, scope, userId))) throw forbidden('notManagedUser', 'OUT_OF_SCOPE');
   return user;
 }
 
@@ -92,8 +56,7 @@ export async function facilitiesAfterUpdate(
   const scope = await managedScope(db, actor);
   if (scope.kind === 'everyone') return [...requested];
   const own = new Set(scope.facilityIds);
-  const held = await db.selectFrom('user_facilities').select('item_id').where('user_id', '=', userId).execute();
-  const kept = held.map((r) => r.item_id).filter((id) => !own.has(id));
+  const kept = (await facilityIdsOf(db, userId)).filter((id) => !own.has(id));
   if (requested.some((id) => !own.has(id) && !kept.includes(id))) throw forbidden('ownFacilitiesOnly', 'OUT_OF_SCOPE');
   return [...new Set([...requested.filter((id) => own.has(id)), ...kept])];
 }

@@ -1,7 +1,153 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { searchKey } from '../../lib/search-key';
+
+// The only SQL on the users table (issue 23): services ask here, by name, for the rows and changes they need.
+
+type Db = Kysely<Database>;
+export type UserRow = Selectable<UsersTable>;
+type UserColumn = keyof UsersTable & string;
+
+/** The one "active and not deleted" rule: a user who may sign in, be reached, be picked and be told things. */
+export function liveUser<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB | 'users'>,
+): Expression<SqlBool> {
+  const users = eb as unknown as ExpressionBuilder<Database, 'users'>;
+  return users.and([users('users.active', '=', 1), users('users.deleted', '=', 0)]);
+}
+
+/** The same rule on a row already read (a join that needs the user even when they no longer count). */
+export const isLiveUser = (row: { active: number; deleted: number }): boolean => row.active === 1 && row.deleted !== 1;
+
+/** Which users a read keeps: all rows, those not deleted, or the live ones (liveUser). */
+export type UserScope = 'any' | 'notDeleted' | 'live';
+
+function scoped(eb: ExpressionBuilder<Database, 'users'>, scope: UserScope): Expression<SqlBool> {
+  if (scope === 'live') return liveUser(eb);
+  if (scope === 'notDeleted') return eb('users.deleted', '=', 0);
+  return eb.lit(true);
+}
+
+/** Some columns of the given users (those the scope keeps), in no particular order. */
+export async function usersByIds<C extends UserColumn>(
+  db: Db,
+  ids: readonly string[],
+  columns: readonly C[],
+  scope: UserScope = 'any',
+): Promise<Pick<UserRow, C | 'id'>[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', ...columns] as UserColumn[])
+    .where('id', 'in', ids)
+    .where((eb) => scoped(eb, scope))
+    .execute();
+  return rows as Pick<UserRow, C | 'id'>[];
+}
+
+/** Some columns of one user, deleted or not; undefined when there is none. */
+export async function userColumns<C extends UserColumn>(
+  db: Db,
+  id: string,
+  columns: readonly C[],
+): Promise<Pick<UserRow, C | 'id'> | undefined> {
+  return (await usersByIds(db, [id], columns))[0];
+}
+
+/** Full names by id (first and last name), deleted users included: authors and archivers keep their names. */
+export async function namesByIds(
+  db: Db,
+  ids: readonly string[],
+  scope: UserScope = 'any',
+): Promise<Pick<UserRow, 'id' | 'first_name' | 'last_name'>[]> {
+  return usersByIds(db, [...new Set(ids)], ['first_name', 'last_name'], scope);
+}
+
+/** One user's whole row, deleted or not. */
+export async function readUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One user not deleted (active or not), by id or by sign-in email. */
+export async function findUser(db: Db, by: { id: string } | { email: string }): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted', '=', 0)
+    .$if('id' in by, (q) => q.where('id', '=', (by as { id: string }).id))
+    .$if('email' in by, (q) => q.where('email', '=', (by as { email: string }).email))
+    .executeTakeFirst();
+}
+
+/** Whether any user exists at all (the first Admin is created on an empty database only). */
+export async function anyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The live users holding one of these roles. */
+export async function liveUserIdsWithRole(db: Db, roles: readonly UsersTable['role'][]): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', 'in', roles).where(liveUser).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The users (among `among` when given) whose password was last changed before `before` (the password policy). */
+export async function userIdsWithPasswordBefore(
+  db: Db,
+  before: number,
+  scope: UserScope,
+  among?: readonly string[],
+): Promise<string[]> {
+  if (among?.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('password_changed_at', '<', before)
+    .$if(among !== undefined, (q) => q.where('id', 'in', among!))
+    .where((eb) => scoped(eb, scope))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// ---- Writes of one user, each a named change.
+
+type Settable = Omit<Updateable<UsersTable>, 'id' | 'search_key' | 'first_name' | 'last_name' | 'email'>;
+
+/**
+ * Sets some columns of one user and stamps updated_at. Names and email go through updateIdentity, which keeps
+ * the search key; `only` narrows the update (it returns how many rows changed).
+ */
+export async function setUser(db: Db, id: string, values: Settable): Promise<number> {
+  const res = await db
+    .updateTable('users')
+    .set({ ...values, updated_at: Date.now() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** A new password: the change time starts the password policy's clock again. */
+export async function setPassword(db: Db, id: string, passwordHash: string): Promise<void> {
+  const now = Date.now();
+  await setUser(db, id, { password_hash: passwordHash, password_changed_at: now });
+}
+
+/** A sign-in (not a profile change, so updated_at stays). */
+export async function markLogin(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute();
+}
+
+/** Writes one stored permissions value on many users (a few hundred per statement). */
+export async function setPermissionsOf(db: Db, ids: readonly string[], permissions: string): Promise<void> {
+  const now = Date.now();
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('users')
+      .set({ permissions, updated_at: now })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}
 
 /** What a writer must say about a new user; every other column has the default below. */
 export type NewUser = Pick<UsersTable, 'email' | 'first_name' | 'last_name' | 'password_hash'> &
@@ -123,4 +269,153 @@ export async function insertLinks(db: Kysely<Database>, users: ({ id: string } &
 export async function replaceLinks(db: Kysely<Database>, userId: string, links: UserLinkIds): Promise<void> {
   for (const [table] of LINKS) await db.deleteFrom(table).where('user_id', '=', userId).execute();
   await insertLinks(db, [{ id: userId, ...links }]);
+}
+
+/** The first Admin: on an empty database only, and a second process starting at once adds nothing. */
+export async function insertFirstUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
+  await db
+    .insertInto('users')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
+// ---- Chat status (presence): what a user chose, shown while they are connected.
+
+/** A status the user set (manual) or one set for them (inactivity), which a later automatic one respects. */
+export async function setChatStatus(db: Db, id: string, chatStatus: number, manual: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ chat_status: chatStatus, chat_status_manual: manual ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The last window closed: an automatic status (Away by inactivity) goes back to `status`; a chosen one stays. */
+export async function resetAutomaticStatus(db: Db, ids: readonly string[], status: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ chat_status: status })
+    .where('id', 'in', ids)
+    .where('chat_status_manual', '=', 0)
+    .execute();
+}
+
+/** The chat status of every connected user (one row in presence or more). */
+export async function connectedStatuses(db: Db): Promise<Pick<UserRow, 'id' | 'chat_status'>[]> {
+  // Written as IN (subquery) so the planner starts from the few live sockets, not from every user.
+  return db
+    .selectFrom('users')
+    .select(['id', 'chat_status'])
+    .where('id', 'in', (eb) => eb.selectFrom('presence').select('user_id'))
+    .execute();
+}
+
+/**
+ * The people of the staff directory: live, with email and phone verified (a registration still waiting for its
+ * codes is in nobody's contacts); only those of `ids` when given.
+ */
+export async function directoryUsers(db: Db, ids?: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'phone_country_code',
+      'avatar',
+      'role',
+      'profession_id',
+      'suffix_id',
+      'last_login_at',
+      'permissions',
+      'search_key',
+    ])
+    .where(liveUser)
+    .where('email_verified', '=', 1)
+    .where('phone_verified', '=', 1)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+    .execute();
+}
+
+// ---- Classifications held in a column (clinical role, suffix: one value each) and counted by item.
+
+export type ClassificationColumn = 'profession_id' | 'suffix_id';
+export type ClassificationLink = 'user_facilities' | 'user_departments' | 'user_specialties';
+
+/**
+ * Adds (replacing whatever was there) or removes (this item only) a one-value classification of one user.
+ * Returns whether the user changed.
+ */
+export async function setClassification(
+  db: Db,
+  userId: string,
+  column: ClassificationColumn,
+  itemId: string,
+  add: boolean,
+): Promise<number> {
+  const res = await db
+    .updateTable('users')
+    .set({ [column]: add ? itemId : null, updated_at: Date.now() })
+    .where('id', '=', userId)
+    .$if(!add, (q) => q.where(column, '=', itemId))
+    .$if(add, (q) => q.where((eb) => eb.or([eb(column, 'is', null), eb(column, '!=', itemId)])))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** An item deleted: every user who carried it in `column` no longer does. */
+export async function clearClassification(db: Db, column: ClassificationColumn, itemId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ [column]: null })
+    .where(column, '=', itemId)
+    .execute();
+}
+
+/** How many users not deleted carry each item in `column` (one grouped query). */
+export async function countUsersWith(
+  db: Db,
+  column: ClassificationColumn,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select([`${column} as id`, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(column, 'in', itemIds)
+    .where('deleted', '=', 0)
+    .groupBy(column)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+}
+
+/** How many users not deleted are linked to each item through `link` (one grouped query). */
+export async function countUsersLinked(
+  db: Db,
+  link: ClassificationLink,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom(link)
+    .innerJoin('users', 'users.id', `${link}.user_id`)
+    .select([`${link}.item_id as id`, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(`${link}.item_id`, 'in', itemIds)
+    .where('users.deleted', '=', 0)
+    .groupBy(`${link}.item_id`)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+}
+
+/** Whether any account signs in with an email of this domain (the demo hospital is seeded once). */
+export async function anyEmailInDomain(db: Db, domain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', `%@${domain}`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

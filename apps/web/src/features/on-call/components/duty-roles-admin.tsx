@@ -1,3 +1,4 @@
+import type { ComboboxItem } from '@mantine/core';
 import {
   ActionIcon,
   Badge,
@@ -29,7 +30,8 @@ import '../texts';
 
 const PAGE_SIZE = 10;
 
-export type TOption = { value: string; label: string };
+/** A facility or department as the selects list it (Mantine's own item). */
+type TOption = ComboboxItem;
 
 type TDutyRolesAdminProps = {
   /** The facilities this administrator may give a role (an Admin: all; a FacilityAdmin: theirs). */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
 import { useImportSchedule } from '../api/import-schedule';
 import '../texts';
-import type { TOption } from './duty-roles-admin';
+import type { ComboboxItem as TOption } from '@mantine/core';
 
 /**
  * Import shifts from a CSV (role, email, start, end; local times of each role's zone) for one facility. Every

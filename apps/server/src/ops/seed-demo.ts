@@ -1,8 +1,8 @@
+import type { Db } from '../db/database';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { bumpDirectory } from '../modules/contacts/staff-directory';
-import { insertUsers, type NewUser } from '../modules/users/users.store';
-import type { Db } from './database';
+import { anyEmailInDomain, insertUsers, type NewUser } from '../modules/users/users.store';
 
 /** Voice and video are off unless granted (doc 2 section 4); the demo hospital's staff may call. */
 const DEMO_PERMISSIONS = JSON.stringify({ voice: true, video: true });
@@ -370,13 +370,7 @@ export async function seedDemo(
   db: Db,
   { staff = 40 }: { staff?: number } = {},
 ): Promise<{ users: number; created: boolean }> {
-  const already = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
-    .limit(1)
-    .executeTakeFirst();
-  if (already) return { users: 0, created: false };
+  if (await anyEmailInDomain(db, DEMO_EMAIL_DOMAIN)) return { users: 0, created: false };
 
   const facilities = await upsertItems(db, 'facilities', FACILITIES);
   const departments = await upsertItems(db, 'departments', DEPARTMENTS);

@@ -4,6 +4,7 @@ import type { TChatStatus, TUser } from '@rounds/contracts/user';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { readSetting } from '../settings/settings.service';
+import { readUser } from './users.store';
 
 type UserRow = Selectable<UsersTable>;
 type Named = { id: string; name: string };
@@ -123,7 +124,7 @@ export async function loadUserDto(
   userId: string,
   defaultSessionTimeout?: number,
 ): Promise<TUser | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const row = await readUser(db, userId);
   if (!row) return null;
   const [links, fallback] = await Promise.all([
     loadUserLinks(db, [row]),

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from './database';
+import { migrateToLatest, openDatabase } from '../db/database';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemo } from './seed-demo';
 
 /**

@@ -1,0 +1,45 @@
+import { defineTexts, type KeysOf } from '../../lib/texts';
+
+/** The server's texts of on-call duty roles, in en and fr (lib/texts.ts: the mechanism). */
+export const ON_CALL_TEXTS = defineTexts({
+  dutyRoleNotFound: {
+    en: 'This on-call role does not exist or was retired.',
+    fr: 'Ce rôle de garde n’existe pas ou a été retiré.',
+  },
+  dutyRoleNameTaken: {
+    en: 'This facility already has a role with this name.',
+    fr: 'Cet établissement a déjà un rôle portant ce nom.',
+  },
+  unknownTimeZone: { en: 'unknown time zone', fr: 'fuseau horaire inconnu' },
+  roleHeld: {
+    en: '{role} is held by {names}. Take it over, or hold it with them?',
+    fr: '{role} est tenu par {names}. Le reprendre, ou le tenir avec eux ?',
+  },
+  notRoleFacility: {
+    en: 'You can only take the roles of your own facilities.',
+    fr: 'Vous ne pouvez prendre que les rôles de vos établissements.',
+  },
+  ownFacilityRolesOnly: {
+    en: 'You can only manage the roles of your own facilities.',
+    fr: 'Vous ne pouvez gérer que les rôles de vos établissements.',
+  },
+  shiftEndsBeforeStart: { en: 'the shift must end after it starts', fr: 'la garde doit finir après son début' },
+  shiftTooLong: { en: 'a shift lasts at most 7 days', fr: 'une garde dure au plus 7 jours' },
+  rotationNoWeekday: { en: 'choose at least one day', fr: 'choisissez au moins un jour' },
+  rotationUntilBeforeFrom: {
+    en: 'the end date is before the start date',
+    fr: 'la date de fin précède la date de début',
+  },
+  unknownPerson: { en: 'unknown person', fr: 'personne inconnue' },
+  unknownDutyRole: { en: 'no role {name} in your facilities', fr: 'aucun rôle {name} dans vos établissements' },
+  unknownEmail: { en: 'no user with the email {email}', fr: 'aucun utilisateur avec l’adresse {email}' },
+  badLocalDateTime: {
+    en: '{field} must be a date and time YYYY-MM-DD HH:MM',
+    fr: '{field} doit être une date et une heure AAAA-MM-JJ HH:MM',
+  },
+  dutyRoleRetired: { en: 'Role retired', fr: 'Rôle retiré' },
+});
+
+declare module '../../lib/texts' {
+  interface ServerTexts extends KeysOf<typeof ON_CALL_TEXTS> {}
+}

@@ -1,0 +1,13 @@
+// Every domain's server texts join the one table (lib/texts.ts) when this file loads: app.ts imports it first,
+// so whatever renders a text finds it.
+import './modules/accounts/accounts.texts';
+import './modules/admin/admin.texts';
+import './modules/auth/auth.texts';
+import './modules/calls/calls.texts';
+import './modules/chat/chat.texts';
+import './modules/contacts/contacts.texts';
+import './modules/on-call/on-call.texts';
+import './modules/push/push.texts';
+import './modules/reference/reference.texts';
+import './modules/settings/settings.texts';
+import './modules/users/users.texts';
