@@ -7,7 +7,7 @@ import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
-import { bubble, composer } from '../support/pages/room';
+import { bubble, composer, openRoom } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -69,7 +69,8 @@ const activeName = (page: Page) =>
     return el?.getAttribute('aria-label') ?? el?.tagName ?? '';
   });
 
-async function openRoom(page: Page, name: string): Promise<void> {
+/** Recent first, then the room: the call overlay may have left the page elsewhere. */
+async function openFromRecent(page: Page, name: string): Promise<void> {
   await page
     .getByRole('link', { name: /^(Recent|Récents)$/ })
     .first()
@@ -95,7 +96,7 @@ describe('call overlay', () => {
   it('takes focus for a ringing call unless someone types, answers to its shortcuts, and drops the caller’s tooltip', async () => {
     const { nurseIn, doctorIn } = await twoPeople();
     const [nurse, doctor] = [nurseIn.page, doctorIn.page];
-    await openRoom(nurse, DOCTOR);
+    await openFromRecent(nurse, DOCTOR);
 
     // The physician is on Recent, nothing being typed: the ringing card takes focus, on Accept.
     const startVoice = nurse.getByRole('button', { name: 'Start a voice call' });
@@ -130,7 +131,7 @@ describe('call overlay', () => {
     await nurseCall.waitFor({ state: 'detached' });
 
     // Now he is writing in the nurse's room when she calls: his words keep focus; Alt+Shift+A answers.
-    await openRoom(doctor, NURSE);
+    await openFromRecent(doctor, NURSE);
     const field = composer(doctor, 'Écrire un message');
     await field.click();
     await doctor.keyboard.type('Vitals at 3');
@@ -174,14 +175,14 @@ describe('call overlay', () => {
     const [nurse, doctor] = [nurseIn.page, doctorIn.page];
     const call = nurse.getByRole('region', { name: 'Call' });
     // Messages at the top of the room: a call covering them would hide them (and their buttons).
-    await openRoom(nurse, DOCTOR);
+    await openFromRecent(nurse, DOCTOR);
     for (const text of ['Bed 4: fluids running', 'Bed 7: ready for discharge']) {
       await composer(nurse).fill(text);
       await nurse.keyboard.press('Enter');
       await bubble(nurse, text).waitFor();
     }
     const startCall = async () => {
-      await openRoom(nurse, DOCTOR);
+      await openFromRecent(nurse, DOCTOR);
       await nurse.getByRole('button', { name: 'Start a voice call' }).click();
       await doctor
         .getByRole('dialog', { name: `Appel vocal entrant: ${NURSE}` })
@@ -252,7 +253,7 @@ describe('call overlay', () => {
     await expect.poll(() => appel.getAttribute('data-call-window')).toBe('small');
     await expect(coveredControls(appel)).resolves.toEqual([]);
     await lookAtCall(doctor, 'call-overlay-small-settings-dark-fr');
-    await openRoom(doctor, NURSE);
+    await openFromRecent(doctor, NURSE);
     await expect(coveredControls(appel)).resolves.toEqual([]);
     await lookAtCall(doctor, 'call-overlay-large-dark-fr');
     await call.getByRole('button', { name: 'Leave call' }).click();

@@ -11,7 +11,7 @@ import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import { useMediaLane } from '../support/media-lane';
-import { callLine, log, roomRow } from '../support/pages/room';
+import { callLine, log, openRoom, roomRow } from '../support/pages/room';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -97,7 +97,8 @@ const callRegion = (page: Page, name = 'Call') => page.getByRole('region', { nam
 const ringingCard = (page: Page, from: string, kind = 'Incoming voice call') =>
   page.getByRole('dialog', { name: `${kind}: ${from}` });
 
-async function openRoom(page: Page, name: string): Promise<void> {
+/** Recent first, then the room: the call overlay may have left the page elsewhere. */
+async function openFromRecent(page: Page, name: string): Promise<void> {
   await page
     .getByRole('link', { name: /^(Recent|Récents)$/ })
     .first()
@@ -155,7 +156,7 @@ describe('call rules and overlay', () => {
   });
 
   it('a decline closes the caller’s overlay, stops the ring and leaves the declined line in the room', async () => {
-    await openRoom(nurse.page, DOCTOR);
+    await openFromRecent(nurse.page, DOCTOR);
     await nurse.page.getByRole('button', { name: 'Start a voice call' }).click();
     await callRegion(nurse.page).getByText('Calling…').waitFor();
 
@@ -184,7 +185,7 @@ describe('call rules and overlay', () => {
     const second = await doctor.context.newPage();
     const secondErrors = watchErrors(second);
     await second.goto('/');
-    await openRoom(charge.page, DOCTOR);
+    await openFromRecent(charge.page, DOCTOR);
     await charge.page.getByRole('button', { name: 'Start a voice call' }).click();
     const card = ringingCard(second, CHARGE);
     await card.waitFor();
@@ -204,7 +205,7 @@ describe('call rules and overlay', () => {
   });
 
   it('lets the group’s owner ring a member into the call; the overlay shrinks, moves, comes back and goes full screen', async () => {
-    for (const person of [nurse, doctor, charge]) await openRoom(person.page, GROUP);
+    for (const person of [nurse, doctor, charge]) await openFromRecent(person.page, GROUP);
     await nurse.page.getByRole('button', { name: 'Start a voice call' }).click();
     await ringingCard(doctor.page, NURSE).getByRole('button', { name: 'Accept' }).click();
     await ringingCard(charge.page, NURSE).getByRole('button', { name: 'Decline' }).click();
@@ -283,7 +284,7 @@ describe('call rules and overlay', () => {
     await look(nurse.page, 'English', 'light');
     await nurse.page.setViewportSize(PHONE);
     await snap(nurse.page, 'call-rules-small-phone-light-en');
-    await openRoom(nurse.page, GROUP);
+    await openFromRecent(nurse.page, GROUP);
     await snap(nurse.page, 'call-rules-large-phone-light-en');
     await nurse.page.setViewportSize(DESKTOP);
 
@@ -292,7 +293,7 @@ describe('call rules and overlay', () => {
   });
 
   it('records a call nobody answers as missed after 60 s, unread on the callee’s Recent; a user without voice is refused', async () => {
-    await openRoom(nurse.page, DOCTOR);
+    await openFromRecent(nurse.page, DOCTOR);
     await doctor.page.getByRole('link', { name: 'Recent' }).first().click();
     await nurse.page.getByRole('button', { name: 'Start a voice call' }).click();
     const startedAt = Date.now();
@@ -330,7 +331,7 @@ describe('call rules and overlay', () => {
       admin.body.token,
     );
     expect(off.status).toBe(200);
-    await openRoom(charge.page, GROUP);
+    await openFromRecent(charge.page, GROUP);
     await expect.poll(() => charge.page.getByRole('button', { name: 'Start a voice call' }).isDisabled()).toBe(true);
     const token = await charge.page.evaluate(
       () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.token as string,
@@ -387,10 +388,10 @@ describe('call rules and overlay', () => {
     );
     expect(off.status).toBe(200);
     // His own session hears the change (UserUpdated): the video button of his room is disabled.
-    await openRoom(doctor.page, NURSE);
+    await openFromRecent(doctor.page, NURSE);
     await expect.poll(() => doctor.page.getByRole('button', { name: 'Start a video call' }).isDisabled()).toBe(true);
 
-    await openRoom(nurse.page, DOCTOR);
+    await openFromRecent(nurse.page, DOCTOR);
     await nurse.page.getByRole('button', { name: 'Start a video call' }).click();
     const card = ringingCard(doctor.page, NURSE, 'Incoming video call');
     await card.waitFor();
