@@ -1,5 +1,7 @@
 import type { TLanguage } from '@rounds/contracts/common';
 import type { TPushContentLevel, TPushPayload } from '@rounds/contracts/push';
+import { text } from '../../lib/texts';
+import './push.texts';
 
 /**
  * Why an endpoint may not be pushed to, or null: the server posts to whatever URL a browser handed it, so only
@@ -54,44 +56,6 @@ export function deviceLabel(userAgent: string | null): string {
   return system ? `${browser} · ${system}` : browser;
 }
 
-const TEXTS = {
-  newMessage: { en: 'New message', fr: 'Nouveau message' },
-  importantMessage: { en: 'Important message', fr: 'Message important' },
-  urgentMessage: { en: 'URGENT message', fr: 'Message URGENT' },
-  urgentFrom: { en: 'URGENT: {sender}', fr: 'URGENT : {sender}' },
-  importantFrom: { en: 'Important: {sender}', fr: 'Important : {sender}' },
-  inRoom: { en: 'In {room}', fr: 'Dans {room}' },
-  openToRead: { en: 'Open Rounds to read it.', fr: 'Ouvrez Rounds pour le lire.' },
-  openToAcknowledge: {
-    en: 'Open Rounds to read and acknowledge it.',
-    fr: 'Ouvrez Rounds pour le lire et en accuser réception.',
-  },
-  attachment: { en: 'Sent an attachment', fr: 'A envoyé une pièce jointe' },
-  voice: { en: 'Voice message', fr: 'Message vocal' },
-  stillWaiting: {
-    en: 'Still waiting for your acknowledgement ({count} of {max})',
-    fr: 'Attend toujours votre accusé de réception ({count} sur {max})',
-  },
-  stillWaitingFrom: {
-    en: '{sender} is still waiting for your acknowledgement ({count} of {max})',
-    fr: '{sender} attend toujours votre accusé de réception ({count} sur {max})',
-  },
-  reminderTitle: { en: 'URGENT reminder', fr: 'Rappel URGENT' },
-  incomingCall: { en: 'Incoming call', fr: 'Appel entrant' },
-  callFrom: { en: '{caller} is calling', fr: '{caller} vous appelle' },
-  callEnded: { en: 'Call ended', fr: 'Appel terminé' },
-  testTitle: { en: 'Rounds notifications work', fr: 'Les notifications Rounds fonctionnent' },
-  testBody: {
-    en: 'This device will be notified of new messages and calls.',
-    fr: 'Cet appareil sera averti des nouveaux messages et appels.',
-  },
-} as const satisfies Record<string, Record<TLanguage, string>>;
-export type PushTextKey = keyof typeof TEXTS;
-export const PUSH_TEXT_TABLE: Readonly<Record<PushTextKey, Record<TLanguage, string>>> = TEXTS;
-
-const t = (key: PushTextKey, lang: TLanguage, vars: Record<string, string | number> = {}) =>
-  TEXTS[key][lang].replace(/\{(\w+)\}/g, (_, n: string) => String(vars[n] ?? ''));
-
 /** The longest body a notification shows of a message's text (the `text` level): a preview, not the record. */
 const BODY_MAX = 180;
 
@@ -130,25 +94,25 @@ export function messagePayload(
     badge,
     sentAt: now,
   };
-  const generic = urgent ? 'urgentMessage' : m.level === 'IMPORTANT' ? 'importantMessage' : 'newMessage';
-  const ask = m.level === 'normal' ? 'openToRead' : 'openToAcknowledge';
-  if (level === 'generic') return { ...base, title: t(generic, lang), body: t(ask, lang) };
+  const generic = urgent ? 'pushUrgentMessage' : m.level === 'IMPORTANT' ? 'pushImportantMessage' : 'pushNewMessage';
+  const ask = m.level === 'normal' ? 'pushOpenToRead' : 'pushOpenToAcknowledge';
+  if (level === 'generic') return { ...base, title: text(generic, lang), body: text(ask, lang) };
   const title =
     m.level === 'URGENT'
-      ? t('urgentFrom', lang, { sender: m.sender })
+      ? text('pushUrgentFrom', lang, { sender: m.sender })
       : m.level === 'IMPORTANT'
-        ? t('importantFrom', lang, { sender: m.sender })
+        ? text('pushImportantFrom', lang, { sender: m.sender })
         : m.sender;
-  const where = m.roomName ? t('inRoom', lang, { room: m.roomName }) : '';
-  if (level === 'names') return { ...base, title, body: where || t(ask, lang) };
+  const where = m.roomName ? text('pushInRoom', lang, { room: m.roomName }) : '';
+  if (level === 'names') return { ...base, title, body: where || text(ask, lang) };
   const said = m.body.trim()
     ? m.body.trim().slice(0, BODY_MAX)
     : m.hasVoice
-      ? t('voice', lang)
+      ? text('pushVoice', lang)
       : m.hasFiles
-        ? t('attachment', lang)
+        ? text('pushAttachment', lang)
         : '';
-  return { ...base, title, body: [where, said].filter(Boolean).join(': ') || t(ask, lang) };
+  return { ...base, title, body: [where, said].filter(Boolean).join(': ') || text(ask, lang) };
 }
 
 /** A repeat of an URGENT message not acknowledged yet: the same tag, so it replaces the first alert. */
@@ -163,8 +127,8 @@ export function repeatPayload(
   return {
     kind: 'reminder',
     tag: urgentTag(o.messageId),
-    title: level === 'generic' ? t('urgentMessage', lang) : t('urgentFrom', lang, vars),
-    body: t(level === 'generic' ? 'stillWaiting' : 'stillWaitingFrom', lang, vars),
+    title: level === 'generic' ? text('pushUrgentMessage', lang) : text('pushUrgentFrom', lang, vars),
+    body: text(level === 'generic' ? 'pushStillWaiting' : 'pushStillWaitingFrom', lang, vars),
     roomId: o.roomId,
     messageId: o.messageId,
     badge,
@@ -183,8 +147,9 @@ export function escalationPayload(
   return {
     kind: 'escalation',
     tag: urgentTag(o.messageId),
-    title: t('reminderTitle', lang),
-    body: level === 'generic' ? t('openToAcknowledge', lang) : t('urgentFrom', lang, { sender: o.sender }),
+    title: text('pushReminderTitle', lang),
+    body:
+      level === 'generic' ? text('pushOpenToAcknowledge', lang) : text('pushUrgentFrom', lang, { sender: o.sender }),
     roomId: o.roomId,
     messageId: o.messageId,
     badge,
@@ -200,18 +165,24 @@ export function callPayload(
   now: number,
 ): TPushPayload {
   const base = { tag: callTag(o.callId), roomId: o.roomId, callId: o.callId, sentAt: now };
-  if (o.ended) return { ...base, kind: 'call-ended', title: t('callEnded', lang), body: '', close: true };
-  if (level === 'generic') return { ...base, kind: 'call', title: t('incomingCall', lang), body: '' };
+  if (o.ended) return { ...base, kind: 'call-ended', title: text('pushCallEnded', lang), body: '', close: true };
+  if (level === 'generic') return { ...base, kind: 'call', title: text('pushIncomingCall', lang), body: '' };
   return {
     ...base,
     kind: 'call',
-    title: t('callFrom', lang, { caller: o.caller }),
-    body: o.roomName ? t('inRoom', lang, { room: o.roomName }) : t('incomingCall', lang),
+    title: text('pushCallFrom', lang, { caller: o.caller }),
+    body: o.roomName ? text('pushInRoom', lang, { room: o.roomName }) : text('pushIncomingCall', lang),
   };
 }
 
 export function testPayload(lang: TLanguage, now: number): TPushPayload {
-  return { kind: 'test', tag: 'test', title: t('testTitle', lang), body: t('testBody', lang), sentAt: now };
+  return {
+    kind: 'test',
+    tag: 'test',
+    title: text('pushTestTitle', lang),
+    body: text('pushTestBody', lang),
+    sentAt: now,
+  };
 }
 
 /** The Topic header (at most 32 URL-safe characters) that lets the push service fold a tag's pushes. */
