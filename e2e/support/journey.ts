@@ -5,6 +5,7 @@ import { type RunningServer, startServer } from './server';
 
 /**
  * The server and browser of one journey file, started together before its tests and stopped after them.
+ * `env` is read when the journey starts, so a file's own beforeAll (a Janus or coturn it starts) can fill it in.
  * E2E_WEB_DIST serves a private build while someone else rebuilds apps/web/dist (the server lists the built
  * files at start-up).
  */
@@ -12,12 +13,13 @@ export function useJourney(
   env: Record<string, string | undefined>,
   started: (server: RunningServer, browser: Browser) => void,
   browserArgs: string[] = [],
+  defaults: Record<string, string | undefined> = {},
 ): void {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     const dist = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
-    [server, browser] = await Promise.all([startServer({ ...dist, ...env }), launchBrowser(browserArgs)]);
+    [server, browser] = await Promise.all([startServer({ ...defaults, ...dist, ...env }), launchBrowser(browserArgs)]);
     started(server, browser);
   });
   afterAll(async () => {
@@ -35,5 +37,6 @@ export function useDemoJourney(
   started: (server: RunningServer, browser: Browser) => void,
   browserArgs: string[] = [],
 ): void {
-  useJourney({ SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000', ...env }, started, browserArgs);
+  // env is read when the hook runs, not now: a file's own beforeAll may add to it first (JANUS_URL, TURN).
+  useJourney(env, started, browserArgs, { SEED_DEMO: '1', LOGIN_RATE_LIMIT: '500', RATE_LIMIT_MAX: '100000' });
 }
