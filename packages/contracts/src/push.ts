@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { ZOkReply } from './common';
+import { ZId, ZOkReply } from './common';
 
 /**
  * Web Push: the server's VAPID public key, and this session's browser subscriptions. A subscription belongs to
@@ -118,7 +118,7 @@ export const pushRoutes = {
   removeDevice: apiRoute({
     method: 'DELETE',
     path: '/push/devices/:id',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: z.object({ id: ZId }),
     reply: ZOkReply,
     errors: { 404: 'NOT_FOUND' },
   }),

@@ -116,6 +116,12 @@ describe('push subscriptions', () => {
     const id = devices.body.data.devices[0]!.id;
     expect((await callAs(t, other, pushRoutes.removeDevice, { params: { id } })).status).toBe(404);
     expect((await callAs(t, m, pushRoutes.removeDevice, { params: { id } })).status).toBe(200);
+    // A NUL byte reached PostgreSQL, which refuses it in text: a 500 before the id was checked.
+    for (const bad of ['\u0000', 'not-an-id']) {
+      const res = await callAs(t, m, pushRoutes.removeDevice, { params: { id: bad } });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toMatch(/^id\b/);
+    }
     await callAs(t, m, pushRoutes.unsubscribe, { body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' } });
     expect((await callAs(t, m, pushRoutes.devices, {})).body.data.devices.length).toBeLessThanOrEqual(2);
   });
