@@ -17,7 +17,10 @@ const insertText = new WeakMap<object, Map<number, string>>();
 function insertStatement(trx: Db, rows: number): string {
   const adapter = trx.getExecutor().adapter;
   let texts = insertText.get(adapter);
-  if (!texts) insertText.set(adapter, (texts = new Map()));
+  if (!texts) {
+    texts = new Map();
+    insertText.set(adapter, texts);
+  }
   let text = texts.get(rows);
   if (!text) {
     const row = { term: '', room_id: '', message_id: '' };
