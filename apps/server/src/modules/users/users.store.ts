@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { searchKey } from '../../lib/search-key';
@@ -78,6 +79,22 @@ export async function findUser(db: Db, by: { id: string } | { email: string }): 
     .$if('id' in by, (q) => q.where('id', '=', (by as { id: string }).id))
     .$if('email' in by, (q) => q.where('email', '=', (by as { email: string }).email))
     .executeTakeFirst();
+}
+
+/** Users not deleted by sign-in email, case-insensitively (a schedule import names people by email). */
+export async function userIdsByEmail(db: Db, emails: readonly string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where(sql<string>`lower(email)`, 'in', unique.slice(i, i + 500))
+      .where('deleted', '=', 0)
+      .execute();
+    for (const r of rows) map.set(r.email.toLowerCase(), r.id);
+  }
+  return map;
 }
 
 /** Whether any user exists at all (the first Admin is created on an empty database only). */
