@@ -62,9 +62,6 @@ export async function takenEmails(db: Db, emails: readonly string[]): Promise<Se
   return taken;
 }
 
-/** A phone as codes are sent to it: country code then number. */
-export const phoneTargetOf = (countryCode: string | null, phone: string) => `${countryCode ?? ''}${phone}`;
-
 export type PendingPhone = { phone: string; countryCode: string; countryName: string };
 
 /** A new email or phone waits for its code (the account keeps signing in with the old one meanwhile). */

@@ -130,17 +130,13 @@ export async function userIdsWithPasswordBefore(
 
 type Settable = Omit<Updateable<UsersTable>, 'id' | 'search_key' | 'first_name' | 'last_name' | 'email'>;
 
-/**
- * Sets some columns of one user and stamps updated_at. Names and email go through updateIdentity, which keeps
- * the search key; `only` narrows the update (it returns how many rows changed).
- */
-export async function setUser(db: Db, id: string, values: Settable): Promise<number> {
-  const res = await db
+/** Sets some columns of one user and stamps updated_at. Names and email go through updateIdentity (the search key). */
+export async function setUser(db: Db, id: string, values: Settable): Promise<void> {
+  await db
     .updateTable('users')
     .set({ ...values, updated_at: Date.now() })
     .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+    .execute();
 }
 
 /** A new password: the change time starts the password policy's clock again. */
@@ -261,7 +257,6 @@ export async function updateIdentity(
     .execute();
 }
 
-export type LinkTable = 'user_facilities' | 'user_departments' | 'user_specialties';
 export type UserLinkIds = { facilityId: string[]; departmentId: string[]; specialtyId: string[] };
 const LINKS = [
   ['user_facilities', 'facilityId'],
