@@ -23,7 +23,7 @@ export async function emailOwner(db: Db, email: string, exceptUserId?: string): 
   return row?.id;
 }
 
-export const emailTakenError = () => conflict('emailTaken', 'EMAIL_TAKEN');
+const emailTakenError = () => conflict('emailTaken', 'EMAIL_TAKEN');
 
 /** 409 EMAIL_TAKEN when another account already signs in with this email. */
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: string): Promise<void> {
