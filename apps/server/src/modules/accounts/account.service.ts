@@ -24,8 +24,8 @@ import {
   clearPendingContact,
   confirmEmail,
   confirmPhone,
-  emailTakenError,
   setPendingContact,
+  withEmailRace,
 } from '../users/user-contact.store';
 import { loadUserDto } from '../users/user-view';
 import { readUser, replaceLinks, setPassword, setUser, updateIdentity } from '../users/users.store';
@@ -206,8 +206,8 @@ export async function verifyContactChange(
     if (check.reason === 'tooManyTries') throw new AppError(429, 'TOO_MANY_TRIES', 'tooManyTries', { attemptLeft: 0 });
     throw new AppError(400, 'INVALID_CODE', 'invalidCode', { attemptLeft: check.attemptLeft });
   }
-  try {
-    await app.db.transaction().execute(async (trx) => {
+  const confirm = () =>
+    app.db.transaction().execute(async (trx) => {
       if (input.type === 'phone') {
         await confirmPhone(trx, user);
         await writeAudit(trx, { userId, event: 'phone changed', ip: ctx.ip });
@@ -223,10 +223,8 @@ export async function verifyContactChange(
         await bumpDirectory(trx, userId);
       }
     });
-  } catch (error) {
-    if (input.type === 'email') throw emailTakenError();
-    throw error;
-  }
+  // Another account may have taken the email since its code was sent: the unique index refuses it (409).
+  await (input.type === 'email' ? withEmailRace(app.db, check.target, userId, confirm) : confirm());
   return changed(app, userId);
 }
 

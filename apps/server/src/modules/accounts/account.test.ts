@@ -1,4 +1,6 @@
+import { accountRoutes } from '@rounds/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { multipart } from '../../../test/support/multipart';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
@@ -198,6 +200,28 @@ describe('own account', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('phone: Please enter your phone number in the following format: +1234567890');
+  });
+
+  it('refuses a new email another account took while its code was on its way (409, the old email kept)', async () => {
+    const s = await session();
+    const wanted = `taken.${s.email}`;
+    const asked = await callRoute(t.app, accountRoutes.requestContactChange, {
+      token: s.token,
+      remoteAddress: freshIp(),
+      body: { email: wanted, phone: '4155550124', phoneCountryCode: '+1', phoneCountryName: 'United States' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const code = await outboxCode(wanted);
+    await createUser(t.app, { email: wanted });
+    const late = await callRoute(t.app, accountRoutes.verifyContactChange, {
+      token: s.token,
+      remoteAddress: freshIp(),
+      body: { verifyToken: code, type: 'email' },
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.error().code).toBe('EMAIL_TAKEN');
+    const me = await callRoute(t.app, accountRoutes.me, { token: s.token });
+    expect(me.json().data).toMatchObject({ email: s.email, emailVerified: true });
   });
 
   it('uploads an avatar decided by its bytes, at most 2 MB, and deletes it', async () => {

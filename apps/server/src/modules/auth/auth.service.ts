@@ -388,10 +388,12 @@ export async function changeEmailUnverified(
   const user = await userFromTempToken(app, input.tempToken);
   if (user.email_verified === 1) throw badRequest('alreadyVerified', 'ALREADY_VERIFIED');
   await assertEmailFree(app.db, input.email, user.id);
-  const attemptLeft = await sendCode(app, user, 'verify-email', input.email, ctx, async (trx) => {
-    await replaceUnverifiedEmail(trx, user, input.email);
-    await writeAudit(trx, { userId: user.id, event: 'email change requested', ip: ctx.ip });
-  });
+  const attemptLeft = await withEmailRace(app.db, input.email, user.id, () =>
+    sendCode(app, user, 'verify-email', input.email, ctx, async (trx) => {
+      await replaceUnverifiedEmail(trx, user, input.email);
+      await writeAudit(trx, { userId: user.id, event: 'email change requested', ip: ctx.ip });
+    }),
+  );
   return { message: text('codeSent', ctx.lang), attemptLeft, user: await dto(app, user.id) };
 }
 

@@ -2,6 +2,7 @@ import type { TDutyRotation, TDutySchedule } from '@rounds/contracts/on-call';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
+import { namesByIds } from '../users/users.store';
 
 /** The longest shift a schedule may hold (a week on call); the rules refuse longer ones. */
 export const MAX_SHIFT_MS = 7 * 86_400_000;
@@ -184,16 +185,9 @@ export async function holdData(db: Db, roleIds: string[], at: number): Promise<M
   return byRole;
 }
 
-/** Names of the people who can hold a role: active and not deleted (a deactivated holder holds nothing). */
+/** Names of the people who can hold a role: live users only (a deactivated holder holds nothing). */
 export async function activeNames(db: Db, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('id', 'in', [...new Set(userIds)])
-    .where('active', '=', 1)
-    .where('deleted', '=', 0)
-    .execute();
+  const rows = await namesByIds(db, userIds, 'live');
   return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`]));
 }
 
@@ -299,32 +293,4 @@ export async function insertShifts(
       )
       .execute();
   }
-}
-
-/** Users by email (not deleted), for the schedule import. */
-export async function usersByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
-  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where(sql<string>`lower(email)`, 'in', unique.slice(i, i + 500))
-      .where('deleted', '=', 0)
-      .execute();
-    for (const r of rows) map.set(r.email.toLowerCase(), r.id);
-  }
-  return map;
-}
-
-/** Which of these users exist (not deleted). */
-export async function existingUsers(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...new Set(ids)])
-    .where('deleted', '=', 0)
-    .execute();
-  return new Set(rows.map((r) => r.id));
 }

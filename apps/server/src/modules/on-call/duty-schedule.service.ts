@@ -7,6 +7,7 @@ import type { FormFile } from '../../lib/multipart-form';
 import { type TextKey, type TextVars, text } from '../../lib/texts';
 import { csvText, records } from '../admin/admin-user-import';
 import { writeAudit } from '../audit/audit.service';
+import { userIdsByEmail, usersByIds } from '../users/users.store';
 import { administeredRole, assertFacilityAdministered, type OnCallDeps } from './duty-roles.service';
 import * as store from './duty-roles.store';
 import { scheduleProblem } from './duty-schedule.rules';
@@ -57,7 +58,7 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
         throw invalidField(`${list}.${problem.index}.${PROBLEM_FIELD[problem.problem]}`, PROBLEM_TEXT[problem.problem]);
       }
       const people = [...schedule.shifts, ...schedule.rotations].map((e) => e.userId);
-      const known = await store.existingUsers(db, people);
+      const known = new Set((await usersByIds(db, [...new Set(people)], [], 'notDeleted')).map((u) => u.id));
       const unknown = [
         ...schedule.shifts.map((s) => ['shifts', s] as const),
         ...schedule.rotations.map((r) => ['rotations', r] as const),
@@ -106,7 +107,7 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
         number
       >;
       const roleByName = new Map(roles.map((r) => [store.nameKeyOf(r.name), r]));
-      const users = await store.usersByEmail(
+      const users = await userIdsByEmail(
         db,
         rows.map((r) => r[col.email] ?? ''),
       );

@@ -2,6 +2,7 @@ import { CHAT_STATUS } from '@rounds/contracts/user';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, PushSubscriptionsTable, UrgentRepeatsTable } from '../../db/schema';
+import { liveUser } from '../users/users.store';
 
 /** The push module's SQL: subscriptions (per session) and the repeats of URGENT messages. */
 
@@ -125,8 +126,7 @@ export async function subscriptionsOf(db: Db, userIds: readonly string[], now: n
       .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
       .select(['push_subscriptions.id as subId', 'push_subscriptions.user_id as userId', 'users.language'])
       .where('push_subscriptions.user_id', 'in', userIds.slice(i, i + 500))
-      .where('users.active', '=', 1)
-      .where('users.deleted', '=', 0)
+      .where(liveUser)
       .where((eb) => liveSession(eb, now))
       .execute();
     out.push(...rows);
@@ -157,8 +157,7 @@ export async function roomSubscriptions(
     ])
     .where('room_members.room_id', '=', roomId)
     .$if(exceptUserId !== null, (q) => q.where('room_members.user_id', '!=', exceptUserId!))
-    .where('users.active', '=', 1)
-    .where('users.deleted', '=', 0)
+    .where(liveUser)
     .where((eb) => liveSession(eb, now))
     .execute();
   return rows.map((r) => ({
@@ -317,8 +316,7 @@ export async function activeMembers(db: Db, roomId: string, userIds: readonly st
     .select('room_members.user_id')
     .where('room_members.room_id', '=', roomId)
     .where('room_members.user_id', 'in', [...userIds])
-    .where('users.active', '=', 1)
-    .where('users.deleted', '=', 0)
+    .where(liveUser)
     .execute();
   return new Set(rows.map((r) => r.user_id));
 }

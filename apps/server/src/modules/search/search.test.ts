@@ -249,3 +249,40 @@ describe('the page around a message', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('bad search input', () => {
+  it('answers 400 naming the field, never 500', async () => {
+    const [a] = await Promise.all([member(t)]);
+    const cases: [Record<string, string>, string][] = [
+      [{ q: 'x'.repeat(201) }, 'q'],
+      [{ q: '   ' }, 'q'],
+      [{}, 'q'],
+      [{ q: 'sepsis', pageSize: '100000' }, 'pageSize'],
+      [{ q: 'sepsis', pageSize: '0' }, 'pageSize'],
+      [{ q: 'sepsis', page: '-1' }, 'page'],
+      [{ q: 'sepsis', page: 'abc' }, 'page'],
+      [{ q: 'sepsis', from: '2000', to: '1000' }, 'to'],
+      [{ q: 'sepsis', from: 'yesterday' }, 'from'],
+      [{ q: 'sepsis', to: '1e30' }, 'to'],
+      [{ q: 'sepsis', priority: 'CRITICAL' }, 'priority'],
+      [{ q: 'sepsis', hasFile: 'maybe' }, 'hasFile'],
+      [{ q: 'sepsis', roomId: 'not-an-id' }, 'roomId'],
+      [{ q: 'sepsis', senderId: "'; drop table messages; --" }, 'senderId'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await callAs(t, a, searchRoutes.messages, { query: query as never });
+      expect(res.status, `${JSON.stringify(query)}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.message, JSON.stringify(query)).toMatch(new RegExp(`^${field}\\b`));
+    }
+    const context: [Record<string, string>, string][] = [
+      [{ twId: 'garbage', messageId: 'f'.repeat(24) }, 'twId'],
+      [{ twId: 'f'.repeat(24), messageId: '../../etc' }, 'messageId'],
+      [{ twId: 'f'.repeat(24), messageId: 'f'.repeat(24), around: '100000' }, 'around'],
+    ];
+    for (const [query, field] of context) {
+      const res = await callAs(t, a, searchRoutes.context, { query: query as never });
+      expect(res.status, `${JSON.stringify(query)}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.message, JSON.stringify(query)).toMatch(new RegExp(`^${field}\\b`));
+    }
+  });
+});

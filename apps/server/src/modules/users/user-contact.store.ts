@@ -23,7 +23,7 @@ export async function emailOwner(db: Db, email: string, exceptUserId?: string): 
   return row?.id;
 }
 
-export const emailTakenError = () => conflict('emailTaken', 'EMAIL_TAKEN');
+const emailTakenError = () => conflict('emailTaken', 'EMAIL_TAKEN');
 
 /** 409 EMAIL_TAKEN when another account already signs in with this email. */
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: string): Promise<void> {
@@ -61,9 +61,6 @@ export async function takenEmails(db: Db, emails: readonly string[]): Promise<Se
   }
   return taken;
 }
-
-/** A phone as codes are sent to it: country code then number. */
-export const phoneTargetOf = (countryCode: string | null, phone: string) => `${countryCode ?? ''}${phone}`;
 
 export type PendingPhone = { phone: string; countryCode: string; countryName: string };
 

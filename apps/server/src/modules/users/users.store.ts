@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { searchKey } from '../../lib/search-key';
@@ -80,6 +81,22 @@ export async function findUser(db: Db, by: { id: string } | { email: string }): 
     .executeTakeFirst();
 }
 
+/** Users not deleted by sign-in email, case-insensitively (a schedule import names people by email). */
+export async function userIdsByEmail(db: Db, emails: readonly string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where(sql<string>`lower(email)`, 'in', unique.slice(i, i + 500))
+      .where('deleted', '=', 0)
+      .execute();
+    for (const r of rows) map.set(r.email.toLowerCase(), r.id);
+  }
+  return map;
+}
+
 /** Whether any user exists at all (the first Admin is created on an empty database only). */
 export async function anyUser(db: Db): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
@@ -113,17 +130,13 @@ export async function userIdsWithPasswordBefore(
 
 type Settable = Omit<Updateable<UsersTable>, 'id' | 'search_key' | 'first_name' | 'last_name' | 'email'>;
 
-/**
- * Sets some columns of one user and stamps updated_at. Names and email go through updateIdentity, which keeps
- * the search key; `only` narrows the update (it returns how many rows changed).
- */
-export async function setUser(db: Db, id: string, values: Settable): Promise<number> {
-  const res = await db
+/** Sets some columns of one user and stamps updated_at. Names and email go through updateIdentity (the search key). */
+export async function setUser(db: Db, id: string, values: Settable): Promise<void> {
+  await db
     .updateTable('users')
     .set({ ...values, updated_at: Date.now() })
     .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+    .execute();
 }
 
 /** A new password: the change time starts the password policy's clock again. */
@@ -244,7 +257,6 @@ export async function updateIdentity(
     .execute();
 }
 
-export type LinkTable = 'user_facilities' | 'user_departments' | 'user_specialties';
 export type UserLinkIds = { facilityId: string[]; departmentId: string[]; specialtyId: string[] };
 const LINKS = [
   ['user_facilities', 'facilityId'],
