@@ -7,7 +7,7 @@ import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
-import { bubble, composer, openRoom } from '../support/pages/room';
+import { bubble, composer, openFromRecent } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -68,15 +68,6 @@ const activeName = (page: Page) =>
     const el = document.activeElement as HTMLElement | null;
     return el?.getAttribute('aria-label') ?? el?.tagName ?? '';
   });
-
-/** Recent first, then the room: the call overlay may have left the page elsewhere. */
-async function openFromRecent(page: Page, name: string): Promise<void> {
-  await page
-    .getByRole('link', { name: /^(Recent|Récents)$/ })
-    .first()
-    .click();
-  await openRoom(page, name);
-}
 
 async function twoPeople() {
   await setPreferences(demo('amelia.broussard'), 'en', 'light');

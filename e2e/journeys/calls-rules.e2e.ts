@@ -11,7 +11,7 @@ import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import { useMediaLane } from '../support/media-lane';
-import { callLine, log, openRoom, roomRow } from '../support/pages/room';
+import { callLine, log, openFromRecent, roomRow } from '../support/pages/room';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -96,15 +96,6 @@ async function signIn(email: string): Promise<TPerson> {
 const callRegion = (page: Page, name = 'Call') => page.getByRole('region', { name });
 const ringingCard = (page: Page, from: string, kind = 'Incoming voice call') =>
   page.getByRole('dialog', { name: `${kind}: ${from}` });
-
-/** Recent first, then the room: the call overlay may have left the page elsewhere. */
-async function openFromRecent(page: Page, name: string): Promise<void> {
-  await page
-    .getByRole('link', { name: /^(Recent|Récents)$/ })
-    .first()
-    .click();
-  await openRoom(page, name);
-}
 
 /** The Settings screen's language and theme, switched on the live page (the call goes on meanwhile). */
 async function look(page: Page, language: 'English' | 'Français', theme: 'light' | 'dark'): Promise<void> {

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { api, apiLogin, DEMO } from '../support/api';
+import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { demoTabs } from '../support/pages/sign-in';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -19,21 +19,15 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const demo = demoApi(() => server);
+const { apiSession, logout } = demoApi(() => server);
+const { signIn } = demoTabs(() => ({ server, browser }));
 
 const ROLE = 'Cardiology on call';
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /^(Log in|Se connecter)$/ }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-async function openOnCall(page: Page, labels = { contacts: 'Contacts', onCall: 'On call' }): Promise<void> {
+/** Contacts › On call, in the page's language. */
+async function openOnCall(page: Page, onCall: 'On call' | 'De garde' = 'On call'): Promise<void> {
   await page.goto('/contacts');
-  await page.getByText(labels.onCall, { exact: true }).click();
+  await page.getByText(onCall, { exact: true }).click();
   await page.getByRole('list', { name: /On-call roles|Rôles de garde/ }).waitFor();
 }
 
@@ -42,10 +36,7 @@ const roleRow = (page: Page, name: string) => page.locator('[data-role-id]').fil
 describe('on-call roles', () => {
   it('an administrator creates a role, a clinician takes it, a colleague takes it over with a note', async () => {
     // Amelia is the demo FacilityAdmin (St. Mary's and Riverside); Liam works at St. Mary's.
-    const admin = await openContext(browser, { baseURL: server.url });
-    const amelia = await admin.newPage();
-    const ameliaErrors = watchErrors(amelia);
-    await signIn(amelia, DEMO.amelia);
+    const { page: amelia, errors: ameliaErrors } = await signIn('amelia.broussard');
     await amelia.goto('/admin/on-call');
     await amelia.getByRole('button', { name: 'Add role' }).click();
     const form = amelia.getByRole('dialog', { name: 'New on-call role' });
@@ -81,10 +72,7 @@ describe('on-call roles', () => {
     await importer.getByRole('button', { name: 'Import', exact: true }).click();
     await amelia.getByText('1 shift imported').waitFor();
 
-    const clinician = await openContext(browser, { baseURL: server.url });
-    const liam = await clinician.newPage();
-    const liamErrors = watchErrors(liam);
-    await signIn(liam, DEMO.liam);
+    const { page: liam, errors: liamErrors } = await signIn('liam.hebert');
     await openOnCall(liam);
     const row = roleRow(liam, ROLE);
     await row.getByText('Nobody holds this role').waitFor();
@@ -125,8 +113,8 @@ describe('on-call roles', () => {
       token,
     );
     const stMarys = facilities.body.results.find((f) => f.name.startsWith('St. Mary'))!.id;
-    const noah = await demo.apiSession(DEMO.noah);
-    await demo.logout(noah);
+    const noah = await apiSession(DEMO.noah);
+    await logout(noah);
     const created: string[] = [];
     for (const name of ['Rapid response team', 'Charge nurse 4 West', 'Stroke team on call']) {
       const reply = await api<{ data: { id: string } }>(
@@ -159,12 +147,8 @@ describe('on-call roles', () => {
       ['fr', 'light', true],
       ['fr', 'dark', true],
     ] as const) {
-      await demo.setPreferences(DEMO.liam, language, theme);
-      const context = await openContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await signIn(page, DEMO.liam);
-      await openOnCall(page, language === 'fr' ? { contacts: 'Contacts', onCall: 'De garde' } : undefined);
+      const { context, page, errors } = await signIn('liam.hebert', { lang: language, theme, mobile });
+      await openOnCall(page, language === 'fr' ? 'De garde' : 'On call');
       await roleRow(page, 'Rapid response team').getByText('Noah Thibodeaux').waitFor();
       await roleRow(page, 'Charge nurse 4 West')
         .getByText(language === 'fr' ? 'Personne ne tient ce rôle' : 'Nobody holds this role')
@@ -175,12 +159,10 @@ describe('on-call roles', () => {
     }
 
     // The administration section too, in French and dark on a phone.
-    await demo.setPreferences(DEMO.amelia, 'fr', 'dark');
-    const context = await openContext(browser, { baseURL: server.url, colorScheme: 'dark', mobile: true });
-    const page = await context.newPage();
-    await signIn(page, DEMO.amelia);
+    const { page, errors } = await signIn('amelia.broussard', { lang: 'fr', theme: 'dark', mobile: true });
     await page.goto('/admin/on-call');
     await page.getByRole('row').filter({ hasText: 'Charge nurse 4 West' }).waitFor();
     await snap(page, 'on-call-admin-fr-dark-phone');
+    expect(errors()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { TPushPayload } from '@rounds/contracts/push';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
+import { DEMO, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
@@ -234,15 +234,6 @@ describe('push notifications', () => {
   });
 });
 
-/** The Admin's language and theme are the account's, set through the API before the browser signs in. */
-async function adminPreferences(language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  expect((await api(server, 'POST', '/setting', { language }, token)).status).toBe(200);
-  expect((await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, token)).status).toBe(200);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
-}
-
 const LOOKS = [
   { language: 'en', theme: 'light', mobile: false },
   { language: 'en', theme: 'dark', mobile: true },
@@ -292,7 +283,8 @@ describe('notification settings, as people see them', () => {
     expect(errors()).toEqual([]);
     await context.close();
 
-    await adminPreferences(look.language, look.theme);
+    // The Admin's language and theme are the account's too, set before the browser signs in.
+    await setPreferences(ADMIN.email, look.language, look.theme, ADMIN.password);
     const adminContext = await openContext(browser, { baseURL: server.url, mobile: look.mobile });
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);

@@ -13,12 +13,12 @@ export type TSession = { token: string; id: string; phone: string };
  * Signing a user in through the API ends their browser session, so these come before the browser does.
  */
 export function demoApi(server: () => RunningServer) {
-  const apiSession = async (email: string): Promise<TSession> => {
+  const apiSession = async (email: string, password = DEMO_PASSWORD): Promise<TSession> => {
     const reply = await api<{ token: string; user: { id: string; phone: string; phoneCountryCode: string } }>(
       server(),
       'POST',
       '/auth/login',
-      { username: email, password: DEMO_PASSWORD },
+      { username: email, password },
     );
     expect(reply.status).toBe(200);
     const { user } = reply.body;
@@ -53,9 +53,17 @@ export function demoApi(server: () => RunningServer) {
     expect(reply.status).toBe(200);
     return reply.body.data.chatRoom.twId;
   };
-  /** The account's language and theme win once signed in, so they are set on the account. */
-  const setPreferences = async (email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> => {
-    const session = await apiSession(email);
+  /**
+   * The account's language and theme win once signed in, so they are set on the account (a demo user's unless
+   * another password is given: the Admin's).
+   */
+  const setPreferences = async (
+    email: string,
+    language: 'en' | 'fr',
+    theme: 'light' | 'dark',
+    password = DEMO_PASSWORD,
+  ): Promise<void> => {
+    const session = await apiSession(email, password);
     for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
       const reply = await api(server(), 'POST', '/setting', body, session.token);
       expect(reply.status).toBe(200);

@@ -53,6 +53,15 @@ export async function openRoom(page: Page, name: string, list?: string): Promise
   await roomTitle(page, name).waitFor();
 }
 
+/** Recent first, then the room: from wherever the page is (a call's overlay may have left it elsewhere). */
+export async function openFromRecent(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('link', { name: /^(Recent|Récents)$/ })
+    .first()
+    .click();
+  await openRoom(page, name);
+}
+
 /** Types and sends with Enter, then waits for the server's stored copy (the bubble gets its message id). */
 export async function send(page: Page, text: string, label?: string): Promise<void> {
   await composer(page, label).fill(text);

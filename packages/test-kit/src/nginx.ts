@@ -1,7 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { selfSignedCertificate } from './certificate';
 import { untilListening } from './redis';
 import { freePort } from './server-process';
 
@@ -27,29 +28,7 @@ export async function startNginx(upstreamPorts: number[], o: { tls?: boolean } =
   const tls = o.tls ?? true;
   const dir = mkdtempSync(join(tmpdir(), 'rounds-nginx-'));
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { stdio: 'ignore' },
-  );
+  const { cert, key } = selfSignedCertificate(dir, 'localhost', 'IP:127.0.0.1,DNS:localhost');
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
@@ -78,8 +57,8 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
                     '$request_time "$http_user_agent"';
   server {
     listen 127.0.0.1:${port}${tls ? ' ssl' : ''};
-    ${tls ? `ssl_certificate ${join(dir, 'cert.pem')};` : ''}
-    ${tls ? `ssl_certificate_key ${join(dir, 'key.pem')};` : ''}
+    ${tls ? `ssl_certificate ${cert};` : ''}
+    ${tls ? `ssl_certificate_key ${key};` : ''}
     access_log ${join(dir, 'access.log')} rounds;
     include ${PROXY_SNIPPET};
   }
@@ -116,7 +95,7 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
   return {
     port,
     base: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
-    ca: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+    ca: readFileSync(cert, 'utf8'),
     accessLog: () => read('access.log'),
     output: () => output + read('error.log'),
     stop: async () => {

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { selfSignedCertificate } from './certificate';
 
 /**
  * The push-service stand-in's certificate for 127.0.0.1, made with openssl into `dir` if it is not there yet.
@@ -12,28 +12,5 @@ export function ensurePushCertificate(dir: string): { cert: string; key: string 
   const key = join(dir, 'key.pem');
   if (existsSync(cert) && existsSync(key)) return { cert, key };
   mkdirSync(dir, { recursive: true });
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=push stand-in',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  return { cert, key };
+  return selfSignedCertificate(dir, 'push stand-in', 'IP:127.0.0.1');
 }

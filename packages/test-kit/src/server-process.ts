@@ -64,11 +64,15 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return spawnServer(SOURCE, { DATABASE_URL: process.env.DATABASE_URL ?? '', ...env }, {});
 }
 
-/** Waits until the process logs that it serves, or fails with its output. */
+/** Waits until the process logs that it serves, or stops it and fails with its output. */
 export async function untilServing(p: ServerProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!p.output().includes('Rounds is serving')) {
-    if (Date.now() > deadline || p.child.exitCode !== null) throw new Error(`server did not start:\n${p.output()}`);
+    if (Date.now() > deadline || p.child.exitCode !== null) {
+      // Else a slow one finishes starting later and outlives the run, as startServer's would.
+      p.child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${p.output()}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
