@@ -47,6 +47,7 @@ type PushConfig = Pick<
 
 export type PushDeps = {
   db: Db;
+  engine: 'sqlite' | 'postgres';
   config: PushConfig;
   jobs: NotificationJobs;
   publish: Publish;
@@ -265,19 +266,24 @@ export function createPushService(deps: PushDeps) {
       if (endpointProblem(sub.endpoint, config.PUSH_ALLOWED_HOSTS, config.PUSH_ALLOW_LOOPBACK)) {
         throw invalidField('endpoint', 'pushEndpointNotAllowed', {}, 'PUSH_ENDPOINT_NOT_ALLOWED');
       }
-      if ((await store.countOthers(db, who.userId, sub.endpoint)) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
-        throw conflict('pushTooManyDevices', 'PUSH_TOO_MANY_DEVICES');
-      }
       const now = Date.now();
-      const saved = await store.saveSubscription(db, {
-        id: newId(now),
-        user_id: who.userId,
-        session_id: who.sessionId,
-        endpoint: sub.endpoint,
-        p256dh: sub.keys.p256dh,
-        auth: sub.keys.auth,
-        label: deviceLabel(userAgent),
-        created_at: now,
+      // Counted and saved in one transaction, the user's row locked first: two browsers subscribing at once
+      // must not both find room for the tenth device.
+      const saved = await db.transaction().execute(async (trx) => {
+        await store.lockUser(trx, who.userId, deps.engine);
+        if ((await store.countOthers(trx, who.userId, sub.endpoint)) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
+          throw conflict('pushTooManyDevices', 'PUSH_TOO_MANY_DEVICES');
+        }
+        return store.saveSubscription(trx, {
+          id: newId(now),
+          user_id: who.userId,
+          session_id: who.sessionId,
+          endpoint: sub.endpoint,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
+          label: deviceLabel(userAgent),
+          created_at: now,
+        });
       });
       return { id: saved.id, label: saved.label, createdAt: Number(saved.created_at), current: true };
     },

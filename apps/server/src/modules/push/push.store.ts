@@ -39,6 +39,15 @@ export async function saveSubscription(db: Db, row: PushSubscriptionsTable): Pro
   return db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirstOrThrow();
 }
 
+/**
+ * In a transaction: waits for any other transaction that locked this user's row (PostgreSQL); SQLite's
+ * transactions take the one write lock when they begin, so they are one at a time already.
+ */
+export async function lockUser(trx: Db, userId: string, engine: 'sqlite' | 'postgres'): Promise<void> {
+  if (engine !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 export async function countOthers(db: Db, userId: string, endpoint: string): Promise<number> {
   const r = await db
     .selectFrom('push_subscriptions')

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { adminUserRoutes } from '@rounds/contracts/admin-users';
+import { routePath } from '@rounds/contracts/api-route';
 import { authRoutes } from '@rounds/contracts/auth';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { API_PREFIX } from '@rounds/contracts/limits';
 import { pushRoutes } from '@rounds/contracts/push';
 import { CHAT_STATUS } from '@rounds/contracts/user';
 import { type PushServiceStandIn, pushServiceStandIn } from '@rounds/test-kit/push-service-stand-in';
@@ -127,6 +129,21 @@ describe('push subscriptions', () => {
     const res = await callAs(t, m, pushRoutes.subscribe, { body: sub });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('PUSH_TOO_MANY_DEVICES');
+  });
+
+  it('caps the devices of one account when its browsers subscribe at once', async () => {
+    const m = await member(t);
+    const tries = await Promise.allSettled(
+      Array.from({ length: 16 }, () => {
+        const { id: _id, ...sub } = push.subscription();
+        return t.app.push.subscribe({ userId: m.id, sessionId: randomUUID().slice(0, 24) }, sub, null);
+      }),
+    );
+    expect(tries.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(tries.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : []))).toEqual(
+      Array(6).fill('PUSH_TOO_MANY_DEVICES'),
+    );
+    expect(await subscriptionRows(m.id)).toHaveLength(10);
   });
 
   it('sends a test notification to this device, 409 when it has none', async () => {
