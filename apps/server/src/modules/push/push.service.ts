@@ -24,6 +24,7 @@ import {
   deviceLabel,
   endpointProblem,
   escalationPayload,
+  isP256Point,
   type MessageFacts,
   messagePayload,
   repeatPayload,
@@ -266,6 +267,7 @@ export function createPushService(deps: PushDeps) {
       if (endpointProblem(sub.endpoint, config.PUSH_ALLOWED_HOSTS, config.PUSH_ALLOW_LOOPBACK)) {
         throw invalidField('endpoint', 'pushEndpointNotAllowed', {}, 'PUSH_ENDPOINT_NOT_ALLOWED');
       }
+      if (!isP256Point(sub.keys.p256dh)) throw invalidField('keys.p256dh', 'pushKeyNotP256');
       const now = Date.now();
       // Counted and saved in one transaction, the user's row locked first: two browsers subscribing at once
       // must not both find room for the tenth device.

@@ -9,7 +9,7 @@ import { CHAT_STATUS } from '@rounds/contracts/user';
 import { type PushServiceStandIn, pushServiceStandIn } from '@rounds/test-kit/push-service-stand-in';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callRoute } from '../../../test/support/call-route';
+import { callRoute, unchecked } from '../../../test/support/call-route';
 import {
   callAs,
   caller,
@@ -144,6 +144,39 @@ describe('push subscriptions', () => {
       Array(6).fill('PUSH_TOO_MANY_DEVICES'),
     );
     expect(await subscriptionRows(m.id)).toHaveLength(10);
+  });
+
+  it.each([
+    ['a public key that is no P-256 point', { p256dh: `B${'A'.repeat(86)}` }, 'keys.p256dh'],
+    ['a public key of the wrong length', { p256dh: 'B'.repeat(80) }, 'keys.p256dh'],
+    ['a huge public key', { p256dh: 'B'.repeat(100_000) }, 'keys.p256dh'],
+    ['a secret of 12 bytes', { auth: 'A'.repeat(16) }, 'keys.auth'],
+    ['a key that is a number', { p256dh: 42 }, 'keys.p256dh'],
+  ])('refuses a subscription with %s: 400 naming the field, nothing stored', async (_, keys, field) => {
+    const m = await member(t);
+    const { id: _id, ...sub } = push.subscription();
+    const res = await callAs(t, m, pushRoutes.subscribe, {
+      body: unchecked({ ...sub, keys: { ...sub.keys, ...keys } }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+    expect(await subscriptionRows(m.id)).toHaveLength(0);
+  });
+
+  it('refuses a subscription body of the wrong shape or not JSON: 400', async () => {
+    const m = await member(t);
+    const { id: _id, ...sub } = push.subscription();
+    for (const body of [[sub], 'subscription', { ...sub, keys: 'keys' }, { ...sub, endpoint: 7 }, null]) {
+      expect((await callAs(t, m, pushRoutes.subscribe, { body: unchecked(body) })).status).toBe(400);
+    }
+    const raw = await t.app.inject({
+      method: pushRoutes.subscribe.method,
+      url: `${API_PREFIX}${routePath(pushRoutes.subscribe, {})}`,
+      headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
+      payload: '{"endpoint": "https://fcm.googleapis.com/x", "keys": {',
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await subscriptionRows(m.id)).toHaveLength(0);
   });
 
   it('sends a test notification to this device, 409 when it has none', async () => {
