@@ -266,6 +266,57 @@ describe('who is pushed', () => {
     expect(push.refused).toEqual([]);
   });
 
+  it('fans out a batch of several rooms messages in one job, each leaving out only its own author', async () => {
+    const [ann, ben, cat, dan] = await Promise.all([
+      member(t, 'Ann'),
+      member(t, 'Ben'),
+      member(t, 'Cat'),
+      member(t, 'Dan'),
+    ]);
+    const ward = await group(ann, [ben, cat]);
+    const theatre = await group(ann, [dan]);
+    // Sent before anyone subscribes, so no job is queued for them: the one job below carries the three.
+    const sent: { m: Awaited<ReturnType<typeof send>>; room: { id: string } }[] = [];
+    for (const [author, room] of [
+      [ann, ward],
+      [ben, ward],
+      [dan, theatre],
+    ] as const) {
+      const socket = await openSocket(t, author);
+      sent.push({ m: await send(socket, { twId: room.id, body: 'Rounds at 7' }), room });
+      expect(await emitAck(socket, 'TabVisibility', { visible: false })).toEqual({ ok: true });
+    }
+    const subs = {
+      ann: await subscribe(ann),
+      ben: await subscribe(ben),
+      cat: await subscribe(cat),
+      dan: await subscribe(dan),
+    };
+    const [byAnn, byBen, byDan] = sent.map((s) => s.m.id);
+    expect(
+      await t.app.db.transaction().execute((trx) =>
+        t.app.push.queueMessages(
+          trx,
+          sent.map((s) => ({ id: s.m.id, twId: s.room.id })),
+          Date.now(),
+        ),
+      ),
+    ).toBe(true);
+    await notificationsSent(t);
+    const pushedFor = (sub: string) =>
+      push
+        .pushesTo(sub)
+        .map((p) => p.payload.messageId)
+        .sort();
+    expect(pushedFor(subs.ann)).toEqual([byBen, byDan].sort());
+    expect(pushedFor(subs.ben)).toEqual([byAnn]);
+    expect(pushedFor(subs.cat)).toEqual([byAnn, byBen].sort());
+    expect(pushedFor(subs.dan)).toEqual([]);
+    // Each recipient's badge counts their rooms with unread messages.
+    expect(push.pushesTo(subs.ann).map((p) => p.payload.badge)).toEqual([2, 2]);
+    expect(push.pushesTo(subs.cat).map((p) => p.payload.badge)).toEqual([1, 1]);
+  });
+
   it('says what the Admin allows, in the recipient language', async () => {
     const [sender, nurse] = await Promise.all([member(t, 'Ana', 'Silva'), member(t, 'Nurse')]);
     await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', nurse.id).execute();
