@@ -240,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'push',
     createPushService({
       db: handle.db,
+      engine: handle.engine,
       config,
       jobs: app.notificationJobs,
       publish: app.publish,

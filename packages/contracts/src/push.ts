@@ -13,8 +13,10 @@ export const ZPushSubscription = z.object({
   endpoint: z.string().trim().url().max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'must be the base64url P-256 public key'),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, 'must be the base64url 16-byte secret'),
+    // Exactly what browsers give: a 65-byte uncompressed point (87 characters) and a 16-byte secret (22). The
+    // server checks the point is on the curve: a key no push can be encrypted for would only fail every send.
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}=?$/, 'must be the base64url P-256 public key'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'must be the base64url 16-byte secret'),
   }),
 });
 export type TPushSubscription = z.infer<typeof ZPushSubscription>;

@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import type { TLanguage } from '@rounds/contracts/common';
 import type { TPushContentLevel, TPushPayload } from '@rounds/contracts/push';
 import { text } from '../../lib/texts';
@@ -28,6 +29,16 @@ export function endpointProblem(
     h.startsWith('*.') ? host.endsWith(h.slice(1)) && host.length > h.length - 1 : host === h,
   );
   return allowed ? null : 'hostNotAllowed';
+}
+
+/** Whether a subscription's public key is a point on P-256, the only key a push can be encrypted for. */
+export function isP256Point(p256dh: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(p256dh, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A device as Settings lists it: the browser and system its user agent names, never the whole string. */

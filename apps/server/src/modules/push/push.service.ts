@@ -24,6 +24,7 @@ import {
   deviceLabel,
   endpointProblem,
   escalationPayload,
+  isP256Point,
   type MessageFacts,
   messagePayload,
   repeatPayload,
@@ -47,6 +48,7 @@ type PushConfig = Pick<
 
 export type PushDeps = {
   db: Db;
+  engine: 'sqlite' | 'postgres';
   config: PushConfig;
   jobs: NotificationJobs;
   publish: Publish;
@@ -172,50 +174,68 @@ export function createPushService(deps: PushDeps) {
     );
   };
 
-  /** Who is pushed for stored messages (the fan-out job): see docs/decisions.md "Who is pushed". */
+  /**
+   * Who is pushed for stored messages (the fan-out job): see docs/decisions.md "Who is pushed". A batch of the
+   * message writer is many rooms' messages: their subscriptions, visible tabs and badges are read once for all.
+   */
   const fanOutMessages = async (ids: string[], priorityOnly: boolean) => {
     const now = Date.now();
+    const rows = await store.messagesByIds(db, ids);
     const level = await contentLevel();
-    const pushes: OnePush[] = [];
-    for (const row of await store.messagesByIds(db, ids)) {
-      if (row.removed) continue;
+    const subscribed = await store.roomSubscriptions(db, [...new Set(rows.map((r) => r.room_id))], now);
+    const wanted = rows.flatMap((row) => {
       const attributes = JSON.parse(row.attributes) as TMessageAttributes;
-      if (attributes.systemMessage) continue;
+      if (row.removed || attributes.systemMessage) return [];
       const notified = new Set(attributes.important ? (attributes.notify ?? []) : []);
-      const candidates = (await store.roomSubscriptions(db, row.room_id, row.author_id, now)).filter((r) =>
-        // Clinical safety: a priority message reaches those it notifies through mute and Do not disturb.
-        notified.has(r.userId) ? true : !priorityOnly && !r.muted && !r.doNotDisturb,
+      // One room's subscriptions serve each of its messages in the batch: each leaves out its own author.
+      const candidates = (subscribed.get(row.room_id) ?? []).filter(
+        (r) =>
+          r.userId !== row.author_id &&
+          // Clinical safety: a priority message reaches those it notifies through mute and Do not disturb.
+          (notified.has(r.userId) || (!priorityOnly && !r.muted && !r.doNotDisturb)),
       );
-      if (candidates.length === 0) continue;
-      const visible = await deps.visibleUsers([...new Set(candidates.map((c) => c.userId))]);
-      const recipients = candidates.filter((c) => !visible.has(c.userId));
-      const badges = await store.unreadRooms(db, [...new Set(recipients.map((r) => r.userId))]);
-      const media = row.media ? (JSON.parse(row.media) as { files?: unknown[]; voice?: unknown }) : null;
-      const facts = (userId: string): MessageFacts => ({
-        roomId: row.room_id,
-        messageId: row.id,
-        roomName: row.room_type === 'group' ? row.room_name : null,
-        sender: senderName(row),
-        level: notified.has(userId) ? (attributes.level === 'URGENT' ? 'URGENT' : 'IMPORTANT') : 'normal',
-        body: level === 'text' ? crypto.open(row.body) : '',
-        hasFiles: (media?.files?.length ?? 0) > 0,
-        hasVoice: Boolean(media?.voice),
-      });
-      for (const r of recipients) {
-        const f = facts(r.userId);
-        const payload = messagePayload(f, level, toLanguage(r.language), badges.get(r.userId) ?? 0, now);
-        const urgent = f.level === 'URGENT';
-        pushes.push({
-          subId: r.subId,
-          payload,
-          delivery: delivery(payload, urgent, urgent ? URGENT_TTL : MESSAGE_TTL),
-        });
+      return candidates.length > 0 ? [{ row, attributes, notified, candidates }] : [];
+    });
+    if (wanted.length > 0) {
+      const visible = await deps.visibleUsers([...new Set(wanted.flatMap((w) => w.candidates.map((c) => c.userId)))]);
+      const pushedFor = wanted.map((w) => ({ ...w, recipients: w.candidates.filter((c) => !visible.has(c.userId)) }));
+      const badges = await store.unreadRooms(db, [
+        ...new Set(pushedFor.flatMap((w) => w.recipients.map((r) => r.userId))),
+      ]);
+      const pushes: OnePush[] = [];
+      for (const { row, attributes, notified, recipients } of pushedFor) {
+        const media = row.media ? (JSON.parse(row.media) as { files?: unknown[]; voice?: unknown }) : null;
+        const facts: Omit<MessageFacts, 'level'> = {
+          roomId: row.room_id,
+          messageId: row.id,
+          roomName: row.room_type === 'group' ? row.room_name : null,
+          sender: senderName(row),
+          body: level === 'text' ? crypto.open(row.body) : '',
+          hasFiles: (media?.files?.length ?? 0) > 0,
+          hasVoice: Boolean(media?.voice),
+        };
+        for (const r of recipients) {
+          const urgent = notified.has(r.userId) && attributes.level === 'URGENT';
+          const payload = messagePayload(
+            { ...facts, level: notified.has(r.userId) ? (urgent ? 'URGENT' : 'IMPORTANT') : 'normal' },
+            level,
+            toLanguage(r.language),
+            badges.get(r.userId) ?? 0,
+            now,
+          );
+          pushes.push({
+            subId: r.subId,
+            payload,
+            delivery: delivery(payload, urgent, urgent ? URGENT_TTL : MESSAGE_TTL),
+          });
+        }
       }
+      await queueNow(pushes, now);
     }
-    await queueNow(pushes, now);
-    for (const row of await store.messagesByIds(db, ids)) {
-      const attributes = JSON.parse(row.attributes) as TMessageAttributes;
-      if (attributes.level === 'URGENT') await alertingEvent(row.room_id, row.id);
+    for (const row of rows) {
+      if ((JSON.parse(row.attributes) as TMessageAttributes).level === 'URGENT') {
+        await alertingEvent(row.room_id, row.id);
+      }
     }
   };
 
@@ -265,19 +285,25 @@ export function createPushService(deps: PushDeps) {
       if (endpointProblem(sub.endpoint, config.PUSH_ALLOWED_HOSTS, config.PUSH_ALLOW_LOOPBACK)) {
         throw invalidField('endpoint', 'pushEndpointNotAllowed', {}, 'PUSH_ENDPOINT_NOT_ALLOWED');
       }
-      if ((await store.countOthers(db, who.userId, sub.endpoint)) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
-        throw conflict('pushTooManyDevices', 'PUSH_TOO_MANY_DEVICES');
-      }
+      if (!isP256Point(sub.keys.p256dh)) throw invalidField('keys.p256dh', 'pushKeyNotP256');
       const now = Date.now();
-      const saved = await store.saveSubscription(db, {
-        id: newId(now),
-        user_id: who.userId,
-        session_id: who.sessionId,
-        endpoint: sub.endpoint,
-        p256dh: sub.keys.p256dh,
-        auth: sub.keys.auth,
-        label: deviceLabel(userAgent),
-        created_at: now,
+      // Counted and saved in one transaction, the user's row locked first: two browsers subscribing at once
+      // must not both find room for the tenth device.
+      const saved = await db.transaction().execute(async (trx) => {
+        await store.lockUser(trx, who.userId, deps.engine);
+        if ((await store.countOthers(trx, who.userId, sub.endpoint)) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
+          throw conflict('pushTooManyDevices', 'PUSH_TOO_MANY_DEVICES');
+        }
+        return store.saveSubscription(trx, {
+          id: newId(now),
+          user_id: who.userId,
+          session_id: who.sessionId,
+          endpoint: sub.endpoint,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
+          label: deviceLabel(userAgent),
+          created_at: now,
+        });
       });
       return { id: saved.id, label: saved.label, createdAt: Number(saved.created_at), current: true };
     },
@@ -397,7 +423,7 @@ export function createPushService(deps: PushDeps) {
 
     /** In the acknowledgement's transaction. */
     stopRepeats: (trx: Db, messageId: string, userId: string, now: number) =>
-      store.stopRepeats(trx, messageId, userId, now),
+      store.stopRepeats(trx, messageId, [userId], now),
 
     /** After an acknowledgement: the alert is closed on every device of theirs, the sender's strip updated. */
     acknowledged: async (m: TMessage, userId: string) => {
@@ -474,9 +500,8 @@ export function createPushService(deps: PushDeps) {
               )
             : new Set();
         const still = rows.filter((r) => members.has(r.user_id));
-        for (const r of rows.filter((r) => !members.has(r.user_id))) {
-          await store.stopRepeats(db, messageId, r.user_id, now);
-        }
+        const gone = rows.filter((r) => !members.has(r.user_id)).map((r) => r.user_id);
+        if (gone.length > 0) await store.stopRepeats(db, messageId, gone, now);
         if (!m || still.length === 0) continue;
         const count = new Map(still.map((r) => [r.user_id, r.count]));
         for (const r of still) {

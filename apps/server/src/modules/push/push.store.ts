@@ -40,6 +40,15 @@ export async function saveSubscription(db: Db, row: PushSubscriptionsTable): Pro
   return db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirstOrThrow();
 }
 
+/**
+ * In a transaction: waits for any other transaction that locked this user's row (PostgreSQL); SQLite's
+ * transactions take the one write lock when they begin, so they are one at a time already.
+ */
+export async function lockUser(trx: Db, userId: string, engine: 'sqlite' | 'postgres'): Promise<void> {
+  if (engine !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 export async function countOthers(db: Db, userId: string, endpoint: string): Promise<number> {
   const r = await db
     .selectFrom('push_subscriptions')
@@ -136,37 +145,44 @@ export async function subscriptionsOf(db: Db, userIds: readonly string[], now: n
 
 export type RoomRecipient = Recipient & { muted: boolean; doNotDisturb: boolean };
 
-/** Members of a room other than `exceptUserId` with a live subscription: each subscription, mute and DND. */
+/** Each live subscription of these rooms' members, by room: with each member's mute and Do not disturb. */
 export async function roomSubscriptions(
   db: Db,
-  roomId: string,
-  exceptUserId: string | null,
+  roomIds: readonly string[],
   now: number,
-): Promise<RoomRecipient[]> {
-  const rows = await db
-    .selectFrom('room_members')
-    .innerJoin('push_subscriptions', 'push_subscriptions.user_id', 'room_members.user_id')
-    .innerJoin('sessions', 'sessions.id', 'push_subscriptions.session_id')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select([
-      'push_subscriptions.id as subId',
-      'room_members.user_id as userId',
-      'users.language',
-      'room_members.muted',
-      'users.chat_status',
-    ])
-    .where('room_members.room_id', '=', roomId)
-    .$if(exceptUserId !== null, (q) => q.where('room_members.user_id', '!=', exceptUserId!))
-    .where(liveUser)
-    .where((eb) => liveSession(eb, now))
-    .execute();
-  return rows.map((r) => ({
-    subId: r.subId,
-    userId: r.userId,
-    language: r.language,
-    muted: r.muted === 1,
-    doNotDisturb: r.chat_status === CHAT_STATUS.DoNotDisturb,
-  }));
+): Promise<Map<string, RoomRecipient[]>> {
+  const out = new Map<string, RoomRecipient[]>();
+  for (let i = 0; i < roomIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('room_members')
+      .innerJoin('push_subscriptions', 'push_subscriptions.user_id', 'room_members.user_id')
+      .innerJoin('sessions', 'sessions.id', 'push_subscriptions.session_id')
+      .innerJoin('users', 'users.id', 'room_members.user_id')
+      .select([
+        'room_members.room_id',
+        'push_subscriptions.id as subId',
+        'room_members.user_id as userId',
+        'users.language',
+        'room_members.muted',
+        'users.chat_status',
+      ])
+      .where('room_members.room_id', 'in', roomIds.slice(i, i + 500))
+      .where(liveUser)
+      .where((eb) => liveSession(eb, now))
+      .execute();
+    for (const r of rows) {
+      const room = out.get(r.room_id) ?? [];
+      out.set(r.room_id, room);
+      room.push({
+        subId: r.subId,
+        userId: r.userId,
+        language: r.language,
+        muted: r.muted === 1,
+        doNotDisturb: r.chat_status === CHAT_STATUS.DoNotDisturb,
+      });
+    }
+  }
+  return out;
 }
 
 /** The app badge: rooms with unread messages, per user. */
@@ -269,15 +285,17 @@ export async function startRepeats(
   }
 }
 
-/** In the acknowledgement's transaction: no more repeats for this recipient. */
-export const stopRepeats = (trx: Db, messageId: string, userId: string, now: number) =>
-  trx
+/** In the acknowledgement's transaction (or for recipients gone from the room): no more repeats for them. */
+export async function stopRepeats(trx: Db, messageId: string, userIds: readonly string[], now: number): Promise<void> {
+  if (userIds.length === 0) return;
+  await trx
     .updateTable('urgent_repeats')
     .set({ done_at: now })
     .where('message_id', '=', messageId)
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', [...userIds])
     .where('done_at', 'is', null)
     .execute();
+}
 
 /**
  * Claims the repeats due at `now` in one statement: each counted, due again one interval later, done at the

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { adminUserRoutes } from '@rounds/contracts/admin-users';
+import { routePath } from '@rounds/contracts/api-route';
 import { authRoutes } from '@rounds/contracts/auth';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { API_PREFIX } from '@rounds/contracts/limits';
 import { pushRoutes } from '@rounds/contracts/push';
 import { CHAT_STATUS } from '@rounds/contracts/user';
 import { type PushServiceStandIn, pushServiceStandIn } from '@rounds/test-kit/push-service-stand-in';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callRoute } from '../../../test/support/call-route';
+import { callRoute, unchecked } from '../../../test/support/call-route';
 import {
   callAs,
   caller,
@@ -135,6 +137,54 @@ describe('push subscriptions', () => {
     expect(res.body.code).toBe('PUSH_TOO_MANY_DEVICES');
   });
 
+  it('caps the devices of one account when its browsers subscribe at once', async () => {
+    const m = await member(t);
+    const tries = await Promise.allSettled(
+      Array.from({ length: 16 }, () => {
+        const { id: _id, ...sub } = push.subscription();
+        return t.app.push.subscribe({ userId: m.id, sessionId: randomUUID().slice(0, 24) }, sub, null);
+      }),
+    );
+    expect(tries.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(tries.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : []))).toEqual(
+      Array(6).fill('PUSH_TOO_MANY_DEVICES'),
+    );
+    expect(await subscriptionRows(m.id)).toHaveLength(10);
+  });
+
+  it.each([
+    ['a public key that is no P-256 point', { p256dh: `B${'A'.repeat(86)}` }, 'keys.p256dh'],
+    ['a public key of the wrong length', { p256dh: 'B'.repeat(80) }, 'keys.p256dh'],
+    ['a huge public key', { p256dh: 'B'.repeat(100_000) }, 'keys.p256dh'],
+    ['a secret of 12 bytes', { auth: 'A'.repeat(16) }, 'keys.auth'],
+    ['a key that is a number', { p256dh: 42 }, 'keys.p256dh'],
+  ])('refuses a subscription with %s: 400 naming the field, nothing stored', async (_, keys, field) => {
+    const m = await member(t);
+    const { id: _id, ...sub } = push.subscription();
+    const res = await callAs(t, m, pushRoutes.subscribe, {
+      body: unchecked({ ...sub, keys: { ...sub.keys, ...keys } }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+    expect(await subscriptionRows(m.id)).toHaveLength(0);
+  });
+
+  it('refuses a subscription body of the wrong shape or not JSON: 400', async () => {
+    const m = await member(t);
+    const { id: _id, ...sub } = push.subscription();
+    for (const body of [[sub], 'subscription', { ...sub, keys: 'keys' }, { ...sub, endpoint: 7 }, null]) {
+      expect((await callAs(t, m, pushRoutes.subscribe, { body: unchecked(body) })).status).toBe(400);
+    }
+    const raw = await t.app.inject({
+      method: pushRoutes.subscribe.method,
+      url: `${API_PREFIX}${routePath(pushRoutes.subscribe, {})}`,
+      headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
+      payload: '{"endpoint": "https://fcm.googleapis.com/x", "keys": {',
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await subscriptionRows(m.id)).toHaveLength(0);
+  });
+
   it('sends a test notification to this device, 409 when it has none', async () => {
     const m = await member(t);
     expect((await callAs(t, m, pushRoutes.test, {})).status).toBe(409);
@@ -220,6 +270,57 @@ describe('who is pushed', () => {
     // Not notified by the URGENT message, the hidden tab's owner is pushed as for any message.
     expect(push.pushesTo(subs.hidden).find((r) => r.payload.messageId === urgent.id)?.payload.kind).toBe('message');
     expect(push.refused).toEqual([]);
+  });
+
+  it('fans out a batch of several rooms messages in one job, each leaving out only its own author', async () => {
+    const [ann, ben, cat, dan] = await Promise.all([
+      member(t, 'Ann'),
+      member(t, 'Ben'),
+      member(t, 'Cat'),
+      member(t, 'Dan'),
+    ]);
+    const ward = await group(ann, [ben, cat]);
+    const theatre = await group(ann, [dan]);
+    // Sent before anyone subscribes, so no job is queued for them: the one job below carries the three.
+    const sent: { m: Awaited<ReturnType<typeof send>>; room: { id: string } }[] = [];
+    for (const [author, room] of [
+      [ann, ward],
+      [ben, ward],
+      [dan, theatre],
+    ] as const) {
+      const socket = await openSocket(t, author);
+      sent.push({ m: await send(socket, { twId: room.id, body: 'Rounds at 7' }), room });
+      expect(await emitAck(socket, 'TabVisibility', { visible: false })).toEqual({ ok: true });
+    }
+    const subs = {
+      ann: await subscribe(ann),
+      ben: await subscribe(ben),
+      cat: await subscribe(cat),
+      dan: await subscribe(dan),
+    };
+    const [byAnn, byBen, byDan] = sent.map((s) => s.m.id);
+    expect(
+      await t.app.db.transaction().execute((trx) =>
+        t.app.push.queueMessages(
+          trx,
+          sent.map((s) => ({ id: s.m.id, twId: s.room.id })),
+          Date.now(),
+        ),
+      ),
+    ).toBe(true);
+    await notificationsSent(t);
+    const pushedFor = (sub: string) =>
+      push
+        .pushesTo(sub)
+        .map((p) => p.payload.messageId)
+        .sort();
+    expect(pushedFor(subs.ann)).toEqual([byBen, byDan].sort());
+    expect(pushedFor(subs.ben)).toEqual([byAnn]);
+    expect(pushedFor(subs.cat)).toEqual([byAnn, byBen].sort());
+    expect(pushedFor(subs.dan)).toEqual([]);
+    // Each recipient's badge counts their rooms with unread messages.
+    expect(push.pushesTo(subs.ann).map((p) => p.payload.badge)).toEqual([2, 2]);
+    expect(push.pushesTo(subs.cat).map((p) => p.payload.badge)).toEqual([1, 1]);
   });
 
   it('says what the Admin allows, in the recipient language', async () => {

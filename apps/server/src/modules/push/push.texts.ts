@@ -37,6 +37,10 @@ export const PUSH_TEXTS = defineTexts({
     en: 'must be an https address of a known push service',
     fr: 'doit être une adresse https d’un service de notifications connu',
   },
+  pushKeyNotP256: {
+    en: 'must be the base64url P-256 public key',
+    fr: 'doit être la clé publique P-256 en base64url',
+  },
   pushTooManyDevices: {
     en: 'Notifications are on for too many devices on your account. Remove one in Settings first.',
     fr: 'Les notifications sont activées sur trop d’appareils de votre compte. Retirez-en un dans les Paramètres.',
