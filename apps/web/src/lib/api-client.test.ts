@@ -265,4 +265,33 @@ describe('timeout and cancellation', () => {
     expect((await pending).code).toBe(CLIENT_ERROR_CODES.aborted);
     expect(toast).not.toHaveBeenCalled();
   });
+
+  /** Headers came, the body is still on its way when the signal fires: reading it rejects with AbortError. */
+  function bodyHangsUntilAborted(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        init?.signal?.addEventListener('abort', () => stream.error(new DOMException('Aborted', 'AbortError')));
+      },
+    });
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  }
+
+  it('a cancellation that lands while the body is read is a quiet abort too (a refetch replacing another)', async () => {
+    fetchMock.mockImplementation(bodyHangsUntilAborted);
+    const controller = new AbortController();
+    const pending = failure(api.get('/roles', { signal: controller.signal }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    controller.abort();
+    expect((await pending).code).toBe(CLIENT_ERROR_CODES.aborted);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('a timeout that lands while the body is read is a timeout, not an unknown failure', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(bodyHangsUntilAborted);
+    const pending = failure(api.get('/slow-body'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await pending).code).toBe(CLIENT_ERROR_CODES.timeout);
+    expect(toast).toHaveBeenCalledOnce();
+  });
 });

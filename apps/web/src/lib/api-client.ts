@@ -187,6 +187,13 @@ export async function apiRequest<TReply = unknown>(
     controller.abort();
   }, options.timeoutMs ?? LIMITS.requestTimeoutMs);
   const onCallerAbort = () => controller.abort();
+  /** Why the request stopped if it was stopped on purpose (the timeout, the caller), else null. */
+  const stopped = () =>
+    timedOut
+      ? new ApiError(0, CLIENT_ERROR_CODES.timeout, defaultErrorText())
+      : controller.signal.aborted
+        ? new ApiError(0, CLIENT_ERROR_CODES.aborted, defaultErrorText())
+        : null;
   if (signal?.aborted) controller.abort();
   else signal?.addEventListener('abort', onCallerAbort, { once: true });
 
@@ -200,10 +207,8 @@ export async function apiRequest<TReply = unknown>(
     try {
       response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal });
     } catch {
-      if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, defaultErrorText());
-      if (controller.signal.aborted) throw new ApiError(0, CLIENT_ERROR_CODES.aborted, defaultErrorText());
       // The browser's own texts ('Failed to fetch', 'Load failed') mean nothing to a clinician.
-      throw new ApiError(0, CLIENT_ERROR_CODES.network, defaultErrorText());
+      throw stopped() ?? new ApiError(0, CLIENT_ERROR_CODES.network, defaultErrorText());
     }
 
     const data = blob && response.ok ? await response.blob() : await readBody(response);
@@ -229,7 +234,12 @@ export async function apiRequest<TReply = unknown>(
       clearTimeout(timer);
       return await apiRequest<TReply>(path, { ...options, retried: true });
     }
-    const error = caught instanceof ApiError ? caught : new ApiError(0, CLIENT_ERROR_CODES.unknown, defaultErrorText());
+    // A timeout or a cancellation (a refetch replacing this one) may land while the body is still being read:
+    // that is the same quiet abort or timeout as one that lands before the headers, not an unknown failure.
+    const error =
+      caught instanceof ApiError
+        ? caught
+        : (stopped() ?? new ApiError(0, CLIENT_ERROR_CODES.unknown, defaultErrorText()));
     reportError(error, token != null, toast);
     throw error;
   } finally {

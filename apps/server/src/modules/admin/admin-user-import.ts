@@ -102,8 +102,23 @@ export function csvText(file: FormFile): string {
 }
 
 export function records(content: string): string[][] {
+  return numberedRecords(content).map((r) => r.cells);
+}
+
+/**
+ * The records with the line of the file each ends on, so a bad row is named by the line a spreadsheet shows
+ * even after the blank lines that are skipped.
+ */
+export function numberedRecords(content: string): { line: number; cells: string[] }[] {
   try {
-    return parse(content, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
+    const parsed = parse(content, {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return parsed.map(({ record, info }) => ({ line: info.lines, cells: record }));
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 0;
     throw new AppError(400, 'INVALID_CSV', 'csvUnreadable', {}, { line });

@@ -9,7 +9,7 @@ import { writeAudit } from '../audit/audit.service';
 import { managedScope } from '../users/managed.store';
 import * as store from './duty-roles.store';
 import { holdersAt } from './duty-schedule.rules';
-import { isTimeZone } from './zoned-time';
+import { ianaZone } from './zoned-time';
 
 export type OnCallDeps = { db: Db; publish: Publish };
 
@@ -107,12 +107,13 @@ export function createDutyRolesService({ db, publish }: OnCallDeps) {
       }
       await assertFacilityAdministered(db, actor, body.facilityId);
       await checkDepartment(body.departmentId);
-      if (!isTimeZone(body.timeZone)) throw invalidField('timeZone', 'unknownTimeZone');
+      const timeZone = ianaZone(body.timeZone);
+      if (!timeZone) throw invalidField('timeZone', 'unknownTimeZone');
       const id = await db
         .transaction()
         .execute(async (trx) => {
           if (await store.nameTaken(trx, body.facilityId, body.name)) throw nameTaken();
-          const id = await store.insertRole(trx, { ...body, departmentId: body.departmentId ?? null });
+          const id = await store.insertRole(trx, { ...body, timeZone, departmentId: body.departmentId ?? null });
           await writeAudit(trx, {
             userId: actor.userId,
             event: 'duty role created',

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { invalidField } from '../../lib/errors';
 import type { FormFile } from '../../lib/multipart-form';
 import { type TextKey, type TextVars, text } from '../../lib/texts';
-import { csvText, records } from '../admin/admin-user-import';
+import { csvText, numberedRecords } from '../admin/admin-user-import';
 import { writeAudit } from '../audit/audit.service';
 import { userIdsByEmail, usersByIds } from '../users/users.store';
 import { administeredRole, assertFacilityAdministered, type OnCallDeps } from './duty-roles.service';
@@ -93,8 +93,10 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
       if (!(await store.referenceExists(db, 'facilities', facilityId))) throw invalidField('facilityId', 'noSuchItem');
       await assertFacilityAdministered(db, actor, facilityId);
       const roles = await store.matchingRoles(db, { facilityIds: [facilityId] });
-      const [header, ...rows] = records(csvText(file));
-      const seen = (header ?? []).map((h) => h.trim().toLowerCase());
+      const [header, ...records] = numberedRecords(csvText(file));
+      // A spreadsheet's trailing rows of empty cells (",,,") are no shifts, and no errors either.
+      const rows = records.filter((r) => r.cells.some((c) => c !== ''));
+      const seen = (header?.cells ?? []).map((h) => h.trim().toLowerCase());
       const missing = DUTY_SCHEDULE_CSV_COLUMNS.filter((c) => !seen.includes(c));
       if (missing.length) {
         throw invalidField('file', 'csvWrongColumns', {
@@ -109,14 +111,13 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
       const roleByName = new Map(roles.map((r) => [store.nameKeyOf(r.name), r]));
       const users = await userIdsByEmail(
         db,
-        rows.map((r) => r[col.email] ?? ''),
+        rows.map((r) => r.cells[col.email] ?? ''),
       );
       const errors: TScheduleImportReply['data']['errors'] = [];
       const shifts: { roleId: string; userId: string; startsAt: number; endsAt: number }[] = [];
       const fail = (line: number, key: TextKey, vars: TextVars = {}) =>
         errors.push({ line, message: text(key, lang, vars) });
-      for (const [i, cells] of rows.entries()) {
-        const line = i + 2; // the header is line 1
+      for (const { line, cells } of rows) {
         const value = (c: keyof typeof col) => (cells[col[c]] ?? '').trim();
         const role = roleByName.get(store.nameKeyOf(value('role')));
         const userId = users.get(value('email').toLowerCase());

@@ -84,6 +84,20 @@ describe('administering roles', () => {
     expect(nowhere.body.message).toMatch(/^facilityId: /);
   });
 
+  it('keeps a time zone by its IANA name as Intl spells it, and refuses offsets and abbreviations it cannot name', async () => {
+    const lower = await callAs(t, admin, routes.create, {
+      body: { name: 'Lower-case zone', facilityId: heart, timeZone: 'europe/paris' },
+    });
+    expect(lower.status).toBe(200);
+    expect(lower.body.data.timeZone).toBe(PARIS);
+    // A fixed offset is not a facility's zone: its rotations would be an hour off half the year.
+    for (const [i, timeZone] of ['+01:00', 'GMT+1', 'CEST', ' ', 'Europe/Paris\u0000'].entries()) {
+      const res = await callAs(t, admin, routes.create, { body: { name: `Zone ${i}`, facilityId: heart, timeZone } });
+      expect(res.status, timeZone).toBe(400);
+      expect(res.body.message).toMatch(/^timeZone: /);
+    }
+  });
+
   it('renames and retires; a retired role is gone from lists and cannot be taken, its name free again', async () => {
     const role = await createRole(fay);
     const renamed = await callAs(t, fay, routes.update, {
@@ -312,6 +326,48 @@ describe('importing a schedule from CSV', () => {
     expect(good.body.data).toEqual({ imported: 2, errors: [] });
     expect(await holdersOf(role.id, instantOf('2026-06-01', '12:00', PARIS))).toMatchObject([{ userId: roy.id }]);
     expect(await holdersOf(role.id, instantOf('2026-06-02', '07:59', PARIS))).toMatchObject([{ userId: chen.id }]);
+  });
+
+  it('reads an Excel file (BOM, CRLF, blank and empty rows, short rows) by its lines and refuses bytes that are not UTF-8 text, never a 500', async () => {
+    const role = await createRole();
+    const file = (bytes: Buffer) => ({
+      multipart: [
+        { name: 'facilityId', value: heart },
+        { name: 'file', filename: 'rota.csv', type: 'text/csv', bytes },
+      ],
+    });
+    const header = 'role,email,start,end';
+    const excel = await callAs(t, fay, routes.importSchedule, {
+      ...file(
+        Buffer.from(
+          `\uFEFF${header}\r\n${role.name},${roy.email},2026-07-01 08:00,2026-07-01 20:00\r\n${role.name}\r\n,,,\r\n\r\n` +
+            `${role.name},${roy.email},2026-07-01 20:00,2026-07-01 08:00\r\n,,,\r\n`,
+        ),
+      ),
+    });
+    expect(excel.status, JSON.stringify(excel.body)).toBe(200);
+    expect(excel.body.data.imported).toBe(0);
+    // Line 3 is short, line 4 empty cells (skipped), line 5 blank, line 6 ends before it starts.
+    expect(excel.body.data.errors.map((e) => e.line)).toEqual([3, 6]);
+    const latin1 = Buffer.from(
+      `${header}\nCardiologie de garde é,${roy.email},2026-07-01 08:00,2026-07-01 20:00\n`,
+      'latin1',
+    );
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${header}\n`, 'utf16le')]);
+    const unclosed = Buffer.from(`${header}\n"${role.name},${roy.email},2026-07-01 08:00,2026-07-01 20:00\n`);
+    for (const [bytes, code] of [
+      [latin1, 'UNSUPPORTED_FILE'],
+      [utf16, 'UNSUPPORTED_FILE'],
+      [unclosed, 'INVALID_CSV'],
+      [Buffer.from('\n\n'), 'EMPTY_FILE'],
+    ] as const) {
+      const res = await callAs(t, fay, routes.importSchedule, file(bytes));
+      expect(res.status, code).toBe(400);
+      expect(res.body.code).toBe(code);
+    }
+    const semicolons = await callAs(t, fay, routes.importSchedule, file(Buffer.from('role;email;start;end\n')));
+    expect(semicolons.status).toBe(400);
+    expect(semicolons.body.message).toMatch(/^file: /);
   });
 
   it('refuses another facility’s import for a FacilityAdmin', async () => {

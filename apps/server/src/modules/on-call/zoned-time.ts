@@ -26,13 +26,16 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True when Intl knows the zone (a role's time zone is checked before it is stored). */
-export function isTimeZone(timeZone: string): boolean {
+/**
+ * The zone's IANA name as Intl spells it ('europe/paris' is stored as 'Europe/Paris'), or null: an unknown name,
+ * or a fixed offset ('+01:00', which newer engines accept) that would put a rotation an hour off half the year.
+ */
+export function ianaZone(timeZone: string): string | null {
+  if (!/^[A-Za-z]/.test(timeZone)) return null;
   try {
-    formatter(timeZone);
-    return true;
+    return formatter(timeZone).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 

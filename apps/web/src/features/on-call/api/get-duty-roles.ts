@@ -7,11 +7,11 @@ import { queryClient } from '../../../lib/query-client';
 export const DUTY_ROLES_KEY = ['duty-roles'] as const;
 
 /**
- * After a change, from this tab's write or from DutyRoleChanged (both come after the commit): a fetch already
- * under way started after the change too, so it is kept rather than cancelled and asked again.
+ * After a change, from this tab's write or from DutyRoleChanged: a fetch under way may have started before
+ * the commit, so it is replaced (its cancellation is a quiet abort in lib/api-client).
  */
 export function invalidateDutyRoles(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: DUTY_ROLES_KEY }, { cancelRefetch: false });
+  return queryClient.invalidateQueries({ queryKey: DUTY_ROLES_KEY });
 }
 
 export type TDutyRolesFilter = { facilityIds: readonly string[]; keyword: string; page: number; pageSize: number };

@@ -1,25 +1,13 @@
 import type { ComboboxItem } from '@mantine/core';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TDutyRole } from '@rounds/contracts/on-call';
-import { IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable, RowActions, TableStateRow } from '../../../components/admin-table';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageNumbers } from '../../../components/page-numbers';
 import { showToast } from '../../../lib/toast';
 import { useDutyRoles } from '../api/get-duty-roles';
@@ -96,86 +84,63 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
         </Group>
       </Group>
 
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={560}>
-          <Table
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            highlightOnHover
-            aria-busy={list.isFetching}
-            aria-label={t('admin.table')}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.name')}</Table.Th>
-                <Table.Th>{t('admin.facility')}</Table.Th>
-                <Table.Th>{t('admin.holders')}</Table.Th>
-                <Table.Th w={120} ta="right">
-                  {t('admin.actions')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((role) => (
-                <Table.Tr key={role.id}>
-                  <Table.Td>
-                    <Text fw={600} fz="sm">
-                      {role.name}
-                    </Text>
-                    {role.departmentName && (
-                      <Text fz="xs" c="dimmed">
-                        {role.departmentName}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td fz="sm">{role.facilityName}</Table.Td>
-                  <Table.Td>
-                    {role.holders.length ? (
-                      <Text fz="sm">{role.holders.map((h) => h.fullName).join(', ')}</Text>
-                    ) : (
-                      <Badge variant="light" color="orange" radius="sm" tt="none">
-                        {t('list.unheld')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('admin.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('admin.editItem', { name: role.name })}
-                          onClick={() => setEditing(role)}
-                        >
-                          <IconPencil size={18} stroke={1.7} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('admin.retire')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('admin.retireItem', { name: role.name })}
-                          onClick={() => setRetiring(role)}
-                        >
-                          <IconTrash size={18} stroke={1.7} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center" py="lg" fz="sm">
-                      {list.isPending ? t('admin.loading') : t('admin.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+      <AdminTable
+        label={t('admin.table')}
+        minWidth={560}
+        busy={list.isFetching}
+        head={
+          <>
+            <Table.Th>{t('admin.name')}</Table.Th>
+            <Table.Th>{t('admin.facility')}</Table.Th>
+            <Table.Th>{t('admin.holders')}</Table.Th>
+            <Table.Th w={120} ta="right">
+              {t('admin.actions')}
+            </Table.Th>
+          </>
+        }
+      >
+        {rows.map((role) => (
+          <Table.Tr key={role.id}>
+            <Table.Td>
+              <Text fw={600} fz="sm">
+                {role.name}
+              </Text>
+              {role.departmentName && (
+                <Text fz="xs" c="dimmed">
+                  {role.departmentName}
+                </Text>
               )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+            </Table.Td>
+            <Table.Td fz="sm">{role.facilityName}</Table.Td>
+            <Table.Td>
+              {role.holders.length ? (
+                <Text fz="sm">{role.holders.map((h) => h.fullName).join(', ')}</Text>
+              ) : (
+                <Badge variant="light" color="orange" radius="sm" tt="none">
+                  {t('list.unheld')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                edit={{
+                  tip: t('admin.edit'),
+                  label: t('admin.editItem', { name: role.name }),
+                  onClick: () => setEditing(role),
+                }}
+                remove={{
+                  tip: t('admin.retire'),
+                  label: t('admin.retireItem', { name: role.name }),
+                  onClick: () => setRetiring(role),
+                }}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        {rows.length === 0 && (
+          <TableStateRow columns={4} pending={list.isPending} loading={t('admin.loading')} empty={t('admin.empty')} />
+        )}
+      </AdminTable>
 
       <PageNumbers
         page={page}
@@ -196,38 +161,24 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
         />
       )}
       {importing && <ScheduleImportModal facilities={facilities} onClose={() => setImporting(false)} />}
-      <Modal
+      <ConfirmModal
         opened={retiring !== null}
-        onClose={() => setRetiring(null)}
         title={t('admin.retireTitle')}
-        centered
-        radius="lg"
-      >
-        <Stack gap="lg">
-          <Text fz="sm">{t('admin.retireText', { name: retiring?.name ?? '' })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setRetiring(null)}>
-              {t('admin.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={retire.isPending}
-              data-autofocus
-              onClick={() =>
-                retiring &&
-                retire.mutate(retiring.id, {
-                  onSuccess: () => {
-                    showToast(t('admin.retired'), 'success');
-                    setRetiring(null);
-                  },
-                })
-              }
-            >
-              {t('admin.retire')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        body={t('admin.retireText', { name: retiring?.name ?? '' })}
+        confirm={t('admin.retire')}
+        cancel={t('admin.cancel')}
+        busy={retire.isPending}
+        onClose={() => setRetiring(null)}
+        onConfirm={() =>
+          retiring &&
+          retire.mutate(retiring.id, {
+            onSuccess: () => {
+              showToast(t('admin.retired'), 'success');
+              setRetiring(null);
+            },
+          })
+        }
+      />
     </Stack>
   );
 }

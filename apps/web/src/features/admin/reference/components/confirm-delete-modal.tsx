@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../../components/confirm-modal';
 
 type TConfirmDeleteModalProps = {
   /** The name of what would be deleted; the modal is closed while it is null. */
@@ -15,18 +15,15 @@ export function ConfirmDeleteModal({ name, title, busy, onClose, onConfirm }: TC
   const { t } = useTranslation('admin-sections');
   const { t: common } = useTranslation();
   return (
-    <Modal opened={name !== null} onClose={onClose} title={title} centered radius="lg">
-      <Stack gap="lg">
-        <Text fz="sm">{t('reference.deleteBody', { name: name ?? '' })}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {common('common.cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={onConfirm} data-autofocus>
-            {t('reference.confirmDelete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={name !== null}
+      title={title}
+      body={t('reference.deleteBody', { name: name ?? '' })}
+      confirm={t('reference.confirmDelete')}
+      cancel={common('common.cancel')}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { PersonAvatar } from '../../../../components/person-avatar';
+import { scrollable } from '../../../../components/scrollable';
 import { SectionCard } from '../../../../components/section-card';
 import { TableStateRow } from '../../components/table-state-row';
 import { useChangeMember } from '../api/change-member';
@@ -15,7 +16,6 @@ import { useItemUsers } from '../api/get-item-users';
 import { useSetUserStatus } from '../api/set-user-status';
 import { pageAfterDelete, pageCount } from '../page-after-delete';
 import { MEMBER_PAGE_SIZE, USER_ITEMS } from '../reference-sections';
-import { scrollable } from '../scrollable';
 import { SearchField } from './search-field';
 
 type TItemUsersCardProps = {

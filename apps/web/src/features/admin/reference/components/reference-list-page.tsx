@@ -1,12 +1,13 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Table, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TReferenceItem } from '@rounds/contracts/reference';
 import { ROUTES } from '@rounds/contracts/routes';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminTable, RowActions } from '../../../../components/admin-table';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { showToast } from '../../../../lib/toast';
 import { TableStateRow } from '../../components/table-state-row';
@@ -15,7 +16,6 @@ import { useReferencePage } from '../api/get-reference-page';
 import { useSaveReferenceItem } from '../api/save-reference-item';
 import { pageAfterDelete, pageCount } from '../page-after-delete';
 import { REFERENCE_PAGE_SIZE, REFERENCE_SECTIONS, type TReferenceSection } from '../reference-sections';
-import { scrollable } from '../scrollable';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { NameModal } from './name-modal';
 import { SearchField } from './search-field';
@@ -79,62 +79,50 @@ export function ReferenceListPage({ section }: { section: TReferenceSection }) {
         </Button>
       </Group>
 
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={420} {...scrollable(t('reference.table', { name: title }))}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={list.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('reference.name')}</Table.Th>
-                <Table.Th w={140}>{t('reference.members')}</Table.Th>
-                <Table.Th w={120} ta="right">
-                  {t('reference.actions')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={editPath(item.id)} fw={600} c="var(--mantine-color-text)">
-                      {item.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" radius="sm">
-                      {item.members ?? 0}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('reference.edit')}>
-                        <ActionIcon
-                          component={Link}
-                          to={editPath(item.id)}
-                          variant="subtle"
-                          aria-label={t('reference.editItem', { name: item.name })}
-                        >
-                          <IconPencil size={18} stroke={1.7} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('reference.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('reference.deleteItem', { name: item.name })}
-                          onClick={() => setDeleting(item)}
-                        >
-                          <IconTrash size={18} stroke={1.7} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {rows.length === 0 && <TableStateRow columns={3} pending={list.isPending} />}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <AdminTable
+        label={t('reference.table', { name: title })}
+        minWidth={420}
+        busy={list.isFetching}
+        head={
+          <>
+            <Table.Th>{t('reference.name')}</Table.Th>
+            <Table.Th w={140}>{t('reference.members')}</Table.Th>
+            <Table.Th w={120} ta="right">
+              {t('reference.actions')}
+            </Table.Th>
+          </>
+        }
+      >
+        {rows.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td>
+              <Anchor component={Link} to={editPath(item.id)} fw={600} c="var(--mantine-color-text)">
+                {item.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" radius="sm">
+                {item.members ?? 0}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                edit={{
+                  tip: t('reference.edit'),
+                  label: t('reference.editItem', { name: item.name }),
+                  to: editPath(item.id),
+                }}
+                remove={{
+                  tip: t('reference.delete'),
+                  label: t('reference.deleteItem', { name: item.name }),
+                  onClick: () => setDeleting(item),
+                }}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        {rows.length === 0 && <TableStateRow columns={3} pending={list.isPending} />}
+      </AdminTable>
 
       <PageNumbers
         page={page}

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Paper, Stack, Table } from '@mantine/core';
+import { Button, Group, Stack, Table } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
@@ -9,13 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import 'dayjs/locale/fr';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../../../components/admin-table';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { usePreferences } from '../../../../lib/preferences-store';
 import { subscribe } from '../../../../lib/socket';
 import { TableStateRow } from '../../components/table-state-row';
 import { SearchField } from '../../reference/components/search-field';
 import { pageCount } from '../../reference/page-after-delete';
-import { scrollable } from '../../reference/scrollable';
 import { useExportUserLogs } from '../api/export-user-logs';
 import { USER_LOGS_PAGE_SIZE, userLogsKey, useUserLogs } from '../api/get-user-logs';
 import { formatLogDate, rangePresets, rangeToSeconds, type TDayRange } from '../date-range';
@@ -97,33 +97,31 @@ export function UserLogsPage() {
         </Button>
       </Group>
 
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={640} {...scrollable(t('reference.table', { name: t('logs.title') }))}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={logs.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('logs.name')}</Table.Th>
-                <Table.Th>{t('logs.email')}</Table.Th>
-                <Table.Th>{t('logs.event')}</Table.Th>
-                <Table.Th w={190}>{t('logs.date')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((log) => (
-                <Table.Tr key={log.id}>
-                  <Table.Td fw={600}>{log.user ? `${log.user.firstName} ${log.user.lastName}` : '—'}</Table.Td>
-                  <Table.Td fz="sm">{log.user?.email ?? '—'}</Table.Td>
-                  <Table.Td fz="sm">{t(`logs.events.${log.event}`, { defaultValue: log.event })}</Table.Td>
-                  <Table.Td fz="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatLogDate(log.createdAt)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {rows.length === 0 && <TableStateRow columns={4} pending={logs.isPending} />}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <AdminTable
+        label={t('reference.table', { name: t('logs.title') })}
+        minWidth={640}
+        busy={logs.isFetching}
+        head={
+          <>
+            <Table.Th>{t('logs.name')}</Table.Th>
+            <Table.Th>{t('logs.email')}</Table.Th>
+            <Table.Th>{t('logs.event')}</Table.Th>
+            <Table.Th w={190}>{t('logs.date')}</Table.Th>
+          </>
+        }
+      >
+        {rows.map((log) => (
+          <Table.Tr key={log.id}>
+            <Table.Td fw={600}>{log.user ? `${log.user.firstName} ${log.user.lastName}` : '—'}</Table.Td>
+            <Table.Td fz="sm">{log.user?.email ?? '—'}</Table.Td>
+            <Table.Td fz="sm">{t(`logs.events.${log.event}`, { defaultValue: log.event })}</Table.Td>
+            <Table.Td fz="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              {formatLogDate(log.createdAt)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        {rows.length === 0 && <TableStateRow columns={4} pending={logs.isPending} />}
+      </AdminTable>
 
       <PageNumbers
         page={page + 1}
