@@ -1,5 +1,5 @@
 import type { TLanguage } from '@rounds/contracts/common';
-import type { TPushContentLevel, TPushPayload } from '@rounds/contracts/push';
+import { callTag, messageTag, type TPushContentLevel, type TPushPayload, urgentTag } from '@rounds/contracts/push';
 import { text } from '../../lib/texts';
 import './push.texts';
 
@@ -72,11 +72,6 @@ export type MessageFacts = {
   hasVoice: boolean;
 };
 
-/** One tag per room folds a room's notifications; an URGENT message keeps its own, so nothing replaces it. */
-export const roomTag = (roomId: string) => `room:${roomId}`;
-export const urgentTag = (messageId: string) => `urgent:${messageId}`;
-export const callTag = (callId: string) => `call:${callId}`;
-
 /** What a message's notification says, at the Admin's content level, in the recipient's language. */
 export function messagePayload(
   m: MessageFacts,
@@ -88,7 +83,7 @@ export function messagePayload(
   const urgent = m.level === 'URGENT';
   const base = {
     kind: urgent ? ('urgent' as const) : ('message' as const),
-    tag: urgent ? urgentTag(m.messageId) : roomTag(m.roomId),
+    tag: messageTag(m.roomId, m.messageId, urgent),
     roomId: m.roomId,
     messageId: m.messageId,
     badge,
