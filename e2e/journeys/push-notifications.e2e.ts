@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { TPushPayload } from '@rounds/contracts/push';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
@@ -14,7 +16,8 @@ import { ADMIN, type RunningServer } from '../support/server';
  * static files only; the app opens with no network, shows the Connection_Lost overlay and recovers by itself;
  * a push delivered to the worker through the DevTools protocol (ServiceWorker.deliverPushMessage, as DevTools'
  * own Push button does) is shown with its title and tag, folded per room, a call's closed by its second push,
- * and a click on it opens the room in the open tab. Then the Notifications panel and the Admin's content
+ * and a click on it opens the room in the open tab; a hidden tab's own notification of a message is the one the
+ * push for that message replaces (one notification, not two). Then the Notifications panel and the Admin's content
  * choice, photographed in both languages, both themes, desktop and phone: those need the server's push routes
  * (the device list, the Admin's content level), the rest needs none. The switch's permission prompt is checked;
  * a real subscription cannot be made in headless Chromium (no push service), so turning it on and the test
@@ -231,6 +234,65 @@ describe('push notifications', () => {
     await page.getByRole('heading', { name: 'Ward 4 handover' }).first().waitFor();
     await expect.poll(async () => (await shownNotifications(page)).length).toBe(0);
     expect(errors()).toEqual([]);
+  });
+});
+
+describe("a hidden tab's notification", () => {
+  it('is the one the push for the same message replaces: the device shows one notification, not two', async () => {
+    const roomId = await wardRoom();
+    const context = await openContext(browser, { baseURL: server.url, serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
+    await controlledBySw(page);
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp, server.url);
+    // Another window in front: the tab tells desktop notifications from what its reader sees by this.
+    await page.evaluate(() =>
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' }),
+    );
+
+    const noah = await apiSession(DEMO.noah);
+    const socket = io(server.url, {
+      path: '/server/socket.io',
+      query: { token: noah.token, uuid: randomUUID() },
+      transports: ['websocket'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const ack = await socket
+      .timeout(10_000)
+      .emitWithAck('SendMessage', { clientId: randomUUID(), twId: roomId, body: 'Bed 7 febrile, 38.9' });
+    expect(ack.ok, JSON.stringify(ack)).toBe(true);
+    socket.close();
+    await logout(noah);
+
+    // The tab's own notification, shown as a push is: the room's tag, never the message's text.
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        {
+          title: 'Ward 4 handover',
+          tag: `room:${roomId}`,
+          body: 'New message from Noah Thibodeaux',
+          requireInteraction: false,
+          actions: [],
+        },
+      ]);
+    // The push the server sends this hidden tab's device for the same message takes its place.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: id,
+      data: JSON.stringify(payload({ kind: 'message', tag: `room:${roomId}`, roomId, badge: 1 })),
+    });
+    await expect
+      .poll(async () => (await shownNotifications(page)).map((n) => [n.tag, n.title, n.body]))
+      .toEqual([[`room:${roomId}`, 'Noah Thibodeaux', 'Ward 4 handover']]);
+    expect(errors()).toEqual([]);
+    await context.close();
   });
 });
 

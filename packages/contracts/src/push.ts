@@ -59,6 +59,16 @@ export const ZPushPayload = z.object({
 export type TPushPayload = z.infer<typeof ZPushPayload>;
 
 /**
+ * A notification's tag, whoever shows it (the server's push, or a hidden tab of the app): one per room folds a
+ * room's notifications; an URGENT message keeps its own, so nothing replaces it; one per call. A tab's own
+ * notification and the push that follows it for the same message share the tag, so the device shows one.
+ */
+export const urgentTag = (messageId: string) => `urgent:${messageId}`;
+export const callTag = (callId: string) => `call:${callId}`;
+export const messageTag = (roomId: string, messageId: string, urgent: boolean) =>
+  urgent ? urgentTag(messageId) : `room:${roomId}`;
+
+/**
  * A tab tells the server when it is shown or hidden (TabVisibility), so a message is pushed to a user none of
  * whose tabs is in front of them. A tab that never says is taken as visible while its socket is open.
  */

@@ -2,6 +2,7 @@
 import { ZPushPayload } from '@rounds/contracts/push';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { showAppBadge } from '../lib/app-badge';
 import { NOTIFICATION_CLICK, SKIP_WAITING, type TNotificationClickMessage } from './messages';
 import { CALL_ACTIONS, clickTarget, notificationFor, type TNotificationData } from './notification-options';
 
@@ -82,26 +83,13 @@ async function showPush(data: PushMessageData | null): Promise<void> {
   const parsed = ZPushPayload.safeParse(json);
   if (!parsed.success) return;
   const payload = parsed.data;
-  if (payload.badge !== undefined) await setBadge(payload.badge);
+  if (payload.badge !== undefined) await showAppBadge(payload.badge);
   if (payload.close) {
     for (const shown of await self.registration.getNotifications({ tag: payload.tag })) shown.close();
     return;
   }
   const { title, options } = notificationFor(payload, self.navigator.language);
   await self.registration.showNotification(title, options);
-}
-
-async function setBadge(count: number): Promise<void> {
-  const nav = self.navigator as WorkerNavigator & {
-    setAppBadge?: (count?: number) => Promise<void>;
-    clearAppBadge?: () => Promise<void>;
-  };
-  try {
-    if (count > 0) await nav.setAppBadge?.(count);
-    else await nav.clearAppBadge?.();
-  } catch {
-    // No badge on this platform, or the app is not installed: nothing to show it on.
-  }
 }
 
 self.addEventListener('notificationclick', (event) => {

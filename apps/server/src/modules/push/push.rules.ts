@@ -1,6 +1,6 @@
 import { ECDH } from 'node:crypto';
 import type { TLanguage } from '@rounds/contracts/common';
-import type { TPushContentLevel, TPushPayload } from '@rounds/contracts/push';
+import { callTag, messageTag, type TPushContentLevel, type TPushPayload, urgentTag } from '@rounds/contracts/push';
 import { text } from '../../lib/texts';
 import './push.texts';
 
@@ -83,11 +83,6 @@ export type MessageFacts = {
   hasVoice: boolean;
 };
 
-/** One tag per room folds a room's notifications; an URGENT message keeps its own, so nothing replaces it. */
-export const roomTag = (roomId: string) => `room:${roomId}`;
-export const urgentTag = (messageId: string) => `urgent:${messageId}`;
-export const callTag = (callId: string) => `call:${callId}`;
-
 /** What a message's notification says, at the Admin's content level, in the recipient's language. */
 export function messagePayload(
   m: MessageFacts,
@@ -99,7 +94,7 @@ export function messagePayload(
   const urgent = m.level === 'URGENT';
   const base = {
     kind: urgent ? ('urgent' as const) : ('message' as const),
-    tag: urgent ? urgentTag(m.messageId) : roomTag(m.roomId),
+    tag: messageTag(m.roomId, m.messageId, urgent),
     roomId: m.roomId,
     messageId: m.messageId,
     badge,

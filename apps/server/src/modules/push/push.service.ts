@@ -8,6 +8,7 @@ import {
   type TPushDevice,
   type TPushPayload,
   type TPushSubscription,
+  urgentTag,
 } from '@rounds/contracts/push';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
@@ -30,7 +31,6 @@ import {
   repeatPayload,
   testPayload,
   topicOf,
-  urgentTag,
 } from './push.rules';
 import * as store from './push.store';
 

@@ -121,7 +121,10 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
         body: group
           ? i18n.t('chat:notification.newMessageFrom', { name: message.authorName })
           : i18n.t('chat:notification.newMessage'),
-        tag: message.twId,
+        roomId: message.twId,
+        messageId: message.id,
+        urgent: message.attributes.level === 'URGENT',
+        sentAt: message.timetoken,
         icon: room?.avatar?.path,
         onClick: () => openRoom(message.twId),
       });

@@ -1,7 +1,8 @@
 import { chatPath, ROUTES } from '@rounds/contracts/routes';
 import { useEffect } from 'react';
 import { useMatch, useNavigate } from 'react-router';
-import { showAppBadge, useTitleAlert } from '../../../lib/title-alert';
+import { showAppBadge, unreadRoomCount } from '../../../lib/app-badge';
+import { useTitleAlert } from '../../../lib/title-alert';
 import { useReservedHeight } from '../../../lib/use-reserved-height';
 import { useChatRooms } from '../api/get-chat-rooms';
 import { usePendingUrgent } from '../api/get-pending-urgent';
@@ -11,8 +12,9 @@ import { PendingUrgent } from './pending-urgent';
 /**
  * An URGENT message waiting for this user's acknowledgement is visible on every signed-in screen until it is
  * acknowledged (issue 28: signed in again on Contacts, a nurse saw nothing for 15 minutes): the card at the
- * top of the page (Recent places its own beside the list or above the room), the tab's title and the app
- * icon's badge. Mounted by the app's layout for signed-in users.
+ * top of the page (Recent places its own beside the list or above the room) and the tab's title. Mounted by
+ * the app's layout for signed-in users, it also keeps the app icon's badge: rooms with unread messages, the
+ * rule the pushes' badge follows too (lib/app-badge).
  */
 export default function UrgentEverywhere() {
   const pending = usePendingUrgent();
@@ -21,18 +23,21 @@ export default function UrgentEverywhere() {
   const inRoom = useMatch(ROUTES.chat) !== null;
   const shown = count > 0 && !onRecent && !inRoom;
   const rooms = useChatRooms();
+  const unreadRooms = unreadRoomCount(rooms.data);
   const navigate = useNavigate();
   const ref = useReservedHeight<HTMLDivElement>('--app-urgent-height', shown);
 
   useEffect(() => {
     useTitleAlert.getState().setUrgent(count);
-    showAppBadge(count);
   }, [count]);
+  useEffect(() => {
+    void showAppBadge(unreadRooms);
+  }, [unreadRooms]);
   // Signed out: nothing of this user's stays in the title or on the icon.
   useEffect(
     () => () => {
       useTitleAlert.getState().setUrgent(0);
-      showAppBadge(0);
+      void showAppBadge(0);
     },
     [],
   );
