@@ -20,7 +20,7 @@ import { receiveMessage } from './delivery/receive';
 import { releaseTray } from './delivery/uploads';
 import { ackSummary } from './lib/acknowledgements';
 import { alertFor } from './lib/alerts';
-import { askNotificationPermission, showDesktopNotification } from './lib/desktop-notification';
+import { showDesktopNotification } from './lib/desktop-notification';
 import { playMessageSound, unlockSound, vibrateUrgent } from './lib/message-sound';
 import {
   applyCallPermissions,
@@ -237,7 +237,6 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
 
   const onGesture = () => {
     unlockSound();
-    askNotificationPermission();
     for (const name of GESTURES) window.removeEventListener(name, onGesture, { capture: true });
   };
 

@@ -2,17 +2,11 @@ import { messageTag } from '@rounds/contracts/push';
 import { notificationFor, type TShownNotification } from '../../../sw/notification-options';
 
 /**
- * Desktop notifications (the Notification API) for messages the user cannot see. Permission is asked on
- * the first click or key press after sign-in, never on load: browsers ignore or penalise a prompt nobody
- * asked for, and a clinician should see the question as a consequence of using the app.
+ * Desktop notifications (the Notification API) for messages the user cannot see. Permission is asked only by
+ * Settings' "Notify me on this device" switch, after the sentence that says why (docs/decisions.md).
  */
-export function notificationsSupported(): boolean {
+function notificationsSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
-}
-
-export function askNotificationPermission(): void {
-  if (!notificationsSupported() || Notification.permission !== 'default') return;
-  void Notification.requestPermission().catch(() => undefined);
 }
 
 type TDesktopNotification = {
