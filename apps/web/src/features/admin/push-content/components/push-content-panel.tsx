@@ -1,6 +1,7 @@
 import { Alert, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { PUSH_CONTENT_LEVELS, type TPushContentLevel } from '@rounds/contracts/push';
 import { IconAlertTriangle, IconBellCog } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../lib/toast';
 import { usePushSettings, useUpdatePushSettings } from '../api/push-settings';
@@ -15,10 +16,18 @@ export function PushContentPanel() {
   const { t } = useTranslation('admin-sections');
   const settings = usePushSettings();
   const update = useUpdatePushSettings();
-  const level = update.isPending ? update.variables : settings.data?.contentLevel;
+  // The choice shows at once, in the click itself: the mutation's own state reaches React a tick later, and a
+  // controlled radio meanwhile snapped back to the saved value (a quick second choice then seemed not to take).
+  const [chosen, setChosen] = useState<TPushContentLevel | null>(null);
+  const level = chosen ?? settings.data?.contentLevel;
 
-  const choose = (value: string) =>
-    update.mutate(value as TPushContentLevel, { onSuccess: () => showToast(t('pushContent.saved'), 'success') });
+  const choose = (value: string) => {
+    setChosen(value as TPushContentLevel);
+    update.mutate(value as TPushContentLevel, {
+      onSuccess: () => showToast(t('pushContent.saved'), 'success'),
+      onSettled: () => setChosen(null),
+    });
+  };
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="push-content-title">
