@@ -21,6 +21,9 @@ export function gridState(f: GridFacts, seq: number): { state: TAckGridState; at
 }
 
 const RANK: Record<TAckGridState, number> = { notReached: 0, delivered: 1, read: 2, acknowledged: 3 };
+// One collator for every comparison: String#localeCompare builds one per call, which a grid of 2,000 pays
+// some 20,000 times.
+const byName = new Intl.Collator('en', { sensitivity: 'base' }).compare;
 
 /**
  * The grid of a priority message: its notified members still in the room, those still waiting first (not
@@ -44,8 +47,8 @@ export function buildGrid(
       (a, b) =>
         RANK[a.state] - RANK[b.state] ||
         (a.at ?? 0) - (b.at ?? 0) ||
-        a.fullName.localeCompare(b.fullName) ||
-        a.userId.localeCompare(b.userId),
+        byName(a.fullName, b.fullName) ||
+        (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
     );
   return { counts, recipients };
 }
