@@ -38,9 +38,12 @@ const NAMES = {
 const count = (page: Page, state: string) =>
   page.getByRole('dialog').getByTestId(`ack-grid-count-${state}`).textContent();
 
-async function openGrid(page: Page, lang: 'en' | 'fr'): Promise<void> {
+async function openGrid(page: Page, lang: 'en' | 'fr', actionsShot?: string): Promise<void> {
   await bubble(page, TEXT).click();
-  await page.getByRole('button', { name: NAMES[lang].action }).click();
+  const action = page.getByRole('button', { name: NAMES[lang].action });
+  await action.waitFor();
+  if (actionsShot) await snap(page, actionsShot);
+  await action.click();
   await page.getByRole('dialog', { name: NAMES[lang].action }).getByTestId('ack-grid-row').first().waitFor();
 }
 
@@ -116,7 +119,8 @@ describe('acknowledgement grid', () => {
     for (const look of looks) {
       const { context, page, errors } = await signIn('amelia.broussard', look);
       await openRoom(page, GROUP);
-      await openGrid(page, look.lang);
+      // On a phone the message's actions wrap above the composer: photographed with the new one among them.
+      await openGrid(page, look.lang, look.mobile ? `ack-grid-actions-${lookSuffix(look)}` : undefined);
       await expect.poll(() => count(page, 'acknowledged')).toBe('1');
       await page
         .getByRole('dialog')
