@@ -229,6 +229,30 @@ export const ZSeenEntry = z.object({ userId: ZId, fullName: z.string(), timetoke
 export type TSeenEntry = z.infer<typeof ZSeenEntry>;
 export const ZSeenByReply = z.object({ data: z.object({ seen: z.array(ZSeenEntry) }) });
 
+/**
+ * GET /chat-room/acknowledgement-grid (the sender and the room's owner): every member a priority message
+ * notified, each in the furthest state it reached: acknowledged (with when), read (with when), delivered (a
+ * device of theirs received it) or notReached. Whole, in one reply: a group of 2,000 is about 150 kB.
+ */
+export const ACK_GRID_STATES = ['acknowledged', 'read', 'delivered', 'notReached'] as const;
+export const ZAckGridState = z.enum(ACK_GRID_STATES);
+export type TAckGridState = z.infer<typeof ZAckGridState>;
+export const ZAckGridQuery = z.object({ twId: ZId, messageId: ZId });
+export const ZAckGridEntry = z.object({
+  userId: ZId,
+  fullName: z.string(),
+  state: ZAckGridState,
+  /** When acknowledged or first read; null for delivered and notReached. */
+  at: z.number().nullable(),
+});
+export type TAckGridEntry = z.infer<typeof ZAckGridEntry>;
+const count = z.number().int().nonnegative();
+export const ZAckGridCounts = z.object({ acknowledged: count, read: count, delivered: count, notReached: count });
+export type TAckGridCounts = z.infer<typeof ZAckGridCounts>;
+export const ZAckGridReply = z.object({
+  data: z.object({ counts: ZAckGridCounts, recipients: z.array(ZAckGridEntry) }),
+});
+
 // ---- Socket events ----
 
 /**
@@ -290,6 +314,11 @@ export type TSendMessageAck = z.infer<typeof ZSendMessageAck>;
 
 /** ReadMessage (client → server): everything up to seq has been read. Acknowledged with { ok }. */
 export const ZReadMessage = z.object({ twId: ZId, seq: z.number().int().nonnegative() });
+/**
+ * DeliveredMessage (client → server): a tab received, live, everything up to seq of a room (sent for priority
+ * messages, whose grid shows it). Acknowledged with { ok }.
+ */
+export const ZDeliveredMessage = z.object({ twId: ZId, seq: z.number().int().nonnegative() });
 /** Typing (client → server), at most every typingThrottleMs while the user types. */
 export const ZTypingMessage = z.object({ twId: ZId });
 
@@ -383,6 +412,13 @@ export const chatRoomRoutes = {
     reply: ZTwIdReply,
   }),
   seenBy: apiRoute({ method: 'GET', path: '/chat-room/seen-by', query: ZSeenByQuery, reply: ZSeenByReply }),
+  ackGrid: apiRoute({
+    method: 'GET',
+    path: '/chat-room/acknowledgement-grid',
+    query: ZAckGridQuery,
+    reply: ZAckGridReply,
+    errors: { 403: 'NOT_SENDER_OR_OWNER', 404: ['CONVERSATION_UNAVAILABLE', 'NOT_FOUND'], 409: 'NOT_PRIORITY' },
+  }),
   pendingUrgent: apiRoute({ method: 'GET', path: '/chat-room/pending-urgent', reply: ZPendingUrgentReply }),
   acknowledge: apiRoute({
     method: 'POST',

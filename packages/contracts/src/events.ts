@@ -21,6 +21,7 @@ import {
 } from './calls';
 import {
   ZChatRoomDeletedEvent,
+  ZDeliveredMessage,
   ZEscalationEvent,
   ZMessageRemovedEvent,
   ZMessageUpdatedEvent,
@@ -57,6 +58,8 @@ export const CLIENT_EVENTS = {
   ChangeChatStatus: 'ChangeChatStatus',
   SendMessage: 'SendMessage',
   ReadMessage: 'ReadMessage',
+  /** Beyond the spec: a tab received a priority message live (the acknowledgement grid's "delivered"). */
+  DeliveredMessage: 'DeliveredMessage',
   /** Beyond the spec (its client read typing from the chat provider): the user is typing in a room. */
   Typing: 'Typing',
   /** Beyond the spec: a renewed access token for the open socket, so it outlives the token it opened with. */
@@ -241,6 +244,7 @@ export const CLIENT_EVENT_CONTRACTS = {
   TabVisibility: { request: ZTabVisibility, ack: ZOkAck },
   SendMessage: { request: ZSendMessage, ack: ZSendMessageAck },
   ReadMessage: { request: ZReadMessage, ack: ZOkAck },
+  DeliveredMessage: { request: ZDeliveredMessage, ack: ZOkAck },
   Typing: { request: ZTypingMessage, ack: ZOkAck },
   Authenticate: { request: ZAuthenticateRequest, ack: ZAuthenticateAck },
   CallInitialize: { request: ZCallInitialize, ack: ZCallAck },

@@ -170,6 +170,8 @@ export type RoomMembersTable = {
   muted: number;
   last_read_seq: number;
   unread_count: number;
+  /** Highest seq this member's devices have received (migration 0017). */
+  delivered_seq: Generated<number>;
 };
 export type MessagesTable = {
   id: string;

@@ -271,6 +271,7 @@ describe("other people's rooms, messages, files, filters and logs", () => {
     for (const [route, req] of [
       ['DELETE /api/v1/chat-room/remove-message', { body: { twId: own, messageId: theirs.id } }],
       ['GET /api/v1/chat-room/seen-by', { query: { twId: own, messageId: theirs.id } }],
+      ['GET /api/v1/chat-room/acknowledgement-grid', { query: { twId: own, messageId: theirs.id } }],
       ['POST /api/v1/chat-room/message-important', { body: { twId: own, messageId: theirs.id } }],
       ['GET /api/v1/search/message-context', { query: { twId: own, messageId: theirs.id } }],
     ] as const) {

@@ -457,6 +457,15 @@ export const ROUTES: Record<string, RouteEntry> = {
     },
     missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
   },
+  // The sender (Alice) and the room's owner (Alice too here); Bob, notified, is refused (rooms.test's owner case).
+  'GET /api/v1/chat-room/acknowledgement-grid': {
+    access: owner,
+    request: async (fx) => {
+      const twId = await fx.group();
+      return { query: { twId, messageId: (await fx.urgent(twId)).messageId } };
+    },
+    missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
+  },
   'GET /api/v1/chat-room/pending-urgent': { access: SIGNED_IN, request: none },
   // Search reads only the caller's rooms: a signed-in user's own view, never another's object.
   'GET /api/v1/search/messages': { access: SIGNED_IN, request: async () => ({ query: { q: 'rounds' } }) },
@@ -604,6 +613,14 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
     missing: () => ({ clientId: randomUUID(), twId: missingId(), body: 'Vitals stable' }),
   },
   ReadMessage: {
+    access: 'member',
+    payload: async (fx) => {
+      const twId = await fx.group();
+      return { twId, seq: (await fx.message(twId)).seq };
+    },
+    missing: () => ({ twId: missingId(), seq: 1 }),
+  },
+  DeliveredMessage: {
     access: 'member',
     payload: async (fx) => {
       const twId = await fx.group();

@@ -86,6 +86,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     data: { seen: await messages.seenBy(me(req), req.query.twId, req.query.messageId) },
   }));
 
+  registerRoute(app, routes.ackGrid, options, async (req) => ({
+    data: await priority.acknowledgementGrid(me(req), req.query.twId, req.query.messageId),
+  }));
+
   registerRoute(app, routes.pendingUrgent, options, async (req) => ({
     data: { messages: await priority.pendingUrgent(me(req)) },
   }));

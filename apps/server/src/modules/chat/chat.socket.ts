@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../../lib/errors';
 
 /**
- * SendMessage, ReadMessage and Typing. Payloads arrive parsed and the sender authorized
+ * SendMessage, ReadMessage, DeliveredMessage and Typing. Payloads arrive parsed and the sender authorized
  * (realtime/socket-handler.ts); refusals are thrown and answered there, in the user's language.
  */
 export function installChatSocket(app: FastifyInstance): void {
@@ -15,6 +15,10 @@ export function installChatSocket(app: FastifyInstance): void {
   });
   app.socketEvents.on(CLIENT_EVENTS.ReadMessage, async (m, { userId }) => {
     await app.chat.messages.read(userId, m.twId, m.seq);
+    return { ok: true };
+  });
+  app.socketEvents.on(CLIENT_EVENTS.DeliveredMessage, async (m, { userId }) => {
+    await app.chat.messages.delivered(userId, m.twId, m.seq);
     return { ok: true };
   });
   app.socketEvents.on(CLIENT_EVENTS.Typing, async (m, { userId }) => {

@@ -60,6 +60,14 @@ export const CHAT_SERVER_TEXTS = defineTexts({
     en: 'Only the sender can see who has seen a message.',
     fr: "Seul l'expéditeur peut voir qui a vu un message.",
   },
+  gridSenderOrOwner: {
+    en: 'Only the sender and the owner of the group can see who has acknowledged a message.',
+    fr: "Seuls l'expéditeur et le propriétaire du groupe peuvent voir qui a accusé réception d'un message.",
+  },
+  gridNotPriority: {
+    en: 'This message is not marked important or urgent.',
+    fr: "Ce message n'est pas marqué important ou urgent.",
+  },
   onlySenderMarksImportant: {
     en: 'Only the sender can mark a message important.',
     fr: "Seul l'expéditeur peut marquer un message comme important.",

@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { writeAudit } from '../audit/audit.service';
 import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
+import { markDelivered } from './acknowledgement-grid.store';
 import { fullName, toMessage } from './room-view';
 import type { ChatDeps } from './rooms.service';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
@@ -23,7 +24,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       // that brings the authors' names along.
       const membership = await db
         .selectFrom('room_members')
-        .select('room_id')
+        .select(['room_id', 'delivered_seq'])
         .where('room_id', '=', q.twId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
@@ -35,15 +36,20 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         .select(['users.first_name', 'users.last_name'])
         .where('messages.room_id', '=', q.twId)
         .where('messages.removed', '=', 0);
-      const shape = (rows: Awaited<ReturnType<typeof base.execute>>) =>
-        rows.map((r) => toMessage(r, r.first_name === null ? '' : `${r.first_name} ${r.last_name}`, crypto));
+      // What this reply carries has reached a device of theirs (the acknowledgement grid's "delivered"); a write
+      // only when it carries something newer than their position.
+      const shape = async (rows: Awaited<ReturnType<typeof base.execute>>) => {
+        const newest = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0);
+        if (newest > Number(membership.delivered_seq)) await markDelivered(db, q.twId, userId, newest);
+        return rows.map((r) => toMessage(r, r.first_name === null ? '' : `${r.first_name} ${r.last_name}`, crypto));
+      };
       if (q.after !== undefined) {
         const rows = await base
           .where('messages.seq', '>', q.after)
           .orderBy('messages.seq', 'asc')
           .limit(q.limit + 1)
           .execute();
-        return { messages: shape(rows.slice(0, q.limit)), hasMore: rows.length > q.limit };
+        return { messages: await shape(rows.slice(0, q.limit)), hasMore: rows.length > q.limit };
       }
       if (q.msgId !== undefined) {
         const target = await db
@@ -61,7 +67,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         .orderBy('messages.seq', 'desc')
         .limit(q.limit + 1)
         .execute();
-      return { messages: shape(rows.slice(0, q.limit).reverse()), hasMore: rows.length > q.limit };
+      return { messages: await shape(rows.slice(0, q.limit).reverse()), hasMore: rows.length > q.limit };
     },
 
     /** The sender removes their own message (delSms not false); members see it vanish. */
@@ -164,6 +170,14 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       const others = (await members(room.id)).filter((id) => id !== userId);
       app.publish(SERVER_EVENTS.Read, event, { users: others });
       app.publish(SERVER_EVENTS.Read, { ...event, unreadCount: unread }, { users: [userId] });
+    },
+
+    /** DeliveredMessage: a tab of the member received the room up to seq live. Moves forward only. */
+    delivered: async (userId: string, twId: string, seq: number): Promise<void> => {
+      const { room, member } = await requireMember(db, userId, twId);
+      const upTo = Math.min(seq, Number(room.last_seq));
+      if (upTo <= Number(member.last_read_seq)) return;
+      await markDelivered(db, room.id, userId, upTo);
     },
 
     /** Who has read the message and when: its sender only. */

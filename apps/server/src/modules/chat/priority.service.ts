@@ -2,13 +2,15 @@ import type { TMessage, TMessageAttributes, TPriorityOptions } from '@rounds/con
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsGrant } from '../notify/sms-budget';
 import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
+import { buildGrid } from './acknowledgement-grid.rules';
+import { gridMessage, gridRows, markDelivered } from './acknowledgement-grid.store';
 import { priorityAttributes } from './priority.rules';
 import { fullName, toMessage } from './room-view';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
@@ -219,7 +221,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         .where('acknowledgements.user_id', 'is', null)
         .orderBy('messages.created_at')
         .execute();
-      return rows
+      const pending = rows
         .map((row) =>
           toMessage(
             row,
@@ -228,6 +230,33 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
           ),
         )
         .filter((m) => m.attributes.level === 'URGENT' && (m.attributes.notify ?? []).includes(userId));
+      // This reply brings them to a device of the user's: delivered, for the acknowledgement grid.
+      const newest = new Map<string, number>();
+      for (const m of pending) newest.set(m.twId, Math.max(newest.get(m.twId) ?? 0, m.seq));
+      for (const [roomId, seq] of newest) await markDelivered(db, roomId, userId, seq);
+      return pending;
+    },
+
+    /**
+     * The acknowledgement grid of a priority message: for its sender and the room's owner only (a member gets
+     * 403, anyone else the room's 404). One query for the whole room, whatever its size.
+     */
+    acknowledgementGrid: async (userId: string, twId: string, messageId: string) => {
+      const { room } = await requireMember(db, userId, twId);
+      const message = await gridMessage(db, room.id, messageId);
+      if (!message) throw notFound('messageNotFound');
+      if (message.author_id !== userId && room.owner_id !== userId) {
+        throw forbidden('gridSenderOrOwner', 'NOT_SENDER_OR_OWNER');
+      }
+      const attributes = JSON.parse(message.attributes) as TMessageAttributes;
+      if (!attributes.important || message.author_id === null) throw conflict('gridNotPriority', 'NOT_PRIORITY');
+      const seq = Number(message.seq);
+      const rows = await gridRows(db, room.id, message.id, seq, message.author_id);
+      return buildGrid(
+        rows.map((r) => ({ ...r, fullName: fullName({ first_name: r.firstName, last_name: r.lastName }) })),
+        attributes.notify ?? [],
+        seq,
+      );
     },
 
     /** Where an SMS link leads, for a member of that room; anyone else gets 404. */

@@ -23,6 +23,7 @@ const memberRoomsQuery = (db: Db) =>
       'room_members.muted',
       'room_members.last_read_seq',
       'room_members.unread_count',
+      'room_members.delivered_seq',
     ]);
 
 type MemberRoomRow = Awaited<ReturnType<ReturnType<typeof memberRoomsQuery>['execute']>>[number];
@@ -50,6 +51,7 @@ const memberRoom = (r: MemberRoomRow) => ({
     muted: r.muted,
     last_read_seq: r.last_read_seq,
     unread_count: r.unread_count,
+    delivered_seq: r.delivered_seq,
   },
 });
 

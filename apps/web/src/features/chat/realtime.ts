@@ -9,6 +9,7 @@ import { subscribePresence } from '../../lib/presence';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session-store';
 import { onSocketConnect, subscribe } from '../../lib/socket';
+import { emitDeliveredMessage } from './api/delivered-message';
 import { clearChatFileUrls } from './api/get-chat-file';
 import { CHAT_ROOMS_KEY, refreshChatRooms } from './api/get-chat-rooms';
 import { notePendingUrgent, PENDING_URGENT_KEY } from './api/get-pending-urgent';
@@ -91,10 +92,19 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     vibrateUrgent();
   };
 
+  /** A priority message that notifies this user reached this tab: its sender's grid shows it delivered. */
+  const reportDelivered = (message: TMessage) => {
+    const userNow = me();
+    if (message.attributes.important && userNow && message.attributes.notify?.includes(userNow)) {
+      emitDeliveredMessage(message.twId, message.seq);
+    }
+  };
+
   const onNewMessage = (message: TMessage) => {
     const { own, readNow, room } = receiveMessage(message);
     const missedCall = missedCallFor(message.attributes, me());
     if (own || (message.attributes.systemMessage && !missedCall)) return;
+    reportDelivered(message);
     urgentAlert(message, false);
 
     // Open but not focused: it stays unread until the window gets focus back (hooks/use-mark-read.ts).
@@ -141,6 +151,14 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
     );
     notePendingUrgent(message, me());
     if (ackSummary(message, me()).mayAcknowledge && message.author !== me()) urgentAlert(message, false);
+    // An open acknowledgement grid of this room follows who has acknowledged.
+    void queryClient.invalidateQueries({ queryKey: seenByRoomKey(twId) });
+  };
+
+  /** Marked important after it was sent: it may now notify this user, and it has reached this tab. */
+  const onImportantMarked = (payload: TServerEventPayload<'ImportantMarked'>) => {
+    onMessageUpdated(payload);
+    if (payload.message.author !== me()) reportDelivered(payload.message);
   };
 
   // Every re-alert of an unacknowledged URGENT message comes through urgentAlert: the sound, the vibration and
@@ -243,7 +261,7 @@ export function onChat({ openRoom }: TChatRealtimeOptions): () => void {
   const off = [
     subscribe(SERVER_EVENTS.NewMessage, onNewMessage),
     subscribe(SERVER_EVENTS.Typing, onTyping),
-    subscribe(SERVER_EVENTS.ImportantMarked, onMessageUpdated),
+    subscribe(SERVER_EVENTS.ImportantMarked, onImportantMarked),
     subscribe(SERVER_EVENTS.Acknowledged, onMessageUpdated),
     subscribe(SERVER_EVENTS.UrgentReminder, onUrgentReminder),
     subscribe(SERVER_EVENTS.UrgentRepeat, onUrgentRepeat),

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconEye, IconFlag, IconTrash, IconX } from '@tabler/icons-react';
+import { IconChecklist, IconCopy, IconEye, IconFlag, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './chat.module.css';
 import '../chat-texts';
@@ -8,25 +8,30 @@ type TActionBarProps = {
   canDelete: boolean;
   canSeeReaders: boolean;
   canMarkImportant: boolean;
+  /** A priority message, and the user its sender or the room's owner. */
+  canSeeAcknowledgements: boolean;
   onCopy: () => void;
   onMarkImportant: () => void;
   onDelete: () => void;
   onSeenBy: () => void;
+  onAckGrid: () => void;
   onClose: () => void;
 };
 
 /**
  * The actions on the selected message (spec doc 1 section 2): copy, mark important (own), seen by (own),
- * delete (own). Escape closes.
+ * acknowledgements (a priority message, own or in a group the user owns), delete (own). Escape closes.
  */
 export function ActionBar({
   canDelete,
   canSeeReaders,
   canMarkImportant,
+  canSeeAcknowledgements,
   onCopy,
   onMarkImportant,
   onDelete,
   onSeenBy,
+  onAckGrid,
   onClose,
 }: TActionBarProps) {
   const { t } = useTranslation('chat');
@@ -53,6 +58,17 @@ export function ActionBar({
         {canSeeReaders && (
           <Button size="xs" variant="default" leftSection={<IconEye size={15} />} onClick={onSeenBy}>
             {t('actions.seenBy')}
+          </Button>
+        )}
+        {canSeeAcknowledgements && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconChecklist size={15} />}
+            onClick={onAckGrid}
+            aria-haspopup="dialog"
+          >
+            {t('actions.ackGrid')}
           </Button>
         )}
         {canDelete && (

@@ -16,6 +16,7 @@ import { useMarkRead } from '../hooks/use-mark-read';
 import { useRoomSlots } from '../room-slots';
 import { useMessages } from '../stores/messages';
 import { useUploadBanner } from '../stores/upload-banner';
+import { AckGridModal } from './ack-grid-modal';
 import { ActionBar } from './action-bar';
 import classes from './chat.module.css';
 import { Composer } from './composer';
@@ -32,7 +33,7 @@ import '../chat-texts';
 /** Message actions: at most one every 2 s each (spec doc 1 section 9). */
 const ACTION_THROTTLE_MS = 2_000;
 
-type TDialog = 'members' | 'deleteRoom' | 'leaveRoom' | 'deleteMessage' | 'seenBy' | 'importance' | null;
+type TDialog = 'members' | 'deleteRoom' | 'leaveRoom' | 'deleteMessage' | 'seenBy' | 'ackGrid' | 'importance' | null;
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 const carriesPerson = (event: DragEvent) => event.dataTransfer.types.includes(PERSON_DRAG_TYPE);
@@ -169,6 +170,12 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
     setDialog('seenBy');
   };
 
+  const openAckGrid = () => {
+    if (!selected || !gates.seen.tryPass()) return;
+    setSeenById(selected.id);
+    setDialog('ackGrid');
+  };
+
   return (
     <div className={classes.roomDrop} data-dragging={dragging || undefined} {...dropZone}>
       {dragging && (
@@ -209,6 +216,10 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
           onMarkImportant={() => setDialog('importance')}
           onDelete={() => setDialog('deleteMessage')}
           onSeenBy={openSeenBy}
+          canSeeAcknowledgements={
+            selected.attributes.important === true && (own || (me !== undefined && room.owner === me))
+          }
+          onAckGrid={openAckGrid}
           onClose={() => setSelected(null)}
         />
       )}
@@ -243,6 +254,11 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
       />
       <MembersModal room={room} me={me} opened={dialog === 'members'} onClose={() => setDialog(null)} />
       <SeenByModal twId={room.twId} messageId={dialog === 'seenBy' ? seenById : null} onClose={() => setDialog(null)} />
+      <AckGridModal
+        twId={room.twId}
+        messageId={dialog === 'ackGrid' ? seenById : null}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmModal
         opened={dialog === 'deleteMessage'}
         title={t('deleteMessage.title')}
