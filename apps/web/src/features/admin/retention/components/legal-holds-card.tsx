@@ -41,11 +41,11 @@ export function LegalHoldsCard() {
             {t('retention.place')}
           </Button>
         </Group>
-        <Table.ScrollContainer minWidth={640} {...scrollable(t('retention.table'))}>
+        <Table.ScrollContainer minWidth={720} {...scrollable(t('retention.table'))}>
           <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={holds.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('retention.name')}</Table.Th>
+                <Table.Th miw={200}>{t('retention.name')}</Table.Th>
                 <Table.Th>{t('retention.holds')}</Table.Th>
                 <Table.Th>{t('retention.reason')}</Table.Th>
                 <Table.Th>{t('retention.placedCol')}</Table.Th>
@@ -61,11 +61,11 @@ export function LegalHoldsCard() {
                         {h.name}
                       </Text>
                       {h.releasedAt === null ? (
-                        <Badge color="red" variant="light" radius="sm" leftSection={<IconLock size={12} />}>
+                        <Badge color="red" variant="light" radius="sm" tt="none" leftSection={<IconLock size={12} />}>
                           {t('retention.active')}
                         </Badge>
                       ) : (
-                        <Badge color="gray" variant="light" radius="sm">
+                        <Badge color="gray" variant="light" radius="sm" tt="none">
                           {t('retention.releasedOn', { date: date(h.releasedAt) })}
                         </Badge>
                       )}

@@ -77,7 +77,6 @@ export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: 
             onSearchChange={setSearch}
             filter={({ options: all }) => all}
             nothingFoundMessage={targets.isFetching ? t('reference.loading') : t('retention.noMatch')}
-            data-autofocus
           />
           <TextInput
             label={t('retention.name')}
