@@ -168,6 +168,28 @@ describe('retention', () => {
     expect(await sweepRecords()).toBe(records + 1);
   });
 
+  it('lets messages through while it sweeps: a send is acknowledged before the run ends', async () => {
+    const [a, b, c] = await Promise.all([member(t), member(t), member(t)]);
+    const room = await group(a, [b, c]);
+    const live = await group(b, [a]);
+    await say(b, live.id, 'live first');
+    // Three authors, a hundred each: one user's socket budget is smaller than the lot.
+    for (const author of [a, c]) await say(author, room.id, 'old first');
+    await Promise.all(
+      [a, b, c].flatMap((author) => Array.from({ length: 100 }, (_, i) => say(author, room.id, `old ${i}`))),
+    );
+    await setPolicy({ defaultDays: 1, rooms: {} });
+    let ended = false;
+    const run = t.app.compliance.retention.sweep({ now: later(2), batchSize: 3 }).then((r) => {
+      ended = true;
+      return r;
+    });
+    const sent = await say(b, live.id, 'Bed 12 needs a review');
+    expect(ended).toBe(false);
+    expect(sent.body).toBe('Bed 12 needs a review');
+    expect((await run)?.messages).toBeGreaterThanOrEqual(300);
+  });
+
   it('runs once across processes: of two runs claiming the same period, one sweeps', async () => {
     await setPolicy({ defaultDays: 1, rooms: {} });
     const now = later(400);
