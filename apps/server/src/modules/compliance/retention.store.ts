@@ -1,6 +1,7 @@
 import { type TRetentionPolicy, type TRetentionSweep, ZRetentionPolicy } from '@rounds/contracts/compliance';
 import type { Db } from '../../db/database';
 import type { RoomsTable } from '../../db/schema';
+import { firstIdAt } from '../../lib/ids';
 import { messageHeld } from './holds.store';
 
 /** The policy's settings row (not one of the app settings: those are public, this is the Admins'). */
@@ -75,6 +76,8 @@ const scoped = (db: Db, scope: SweepScope) => {
   return q
     .innerJoin('rooms as r', 'r.id', 'm.room_id')
     .where('r.type', '=', scope.roomType)
+    // Ids are time-ordered: the key's range stops the scan at the cut-off instead of reading every younger row.
+    .where('m.id', '<', firstIdAt(scope.before))
     .where('m.created_at', '<', scope.before)
     .where((eb) => eb.or([eb('m.removed', '=', 0), eb('m.removal_pending', '=', 1)]));
 };
