@@ -10,6 +10,7 @@ import {
   claimDue,
   countHeld,
   lastSweep,
+  makeDue,
   markRooms,
   nextBatch,
   readPolicy,
@@ -29,7 +30,8 @@ export type RetentionDeps = {
 
 /** Messages a batch removes: small, so each transaction is short and the message writer never waits long. */
 export const SWEEP_BATCH = 200;
-/** How often the sweep is due across all processes. */
+const SWEEP_JOB = 'retention-sweep';
+/** How often the sweep is due across all processes (and at once after the policy changes). */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -108,6 +110,7 @@ export function createRetentionService({ db, search, files, crypto, log }: Reten
       const before = await readPolicy(db);
       await db.transaction().execute(async (trx) => {
         await writePolicy(trx, policy, Date.now());
+        await makeDue(trx, SWEEP_JOB);
         await writeAudit(trx, { userId: adminId, event: 'retention changed', ip, details: { before, after: policy } });
       });
       return view();
@@ -117,7 +120,7 @@ export function createRetentionService({ db, search, files, crypto, log }: Reten
 
     /** The periodic job: claims the period's run (once across processes), then sweeps. */
     sweepIfDue: async (now = Date.now()) => {
-      if (!(await claimDue(db, 'retention-sweep', now, SWEEP_EVERY_MS))) return null;
+      if (!(await claimDue(db, SWEEP_JOB, now, SWEEP_EVERY_MS))) return null;
       return sweep({ now });
     },
   };

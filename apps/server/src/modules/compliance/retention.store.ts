@@ -64,6 +64,11 @@ export async function claimDue(db: Db, name: string, now: number, everyMs: numbe
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Makes a job due at its next check (a changed policy applies within minutes, not at the next hourly run). */
+export async function makeDue(db: Db, name: string): Promise<void> {
+  await db.updateTable('job_due').set({ due_at: 0 }).where('name', '=', name).execute();
+}
+
 export type SweepScope =
   /** Past retention: messages of rooms of this type written before `before`. */
   | { kind: 'expired'; roomType: RoomsTable['type']; before: number }
@@ -73,13 +78,15 @@ export type SweepScope =
 const scoped = (db: Db, scope: SweepScope) => {
   const q = db.selectFrom('messages as m');
   if (scope.kind === 'pending') return q.where('m.removal_pending', '=', 1);
-  return q
-    .innerJoin('rooms as r', 'r.id', 'm.room_id')
-    .where('r.type', '=', scope.roomType)
-    // Ids are time-ordered: the key's range stops the scan at the cut-off instead of reading every younger row.
-    .where('m.id', '<', firstIdAt(scope.before))
-    .where('m.created_at', '<', scope.before)
-    .where((eb) => eb.or([eb('m.removed', '=', 0), eb('m.removal_pending', '=', 1)]));
+  return (
+    q
+      .innerJoin('rooms as r', 'r.id', 'm.room_id')
+      .where('r.type', '=', scope.roomType)
+      // Ids are time-ordered: the key's range stops the scan at the cut-off instead of reading every younger row.
+      .where('m.id', '<', firstIdAt(scope.before))
+      .where('m.created_at', '<', scope.before)
+      .where((eb) => eb.or([eb('m.removed', '=', 0), eb('m.removal_pending', '=', 1)]))
+  );
 };
 
 /** The next batch to remove, oldest first, after `afterId` (a run walks forward; what a hold keeps is skipped). */

@@ -199,6 +199,10 @@ describe('retention', () => {
     ]);
     expect(runs.filter((r) => r !== null)).toHaveLength(1);
     expect(await t.app.compliance.retention.sweepIfDue(now + 1000)).toBeNull();
+    // A changed policy is due at the next check, not at the next hourly run.
+    await setPolicy({ defaultDays: 2, rooms: {} });
+    expect(await t.app.compliance.retention.sweepIfDue(now + 2000)).not.toBeNull();
+    expect(await t.app.compliance.retention.sweepIfDue(now + 3000)).toBeNull();
   });
 });
 
