@@ -10,6 +10,7 @@ import { WEB_DIST_DIR } from './install-paths';
 import { callsSweep } from './jobs/calls-sweep';
 import { escalationSweep } from './jobs/escalation-sweep';
 import { notificationWorker } from './jobs/notification-worker';
+import { retentionSweep } from './jobs/retention-sweep';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { uploadsCleanup } from './jobs/uploads-cleanup';
 import { urgentRepeat } from './jobs/urgent-repeat';
@@ -38,6 +39,9 @@ import { createPriorityService, type PriorityService } from './modules/chat/prio
 import { createRoomsService, type RoomsService } from './modules/chat/rooms.service';
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
+import { complianceRoutesPlugin } from './modules/compliance/compliance.routes';
+import { createHoldsService, type HoldsService } from './modules/compliance/holds.service';
+import { createRetentionService, type RetentionService } from './modules/compliance/retention.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
@@ -121,6 +125,8 @@ declare module 'fastify' {
     };
     /** Message search: the blind index written with each message, and the queries (modules/search). */
     messageSearch: SearchService;
+    /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds. */
+    compliance: { retention: RetentionService; holds: HoldsService };
   }
 }
 
@@ -265,6 +271,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'messageSearch',
     createSearchService({ db: handle.db, index: createBlindIndex(config.SEARCH_KEY), crypto: messageCrypto }),
   );
+  app.decorate('compliance', {
+    retention: createRetentionService({
+      db: handle.db,
+      search: app.messageSearch,
+      files: app.files,
+      crypto: messageCrypto,
+      log: app.log,
+    }),
+    holds: createHoldsService({ db: handle.db }),
+  });
   app.decorate('chat', {
     rooms: createRoomsService({ app, crypto: messageCrypto }),
     messages: createMessagesService({ app, crypto: messageCrypto }),
@@ -285,6 +301,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     urgentRepeat(app),
     uploadsCleanup(app),
     callsSweep(app),
+    retentionSweep(app),
   ]);
   app.decorate('jobs', { runner, notifications });
   app.addHook('onReady', async () => runner.start());
@@ -316,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes);
   await app.register(uploadsRoutes);
   await app.register(searchRoutesPlugin);
+  await app.register(complianceRoutesPlugin);
   await app.register(speechRoutes);
   await app.register(callsRoutes);
   await app.register(pushRoutesPlugin);

@@ -5,6 +5,7 @@ import './modules/admin/admin.texts';
 import './modules/auth/auth.texts';
 import './modules/calls/calls.texts';
 import './modules/chat/chat.texts';
+import './modules/compliance/compliance.texts';
 import './modules/contacts/contacts.texts';
 import './modules/on-call/on-call.texts';
 import './modules/push/push.texts';

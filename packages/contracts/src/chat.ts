@@ -218,7 +218,15 @@ export const ZMessagesRequest = z.object({
 });
 export type TMessagesRequest = z.input<typeof ZMessagesRequest>;
 export const ZMessagesReply = z.object({
-  data: z.object({ messages: z.array(ZMessage), hasMore: z.boolean() }),
+  data: z.object({
+    messages: z.array(ZMessage),
+    hasMore: z.boolean(),
+    /**
+     * Where the room's history begins: messages before this time were removed by the hospital's retention
+     * policy (issue 27). Absent while retention has removed nothing of the room.
+     */
+    retainedFrom: z.number().int().optional(),
+  }),
 });
 
 export const ZRemoveMessageRequest = z.object({ messageId: ZId, twId: ZId });

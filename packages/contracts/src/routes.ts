@@ -45,6 +45,8 @@ export const ADMIN_SECTIONS = {
   banner: ADMINS,
   /** On-call duty roles (issue 25): Admin for any facility, FacilityAdmin for theirs. */
   'on-call': ADMINS,
+  /** Retention and legal hold (issue 27): Admins only. */
+  retention: ADMIN_ONLY,
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminSection = keyof typeof ADMIN_SECTIONS;
 

@@ -81,6 +81,10 @@ export const USER_LOG_EVENTS = [
   'duty role taken',
   'duty role released',
   'duty schedule changed',
+  'retention changed',
+  'retention sweep',
+  'legal hold placed',
+  'legal hold released',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

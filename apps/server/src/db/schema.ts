@@ -159,6 +159,8 @@ export type RoomsTable = {
   last_seq: number;
   last_message_id: string | null;
   last_message_at: number | null;
+  /** Messages before this time were removed by retention (issue 27); null while none was. */
+  retained_from: Generated<number | null>;
   created_at: number;
   updated_at: number;
 };
@@ -184,6 +186,8 @@ export type MessagesTable = {
   /** JSON of the message attributes. */
   attributes: string;
   removed: number;
+  /** 1: removed by its sender while on legal hold: hidden, body and files kept until the hold ends. */
+  removal_pending: Generated<number>;
   created_at: number;
   /** JSON { files, voice } of a message with attachments; null otherwise. */
   media: string | null;
@@ -292,7 +296,24 @@ export type Database = {
   duty_role_holds: DutyRoleHoldsTable;
   duty_role_shifts: DutyRoleShiftsTable;
   duty_role_rotations: DutyRoleRotationsTable;
+  legal_holds: LegalHoldsTable;
+  job_due: JobDueTable;
 };
+
+/** A legal hold (migration 0017): a person or a room kept until released. */
+export type LegalHoldsTable = {
+  id: string;
+  target_type: 'user' | 'room';
+  target_id: string;
+  name: string;
+  reason: string;
+  placed_by: string | null;
+  placed_at: number;
+  released_by: string | null;
+  released_at: number | null;
+};
+/** When a job that runs once across processes is next due (migration 0017). */
+export type JobDueTable = { name: string; due_at: number };
 
 /** On-call duty roles (migration 0016): not the user roles (Admin, FacilityAdmin, Regular). */
 export type DutyRolesTable = {

@@ -23,3 +23,8 @@ export function newId(now = Date.now()): string {
 export function idTime(id: string): number {
   return Number.parseInt(id.slice(0, 12), 16);
 }
+
+/** The smallest id of a millisecond: every id made before `ms` sorts below it (a range scan's bound). */
+export function firstIdAt(ms: number): string {
+  return ms.toString(16).padStart(12, '0') + '0'.repeat(12);
+}

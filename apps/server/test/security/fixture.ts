@@ -133,6 +133,15 @@ export async function createFixture(t: TestApp) {
         { name: `Duty ${randomUUID().slice(0, 12)}`, facilityId: ward, timeZone: 'Europe/Paris' },
       )
     ).id;
+  /** A legal hold in force on Alice (issue 27). */
+  const legalHold = async (): Promise<string> =>
+    (
+      await t.app.compliance.holds.place(
+        admin.id,
+        { targetType: 'user', targetId: alice.id, name: `Case ${randomUUID().slice(0, 8)}`, reason: 'Matrix' },
+        null,
+      )
+    ).id;
   /** Puts a caller in Fay's facility (taking a role needs its facility), once. */
   const joinWard = async (m: Member) => {
     const held = await t.app.db
@@ -235,6 +244,7 @@ export async function createFixture(t: TestApp) {
     filter,
     referenceItem,
     dutyRole,
+    legalHold,
     joinWard,
     fresh,
   };

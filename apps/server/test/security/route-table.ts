@@ -298,6 +298,25 @@ export const ROUTES: Record<string, RouteEntry> = {
   ...referenceRoutes('specialty'),
   ...referenceRoutes('suffix'),
 
+  // Retention and legal hold (issue 27): the Admins' only.
+  'GET /api/v1/compliance/retention': { access: ADMIN, request: none },
+  'PUT /api/v1/compliance/retention': {
+    access: ADMIN,
+    request: async () => ({ body: { defaultDays: null, rooms: {} } }),
+  },
+  'GET /api/v1/compliance/holds': { access: ADMIN, request: none },
+  'GET /api/v1/compliance/hold-targets': { access: ADMIN, request: async () => ({ query: { type: 'room', q: '' } }) },
+  'POST /api/v1/compliance/holds': {
+    access: ADMIN,
+    request: async (fx) => ({
+      body: { targetType: 'user', targetId: fx.alice.id, name: 'Case matrix', reason: 'Authorization matrix' },
+    }),
+  },
+  'POST /api/v1/compliance/holds/{id}/release': {
+    access: ADMIN,
+    request: async (fx) => ({ params: { id: await fx.legalHold() } }),
+  },
+
   // On-call duty roles (issue 25): reading and holding for everyone signed in (taking: a role of their own
   // facility); administering for Admin and the FacilityAdmin of the role's facility (Fay's ward here).
   'GET /api/v1/roles': { access: SIGNED_IN, request: none },

@@ -19,16 +19,21 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
 
   return {
     /** Oldest first. Removed messages are left out; their seq stays a gap. */
-    history: async (userId: string, q: HistoryQuery): Promise<{ messages: TMessage[]; hasMore: boolean }> => {
-      // The hot read of the app (every room opened, every scroll up): a bare membership check, then one query
-      // that brings the authors' names along.
+    history: async (
+      userId: string,
+      q: HistoryQuery,
+    ): Promise<{ messages: TMessage[]; hasMore: boolean; retainedFrom?: number }> => {
+      // The hot read of the app (every room opened, every scroll up): a membership check (with where retention
+      // left the room's history beginning), then one query that brings the authors' names along.
       const membership = await db
         .selectFrom('room_members')
-        .select(['room_id', 'delivered_seq'])
-        .where('room_id', '=', q.twId)
-        .where('user_id', '=', userId)
+        .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+        .select(['room_members.room_id', 'room_members.delivered_seq', 'rooms.retained_from'])
+        .where('room_members.room_id', '=', q.twId)
+        .where('room_members.user_id', '=', userId)
         .executeTakeFirst();
       if (!membership) throw roomUnavailable();
+      const retention = membership.retained_from == null ? {} : { retainedFrom: Number(membership.retained_from) };
       let base = db
         .selectFrom('messages')
         .leftJoin('users', 'users.id', 'messages.author_id')
@@ -49,7 +54,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
           .orderBy('messages.seq', 'asc')
           .limit(q.limit + 1)
           .execute();
-        return { messages: await shape(rows.slice(0, q.limit)), hasMore: rows.length > q.limit };
+        return { messages: await shape(rows.slice(0, q.limit)), hasMore: rows.length > q.limit, ...retention };
       }
       if (q.msgId !== undefined) {
         const target = await db
@@ -67,7 +72,11 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         .orderBy('messages.seq', 'desc')
         .limit(q.limit + 1)
         .execute();
-      return { messages: await shape(rows.slice(0, q.limit).reverse()), hasMore: rows.length > q.limit };
+      return {
+        messages: await shape(rows.slice(0, q.limit).reverse()),
+        hasMore: rows.length > q.limit,
+        ...retention,
+      };
     },
 
     /** The sender removes their own message (delSms not false); members see it vanish. */
@@ -87,11 +96,18 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         throw forbidden('deleteNotAllowed', 'PERMISSION_DENIED');
       }
       const seq = Number(message.seq);
-      await db.transaction().execute(async (trx) => {
+      const held = await db.transaction().execute(async (trx) => {
         await app.messageSearch.forgetMessages(trx, [message]);
+        // Under legal hold the message is hidden from everyone but kept, body and files, until no hold keeps it
+        // (the retention sweep then finishes the removal: docs/decisions.md "Retention and legal hold").
+        const held = await app.compliance.holds.keepsMessage(trx, message.id);
         await trx
           .updateTable('messages')
-          .set({ removed: 1, body: crypto.seal(''), attributes: '{}', media: null })
+          .set(
+            held
+              ? { removed: 1, removal_pending: 1 }
+              : { removed: 1, body: crypto.seal(''), attributes: '{}', media: null },
+          )
           .where('id', '=', message.id)
           .execute();
         // Those who had not read it yet have one unread message fewer.
@@ -117,10 +133,15 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
             .where('id', '=', room.id)
             .execute();
         }
-        await writeAudit(trx, { userId, event: 'message removed', details: { roomId: room.id, messageId } });
+        await writeAudit(trx, {
+          userId,
+          event: 'message removed',
+          details: { roomId: room.id, messageId, ...(held ? { keptForLegalHold: true } : {}) },
+        });
+        return held;
       });
       app.publish(SERVER_EVENTS.MessageRemoved, { twId: room.id, messageId, seq }, { users: await members(room.id) });
-      await app.chat.uploads.forgetMessage(messageId);
+      if (!held) await app.chat.uploads.forgetMessage(messageId);
     },
 
     /** ReadMessage: the member has read up to seq. Moves forward only; the other members see it. */

@@ -12,7 +12,8 @@ import { parsePermissions } from '../users/user-view';
 import { namesByIds } from '../users/users.store';
 import { previewMessageRows } from './rooms.store';
 
-type RoomRow = Selectable<RoomsTable>;
+// Where retention left the history beginning is the history's to tell (messages.service), not the room view's.
+type RoomRow = Omit<Selectable<RoomsTable>, 'retained_from'>;
 type MemberRow = Selectable<RoomMembersTable>;
 type MessageRow = Selectable<MessagesTable>;
 

@@ -116,6 +116,18 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
           eb('room_id', 'in', eb.selectFrom('room_members').select('room_id').where('user_id', '=', userId)),
         ]),
       )
+      // A removed message's files go with it; one a legal hold keeps is hidden as its message is.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('messages')
+              .select('messages.id')
+              .whereRef('messages.id', '=', 'uploads.message_id')
+              .where('messages.removed', '=', 1),
+          ),
+        ),
+      )
       .executeTakeFirst();
     if (!row) throw notFound('fileNotFound');
     return row;

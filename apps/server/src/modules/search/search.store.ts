@@ -44,17 +44,23 @@ export async function insertTerms(trx: Db, entries: readonly IndexEntry[]): Prom
   }
 }
 
-/** Removes a message's rows, found by the terms it was indexed under (its primary key, no second index). */
-export async function deleteTerms(trx: Db, entries: readonly IndexEntry[]): Promise<void> {
+/**
+ * Removes a message's rows, found by the terms it was indexed under (its primary key, no second index). Returns
+ * how many rows went (retention's record counts them).
+ */
+export async function deleteTerms(trx: Db, entries: readonly IndexEntry[]): Promise<number> {
+  let deleted = 0;
   for (const e of entries) {
     if (e.terms.length === 0) continue;
-    await trx
+    const r = await trx
       .deleteFrom('message_terms')
       .where('term', 'in', [...e.terms])
       .where('room_id', '=', e.roomId)
       .where('message_id', '=', e.messageId)
-      .execute();
+      .executeTakeFirst();
+    deleted += Number(r.numDeletedRows);
   }
+  return deleted;
 }
 
 export type SearchFilter = {

@@ -17,6 +17,9 @@ const AboutPage = lazy(() =>
 const UserLogsPage = lazy(() =>
   import('../../features/admin/user-logs/components/user-logs-page').then((m) => ({ default: m.UserLogsPage })),
 );
+const RetentionPage = lazy(() =>
+  import('../../features/admin/retention/components/retention-page').then((m) => ({ default: m.RetentionPage })),
+);
 const LogosPage = lazy(() =>
   import('../../features/admin/logos/components/logos-page').then((m) => ({ default: m.LogosPage })),
 );
@@ -45,6 +48,10 @@ export function AboutSectionView() {
 
 export function BannerSectionView() {
   return <BannerPage settings={useAppSettings().data} onSaved={setAppSettings} />;
+}
+
+export function RetentionSectionView() {
+  return <RetentionPage />;
 }
 
 export function UserLogsSectionView() {

@@ -2,6 +2,7 @@ import { Badge, Box, Group, NavLink as MantineNavLink, NativeSelect, Paper, Stac
 import { ADMIN_ITEM_SECTIONS, ADMIN_SECTIONS, canAccess, ROUTES, type TAdminSection } from '@rounds/contracts/routes';
 import {
   type Icon,
+  IconArchive,
   IconBriefcase,
   IconBuildingHospital,
   IconFileText,
@@ -31,6 +32,7 @@ import {
   LogosSectionView,
   OnCallSectionView,
   ReferenceSectionView,
+  RetentionSectionView,
   type TSectionViewProps,
   UserLogsSectionView,
 } from './admin-sections';
@@ -49,6 +51,7 @@ const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
   { section: 'logos', icon: IconPhoto },
   { section: 'about', icon: IconFileText },
   { section: 'on-call', icon: IconPhoneCall },
+  { section: 'retention', icon: IconArchive },
 ];
 
 const ITEM_SECTIONS: readonly string[] = ADMIN_ITEM_SECTIONS;
@@ -66,6 +69,7 @@ const sectionViews: Partial<Record<TAdminSection, ComponentType<TSectionViewProp
   banner: BannerSectionView,
   users: AdminUsersSection,
   'on-call': OnCallSectionView,
+  retention: RetentionSectionView,
 };
 
 /**

@@ -46,7 +46,7 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
   const now = useNow();
   const me = useSession((s) => s.user?.id);
   const { twId } = room;
-  const { messages, hasOlder, status, loadingOlder, loadOlder, retry } = useRoomMessages(twId);
+  const { messages, hasOlder, retainedFrom, status, loadingOlder, loadOlder, retry } = useRoomMessages(twId);
   const pending = useOutbox(useShallow((s) => s.entries.filter((e) => e.twId === twId && e.userId === me)));
   const names = useMemo(() => new Map(room.participants.map((p) => [p.id, p.fullName])), [room.participants]);
   const nameOf = useMemo(() => (userId: string) => names.get(userId) ?? t('priority.formerMember'), [names, t]);
@@ -159,7 +159,12 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
               <Loader size="xs" />
             </Center>
           )}
-          {status === 'ready' && !hasOlder && items.length > 0 && (
+          {status === 'ready' && !hasOlder && retainedFrom !== undefined && (
+            <p className={classes.logNote} data-testid="retention-line">
+              {t('room.retainedFrom', { date: formatDate(retainedFrom, language, now) })}
+            </p>
+          )}
+          {status === 'ready' && !hasOlder && retainedFrom === undefined && items.length > 0 && (
             <p className={classes.logNote}>{t('room.beginning')}</p>
           )}
           {status === 'ready' && items.length === 0 && (

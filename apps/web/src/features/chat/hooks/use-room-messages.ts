@@ -7,6 +7,7 @@ import { getMessages } from '../api/get-messages';
 import { catchUpRoom } from '../delivery/catch-up';
 import { lastSeqOf } from '../lib/merge-messages';
 import { useMessages } from '../stores/messages';
+import { noteRetainedFrom, useRetainedFrom } from '../stores/retained-from';
 
 export type TRoomMessagesStatus = 'loading' | 'ready' | 'error';
 
@@ -20,6 +21,7 @@ export function useRoomMessages(twId: string) {
   const [attempt, setAttempt] = useState(0);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const olderInFlight = useRef(false);
+  const retainedFrom = useRetainedFrom((s) => s.rooms[twId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt: the Retry button asks again
   useEffect(() => {
@@ -34,6 +36,7 @@ export function useRoomMessages(twId: string) {
     getMessages({ twId, limit: LIMITS.messageFetchDefault }, { toast: false })
       .then((page) => {
         useMessages.getState().setLatest(twId, page.messages, page.hasMore);
+        noteRetainedFrom(twId, page.retainedFrom);
         if (!cancelled) setStatus('ready');
         // Messages of a room not yet held are not kept from the socket: if one arrived while the page was on
         // its way, the room list knows a higher seq, and a catch-up fetches it.
@@ -58,6 +61,7 @@ export function useRoomMessages(twId: string) {
     try {
       const page = await getMessages({ twId, before: first, limit: LIMITS.messageFetchDefault });
       useMessages.getState().addOlder(twId, page.messages, page.hasMore);
+      noteRetainedFrom(twId, page.retainedFrom);
     } catch {
       // The toast has said it; scrolling up again tries again.
     } finally {
@@ -69,6 +73,8 @@ export function useRoomMessages(twId: string) {
   return {
     messages: held?.messages,
     hasOlder: held?.hasOlder ?? false,
+    /** Messages before this time were removed by the hospital's retention policy. */
+    retainedFrom,
     status: held ? 'ready' : status,
     loadingOlder,
     loadOlder,

@@ -1,0 +1,18 @@
+import { defineTexts, type KeysOf } from '../../lib/texts';
+
+/** The server's texts of retention and legal hold, in en and fr (lib/texts.ts: the mechanism). */
+export const COMPLIANCE_TEXTS = defineTexts({
+  holdNotFound: { en: 'This legal hold does not exist.', fr: 'Cette conservation légale n’existe pas.' },
+  holdTargetNotFound: {
+    en: 'This person or conversation does not exist.',
+    fr: 'Cette personne ou cette conversation n’existe pas.',
+  },
+  holdReleased: {
+    en: 'This legal hold was already released.',
+    fr: 'Cette conservation légale a déjà été levée.',
+  },
+});
+
+declare module '../../lib/texts' {
+  interface ServerTexts extends KeysOf<typeof COMPLIANCE_TEXTS> {}
+}

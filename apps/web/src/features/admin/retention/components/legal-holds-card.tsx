@@ -1,0 +1,148 @@
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { TLegalHold } from '@rounds/contracts/compliance';
+import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../../lib/toast';
+import { TableStateRow } from '../../components/table-state-row';
+import { scrollable } from '../../reference/scrollable';
+import { useLegalHolds } from '../api/get-legal-holds';
+import { useReleaseLegalHold } from '../api/release-legal-hold';
+import { PlaceHoldModal } from './place-hold-modal';
+
+/** The legal holds: those in force first, each with what it holds, why, who placed it; place and release. */
+export function LegalHoldsCard() {
+  const { t, i18n } = useTranslation('admin-sections');
+  const { t: common } = useTranslation();
+  const holds = useLegalHolds();
+  const release = useReleaseLegalHold();
+  const [placing, setPlacing] = useState(false);
+  const [releasing, setReleasing] = useState<TLegalHold | null>(null);
+  const rows = holds.data ?? [];
+  const date = (at: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(at);
+  const what = (h: TLegalHold) =>
+    h.target.type === 'user'
+      ? h.target.label
+      : `${h.target.label} (${h.target.detail === 'direct' ? t('retention.kindDirect') : t('retention.kindGroup')})`;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div style={{ flex: 1, minWidth: 240 }}>
+            <Title order={2} fz="h4">
+              {t('retention.holdsTitle')}
+            </Title>
+            <Text fz="sm" c="dimmed" mt={4}>
+              {t('retention.holdsHelp')}
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setPlacing(true)}>
+            {t('retention.place')}
+          </Button>
+        </Group>
+        <Table.ScrollContainer minWidth={720} {...scrollable(t('retention.table'))}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={holds.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th miw={200}>{t('retention.name')}</Table.Th>
+                <Table.Th>{t('retention.holds')}</Table.Th>
+                <Table.Th>{t('retention.reason')}</Table.Th>
+                <Table.Th>{t('retention.placedCol')}</Table.Th>
+                <Table.Th ta="right">{t('reference.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((h) => (
+                <Table.Tr key={h.id} data-testid="legal-hold-row">
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Text fw={600} fz="sm">
+                        {h.name}
+                      </Text>
+                      {h.releasedAt === null ? (
+                        <Badge color="red" variant="light" radius="sm" tt="none" leftSection={<IconLock size={12} />}>
+                          {t('retention.active')}
+                        </Badge>
+                      ) : (
+                        <Badge color="gray" variant="light" radius="sm" tt="none">
+                          {t('retention.releasedOn', { date: date(h.releasedAt) })}
+                        </Badge>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{what(h)}</Text>
+                    {h.target.type === 'user' && (
+                      <Text fz="xs" c="dimmed">
+                        {h.target.detail}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td maw={280}>
+                    <Text fz="sm" lineClamp={3}>
+                      {h.reason}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{date(h.placedAt)}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {h.placedBy?.fullName ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {h.releasedAt === null && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconLockOpen size={14} />}
+                        aria-label={t('retention.releaseItem', { name: h.name })}
+                        onClick={() => setReleasing(h)}
+                      >
+                        {t('retention.release')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {rows.length === 0 && <TableStateRow columns={5} pending={holds.isPending} />}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+      <PlaceHoldModal opened={placing} onClose={() => setPlacing(false)} />
+      <Modal
+        opened={releasing !== null}
+        onClose={() => setReleasing(null)}
+        title={t('retention.releaseTitle')}
+        centered
+        radius="lg"
+      >
+        <Stack gap="lg">
+          <Text fz="sm">{t('retention.releaseBody', { name: releasing?.name ?? '' })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setReleasing(null)}>
+              {common('common.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={release.isPending}
+              data-autofocus
+              onClick={() =>
+                releasing &&
+                release.mutate(releasing.id, {
+                  onSuccess: () => {
+                    showToast(t('retention.released'), 'success');
+                    setReleasing(null);
+                  },
+                })
+              }
+            >
+              {t('retention.release')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
