@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../lib/toast';
 import { TableStateRow } from '../../components/table-state-row';
-import { scrollable } from '../../reference/scrollable';
+import { scrollable } from '../../../../components/scrollable';
 import { useLegalHolds } from '../api/get-legal-holds';
 import { useReleaseLegalHold } from '../api/release-legal-hold';
 import { PlaceHoldModal } from './place-hold-modal';
