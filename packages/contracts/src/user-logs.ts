@@ -81,6 +81,8 @@ export const USER_LOG_EVENTS = [
   'duty role taken',
   'duty role released',
   'duty schedule changed',
+  'session ended',
+  'other sessions ended',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

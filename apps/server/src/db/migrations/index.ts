@@ -14,6 +14,7 @@ import * as m0013 from './0013-admin-user-orders';
 import * as m0014 from './0014-push';
 import * as m0015 from './0015-search-index';
 import * as m0016 from './0016-duty-roles';
+import * as m0017 from './0017-session-activity';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014-push': m0014,
   '0015-search-index': m0015,
   '0016-duty-roles': m0016,
+  '0017-session-activity': m0017,
 };
