@@ -539,7 +539,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   // removes a real one).
   'DELETE /api/v1/push/devices/{id}': {
     access: SIGNED_IN,
-    request: async () => ({ params: { id: randomUUID() } }),
+    request: async () => ({ params: { id: missingId() } }),
     ok: 404,
   },
   // No subscription in the matrix's sessions: the allowed caller gets the contract's 409.
