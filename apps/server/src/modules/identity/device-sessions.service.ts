@@ -21,7 +21,9 @@ export type DeviceSessionsDeps = { db: Kysely<Database>; io: Server };
  */
 export async function listDeviceSessions(deps: DeviceSessionsDeps, auth: AuthContext): Promise<TDeviceSession[]> {
   const rows = await liveDeviceSessions(deps.db, auth.userId, auth.sessionId);
-  return rows.map((r) => ({
+  // This device first, then the others, the most recently seen first.
+  const ordered = [...rows.filter((r) => r.id === auth.sessionId), ...rows.filter((r) => r.id !== auth.sessionId)];
+  return ordered.map((r) => ({
     id: r.id,
     label: deviceLabel(r.userAgent),
     ip: r.ip,

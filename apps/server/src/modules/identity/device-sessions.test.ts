@@ -96,8 +96,10 @@ describe('signed-in devices', () => {
     expect(after.ip).toBe(roaming);
     expect(after.lastSeenAt).toBeGreaterThanOrEqual(before.lastSeenAt);
     expect(after.createdAt).toBe(before.createdAt);
-    // The newest seen first.
-    expect((await list(desk))[0]!.id).toBe(before.id);
+    // This device first, then the others, the most recently seen first.
+    const order = await list(desk);
+    expect(order[0]!.current).toBe(true);
+    expect(order[1]!.id).toBe(before.id);
   });
 
   it('ends another device: its socket closes at once, its push subscription goes, the user log says so', async () => {
