@@ -71,6 +71,21 @@ describe('signed-in devices', () => {
     await expect.poll(() => rows(desk.page).count()).toBe(1);
     // This browser carries on.
     expect(desk.page.url()).toMatch(/\/settings$/);
+
+    // Its own session, ended from the list: this browser signs out, and only this one.
+    const kept = await otherBrowser();
+    await desk.page.reload();
+    await expect.poll(() => rows(desk.page).count()).toBe(2);
+    await rows(desk.page)
+      .filter({ hasText: 'This device' })
+      .getByRole('button', { name: /^End the session/ })
+      .click();
+    const own = desk.page.getByRole('dialog', { name: 'End this session?' });
+    await own.getByText('You will be signed out on this device at once.').waitFor();
+    await own.getByRole('button', { name: 'End session' }).click();
+    await desk.page.waitForURL('**/login');
+    await kept.page.goto('/settings');
+    await expect.poll(() => rows(kept.page).count()).toBe(1);
     expect(desk.errors()).toEqual([]);
   });
 
