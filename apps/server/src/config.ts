@@ -146,6 +146,12 @@ const ZEnv = z.object({
           ),
       ),
     ),
+  /**
+   * The spec's single-session rule: a new login ends the user's other sessions after a 10 s warning. false lets
+   * a user stay signed in on several devices (a ward phone and a workstation); Settings lists them and ends any
+   * (issue 26).
+   */
+  SINGLE_SESSION: booleanFlag.default(true),
   /** Tests only: endpoints on 127.0.0.1 are allowed too (a push-service stand-in). */
   PUSH_ALLOW_LOOPBACK: booleanFlag.default(false),
   /** An URGENT message a recipient has not acknowledged alerts them again this often (issue 24)… */

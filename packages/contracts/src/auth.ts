@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { ZRole } from './common';
+import { ZId, ZOkReply, ZRole } from './common';
 import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { ZName, ZUser } from './user';
 import {
@@ -118,6 +118,23 @@ export const ZCaptchaChallenge = z.looseObject({
 });
 
 /** The authentication routes (doc 1 section 3): each call is authenticated by what it carries. */
+/**
+ * One signed-in device as Settings lists it: the browser and system its user agent names (never the whole
+ * string), the address it last used, when it was last seen (its last token renewal, else its sign-in) and when
+ * it signed in.
+ */
+export const ZDeviceSession = z.object({
+  id: z.string(),
+  label: z.string(),
+  ip: z.string().nullable(),
+  lastSeenAt: z.number(),
+  createdAt: z.number(),
+  /** The caller's own session. */
+  current: z.boolean(),
+});
+export type TDeviceSession = z.infer<typeof ZDeviceSession>;
+export const ZSessionsReply = z.object({ data: z.object({ sessions: z.array(ZDeviceSession) }) });
+
 export const authRoutes = {
   captcha: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.captcha, reply: ZCaptchaChallenge }),
   login: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.login, body: ZLoginRequest, reply: ZLoginReply }),
@@ -173,5 +190,22 @@ export const authRoutes = {
     path: '/user/set-password',
     body: ZResetPasswordRequest,
     reply: ZMessageReply,
+  }),
+  /** Settings' signed-in devices (issue 26): this account's live sessions, this one marked `current`. */
+  sessions: apiRoute({ method: 'GET', path: '/auth/sessions', reply: ZSessionsReply }),
+  /** Ends one of this account's sessions (this one too): its sockets close and its push subscriptions go. */
+  endSession: apiRoute({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    params: z.object({ id: ZId }),
+    reply: ZOkReply,
+    // Another account's session, or one already ended: nothing of theirs is revealed.
+    errors: { 404: 'NOT_FOUND' },
+  }),
+  /** Signs out every other device: every live session of this account but the caller's. */
+  endOtherSessions: apiRoute({
+    method: 'DELETE',
+    path: '/auth/sessions',
+    reply: z.object({ data: z.object({ ended: z.number().int().min(0) }) }),
   }),
 } as const;

@@ -85,6 +85,8 @@ export const USER_LOG_EVENTS = [
   'retention sweep',
   'legal hold placed',
   'legal hold released',
+  'session ended',
+  'other sessions ended',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

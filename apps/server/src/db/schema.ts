@@ -100,6 +100,9 @@ export type SessionsTable = {
   created_at: number;
   revoked_at: number | null;
   revoked_reason: string | null;
+  /** When the session last renewed its access token (null before migration 0017: its sign-in stands in). */
+  last_seen_at: number | null;
+  last_ip: string | null;
 };
 
 export type RefreshTokensTable = {

@@ -157,6 +157,15 @@ export const ROUTES: Record<string, RouteEntry> = {
     ok: 401,
   },
   'GET /api/v1/auth/logout': { access: SIGNED_IN, request: none },
+  // Settings' signed-in devices: the caller's own sessions only. A session id that is nobody's gets the 404 a
+  // session of someone else's gets too (identity/device-sessions.test.ts ends real ones across accounts).
+  'GET /api/v1/auth/sessions': { access: SIGNED_IN, request: none },
+  'DELETE /api/v1/auth/sessions': { access: SIGNED_IN, request: none },
+  'DELETE /api/v1/auth/sessions/{id}': {
+    access: SIGNED_IN,
+    request: async () => ({ params: { id: missingId() } }),
+    ok: 404,
+  },
   'POST /api/v1/auth/forgot-password': {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { username: `nobody-${randomUUID()}@test.rounds` } }),

@@ -7,6 +7,7 @@ import type enGroups from '../locales/en/groups.json';
 import type enOnCall from '../locales/en/on-call.json';
 import type enPush from '../locales/en/push.json';
 import type enSearch from '../locales/en/search.json';
+import type enSessions from '../locales/en/sessions.json';
 import type en from '../locales/en.json';
 
 // Typed keys: t('misspelt.key') fails the type check instead of showing the raw key to a user.
@@ -25,6 +26,7 @@ declare module 'i18next' {
       'admin-sections': typeof enAdminSections;
       adminUsers: typeof enAdminUsers;
       push: typeof enPush;
+      sessions: typeof enSessions;
     };
     returnNull: false;
   }

@@ -10,6 +10,7 @@ import enGroups from './en/groups.json';
 import enOnCall from './en/on-call.json';
 import enPush from './en/push.json';
 import enSearch from './en/search.json';
+import enSessions from './en/sessions.json';
 import en from './en.json';
 import frAdminSections from './fr/admin-sections.json';
 import frAdminUsers from './fr/admin-users.json';
@@ -20,6 +21,7 @@ import frGroups from './fr/groups.json';
 import frOnCall from './fr/on-call.json';
 import frPush from './fr/push.json';
 import frSearch from './fr/search.json';
+import frSessions from './fr/sessions.json';
 import fr from './fr.json';
 
 /** Every leaf key as a dotted path, e.g. 'auth.err_pass_lent'. */
@@ -96,6 +98,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['admin-sections', enAdminSections, frAdminSections],
   ['adminUsers', enAdminUsers, frAdminUsers],
   ['push', enPush, frPush],
+  ['sessions', enSessions, frSessions],
   ['on-call', enOnCall, frOnCall],
 ];
 

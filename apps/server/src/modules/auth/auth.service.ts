@@ -50,6 +50,7 @@ import {
   DUPLICATE_SESSION_GRACE_MS,
   hashRefreshToken,
   revokeSessions,
+  touchSession,
 } from './sessions.service';
 
 export type Ctx = { ip: string | null; userAgent: string | null; lang: TLanguage };
@@ -91,15 +92,16 @@ async function dto(app: FastifyInstance, userId: string): Promise<TUser> {
   return (await loadUserDto(app.db, userId))!;
 }
 
-/** Starts a session: revokes the others (single-session policy) and warns their tabs before closing them. */
+/**
+ * Starts a session: under the single-session rule (SINGLE_SESSION) revokes the others and warns their tabs before
+ * closing them.
+ */
 async function openSession(app: FastifyInstance, user: UserRow, remember: boolean, ctx: Ctx): Promise<SessionResult> {
   const now = Date.now();
   const result = await app.db.transaction().execute(async (trx) => {
-    const older = await revokeSessions(trx, {
-      userId: user.id,
-      reason: 'duplicateSession',
-      at: now + DUPLICATE_SESSION_GRACE_MS,
-    });
+    const older = app.config.SINGLE_SESSION
+      ? await revokeSessions(trx, { userId: user.id, reason: 'duplicateSession', at: now + DUPLICATE_SESSION_GRACE_MS })
+      : [];
     const session = await createSession(trx, { userId: user.id, remember, ip: ctx.ip, userAgent: ctx.userAgent });
     await markLogin(trx, user.id, now);
     await writeAudit(trx, { userId: user.id, event: 'login', ip: ctx.ip });
@@ -447,6 +449,8 @@ export async function refresh(
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return null;
+    // Settings' signed-in devices show when and where each session was last seen: an open app renews here.
+    await touchSession(trx, row.sessionId, ctx.ip, now);
     return addRefreshToken(trx, row.sessionId, row.remember === 1);
   });
   if (!next) throw expired();

@@ -54,10 +54,13 @@ export async function addRefreshToken(trx: Kysely<Database>, sessionId: string, 
   return { refreshToken, refreshExpiresAt };
 }
 
-/** Revokes the user's live sessions (all, or all but one), effective at `at`. Returns their ids. */
+/**
+ * Revokes the user's live sessions (all, all but one, or only `onlySessionId`), effective at `at`. Returns
+ * their ids: a session of another user or one already ended is not among them.
+ */
 export async function revokeSessions(
   trx: Kysely<Database>,
-  o: { userId: string; reason: string; exceptSessionId?: string; at?: number },
+  o: { userId: string; reason: string; exceptSessionId?: string; onlySessionId?: string; at?: number },
 ): Promise<string[]> {
   const now = Date.now();
   let q = trx
@@ -66,6 +69,7 @@ export async function revokeSessions(
     .where('user_id', '=', o.userId)
     .where((eb) => eb.or([eb('revoked_at', 'is', null), eb('revoked_at', '>', now)]));
   if (o.exceptSessionId) q = q.where('id', '!=', o.exceptSessionId);
+  if (o.onlySessionId) q = q.where('id', '=', o.onlySessionId);
   const ids = (await q.execute()).map((r) => r.id);
   if (ids.length > 0) {
     await trx
@@ -77,4 +81,13 @@ export async function revokeSessions(
     await deleteSessionSubscriptions(trx, ids);
   }
   return ids;
+}
+
+/** The session was seen now, from `ip` (each token renewal). */
+export async function touchSession(db: Kysely<Database>, sessionId: string, ip: string | null, at: number) {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: at, ...(ip ? { last_ip: ip.slice(0, 64) } : {}) })
+    .where('id', '=', sessionId)
+    .execute();
 }

@@ -12,14 +12,17 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { PreferencesPanel } from '../../features/account/components/preferences-panel';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
+import { SignedInDevicesPanel } from '../../features/identity/components/signed-in-devices-panel';
 import { NotificationsPanel } from '../../features/push/components/notifications-panel';
 import { useClassificationLists } from '../../features/reference/api/get-reference-list';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
 import { useSession } from '../../lib/session-store';
+import { disconnectSocket } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { logout } from '../session/end-session';
+import { endSessionLocally, sendLogoutSignal } from '../session/local-session';
 
 type TTab = 'settings' | 'account';
 
@@ -42,6 +45,14 @@ export function SettingsRoute() {
   const onLogout = async () => {
     setLeaving(true);
     await logout();
+    navigate(ROUTES.login, { replace: true });
+  };
+  // This device's session ended from the devices list: the server has ended it already; every tab of this
+  // browser signs out, as after a logout, without ending the account's other sessions.
+  const onEndedCurrent = () => {
+    sendLogoutSignal(user.id, 'logout');
+    disconnectSocket();
+    endSessionLocally();
     navigate(ROUTES.login, { replace: true });
   };
   const logoutButton = (
@@ -109,6 +120,7 @@ export function SettingsRoute() {
             <Stack gap="lg">
               <PreferencesPanel />
               <NotificationsPanel />
+              <SignedInDevicesPanel onEndedCurrent={onEndedCurrent} />
             </Stack>
           </Tabs.Panel>
 
