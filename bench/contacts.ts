@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital } from './support/demo-hospital';
+import { onEachEngine } from './support/engines';
 import { fmt, percentile, startBenchServer } from './support/server';
 
 /**
@@ -95,23 +92,4 @@ async function run(
   }
 }
 
-await run('SQLite', {}, { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-contacts-')) });
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  try {
-    await run(
-      'PostgreSQL',
-      { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
-      { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-contacts-')), databaseUrl: pgUrl, schema },
-    );
-  } finally {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-} else {
-  console.log('\n(set BENCH_DATABASE_URL=postgres://… to run the same on PostgreSQL)');
-}
+await onEachEngine('contacts', run);

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -8,6 +6,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertUsers } from '../apps/server/src/modules/users/users.store';
+import { onEachEngine } from './support/engines';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, startBenchServer } from './support/server';
 
@@ -142,21 +141,4 @@ async function run(
   }
 }
 
-await run('SQLite', {}, { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-history-')) });
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  try {
-    await run(
-      'PostgreSQL',
-      { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
-      { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-history-')), databaseUrl: pgUrl, schema },
-    );
-  } finally {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-}
+await onEachEngine('history', run);

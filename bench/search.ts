@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Insertable } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
@@ -11,6 +10,7 @@ import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { createBlindIndex } from '../apps/server/src/modules/search/blind-index';
 import { wordsAt } from '../apps/server/src/modules/search/words.rules';
+import { onEachEngine } from './support/engines';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
@@ -302,23 +302,4 @@ async function run(
 }
 console.log(`${MESSAGES} messages in ${ROOMS} rooms, the searcher in ${MY_ROOMS}`);
 // SEARCH_BENCH_SQLITE=0 runs PostgreSQL alone (its seeding is the long part).
-if (process.env.SEARCH_BENCH_SQLITE !== '0') {
-  await run('SQLite', {}, { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-search-')) });
-}
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  try {
-    await run(
-      'PostgreSQL',
-      { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema },
-      { dataDir: mkdtempSync(join(tmpdir(), 'rounds-bench-search-')), databaseUrl: pgUrl, schema },
-    );
-  } finally {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-}
+await onEachEngine('search', run, { sqlite: process.env.SEARCH_BENCH_SQLITE !== '0' });
