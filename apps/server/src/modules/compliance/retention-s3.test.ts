@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { complianceRoutes } from '@rounds/contracts/compliance';
-import { freePort } from '@rounds/test-kit/server-process';
-// @ts-expect-error s3rver ships no types; it is a test double of an S3 endpoint, not our code.
-import S3rver from 's3rver';
+import { type S3Server, startS3 } from '@rounds/test-kit/s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
@@ -15,31 +10,16 @@ import { callAs, emitAck, type Member, member, openSocket } from '../../../test/
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /** Retention removes files from an S3 bucket too (s3rver, a local S3 implementation), and a hold keeps them. */
-const dir = mkdtempSync(join(tmpdir(), 'rounds-s3-'));
-let s3: { close: () => Promise<void> };
+let s3: S3Server;
 let t: TestApp;
 beforeAll(async () => {
-  const port = await freePort();
-  s3 = new S3rver({
-    port,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'rounds-files' }],
-  });
-  await (s3 as unknown as { run: () => Promise<unknown> }).run();
-  t = await createTestApp({
-    S3_BUCKET: 'rounds-files',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
+  s3 = await startS3();
+  t = await createTestApp(s3.env);
   await t.listen();
 });
 afterAll(async () => {
   await t?.close();
-  await s3?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await s3?.stop();
 });
 
 const DAY = 24 * 60 * 60 * 1000;
