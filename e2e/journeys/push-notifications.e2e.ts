@@ -51,6 +51,26 @@ async function controlledBySw(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
 }
 
+/**
+ * Whether the page's app socket is connected now: the server has admitted it (socket.io's CONNECT packet, `40`)
+ * and it has not closed since. Watched from before sign-in, since controlledBySw may reload the page: until the
+ * reloaded app has connected again, a message reaches this user only by push, never as the tab's NewMessage.
+ */
+function watchAppSocket(page: Page): () => boolean {
+  const open = new Set<object>();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) open.clear();
+  });
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/server/socket.io')) return;
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.startsWith('40')) open.add(ws);
+    });
+    ws.on('close', () => open.delete(ws));
+  });
+  return () => open.size > 0;
+}
+
 /** The registration's id as DevTools knows it, for ServiceWorker.deliverPushMessage. */
 async function registrationId(cdp: CDPSession, origin: string): Promise<string> {
   const seen = new Map<string, string>();
@@ -244,8 +264,11 @@ describe("a hidden tab's notification", () => {
     await context.grantPermissions(['notifications'], { origin: server.url });
     const page = await context.newPage();
     const errors = watchErrors(page);
+    const connected = watchAppSocket(page);
     await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
     await controlledBySw(page);
+    // The reloaded app is signed in again and listening: the message below reaches the tab, not only the device.
+    await expect.poll(connected).toBe(true);
     const cdp = await context.newCDPSession(page);
     const id = await registrationId(cdp, server.url);
     // Another window in front: the tab tells desktop notifications from what its reader sees by this.
