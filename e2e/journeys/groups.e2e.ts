@@ -192,11 +192,17 @@ describe('groups', () => {
     await edit.getByRole('searchbox', { name: 'Search people' }).fill('Harper');
     const harperRow = edit.getByRole('checkbox', { name: /^Harper Davis/ });
     const chosen = edit.getByRole('region', { name: 'Selected' });
+    // A drag starts on the row as it is: the search's results must have settled (the list is aria-busy while the
+    // next results load, and a row redrawn under the pointer drops nothing).
+    const settled = () => expect.poll(() => edit.locator('[aria-busy="true"]').count()).toBe(0);
+    await settled();
     await harperRow.dragTo(chosen);
     await pageA.getByText(CHAT_TEXTS.alreadyMember).waitFor();
     await dismissToasts(pageA);
     // Someone new, dragged there, is added.
     await edit.getByRole('searchbox', { name: 'Search people' }).fill('Mia');
+    await edit.getByRole('checkbox', { name: /^Mia Brown/ }).waitFor();
+    await settled();
     await edit.getByRole('checkbox', { name: /^Mia Brown/ }).dragTo(chosen);
     await edit.getByRole('button', { name: 'Remove Mia Brown' }).waitFor();
     await edit.getByRole('button', { name: 'Remove Mia Brown' }).click();

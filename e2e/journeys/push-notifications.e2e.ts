@@ -177,7 +177,9 @@ describe('the permission', () => {
     expect(await asked()).toBe(0);
     const toggle = panel.getByRole('switch', { name: 'Notify me on this device' });
     await expect.poll(() => toggle.isEnabled()).toBe(true);
-    // Mantine's switch is a visually hidden input under its track (as admin-users.e2e.ts clicks it).
+    // Mantine's switch is a visually hidden input under its track: a forced click does not scroll, and the panel
+    // can be below the fold (it failed so with 'outside of the viewport'). The panel is brought into view first.
+    await panel.scrollIntoViewIfNeeded();
     await toggle.click({ force: true });
     await expect.poll(asked).toBe(1);
   });
