@@ -9,7 +9,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertUsers } from '../apps/server/src/modules/users/users.store';
 import { onEachEngine } from './support/engines';
 import { seedRooms } from './support/seed-rooms';
-import { fmt, percentile, startBenchServer } from './support/server';
+import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/ack-grid (issue 25): the acknowledgement grid of an URGENT message in a group of 2,000 recipients,
@@ -118,12 +118,7 @@ async function run(
     LOGIN_RATE_LIMIT: '1000',
   });
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(server.url, email, PASSWORD);
     let bytes = 0;
     const grid = async () => {
       const t0 = performance.now();

@@ -9,7 +9,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { adminTableInBrowser } from './support/admin-table-browser';
 import { BENCH_USER, seedHospital } from './support/demo-hospital';
-import { fmt, percentile, startBenchServer } from './support/server';
+import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/admin: the administration users table on the demo hospital at 20,000 staff. GET /user searched and
@@ -79,17 +79,9 @@ await h.close();
 
 const server = await startBenchServer({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000' });
 try {
-  const signIn = async (email: string, password: string) => {
-    const res = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password }),
-    });
-    return ((await res.json()) as { token: string }).token;
-  };
   const viewers = [
-    { label: 'Admin', token: await signIn(adminRow.email, DEMO_PASSWORD) },
-    { label: 'FacilityAdmin', token: await signIn(BENCH_USER.email, BENCH_USER.password) },
+    { label: 'Admin', token: await signIn(server.url, adminRow.email, DEMO_PASSWORD) },
+    { label: 'FacilityAdmin', token: await signIn(server.url, BENCH_USER.email, BENCH_USER.password) },
   ];
   let worst = 0;
   const empty: string[] = [];

@@ -21,7 +21,7 @@ import {
 import { seedHospital } from './support/demo-hospital';
 import { cpuSeconds, sampleCpu } from './support/proc-cpu';
 import { seedRooms } from './support/seed-rooms';
-import { fmt, startBenchServer } from './support/server';
+import { fmt, signIn, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
@@ -113,14 +113,7 @@ const browser = await launchCallBrowser();
 let failed = false;
 try {
   // Rooms made the way the app makes them, through the API, by the first of the staff.
-  const login = async (email: string) => {
-    const res = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
-    });
-    return ((await res.json()) as { token: string }).token;
-  };
+  const login = (email: string) => signIn(server.url, email, DEMO_PASSWORD);
   const owner = await login(staff[0]!.email);
   const createRoom = async (body: object) => {
     const res = await fetch(`${server.url}/api/v1/chat-room`, {

@@ -1,6 +1,6 @@
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital } from './support/demo-hospital';
 import { onEachEngine } from './support/engines';
-import { fmt, percentile, startBenchServer } from './support/server';
+import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/contacts: a directory of 20,000 users (the demo hospital at size: realistic names, classifications
@@ -26,12 +26,7 @@ async function run(
     LOGIN_RATE_LIMIT: '1000',
   });
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }), // a demo user: the users table is not empty, so no first Admin
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(server.url, BENCH_USER.email, BENCH_USER.password);
     const call = async (body: object) => {
       const t0 = performance.now();
       const res = await fetch(`${server.url}/api/v1/contact/list`, {

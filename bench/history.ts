@@ -8,7 +8,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertUsers } from '../apps/server/src/modules/users/users.store';
 import { onEachEngine } from './support/engines';
 import { seedRooms } from './support/seed-rooms';
-import { fmt, percentile, startBenchServer } from './support/server';
+import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/history: a room with 1,000,000 messages; POST /chat-room/messages for a page of 100 before a random
@@ -69,12 +69,7 @@ async function run(
     LOGIN_RATE_LIMIT: '1000',
   });
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(server.url, email, PASSWORD);
     const page = async (before: number) => {
       const t0 = performance.now();
       const res = await fetch(`${server.url}/api/v1/chat-room/messages`, {

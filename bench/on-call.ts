@@ -6,7 +6,7 @@ import { newId } from '../apps/server/src/lib/ids';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { BENCH_USER, seedHospital } from './support/demo-hospital';
-import { fmt, percentile, startBenchServer } from './support/server';
+import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/on-call (issue 25): a hospital group of 20,000 staff with 2,000 on-call roles over its facilities, a
@@ -101,12 +101,7 @@ await h.close();
 
 const server = await startBenchServer({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000' });
 try {
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(server.url, BENCH_USER.email, BENCH_USER.password);
   console.log(
     `\nGET /api/v1/on-call on ${STAFF} staff, ${ROLES} roles (SQLite), 200 calls a facility after 20 to warm up`,
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fmt, startBenchServer } from './support/server';
+import { fmt, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/upload: a 10 MB image up and down through the real server (encrypted on local disk), and the server's
@@ -25,12 +25,7 @@ const server = await startBenchServer({
   RATE_LIMIT_MAX: '1000000',
 });
 try {
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(server.url, ADMIN.email, ADMIN.password);
   const auth = { authorization: `Bearer ${token}` };
   const upload = async () => {
     const form = new FormData();

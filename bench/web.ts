@@ -12,7 +12,7 @@ import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital, type TContactCase } from './support/demo-hospital';
 import { mobileLcp } from './support/lighthouse-lcp';
 import { seedRooms, type TSeedRoom } from './support/seed-rooms';
-import { fmt, startBenchServer } from './support/server';
+import { fmt, signIn as apiSignIn, startBenchServer } from './support/server';
 import { throttledHome } from './support/throttled-home';
 
 /**
@@ -501,12 +501,7 @@ const server = await startBenchServer({
 const browser = await launchChromium();
 try {
   // What the server answers for each case, to know when the screen shows the same.
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiSignIn(server.url, BENCH_USER.email, BENCH_USER.password);
   const count = async (body: object) => {
     const res = await fetch(`${server.url}/api/v1/contact/list`, {
       method: 'POST',

@@ -22,3 +22,14 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const fmt = (n: number) => n.toFixed(1);
+
+/** Signs in through the API as a user does and returns the access token (fails the bench on a refusal). */
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
