@@ -10,7 +10,7 @@ import { startJourneyCoturn } from '../support/coturn';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { useMediaLane } from '../support/media-lane';
-import { openRoom, waitUntilOnline } from '../support/pages/room';
+import { openRoom } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
 /**
@@ -78,8 +78,6 @@ describe('calls through TURN', () => {
     const [nursePage, doctorPage] = [nurseIn.page, doctorIn.page];
     const errors = [nurseIn.errors, doctorIn.errors];
 
-    // He has just signed in: the call waits until the nurse sees him connected, as a nurse would.
-    await waitUntilOnline(nursePage, 'Noah Thibodeaux');
     await openRoom(nursePage, 'Noah Thibodeaux');
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     const ringing = doctorPage.getByRole('dialog', { name: 'Appel vocal entrant: Amelia Broussard' });

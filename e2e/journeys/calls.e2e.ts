@@ -129,6 +129,7 @@ describe('calls', () => {
     });
     const nightIn = await callPage(browser, server.url, nightEmail, {
       colorScheme: 'dark',
+      untilConnected: false,
       prepare: (page) =>
         page.routeWebSocket(/\/server\/socket\.io\//, async (ws) => {
           await held;

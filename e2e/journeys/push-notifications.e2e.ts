@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
+import { dismissToasts, openContext, watchAppSocket } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -49,26 +49,6 @@ async function controlledBySw(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
-}
-
-/**
- * Whether the page's app socket is connected now: the server has admitted it (socket.io's CONNECT packet, `40`)
- * and it has not closed since. Watched from before sign-in, since controlledBySw may reload the page: until the
- * reloaded app has connected again, a message reaches this user only by push, never as the tab's NewMessage.
- */
-function watchAppSocket(page: Page): () => boolean {
-  const open = new Set<object>();
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) open.clear();
-  });
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/server/socket.io')) return;
-    ws.on('framereceived', ({ payload }) => {
-      if (typeof payload === 'string' && payload.startsWith('40')) open.add(ws);
-    });
-    ws.on('close', () => open.delete(ws));
-  });
-  return () => open.size > 0;
 }
 
 /** The registration's id as DevTools knows it, for ServiceWorker.deliverPushMessage. */

@@ -38,3 +38,24 @@ export async function openContext(browser: Browser, options: ContextOptions): Pr
   onTestFinished(() => context.close().catch(() => undefined));
   return context;
 }
+
+/**
+ * Whether the page's app socket is connected now: the server has admitted it (socket.io's CONNECT packet, `40`)
+ * and it has not closed since. Watched from before sign-in, since a reload starts it over: until the app has
+ * connected, a message or a call reaches this user only by push, never in the tab (a call rings only someone
+ * connected).
+ */
+export function watchAppSocket(page: Page): () => boolean {
+  const open = new Set<object>();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) open.clear();
+  });
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/server/socket.io')) return;
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.startsWith('40')) open.add(ws);
+    });
+    ws.on('close', () => open.delete(ws));
+  });
+  return () => open.size > 0;
+}

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, DEMO_PASSWORD } from './api';
-import { openContext } from './app';
+import { openContext, watchAppSocket } from './app';
 import { snap, watchErrors } from './browser';
+import { budget } from './budget';
 import { capturePeers } from './call-stats';
 import { demo, demoApi } from './demo';
 import { loginUi } from './login-ui';
@@ -22,6 +23,8 @@ export async function callPage(
     relayOnly?: boolean;
     /** Runs on the fresh page before it signs in (a route on its socket, say). */
     prepare?: (page: Page) => Promise<void>;
+    /** Hand the page back only once its socket is connected (default); false for a socket held back on purpose. */
+    untilConnected?: boolean;
   } = {},
 ): Promise<{ page: Page; errors: () => string[] }> {
   const context = await openContext(browser, {
@@ -32,7 +35,10 @@ export async function callPage(
   await capturePeers(page, { relayOnly: o.relayOnly ?? false });
   const errors = watchErrors(page);
   await o.prepare?.(page);
+  const connected = watchAppSocket(page);
   await loginUi(page, email, DEMO_PASSWORD);
+  // Listening before it is handed back: a call placed before the socket is up rings nobody (calls-turn did).
+  if (o.untilConnected !== false) await expect.poll(connected, { timeout: budget(30_000) }).toBe(true);
   return { page, errors };
 }
 

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { budget } from '../budget';
 
 /** Locators of the chat screen, by role and accessible name as a user (or a screen reader) finds them. */
 export const composer = (page: Page, label = 'Type a message') => page.getByRole('textbox', { name: label });
@@ -52,16 +51,6 @@ export async function callLine(page: Page, text: string | RegExp): Promise<void>
 export async function openRoom(page: Page, name: string, list?: string): Promise<void> {
   await roomRow(page, name, list).click();
   await roomTitle(page, name).waitFor();
-}
-
-/**
- * Waits until a direct chat's other person shows as connected (any status but Offline) in the room list: a call
- * rings only someone connected (issue 28), and a page that has just signed in may not have its socket yet.
- */
-export async function waitUntilOnline(page: Page, name: string, list?: string): Promise<void> {
-  await roomRow(page, name, list)
-    .filter({ hasNotText: /Offline|Hors ligne/ })
-    .waitFor({ timeout: budget(30_000) });
 }
 
 /** Recent first, then the room: from wherever the page is (a call's overlay may have left it elsewhere). */
