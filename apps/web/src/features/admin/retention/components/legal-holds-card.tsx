@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TLegalHold } from '@rounds/contracts/compliance';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../../components/confirm-modal';
 import { scrollable } from '../../../../components/scrollable';
 import { showToast } from '../../../../lib/toast';
 import { TableStateRow } from '../../components/table-state-row';
@@ -111,38 +112,24 @@ export function LegalHoldsCard() {
         </Table.ScrollContainer>
       </Stack>
       <PlaceHoldModal opened={placing} onClose={() => setPlacing(false)} />
-      <Modal
+      <ConfirmModal
         opened={releasing !== null}
-        onClose={() => setReleasing(null)}
         title={t('retention.releaseTitle')}
-        centered
-        radius="lg"
-      >
-        <Stack gap="lg">
-          <Text fz="sm">{t('retention.releaseBody', { name: releasing?.name ?? '' })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setReleasing(null)}>
-              {common('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={release.isPending}
-              data-autofocus
-              onClick={() =>
-                releasing &&
-                release.mutate(releasing.id, {
-                  onSuccess: () => {
-                    showToast(t('retention.released'), 'success');
-                    setReleasing(null);
-                  },
-                })
-              }
-            >
-              {t('retention.release')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        body={t('retention.releaseBody', { name: releasing?.name ?? '' })}
+        confirm={t('retention.release')}
+        cancel={common('common.cancel')}
+        busy={release.isPending}
+        onClose={() => setReleasing(null)}
+        onConfirm={() =>
+          releasing &&
+          release.mutate(releasing.id, {
+            onSuccess: () => {
+              showToast(t('retention.released'), 'success');
+              setReleasing(null);
+            },
+          })
+        }
+      />
     </Paper>
   );
 }
