@@ -12,7 +12,7 @@ import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital, type TContactCase } from './support/demo-hospital';
 import { mobileLcp } from './support/lighthouse-lcp';
 import { seedRooms, type TSeedRoom } from './support/seed-rooms';
-import { fmt, signIn as apiSignIn, startBenchServer } from './support/server';
+import { signIn as apiSignIn, fmt, startBenchServer } from './support/server';
 import { throttledHome } from './support/throttled-home';
 
 /**
