@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
@@ -6,6 +6,7 @@ import { useAppUpdate } from '../../lib/app-update';
 import { useGroupModal } from '../../lib/group-modal-store';
 import { useSession } from '../../lib/session-store';
 import { useSignedInFrameRender } from '../../lib/signed-in-frame';
+import { loadedSessionLifecycle, loadSessionLifecycle } from '../session/session-lifecycle-chunk';
 import { SideNav } from './side-nav';
 
 // Only signed-in users can open it, so it stays out of the login page's download.
@@ -22,9 +23,7 @@ const AppBanner = lazy(() =>
 const UrgentEverywhere = lazy(() => import('../../features/chat/components/urgent-everywhere'));
 
 // Socket, token renewal, idle logout and the password reminder: only for signed-in users, in their own chunk.
-const SessionLifecycle = lazy(() =>
-  import('../session/session-lifecycle').then((module) => ({ default: module.SessionLifecycle })),
-);
+const LazySessionLifecycle = lazy(loadSessionLifecycle);
 
 // The call overlay and its media layer: only for signed-in users, in their own chunk.
 const CallLayer = lazy(() => import('../../features/calls/components/call-layer'));
@@ -33,6 +32,13 @@ const CallLayer = lazy(() => import('../../features/calls/components/call-layer'
 const AppUpdateNotice = lazy(() =>
   import('../pwa/app-update-notice').then((module) => ({ default: module.AppUpdateNotice })),
 );
+
+/** Rendered without a Suspense round when restore.ts already fetched its chunk (a reload while signed in). */
+function SessionLifecycle() {
+  // Chosen once per mount: switching components later would remount it, closing and reopening the socket.
+  const [Loaded] = useState(loadedSessionLifecycle);
+  return Loaded ? <Loaded /> : <LazySessionLifecycle />;
+}
 
 /** The frame of every screen: navigation, the page, and the overlays that can cover any page. */
 export function AppLayout() {
@@ -97,6 +103,10 @@ export function AppLayout() {
       {session && !restoring && (
         <Suspense fallback={null}>
           <SessionLifecycle />
+        </Suspense>
+      )}
+      {session && !restoring && (
+        <Suspense fallback={null}>
           <CallLayer />
         </Suspense>
       )}

@@ -6,6 +6,7 @@ import { readSessionHint, SESSION_STORAGE_KEY, type TSessionHint, useSession } f
 import { showToast } from '../../lib/toast';
 import { LOGOUT_SIGNAL_KEY, onLogoutSignal } from './local-session';
 import { renewAccessToken } from './renew-token';
+import { loadSessionLifecycle } from './session-lifecycle-chunk';
 
 /**
  * Start-up of the session, before the first render (main.tsx). A stored session is a trial login: the guard
@@ -39,7 +40,7 @@ export function startSession(): void {
  * imports as app-layout.tsx and lib/socket.ts, so the same chunks, fetched once.
  */
 function warmSignedInCode(): void {
-  void import('./session-lifecycle').catch(() => undefined);
+  void loadSessionLifecycle().catch(() => undefined);
   void import('socket.io-client').catch(() => undefined);
 }
 
