@@ -82,7 +82,7 @@ export function AppLayout() {
   }, [signedIn]);
 
   return (
-    <div className={signedIn ? 'app-shell' : 'app-shell app-shell--guest'}>
+    <div className={signedIn ? 'app-shell' : 'app-shell app-shell--guest'} data-locked={locked || undefined}>
       {/* First focusable element: keyboard users skip the navigation rail (WCAG 2.4.1). */}
       {/* A plain fragment link: the browser scrolls to <main> and, since it takes focus (tabIndex -1), focuses it. */}
       <a className="skip-link" href="#main">

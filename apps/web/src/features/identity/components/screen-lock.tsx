@@ -84,7 +84,7 @@ export function ScreenLock({ name, hasPin, onUnlocked, onSignOut }: TProps) {
               </Button>
             )}
             <Button variant="subtle" color="gray" onClick={onSignOut} disabled={unlock.isPending}>
-              {t('lock.notYou', { name })}
+              {t('lock.notYou')}
             </Button>
           </Stack>
         </Paper>
