@@ -1,17 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts } from '../support/app';
-import { snap } from '../support/browser';
+import { dismissToasts, openContext } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { demoApi, type TSession } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
 import { useMediaLane } from '../support/media-lane';
 import { eachLook, lookSuffix } from '../support/pages/looks';
 import { openRoom } from '../support/pages/room';
 import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { ADMIN, type RunningServer } from '../support/server';
 
 /**
  * Quick unlock on a shared workstation (issue 26): Olivia sets a PIN in Settings, the screen locks over the page
@@ -133,6 +134,33 @@ describe('quick unlock', () => {
     // The call is over; the screen is still locked.
     await lockOf(doctor.page).waitFor();
     expect([...doctor.errors(), ...nurse.errors()]).toEqual([]);
+  });
+
+  it('lets the Admin set the idle minutes, 0 to 60, which the users’ Settings then state', async () => {
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/users');
+    const card = page.getByRole('region', { name: 'Shared workstations' });
+    const minutes = card.getByLabel('Lock the screen after');
+    await minutes.fill('61');
+    await card.getByText('Input value should be between 0 and 60.').waitFor();
+    await expect(card.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    await minutes.fill('5');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Setting updated successfully').waitFor();
+    await snap(page, 'quick-unlock-admin-light-en');
+    await dismissToasts(page);
+
+    await withPin(DEMO.lucas);
+    const lucas = await signIn('lucas.fontenot', { theme: 'light', lang: 'en', mobile: false });
+    await lucas.page.goto('/settings');
+    await lucas.page.getByText('Rounds locks the screen after 5 minutes without activity', { exact: false }).waitFor();
+    await minutes.fill('2');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => card.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect([...errors(), ...lucas.errors()]).toEqual([]);
   });
 
   eachLook('the panel and the locked screen as people see them', async (look) => {

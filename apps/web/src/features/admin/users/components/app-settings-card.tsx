@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/section-card';
 import { useAppSetting } from '../api/update-settings';
-import { canSaveQuickLock, canSaveTimeout, defaultTimeoutError, quickLockError } from '../lib/settings-form';
+import { canSaveTimeout, defaultTimeoutError } from '../lib/settings-form';
 
 type TAppSettingsCardProps = {
   settings: TAppSettings;
@@ -63,7 +63,6 @@ export function AppSettingsCard({ settings, builtInTimeout, onSaved }: TAppSetti
           </Button>
         </Group>
       </form>
-      <QuickLockForm key={settings.quickLockMinutes} current={settings.quickLockMinutes} save={save} />
       <Divider />
       <Stack gap={4}>
         <Switch
@@ -75,46 +74,5 @@ export function AppSettingsCard({ settings, builtInTimeout, onSaved }: TAppSetti
         />
       </Stack>
     </SectionCard>
-  );
-}
-
-/** The quick lock's idle minutes (issue 26), beside the session timeout it comes before. Reset by its key. */
-function QuickLockForm({ current, save }: { current: number; save: ReturnType<typeof useAppSetting> }) {
-  const { t } = useTranslation('adminUsers');
-  const [minutes, setMinutes] = useState(String(current));
-  const error = quickLockError(minutes);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (canSaveQuickLock(minutes, current)) save.mutate({ key: 'quickLockMinutes', value: Number(minutes) });
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group gap="sm" align="flex-start" wrap="wrap">
-        <TextInput
-          label={t('appSettings.quickLock')}
-          description={t('appSettings.quickLockHint')}
-          inputMode="numeric"
-          maxLength={2}
-          value={minutes}
-          onChange={(event) => setMinutes(event.currentTarget.value.trim())}
-          error={error ? t(error) : undefined}
-          rightSection={
-            <Text fz="xs" c="dimmed" pr={6}>
-              {t('minutes')}
-            </Text>
-          }
-          rightSectionWidth={48}
-          style={{ flex: '1 1 220px' }}
-        />
-        <Button
-          type="submit"
-          mt={{ base: 0, xs: 46 }}
-          disabled={!canSaveQuickLock(minutes, current)}
-          loading={save.isPending && save.variables?.key === 'quickLockMinutes'}
-        >
-          {t('appSettings.saveQuickLock')}
-        </Button>
-      </Group>
-    </form>
   );
 }

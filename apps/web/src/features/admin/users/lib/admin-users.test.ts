@@ -132,7 +132,7 @@ describe('app settings panel (doc 2 section 5)', () => {
 describe('the quick lock minutes (issue 26)', () => {
   it('takes whole minutes from 0 (off) to 60, saved only when changed', () => {
     for (const ok of ['0', '2', '60', '']) expect(quickLockError(ok), ok).toBeUndefined();
-    for (const bad of ['61', '-1', '1.5', 'two']) expect(quickLockError(bad), bad).toBe('appSettings.quickLockRange');
+    for (const bad of ['61', '-1', '1.5', 'two']) expect(quickLockError(bad), bad).toBe('quickLock.range');
     expect(canSaveQuickLock('0', 2)).toBe(true);
     expect(canSaveQuickLock('2', 2)).toBe(false);
     expect(canSaveQuickLock('', 2)).toBe(false);

@@ -23,10 +23,10 @@ export function canSaveTimeout(text: string, current: number): boolean {
 }
 
 /** The quick lock's idle minutes (issue 26): whole minutes, 0 (off) to 60. Undefined when acceptable. */
-export function quickLockError(text: string): 'appSettings.quickLockRange' | undefined {
+export function quickLockError(text: string): 'quickLock.range' | undefined {
   const value = text.trim();
   if (value === '') return undefined;
-  return /^\d+$/.test(value) && Number(value) <= QUICK_LOCK_MAX_MINUTES ? undefined : 'appSettings.quickLockRange';
+  return /^\d+$/.test(value) && Number(value) <= QUICK_LOCK_MAX_MINUTES ? undefined : 'quickLock.range';
 }
 
 export function canSaveQuickLock(text: string, current: number): boolean {
