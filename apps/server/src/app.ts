@@ -46,6 +46,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
 import { deviceSessionsRoutes } from './modules/identity/device-sessions.routes';
+import { quickUnlockRoutes } from './modules/identity/quick-unlock.routes';
 import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -328,6 +329,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(authRoutes);
   await app.register(deviceSessionsRoutes);
+  await app.register(quickUnlockRoutes);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);
   await app.register(referenceRoutes);

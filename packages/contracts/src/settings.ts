@@ -3,6 +3,7 @@ import { ZUpdateSettingsRequest, ZUserReply } from './account';
 import { apiRoute } from './api-route';
 import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { LIMITS, LOGOS_PATH } from './limits';
+import { QUICK_LOCK_MAX_MINUTES } from './quick-unlock';
 import { multilineText } from './validation';
 
 /**
@@ -103,6 +104,8 @@ export const ZAppSettings = z.object({
   passwordUpdate: ZPasswordUpdate,
   isSelfRegistrationEnabled: z.boolean(),
   sessionTimeout: z.number().int().min(0),
+  /** Minutes of idleness before the screen locks for users with a quick-unlock PIN (issue 26); 0: never. */
+  quickLockMinutes: z.number().int().min(0).max(QUICK_LOCK_MAX_MINUTES),
   callingCodes: z.array(ZCallingCode),
 });
 export type TAppSettings = z.infer<typeof ZAppSettings>;
@@ -144,6 +147,8 @@ export const SESSION_TIMEOUT_ISSUES = {
   belowZero: 'timeoutBelowZero',
   aboveMax: 'timeoutAboveMax',
 } as const;
+/** The quick lock's minutes out of range (the server's and the web's text key). */
+export const QUICK_LOCK_RANGE_ISSUE = 'quickLockRange';
 export const ZAppSettingWrite = z.discriminatedUnion('key', [
   z.object({
     key: z.literal('sessionTimeout'),
@@ -170,6 +175,14 @@ export const ZAppSettingWrite = z.discriminatedUnion('key', [
       ),
   }),
   z.object({ key: z.literal('isSelfRegistrationEnabled'), value: z.union([z.boolean(), z.enum(['true', 'false'])]) }),
+  z.object({
+    key: z.literal('quickLockMinutes'),
+    value: z.coerce
+      .number({ error: SESSION_TIMEOUT_ISSUES.notNumber })
+      .int(SESSION_TIMEOUT_ISSUES.notNumber)
+      .min(0, QUICK_LOCK_RANGE_ISSUE)
+      .max(QUICK_LOCK_MAX_MINUTES, QUICK_LOCK_RANGE_ISSUE),
+  }),
 ]);
 
 export type TAppSettingWrite = z.output<typeof ZAppSettingWrite>;

@@ -87,6 +87,9 @@ export const USER_LOG_EVENTS = [
   'legal hold released',
   'session ended',
   'other sessions ended',
+  'unlock PIN set',
+  'unlock PIN removed',
+  'signed out after wrong unlocks',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

@@ -103,6 +103,14 @@ export type SessionsTable = {
   /** When the session last renewed its access token (null before migration 0017: its sign-in stands in). */
   last_seen_at: number | null;
   last_ip: string | null;
+  /** Wrong unlock PINs or passwords in a row on this session (issue 26): the fifth ends it. */
+  failed_unlocks: Generated<number>;
+};
+
+export type UnlockPinsTable = {
+  user_id: string;
+  pin_hash: string;
+  updated_at: number;
 };
 
 export type RefreshTokensTable = {
@@ -275,6 +283,7 @@ export type Database = {
   presence: PresenceTable;
   servers: ServersTable;
   sessions: SessionsTable;
+  unlock_pins: UnlockPinsTable;
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
   code_sends: CodeSendsTable;

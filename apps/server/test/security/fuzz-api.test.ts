@@ -117,8 +117,10 @@ const next = () => {
 
 function jsonCases(rng: Rng, op: Op): HttpCase[] {
   const ctx = context(rng);
-  // Logging out would end the fuzzing users' sessions and turn the rest of the run into 401s.
-  const who = op.path === '/api/v1/auth/logout' ? (): Who => 'anonymous' : whoOf;
+  // Logging out, or five wrong unlocks of a locked screen, would end the fuzzing users' sessions and turn the
+  // rest of the run into 401s.
+  const endsSession = op.path === '/api/v1/auth/logout' || op.path === '/api/v1/auth/unlock';
+  const who = endsSession ? (): Who => 'anonymous' : whoOf;
   const junk = junkValues([world.ids.room, world.ids.message, world.ids.file]);
   const validQuery = () => queryOf(op.params.map((p) => [p.name, stringify(sample(p.schema, ctx, p.name))]));
   const out: HttpCase[] = [];

@@ -166,6 +166,16 @@ export const ROUTES: Record<string, RouteEntry> = {
     request: async () => ({ params: { id: missingId() } }),
     ok: 404,
   },
+  // Quick unlock (issue 26): the caller's own PIN. The matrix's users have none, so a PIN to unlock is the
+  // contract's 409 (not counted as a wrong try); quick-unlock.test.ts sets, checks and exhausts real ones.
+  'GET /api/v1/account/quick-unlock': { access: SIGNED_IN, request: none },
+  'PUT /api/v1/account/quick-unlock': {
+    access: SIGNED_IN,
+    request: async () => ({ body: { pin: '4821', password: 'not-the-password' } }),
+    ok: 400,
+  },
+  'DELETE /api/v1/account/quick-unlock': { access: SIGNED_IN, request: none },
+  'POST /api/v1/auth/unlock': { access: SIGNED_IN, request: async () => ({ body: { pin: '4821' } }), ok: 409 },
   'POST /api/v1/auth/forgot-password': {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { username: `nobody-${randomUUID()}@test.rounds` } }),

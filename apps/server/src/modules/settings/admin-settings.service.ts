@@ -96,7 +96,7 @@ export async function updatePasswordPolicy(
   return appSettings;
 }
 
-/** POST /setting {key, value}: the default session timeout (minutes) or self-registration on or off. */
+/** POST /setting {key, value}: the default session timeout (minutes), the quick lock's, or self-registration. */
 export async function writeAppSetting(
   app: FastifyInstance,
   actor: SettingsActor,
@@ -108,6 +108,14 @@ export async function writeAppSetting(
       actor,
       { event: 'app setting changed', details: { key: input.key, value: input.value } },
       (trx) => writeSetting(trx, 'sessionTimeout', input.value),
+    );
+  }
+  if (input.key === 'quickLockMinutes') {
+    return changeSettings(
+      app,
+      actor,
+      { event: 'app setting changed', details: { key: input.key, value: input.value } },
+      (trx) => writeSetting(trx, 'quickLockMinutes', input.value),
     );
   }
   const value = input.value === true || input.value === 'true';

@@ -1,4 +1,5 @@
 import type { TPushContentLevel } from '@rounds/contracts/push';
+import { QUICK_LOCK_DEFAULT_MINUTES } from '@rounds/contracts/quick-unlock';
 import type { TBannerMessage, TLocalizedText, TLogoKind, TPasswordUpdate } from '@rounds/contracts/settings';
 
 /** Logo files shipped in apps/server/assets/logos; an Admin's upload replaces the file name. */
@@ -42,6 +43,8 @@ export type StoredSettings = {
   isSelfRegistrationEnabled: boolean;
   /** Default session timeout in minutes for users without their own. */
   sessionTimeout: number;
+  /** Minutes of idleness before the screen locks for users with a quick-unlock PIN (issue 26); 0: never. */
+  quickLockMinutes: number;
   /** What a push notification may say (issue 24): names by default, never the text unless an Admin says so. */
   pushContentLevel: TPushContentLevel;
 };
@@ -54,5 +57,6 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   passwordUpdate: { lastUpdate: null, active: false, frequency: 90, period: 'day', changed: false },
   isSelfRegistrationEnabled: true,
   sessionTimeout: 60,
+  quickLockMinutes: QUICK_LOCK_DEFAULT_MINUTES,
   pushContentLevel: 'names',
 };

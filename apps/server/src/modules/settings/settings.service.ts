@@ -78,6 +78,7 @@ export function toAppSettings(s: StoredSettings): TAppSettings {
     passwordUpdate: s.passwordUpdate,
     isSelfRegistrationEnabled: s.isSelfRegistrationEnabled,
     sessionTimeout: s.sessionTimeout,
+    quickLockMinutes: s.quickLockMinutes,
     callingCodes: CALLING_CODES.map((c) => ({ ...c })),
   };
 }

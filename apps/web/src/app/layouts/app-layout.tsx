@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineOverlay } from '../../components/offline-overlay';
 import { useAppUpdate } from '../../lib/app-update';
 import { useGroupModal } from '../../lib/group-modal-store';
+import { useScreenLock } from '../../lib/screen-lock-store';
 import { useSession } from '../../lib/session-store';
 import { useSignedInFrameRender } from '../../lib/signed-in-frame';
 import { loadedSessionLifecycle, loadSessionLifecycle } from '../session/session-lifecycle-chunk';
@@ -24,6 +25,11 @@ const UrgentEverywhere = lazy(() => import('../../features/chat/components/urgen
 
 // Socket, token renewal, idle logout and the password reminder: only for signed-in users, in their own chunk.
 const LazySessionLifecycle = lazy(loadSessionLifecycle);
+
+// The locked screen of a shared workstation (issue 26): only loaded when the screen locks.
+const ScreenLockGate = lazy(() =>
+  import('../session/screen-lock-gate').then((module) => ({ default: module.ScreenLockGate })),
+);
 
 // The call overlay and its media layer: only for signed-in users, in their own chunk.
 const CallLayer = lazy(() => import('../../features/calls/components/call-layer'));
@@ -48,6 +54,7 @@ export function AppLayout() {
   const signedIn = session || frame;
   // The stored session is being checked: no socket or timers until it is known to be good.
   const restoring = useSession((s) => s.restoring);
+  const locked = useScreenLock((s) => s.locked) && session;
   const groupOpen = useGroupModal((s) => s.request !== null);
   const updateWaiting = useAppUpdate((s) => s.waiting);
   const openGroup = useGroupModal((s) => s.open);
@@ -75,14 +82,15 @@ export function AppLayout() {
   }, [signedIn]);
 
   return (
-    <div className={signedIn ? 'app-shell' : 'app-shell app-shell--guest'}>
+    <div className={signedIn ? 'app-shell' : 'app-shell app-shell--guest'} data-locked={locked || undefined}>
       {/* First focusable element: keyboard users skip the navigation rail (WCAG 2.4.1). */}
       {/* A plain fragment link: the browser scrolls to <main> and, since it takes focus (tabIndex -1), focuses it. */}
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
       <SideNav onOpenGroup={() => openGroup()} />
-      <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
+      {/* Inert while locked: nothing behind the lock is reached by Tab or a screen reader. */}
+      <main className="app-main" id="main" ref={mainRef} tabIndex={-1} inert={locked || undefined}>
         {session && (
           <Suspense fallback={null}>
             <AppBanner />
@@ -113,6 +121,11 @@ export function AppLayout() {
       {updateWaiting && (
         <Suspense fallback={null}>
           <AppUpdateNotice />
+        </Suspense>
+      )}
+      {locked && (
+        <Suspense fallback={<div className="screen-lock-placeholder" />}>
+          <ScreenLockGate />
         </Suspense>
       )}
       <OfflineOverlay />

@@ -12,11 +12,13 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { PreferencesPanel } from '../../features/account/components/preferences-panel';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
+import { QuickUnlockPanel } from '../../features/identity/components/quick-unlock-panel';
 import { SignedInDevicesPanel } from '../../features/identity/components/signed-in-devices-panel';
 import { NotificationsPanel } from '../../features/push/components/notifications-panel';
 import { useClassificationLists } from '../../features/reference/api/get-reference-list';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useCallingCodes } from '../../features/settings/api/get-calling-codes';
+import { useScreenLock } from '../../lib/screen-lock-store';
 import { useSession } from '../../lib/session-store';
 import { disconnectSocket } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
@@ -40,6 +42,7 @@ export function SettingsRoute() {
   const appSettings = useAppSettings().data;
   const callingCodes = useCallingCodes();
   const lists = useClassificationLists();
+  const lockNow = useScreenLock((s) => s.lock);
   if (!user) return null;
 
   const onLogout = async () => {
@@ -120,6 +123,7 @@ export function SettingsRoute() {
             <Stack gap="lg">
               <PreferencesPanel />
               <NotificationsPanel />
+              <QuickUnlockPanel onLockNow={lockNow} />
               <SignedInDevicesPanel onEndedCurrent={onEndedCurrent} />
             </Stack>
           </Tabs.Panel>

@@ -21,6 +21,7 @@ import { inAnyCall, useCalls } from '../../features/calls/call-store';
 import { onChat } from '../../features/chat/realtime';
 import { useAwayDetection } from '../../features/contacts/hooks/use-away-detection';
 import { onPresence } from '../../features/contacts/realtime';
+import { useQuickUnlockStatus } from '../../features/identity/api/quick-unlock';
 import { onDutyRoles } from '../../features/on-call/realtime';
 import { useResumeNotifications } from '../../features/push/hooks/use-resume-notifications';
 import { useTabVisibility } from '../../features/push/hooks/use-tab-visibility';
@@ -28,6 +29,7 @@ import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { onAppSettingsChanged } from '../../features/settings/realtime';
 import { removeItem, writeItem } from '../../lib/browser-storage';
 import { i18n } from '../../lib/i18n';
+import { useScreenLock } from '../../lib/screen-lock-store';
 import { useSession } from '../../lib/session-store';
 import { connectSocket, disconnectSocket, onSocketConnect, subscribe, tabUuid } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
@@ -54,7 +56,10 @@ export function SessionLifecycle() {
   useSessionSocket(userId, (twId) => void navigate(chatPath(twId)));
   useAwayDetection(userId);
   useTokenRenewal(userId, timeoutMs);
-  useIdleLogout(userId, timeoutMs);
+  // Quick unlock (issue 26): with a PIN, the screen locks after the hospital's idle time, before the logout.
+  const hasPin = useQuickUnlockStatus(Boolean(userId)).data?.hasPin === true;
+  const lockMinutes = useAppSettings().data?.quickLockMinutes ?? 0;
+  useIdleLogout(userId, timeoutMs, hasPin ? lockMinutes * 60_000 : 0);
   useOfflineExpiry(userId, timeoutMs);
   // Web Push (issue 24): the server pushes only to users with no visible tab; clicks on a push land here.
   useTabVisibility(userId);
@@ -240,7 +245,7 @@ function localEntries(): [string, string | null][] {
  * localStorage; when every tab of the user has been idle for the session timeout, the session ends with
  * 'Your session has expired. Please log back in to continue.'. Never during a call.
  */
-function useIdleLogout(userId: string | undefined, timeoutMs: number): void {
+function useIdleLogout(userId: string | undefined, timeoutMs: number, lockMs: number): void {
   useEffect(() => {
     if (!userId) return;
     const key = activityKey(userId, tabUuid());
@@ -252,6 +257,8 @@ function useIdleLogout(userId: string | undefined, timeoutMs: number): void {
       written = lastActivity;
     };
     const onActivity = () => {
+      // Hands on a locked screen are not the user at work: the idle logout still comes at its time.
+      if (useScreenLock.getState().locked) return;
       lastActivity = Date.now();
       if (lastActivity - written >= MARKER_WRITE_MS) write();
     };
@@ -264,6 +271,9 @@ function useIdleLogout(userId: string | undefined, timeoutMs: number): void {
       const now = Date.now();
       const markers = [...userMarkers(localEntries(), userId), lastActivity];
       if (idleDecision(now, markers, timeoutMs).expired) void logout('expired');
+      else if (lockMs > 0 && !useScreenLock.getState().locked && idleDecision(now, markers, lockMs).expired) {
+        useScreenLock.getState().lock();
+      }
     };
 
     // Markers of tabs long gone (any user) are dropped, so storage does not grow with every tab opened.
@@ -283,7 +293,7 @@ function useIdleLogout(userId: string | undefined, timeoutMs: number): void {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [userId, timeoutMs]);
+  }, [userId, timeoutMs, lockMs]);
 }
 
 /** Back online after longer than the session timeout: the session is over (spec doc 2 section 4). */

@@ -18,6 +18,7 @@ import { BulkPermissionsCard } from './bulk-permissions-card';
 import { BulkUploadCard } from './bulk-upload-card';
 import { DeleteUserModal } from './delete-user-modal';
 import { PasswordPolicyCard } from './password-policy-card';
+import { QuickLockCard } from './quick-lock-card';
 import { ResetPasswordModal } from './reset-password-modal';
 import { type TSort, UsersTable } from './users-table';
 
@@ -164,6 +165,7 @@ export function UsersListPage({ basePath, appSettings, builtInTimeout, onAppSett
         {appSettings && viewer === 'Admin' && (
           <AppSettingsCard settings={appSettings} builtInTimeout={builtInTimeout} onSaved={onAppSettings} />
         )}
+        {appSettings && viewer === 'Admin' && <QuickLockCard settings={appSettings} onSaved={onAppSettings} />}
       </SimpleGrid>
 
       <DeleteUserModal

@@ -5,7 +5,15 @@ import { csvProblem, csvTemplate } from './csv-template';
 import { pageAfterDelete, pageCount } from './paging';
 import { bulkPermissions, canTogglePermission, permissionOn } from './permissions';
 import { roleChoices, rowLocked } from './row-access';
-import { canSaveTimeout, defaultTimeoutError, frequencyInput, policyChanged, policyValid } from './settings-form';
+import {
+  canSaveQuickLock,
+  canSaveTimeout,
+  defaultTimeoutError,
+  frequencyInput,
+  policyChanged,
+  policyValid,
+  quickLockError,
+} from './settings-form';
 import { EMPTY_USER_FORM, serverFieldError, validateUserForm } from './user-form';
 
 describe('permission defaults (doc 2 section 4)', () => {
@@ -118,5 +126,16 @@ describe('app settings panel (doc 2 section 5)', () => {
     expect(policyChanged({ active: false, frequency: '90', period: 'day' }, saved)).toBe(false);
     expect(policyChanged({ active: true, frequency: '90', period: 'day' }, saved)).toBe(true);
     expect(policyValid({ active: true, frequency: '', period: 'day' })).toBe(false);
+  });
+});
+
+describe('the quick lock minutes (issue 26)', () => {
+  it('takes whole minutes from 0 (off) to 60, saved only when changed', () => {
+    for (const ok of ['0', '2', '60', '']) expect(quickLockError(ok), ok).toBeUndefined();
+    for (const bad of ['61', '-1', '1.5', 'two']) expect(quickLockError(bad), bad).toBe('quickLock.range');
+    expect(canSaveQuickLock('0', 2)).toBe(true);
+    expect(canSaveQuickLock('2', 2)).toBe(false);
+    expect(canSaveQuickLock('', 2)).toBe(false);
+    expect(canSaveQuickLock('99', 2)).toBe(false);
   });
 });

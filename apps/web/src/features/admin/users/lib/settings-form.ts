@@ -1,4 +1,5 @@
 import { LIMITS } from '@rounds/contracts/limits';
+import { QUICK_LOCK_MAX_MINUTES } from '@rounds/contracts/quick-unlock';
 import type { TPasswordUpdate } from '@rounds/contracts/settings';
 
 /**
@@ -19,6 +20,18 @@ export function defaultTimeoutError(text: string): 'timeout.notNumber' | 'timeou
 export function canSaveTimeout(text: string, current: number): boolean {
   const value = text.trim();
   return value !== '' && !defaultTimeoutError(value) && Number(value) !== 0 && Number(value) !== current;
+}
+
+/** The quick lock's idle minutes (issue 26): whole minutes, 0 (off) to 60. Undefined when acceptable. */
+export function quickLockError(text: string): 'quickLock.range' | undefined {
+  const value = text.trim();
+  if (value === '') return undefined;
+  return /^\d+$/.test(value) && Number(value) <= QUICK_LOCK_MAX_MINUTES ? undefined : 'quickLock.range';
+}
+
+export function canSaveQuickLock(text: string, current: number): boolean {
+  const value = text.trim();
+  return value !== '' && !quickLockError(value) && Number(value) !== current;
 }
 
 export type TPolicyValues = Pick<TPasswordUpdate, 'active' | 'period'> & { frequency: string };
