@@ -90,7 +90,7 @@ export function BreakGlassRoom({ roomId, onLeave }: { roomId: string; onLeave: (
           <ReadOnlyHistory
             messages={messages}
             name={room.roomLabel}
-            isGroup={names.size > 2}
+            isGroup
             names={names}
             status={history.status}
             retainedFrom={pages.at(-1)?.retainedFrom}

@@ -69,7 +69,7 @@ export function ReadOnlyHistory({
   }, [newest]);
 
   return (
-    <div className={classes.logWrap}>
+    <div className={`${classes.readOnlyRoom} ${classes.logWrap}`}>
       <div
         ref={logRef}
         className={classes.log}
