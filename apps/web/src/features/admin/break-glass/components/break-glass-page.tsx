@@ -100,13 +100,12 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
           placeholder={t('breakGlass.search')}
           aria-label={t('breakGlass.search')}
         />
-        <Table.ScrollContainer minWidth={640} {...scrollable(t('breakGlass.table'))}>
+        <Table.ScrollContainer minWidth={340} {...scrollable(t('breakGlass.table'))}>
           <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={rooms.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th miw={220}>{t('breakGlass.conversation')}</Table.Th>
-                <Table.Th>{t('breakGlass.members')}</Table.Th>
-                <Table.Th>{t('breakGlass.lastActivity')}</Table.Th>
+                <Table.Th miw={180}>{t('breakGlass.conversation')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('breakGlass.lastActivity')}</Table.Th>
                 <Table.Th ta="right">{t('reference.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -119,7 +118,8 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
                     </Text>
                     <Group gap={6} mt={2}>
                       <Text fz="xs" c="dimmed">
-                        {room.type === 'direct' ? t('breakGlass.kindDirect') : t('breakGlass.kindGroup')}
+                        {room.type === 'direct' ? t('breakGlass.kindDirect') : t('breakGlass.kindGroup')} ·{' '}
+                        {t('breakGlass.memberCount', { count: room.memberCount })}
                       </Text>
                       {room.grant && (
                         <Badge color="red" variant="light" radius="sm" tt="none">
@@ -128,10 +128,7 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{room.memberCount}</Text>
-                  </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text fz="sm">{when(room.lastMessageAt)}</Text>
                   </Table.Td>
                   <Table.Td ta="right">
@@ -164,7 +161,7 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {rows.length === 0 && <TableStateRow columns={4} pending={rooms.isPending} />}
+              {rows.length === 0 && <TableStateRow columns={3} pending={rooms.isPending} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
