@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { BREAK_GLASS_LIMITS, type TBreakGlassRoom } from '@rounds/contracts/compliance';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { IconEye, IconLockOpen } from '@tabler/icons-react';
@@ -29,6 +29,8 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [tried, setTried] = useState(false);
+  // A phone: tighter cells, so the conversation and its button fit without scrolling sideways.
+  const phone = useMediaQuery('(max-width: 767.98px)') ?? false;
   const rows = rooms.data?.results ?? [];
   const total = rooms.data?.total ?? 0;
   const time = (at: number) => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(at);
@@ -100,11 +102,11 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
           placeholder={t('breakGlass.search')}
           aria-label={t('breakGlass.search')}
         />
-        <Table.ScrollContainer minWidth={340} {...scrollable(t('breakGlass.table'))}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={rooms.isFetching}>
+        <Table.ScrollContainer minWidth={300} {...scrollable(t('breakGlass.table'))}>
+          <Table verticalSpacing="sm" horizontalSpacing={phone ? 6 : 'md'} aria-busy={rooms.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th miw={180}>{t('breakGlass.conversation')}</Table.Th>
+                <Table.Th miw={140}>{t('breakGlass.conversation')}</Table.Th>
                 <Table.Th visibleFrom="sm">{t('breakGlass.lastActivity')}</Table.Th>
                 <Table.Th ta="right">{t('reference.actions')}</Table.Th>
               </Table.Tr>
@@ -141,7 +143,7 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
                         size="xs"
                         variant="light"
                         color="red"
-                        leftSection={<IconEye size={14} />}
+                        leftSection={phone ? undefined : <IconEye size={14} />}
                         aria-label={t('breakGlass.viewItem', { name: room.label })}
                         onClick={() => onView(room.id)}
                       >
@@ -151,7 +153,7 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
                       <Button
                         size="xs"
                         variant="light"
-                        leftSection={<IconLockOpen size={14} />}
+                        leftSection={phone ? undefined : <IconLockOpen size={14} />}
                         aria-label={t('breakGlass.openItem', { name: room.label })}
                         onClick={() => choose(room)}
                       >
