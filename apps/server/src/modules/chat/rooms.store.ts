@@ -2,7 +2,6 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { padded } from '../../lib/tick-batch';
-import { liveGrantOn } from '../compliance/break-glass.store';
 import { liveUser } from '../users/users.store';
 
 /**
@@ -97,6 +96,18 @@ export async function requireMember(db: Db, userId: string, twId: string) {
   if (!found) throw roomUnavailable();
   return found;
 }
+
+/**
+ * A live break-glass grant of `userId` on the room `roomRef` names (a column reference), held while they are an
+ * active Admin (one demoted or deactivated mid-hour reads no more). The grants are compliance's to write
+ * (modules/compliance/break-glass); read here so that chat's one read check does not depend on that module.
+ */
+const liveGrantOn = (userId: string, roomRef: string, now: number) => sql<SqlBool>`exists (
+  select 1 from break_glass_grants g
+  inner join users gu on gu.id = g.admin_id
+  where g.room_id = ${sql.ref(roomRef)} and g.admin_id = ${userId} and g.ended_at is null and g.expires_at > ${now}
+    and gu.role = 'Admin' and gu.active = 1 and gu.deleted = 0
+)`;
 
 /**
  * The one place "may this user read the room `roomRef` names" is decided: a member, or an Admin holding a live

@@ -7,17 +7,6 @@ import type { BreakGlassGrantsTable } from '../../db/schema';
  * asked on every read with the reader's clock, never swept by a timer.
  */
 
-/**
- * A live grant of `userId` on the room `roomRef` names (a column reference), held while they are an active
- * Admin (one demoted or deactivated mid-hour reads no more): chat's read check ORs it in.
- */
-export const liveGrantOn = (userId: string, roomRef: string, now: number) => sql<SqlBool>`exists (
-  select 1 from break_glass_grants g
-  inner join users gu on gu.id = g.admin_id
-  where g.room_id = ${sql.ref(roomRef)} and g.admin_id = ${userId} and g.ended_at is null and g.expires_at > ${now}
-    and gu.role = 'Admin' and gu.active = 1 and gu.deleted = 0
-)`;
-
 const live = (db: Db, adminId: string, now: number) =>
   db
     .selectFrom('break_glass_grants')
