@@ -39,6 +39,7 @@ import { createPriorityService, type PriorityService } from './modules/chat/prio
 import { createRoomsService, type RoomsService } from './modules/chat/rooms.service';
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
+import { type BreakGlassService, createBreakGlassService } from './modules/compliance/break-glass.service';
 import { complianceRoutesPlugin } from './modules/compliance/compliance.routes';
 import { createHoldsService, type HoldsService } from './modules/compliance/holds.service';
 import { createRetentionService, type RetentionService } from './modules/compliance/retention.service';
@@ -127,8 +128,8 @@ declare module 'fastify' {
     };
     /** Message search: the blind index written with each message, and the queries (modules/search). */
     messageSearch: SearchService;
-    /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds. */
-    compliance: { retention: RetentionService; holds: HoldsService };
+    /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds, break-glass access. */
+    compliance: { retention: RetentionService; holds: HoldsService; breakGlass: BreakGlassService };
   }
 }
 
@@ -273,6 +274,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'messageSearch',
     createSearchService({ db: handle.db, index: createBlindIndex(config.SEARCH_KEY), crypto: messageCrypto }),
   );
+  app.decorate('chat', {
+    rooms: createRoomsService({ app, crypto: messageCrypto }),
+    messages: createMessagesService({ app, crypto: messageCrypto }),
+    writer: createMessageWriter(app, messageCrypto),
+    priority: createPriorityService(app, messageCrypto),
+    uploads: createUploadsService(app, app.files),
+  });
+  // After chat: break-glass reads through chat's read paths (chat reaches holds only when called).
   app.decorate('compliance', {
     retention: createRetentionService({
       db: handle.db,
@@ -282,13 +291,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }),
     holds: createHoldsService({ db: handle.db }),
-  });
-  app.decorate('chat', {
-    rooms: createRoomsService({ app, crypto: messageCrypto }),
-    messages: createMessagesService({ app, crypto: messageCrypto }),
-    writer: createMessageWriter(app, messageCrypto),
-    priority: createPriorityService(app, messageCrypto),
-    uploads: createUploadsService(app, app.files),
+    breakGlass: createBreakGlassService({
+      db: handle.db,
+      publish: app.publish,
+      crypto: messageCrypto,
+      messages: app.chat.messages,
+      uploads: app.chat.uploads,
+    }),
   });
   const onCallDeps = { db: handle.db, publish: app.publish };
   app.decorate('onCall', {

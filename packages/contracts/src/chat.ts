@@ -55,7 +55,16 @@ export const ZParticipant = z.object({
 export type TParticipant = z.infer<typeof ZParticipant>;
 
 /** What a system message records; the client renders it in the reader's language. */
-export const SYSTEM_EVENTS = ['created', 'added', 'removed', 'left', 'renamed', ...CALL_SYSTEM_EVENTS] as const;
+/** breakGlass: an Admin of the privacy office opened the room read-only (issue 27), told to its members. */
+export const SYSTEM_EVENTS = [
+  'created',
+  'added',
+  'removed',
+  'left',
+  'renamed',
+  'breakGlass',
+  ...CALL_SYSTEM_EVENTS,
+] as const;
 export const ZSystemEvent = z.object({
   type: z.enum(SYSTEM_EVENTS),
   data: z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { ZId } from './common';
+import { CHAT_LIMITS, ZMessagesReply } from './chat';
+import { ZFileKeyQuery } from './chat-files';
+import { pagedReply, ZId } from './common';
 import { LIMITS } from './limits';
 import { MSG, plainText } from './validation';
 
@@ -138,5 +140,136 @@ export const complianceRoutes = {
     params: ZLegalHoldParams,
     reply: ZLegalHoldReply,
     errors: { 404: 'HOLD_NOT_FOUND', 409: 'HOLD_RELEASED' },
+  }),
+} as const;
+
+/**
+ * Break-glass access (issue 27; docs/decisions.md "Break-glass access"): an Admin who is not a member opens a room
+ * read-only for an hour after typing a reason. The reason is in the user log; the members are told in the room.
+ */
+export const BREAK_GLASS_LIMITS = {
+  /** How long a grant lasts. */
+  durationMs: 60 * 60 * 1000,
+  /** A reason a privacy officer could later defend, not "x". */
+  reasonMin: 10,
+  reasonMax: 1000,
+  queryMax: LIMITS.textMaxLength,
+  pageSizeMax: 50,
+  pageSizeDefault: 20,
+} as const;
+
+export const ZBreakGlassRoomParams = z.object({ roomId: ZId });
+
+/** Rooms by a group's name or a member's name or email, most recently active first; page counts from 1. */
+export const ZBreakGlassRoomsQuery = z.object({
+  q: plainText(z.string().trim().max(BREAK_GLASS_LIMITS.queryMax)).default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BREAK_GLASS_LIMITS.pageSizeMax)
+    .default(BREAK_GLASS_LIMITS.pageSizeDefault),
+});
+export type TBreakGlassRoomsQuery = z.input<typeof ZBreakGlassRoomsQuery>;
+
+/** A live grant: what the read-only view shows in its banner. */
+export const ZBreakGlassGrant = z.object({
+  id: ZId,
+  roomId: ZId,
+  reason: z.string(),
+  grantedAt: z.number().int(),
+  expiresAt: z.number().int(),
+  /** The group's name or a direct chat's two names. */
+  roomLabel: z.string(),
+});
+export type TBreakGlassGrant = z.infer<typeof ZBreakGlassGrant>;
+
+export const ZBreakGlassRoom = z.object({
+  id: ZId,
+  type: z.enum(['direct', 'group']),
+  label: z.string(),
+  memberCount: z.number().int(),
+  lastMessageAt: z.number().int().nullable(),
+  /** The asking Admin is a member: no break-glass needed. */
+  isMember: z.boolean(),
+  /** The asking Admin's live grant on this room, if any. */
+  grant: ZBreakGlassGrant.nullable(),
+});
+export type TBreakGlassRoom = z.infer<typeof ZBreakGlassRoom>;
+export const ZBreakGlassRoomsReply = z.object({ data: pagedReply(ZBreakGlassRoom) });
+
+export const ZOpenBreakGlassRequest = z.object({
+  reason: plainText(z.string().trim().min(BREAK_GLASS_LIMITS.reasonMin).max(BREAK_GLASS_LIMITS.reasonMax)),
+});
+export type TOpenBreakGlassRequest = z.input<typeof ZOpenBreakGlassRequest>;
+export const ZBreakGlassGrantReply = z.object({ data: ZBreakGlassGrant });
+
+export const ZBreakGlassMember = z.object({ id: ZId, fullName: z.string() });
+export const ZBreakGlassMembersReply = z.object({ data: z.array(ZBreakGlassMember) });
+
+/** A history page, read-only: the shape of POST /chat-room/messages. */
+export const ZBreakGlassMessagesQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().nonnegative().optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.messagesPageMax).default(LIMITS.messageFetchDefault),
+});
+export type TBreakGlassMessagesQuery = z.input<typeof ZBreakGlassMessagesQuery>;
+
+/** 403 on every read and on ending: no live grant of the asking Admin on this room. */
+const NO_GRANT = { 403: 'BREAK_GLASS_REQUIRED' } as const;
+
+export const breakGlassRoutes = {
+  rooms: apiRoute({
+    method: 'GET',
+    path: '/compliance/break-glass/rooms',
+    query: ZBreakGlassRoomsQuery,
+    reply: ZBreakGlassRoomsReply,
+  }),
+  open: apiRoute({
+    method: 'POST',
+    path: '/compliance/break-glass/rooms/:roomId',
+    params: ZBreakGlassRoomParams,
+    body: ZOpenBreakGlassRequest,
+    reply: ZBreakGlassGrantReply,
+    errors: { 400: 'VALIDATION_ERROR', 404: 'CONVERSATION_UNAVAILABLE', 409: ['ALREADY_MEMBER', 'GRANT_LIVE'] },
+  }),
+  grant: apiRoute({
+    method: 'GET',
+    path: '/compliance/break-glass/rooms/:roomId',
+    params: ZBreakGlassRoomParams,
+    reply: ZBreakGlassGrantReply,
+    errors: NO_GRANT,
+  }),
+  end: apiRoute({
+    method: 'POST',
+    path: '/compliance/break-glass/rooms/:roomId/end',
+    params: ZBreakGlassRoomParams,
+    reply: ZBreakGlassGrantReply,
+    errors: NO_GRANT,
+  }),
+  messages: apiRoute({
+    method: 'GET',
+    path: '/compliance/break-glass/rooms/:roomId/messages',
+    params: ZBreakGlassRoomParams,
+    query: ZBreakGlassMessagesQuery,
+    reply: ZMessagesReply,
+    errors: NO_GRANT,
+  }),
+  members: apiRoute({
+    method: 'GET',
+    path: '/compliance/break-glass/rooms/:roomId/members',
+    params: ZBreakGlassRoomParams,
+    reply: ZBreakGlassMembersReply,
+    errors: NO_GRANT,
+  }),
+  file: apiRoute({
+    method: 'GET',
+    path: '/compliance/break-glass/rooms/:roomId/file',
+    params: ZBreakGlassRoomParams,
+    query: ZFileKeyQuery,
+    raw: 'application/octet-stream',
+    reply: z.unknown(),
+    errors: { ...NO_GRANT, 404: 'NOT_FOUND' },
   }),
 } as const;

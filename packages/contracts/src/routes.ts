@@ -47,11 +47,22 @@ export const ADMIN_SECTIONS = {
   'on-call': ADMINS,
   /** Retention and legal hold (issue 27): Admins only. */
   retention: ADMIN_ONLY,
+  /** Break-glass access (issue 27): Admins only (docs/decisions.md "Break-glass access"). */
+  'break-glass': ADMIN_ONLY,
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminSection = keyof typeof ADMIN_SECTIONS;
 
 /** Sections that have an item page (/admin/<section>/:id, 'new' creates). */
-export const ADMIN_ITEM_SECTIONS = ['users', 'facilities', 'departments', 'roles', 'specialties', 'suffixes'] as const;
+export const ADMIN_ITEM_SECTIONS = [
+  'users',
+  'facilities',
+  'departments',
+  'roles',
+  'specialties',
+  'suffixes',
+  /** /admin/break-glass/:roomId: the read-only view of a room the Admin holds a live grant on. */
+  'break-glass',
+] as const;
 
 export const ROUTE_ACCESS: readonly TRouteAccess[] = [
   { path: ROUTES.login, public: true },

@@ -85,6 +85,8 @@ export const USER_LOG_EVENTS = [
   'retention sweep',
   'legal hold placed',
   'legal hold released',
+  'break-glass opened',
+  'break-glass ended',
   'session ended',
   'other sessions ended',
   'unlock PIN set',

@@ -310,6 +310,7 @@ export type Database = {
   duty_role_rotations: DutyRoleRotationsTable;
   legal_holds: LegalHoldsTable;
   job_due: JobDueTable;
+  break_glass_grants: BreakGlassGrantsTable;
 };
 
 /** A legal hold (migration 0017): a person or a room kept until released. */
@@ -323,6 +324,16 @@ export type LegalHoldsTable = {
   placed_at: number;
   released_by: string | null;
   released_at: number | null;
+};
+/** An Admin's break-glass access to a room (migration 0020): live while not ended and before expires_at. */
+export type BreakGlassGrantsTable = {
+  id: string;
+  admin_id: string;
+  room_id: string;
+  reason: string;
+  granted_at: number;
+  expires_at: number;
+  ended_at: number | null;
 };
 /** When a job that runs once across processes is next due (migration 0017). */
 export type JobDueTable = { name: string; due_at: number };

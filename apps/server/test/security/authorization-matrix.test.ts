@@ -78,6 +78,8 @@ describe('the route table', () => {
     const IGNORED: Record<string, string> = {
       'POST /api/v1/chat-room':
         "twId is accepted for the spec's client and ignored: the server names rooms (tested below)",
+      'GET /api/v1/compliance/break-glass/rooms/{roomId}/file':
+        "an Admin's route: the file is served only within a room of the Admin's live break-glass grant (tested below)",
     };
     const doc = openApiDocument(t.app);
     const wrong = documented.filter((route) => {
@@ -300,6 +302,57 @@ describe("other people's rooms, messages, files, filters and logs", () => {
       expect(r.status).toBe(200);
       expect(JSON.stringify(r.body)).not.toContain(theirs.id);
     }
+  });
+
+  it('break-glass: an Admin without a grant, or whose grant ended or expired, gets 403 from every read', async () => {
+    const reads = (roomId: string, key: string) =>
+      [
+        ['GET /api/v1/compliance/break-glass/rooms/{roomId}', { params: { roomId } }],
+        ['GET /api/v1/compliance/break-glass/rooms/{roomId}/messages', { params: { roomId } }],
+        ['GET /api/v1/compliance/break-glass/rooms/{roomId}/members', { params: { roomId } }],
+        ['GET /api/v1/compliance/break-glass/rooms/{roomId}/file', { params: { roomId }, query: { key } }],
+        ['POST /api/v1/compliance/break-glass/rooms/{roomId}/end', { params: { roomId } }],
+      ] as const;
+    const expectRefused = async (roomId: string, key: string, why: string) => {
+      for (const [route, req] of reads(roomId, key)) {
+        const r = await call(route, req, fx.admin.token);
+        expect([r.status, r.body?.code], `${route} ${why}`).toEqual([403, 'BREAK_GLASS_REQUIRED']);
+      }
+    };
+    const room = await fx.group();
+    const key = await fx.sentFile(room);
+    await expectRefused(room, key, 'without a grant');
+    // Another Admin's grant opens nothing for this one.
+    await fx.breakGlass(
+      {
+        ...fx.admin,
+        id: (
+          await t.app.db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', 'admin@test.rounds')
+            .executeTakeFirstOrThrow()
+        ).id,
+      },
+      room,
+    );
+    await expectRefused(room, key, "with another Admin's grant");
+    await fx.breakGlass(fx.admin, room);
+    expect((await call(reads(room, key)[1][0], reads(room, key)[1][1], fx.admin.token)).status).toBe(200);
+    await t.app.db
+      .updateTable('break_glass_grants')
+      .set({ expires_at: Date.now() - 1 })
+      .where('admin_id', '=', fx.admin.id)
+      .where('room_id', '=', room)
+      .execute();
+    await expectRefused(room, key, 'once expired');
+    // Nor through chat's own reads, and a Regular's grant (none can be opened by the route) opens nothing.
+    const chat = await call('POST /api/v1/chat-room/messages', { body: { twId: room } }, fx.admin.token);
+    expect(chat.status).toBe(404);
+    await fx.breakGlass(fx.mallory, room);
+    expect((await call('POST /api/v1/chat-room/messages', { body: { twId: room } }, fx.mallory.token)).status).toBe(
+      404,
+    );
   });
 
   it("never reads another user's saved filters", async () => {

@@ -142,6 +142,18 @@ export async function createFixture(t: TestApp) {
         null,
       )
     ).id;
+  /**
+   * A room of Alice's (or the one given) on which the caller holds a live break-glass grant (issue 27). Opened
+   * through the service whatever the caller's role: the route refuses a non-admin, and the read check asks for
+   * an Admin's grant, so a grant of anyone else's opens nothing.
+   */
+  const breakGlass = async (caller: Member, roomId?: string): Promise<string> => {
+    const twId = roomId ?? (await group());
+    // Alice and Bob are its members already (the anonymous case builds its request as Alice): nothing to open.
+    if (caller.id === alice.id || caller.id === bob.id) return twId;
+    await t.app.compliance.breakGlass.open(caller.id, twId, 'Authorization matrix case', null);
+    return twId;
+  };
   /** Puts a caller in Fay's facility (taking a role needs its facility), once. */
   const joinWard = async (m: Member) => {
     const held = await t.app.db
@@ -245,6 +257,7 @@ export async function createFixture(t: TestApp) {
     referenceItem,
     dutyRole,
     legalHold,
+    breakGlass,
     joinWard,
     fresh,
   };

@@ -44,8 +44,8 @@ const operations = (): Op[] =>
       .filter(([m]) => METHODS.includes(m))
       .map(([method, op]) => ({
         method: method.toUpperCase(),
-        // Path parameters name the seeded duty role (the only routes with them); pathParamCases sends junk.
-        path: path.replace(/\{\w+\}/g, world.ids.dutyRole),
+        // Path parameters name the seeded room (break-glass) or duty role; pathParamCases sends junk.
+        path: path.replace(/\{roomId\}/g, world.ids.room).replace(/\{\w+\}/g, world.ids.dutyRole),
         params: (op.parameters ?? [])
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, schema: p.schema as JsonSchema, required: p.required })),

@@ -63,6 +63,10 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const ownRoom = own.json().data.chatRoom.id as string;
   const ownMessage = await fx.message(ownRoom, fx.mallory);
   const dutyRole = await fx.dutyRole();
+  // Break-glass grants on Alice's room (issue 27): the Admin's opens its reads to the fuzz; Mallory's (which no
+  // route would give her) must open nothing, whatever she sends.
+  await fx.breakGlass(fx.admin, room);
+  await fx.breakGlass(fx.mallory, room);
   const doc = openApiDocument(t.app);
   const { DATA_DIR: dataDir } = t.config;
   const schema = t.schema;

@@ -336,6 +336,39 @@ export const ROUTES: Record<string, RouteEntry> = {
     request: async (fx) => ({ params: { id: await fx.legalHold() } }),
   },
 
+  // Break-glass access (issue 27): the Admins' only. Reads and ending need the caller's live grant on the room
+  // (without one, or once it has ended or expired: 403, authorization-matrix.test.ts "break-glass").
+  'GET /api/v1/compliance/break-glass/rooms': { access: ADMIN, request: async () => ({ query: { q: '' } }) },
+  'POST /api/v1/compliance/break-glass/rooms/{roomId}': {
+    access: ADMIN,
+    request: async (fx) => ({ params: { roomId: await fx.group() }, body: { reason: 'Authorization matrix case' } }),
+  },
+  'GET /api/v1/compliance/break-glass/rooms/{roomId}': {
+    access: ADMIN,
+    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
+  },
+  'POST /api/v1/compliance/break-glass/rooms/{roomId}/end': {
+    access: ADMIN,
+    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
+  },
+  'GET /api/v1/compliance/break-glass/rooms/{roomId}/messages': {
+    access: ADMIN,
+    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
+  },
+  'GET /api/v1/compliance/break-glass/rooms/{roomId}/members': {
+    access: ADMIN,
+    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
+  },
+  'GET /api/v1/compliance/break-glass/rooms/{roomId}/file': {
+    access: ADMIN,
+    request: async (fx, caller) => {
+      const roomId = await fx.group();
+      const key = await fx.sentFile(roomId);
+      await fx.breakGlass(caller, roomId);
+      return { params: { roomId }, query: { key } };
+    },
+  },
+
   // On-call duty roles (issue 25): reading and holding for everyone signed in (taking: a role of their own
   // facility); administering for Admin and the FacilityAdmin of the role's facility (Fay's ward here).
   'GET /api/v1/roles': { access: SIGNED_IN, request: none },

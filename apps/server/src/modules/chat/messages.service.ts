@@ -8,7 +8,7 @@ import { userColumns } from '../users/users.store';
 import { markDelivered } from './acknowledgement-grid.store';
 import { fullName, toMessage } from './room-view';
 import type { ChatDeps } from './rooms.service';
-import { memberIds, requireMember, roomUnavailable } from './rooms.store';
+import { memberIds, requireMember, roomReader, roomUnavailable } from './rooms.store';
 
 export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
 
@@ -23,17 +23,12 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       userId: string,
       q: HistoryQuery,
     ): Promise<{ messages: TMessage[]; hasMore: boolean; retainedFrom?: number }> => {
-      // The hot read of the app (every room opened, every scroll up): a membership check (with where retention
-      // left the room's history beginning), then one query that brings the authors' names along.
-      const membership = await db
-        .selectFrom('room_members')
-        .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
-        .select(['room_members.room_id', 'room_members.delivered_seq', 'rooms.retained_from'])
-        .where('room_members.room_id', '=', q.twId)
-        .where('room_members.user_id', '=', userId)
-        .executeTakeFirst();
-      if (!membership) throw roomUnavailable();
-      const retention = membership.retained_from == null ? {} : { retainedFrom: Number(membership.retained_from) };
+      // The hot read of the app (every room opened, every scroll up): who may read (mayReadRoom: a member or a
+      // live break-glass grant, with where retention left the room's history beginning), then one query that
+      // brings the authors' names along.
+      const reader = await roomReader(db, userId, q.twId, Date.now());
+      if (!reader) throw roomUnavailable();
+      const retention = reader.retainedFrom === null ? {} : { retainedFrom: reader.retainedFrom };
       let base = db
         .selectFrom('messages')
         .leftJoin('users', 'users.id', 'messages.author_id')
@@ -41,11 +36,13 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         .select(['users.first_name', 'users.last_name'])
         .where('messages.room_id', '=', q.twId)
         .where('messages.removed', '=', 0);
-      // What this reply carries has reached a device of theirs (the acknowledgement grid's "delivered"); a write
-      // only when it carries something newer than their position.
+      // What this reply carries has reached a device of a member's (the acknowledgement grid's "delivered"); a
+      // write only when it carries something newer than their position. A break-glass reader writes nothing.
       const shape = async (rows: Awaited<ReturnType<typeof base.execute>>) => {
         const newest = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0);
-        if (newest > Number(membership.delivered_seq)) await markDelivered(db, q.twId, userId, newest);
+        if (reader.deliveredSeq !== null && newest > reader.deliveredSeq) {
+          await markDelivered(db, q.twId, userId, newest);
+        }
         return rows.map((r) => toMessage(r, r.first_name === null ? '' : `${r.first_name} ${r.last_name}`, crypto));
       };
       if (q.after !== undefined) {

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { padded } from '../../lib/tick-batch';
@@ -94,6 +95,48 @@ export async function requireMember(db: Db, userId: string, twId: string) {
   const [found] = await memberRooms(db, userId, [twId]);
   if (!found) throw roomUnavailable();
   return found;
+}
+
+/**
+ * A live break-glass grant of `userId` on the room `roomRef` names (a column reference), held while they are an
+ * active Admin (one demoted or deactivated mid-hour reads no more). The grants are compliance's to write
+ * (modules/compliance/break-glass); read here so that chat's one read check does not depend on that module.
+ */
+const liveGrantOn = (userId: string, roomRef: string, now: number) => sql<SqlBool>`exists (
+  select 1 from break_glass_grants g
+  inner join users gu on gu.id = g.admin_id
+  where g.room_id = ${sql.ref(roomRef)} and g.admin_id = ${userId} and g.ended_at is null and g.expires_at > ${now}
+    and gu.role = 'Admin' and gu.active = 1 and gu.deleted = 0
+)`;
+
+/**
+ * The one place "may this user read the room `roomRef` names" is decided: a member, or an Admin holding a live
+ * break-glass grant on it (issue 27, read-only: every write still asks requireMember). Every read of a room's
+ * history, members and files asks it; no other path lets a non-member read a room.
+ */
+export const mayReadRoom = (userId: string, roomRef: string, now: number) => sql<SqlBool>`(
+  exists (select 1 from room_members rm where rm.room_id = ${sql.ref(roomRef)} and rm.user_id = ${userId})
+  or ${liveGrantOn(userId, roomRef, now)}
+)`;
+
+/**
+ * The room if `userId` may read it (mayReadRoom), with where retention left its history beginning and, for a
+ * member, how far it has reached their devices; null for anyone else. A grant's holder is no member: null.
+ */
+export async function roomReader(db: Db, userId: string, roomId: string, now: number) {
+  const row = await db
+    .selectFrom('rooms')
+    .leftJoin('room_members as me', (join) => join.onRef('me.room_id', '=', 'rooms.id').on('me.user_id', '=', userId))
+    .select(['rooms.id', 'rooms.retained_from', 'me.delivered_seq'])
+    .where('rooms.id', '=', roomId)
+    .where(mayReadRoom(userId, 'rooms.id', now))
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    roomId: row.id,
+    retainedFrom: row.retained_from == null ? null : Number(row.retained_from),
+    deliveredSeq: row.delivered_seq == null ? null : Number(row.delivered_seq),
+  };
 }
 
 /**

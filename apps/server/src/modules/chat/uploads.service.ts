@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { sniffAudio, sniffChatImage } from '../../lib/file-type';
+import { mayReadRoom } from './rooms.store';
 
 const HEAD = 4096;
 const DAY = 24 * 60 * 60 * 1000;
@@ -104,7 +105,10 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
     return files.map((f): TUploadedFile => ({ Key: f.key, name: f.name, type: f.type, size: f.size }));
   };
 
-  /** The upload if this user may read it: its uploader before it is sent, a member of its room after. */
+  /**
+   * The upload if this user may read it: its uploader before it is sent, after that whoever may read its room
+   * (mayReadRoom: a member, or a live break-glass grant).
+   */
   const readable = async (userId: string, key: string) => {
     const row = await db
       .selectFrom('uploads')
@@ -113,7 +117,7 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
       .where((eb) =>
         eb.or([
           eb.and([eb('uploader_id', '=', userId), eb('room_id', 'is', null)]),
-          eb('room_id', 'in', eb.selectFrom('room_members').select('room_id').where('user_id', '=', userId)),
+          mayReadRoom(userId, 'uploads.room_id', Date.now()),
         ]),
       )
       // A removed message's files go with it; one a legal hold keeps is hidden as its message is.

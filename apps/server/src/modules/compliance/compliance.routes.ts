@@ -1,12 +1,12 @@
-import { complianceRoutes as routes } from '@rounds/contracts/compliance';
+import { breakGlassRoutes, complianceRoutes as routes } from '@rounds/contracts/compliance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 
-/** Retention and legal hold (issue 27): Admins only; the services hold the rules. */
+/** Retention, legal hold and break-glass access (issue 27): Admins only; the services hold the rules. */
 export const complianceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['compliance'], onRequest: requireAuth(app, ['Admin']) };
-  const { retention, holds } = app.compliance;
+  const { retention, holds, breakGlass } = app.compliance;
 
   registerRoute(app, routes.retention, options, async () => ({ data: await retention.get() }));
   registerRoute(app, routes.setRetention, options, async (req) => ({
@@ -22,4 +22,39 @@ export const complianceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, routes.releaseHold, options, async (req) => ({
     data: await holds.release(authOf(req).userId, req.params.id, req.ip),
   }));
+
+  const me = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
+  registerRoute(app, breakGlassRoutes.rooms, options, async (req) => ({
+    data: await breakGlass.rooms(me(req), req.query.q, req.query.page, req.query.pageSize),
+  }));
+  registerRoute(app, breakGlassRoutes.open, options, async (req) => ({
+    data: await breakGlass.open(me(req), req.params.roomId, req.body.reason, req.ip),
+  }));
+  registerRoute(app, breakGlassRoutes.grant, options, async (req) => ({
+    data: await breakGlass.grant(me(req), req.params.roomId),
+  }));
+  registerRoute(app, breakGlassRoutes.end, options, async (req) => ({
+    data: await breakGlass.end(me(req), req.params.roomId, req.ip),
+  }));
+  registerRoute(app, breakGlassRoutes.messages, options, async (req) => ({
+    data: await breakGlass.messages(me(req), req.params.roomId, req.query),
+  }));
+  registerRoute(app, breakGlassRoutes.members, options, async (req) => ({
+    data: await breakGlass.members(me(req), req.params.roomId),
+  }));
+  // Served as chat serves its files (uploads.routes): nothing in them can run.
+  registerRoute(app, breakGlassRoutes.file, options, async (req, reply) => {
+    const file = await breakGlass.file(me(req), req.params.roomId, req.query.key, req.query.thumb !== undefined);
+    reply
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .header(
+        'Content-Disposition',
+        `${file.type === 'image/svg+xml' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      )
+      .type(file.type);
+    if (file.size !== null) reply.header('Content-Length', file.size);
+    return reply.send(file.stream);
+  });
 };

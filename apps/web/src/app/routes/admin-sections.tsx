@@ -1,6 +1,7 @@
-import type { TAdminSection } from '@rounds/contracts/routes';
+import { ROUTES, type TAdminSection } from '@rounds/contracts/routes';
 import type { TLogoKind } from '@rounds/contracts/settings';
 import { lazy } from 'react';
+import { useNavigate } from 'react-router';
 import { BannerPage } from '../../features/admin/banner/components/banner-page';
 import { ReferenceSection } from '../../features/admin/reference/components/reference-section';
 import type { TReferenceSection } from '../../features/admin/reference/reference-sections';
@@ -20,6 +21,12 @@ const UserLogsPage = lazy(() =>
 const RetentionPage = lazy(() =>
   import('../../features/admin/retention/components/retention-page').then((m) => ({ default: m.RetentionPage })),
 );
+const BreakGlassPage = lazy(() =>
+  import('../../features/admin/break-glass/components/break-glass-page').then((m) => ({
+    default: m.BreakGlassPage,
+  })),
+);
+const BreakGlassRoom = lazy(() => import('./break-glass-room').then((m) => ({ default: m.BreakGlassRoom })));
 const LogosPage = lazy(() =>
   import('../../features/admin/logos/components/logos-page').then((m) => ({ default: m.LogosPage })),
 );
@@ -52,6 +59,17 @@ export function BannerSectionView() {
 
 export function RetentionSectionView() {
   return <RetentionPage />;
+}
+
+/** Break-glass access (issue 27): the list to open a room from, or the read-only view of one (/…/:roomId). */
+export function BreakGlassSectionView({ id }: TSectionViewProps) {
+  const navigate = useNavigate();
+  const list = `${ROUTES.admin}/break-glass`;
+  return id ? (
+    <BreakGlassRoom roomId={id} onLeave={() => navigate(list)} />
+  ) : (
+    <BreakGlassPage onView={(roomId) => navigate(`${list}/${encodeURIComponent(roomId)}`)} />
+  );
 }
 
 export function UserLogsSectionView() {

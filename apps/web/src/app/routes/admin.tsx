@@ -2,6 +2,7 @@ import { Badge, Box, Group, NavLink as MantineNavLink, NativeSelect, Paper, Stac
 import { ADMIN_ITEM_SECTIONS, ADMIN_SECTIONS, canAccess, ROUTES, type TAdminSection } from '@rounds/contracts/routes';
 import {
   type Icon,
+  IconAlertOctagon,
   IconArchive,
   IconBriefcase,
   IconBuildingHospital,
@@ -29,6 +30,7 @@ import { adminSectionFromPath, isAdminSection } from '../access';
 import {
   AboutSectionView,
   BannerSectionView,
+  BreakGlassSectionView,
   LogosSectionView,
   OnCallSectionView,
   ReferenceSectionView,
@@ -52,6 +54,7 @@ const SECTIONS: readonly { section: TAdminSection; icon: Icon }[] = [
   { section: 'about', icon: IconFileText },
   { section: 'on-call', icon: IconPhoneCall },
   { section: 'retention', icon: IconArchive },
+  { section: 'break-glass', icon: IconAlertOctagon },
 ];
 
 const ITEM_SECTIONS: readonly string[] = ADMIN_ITEM_SECTIONS;
@@ -70,6 +73,7 @@ const sectionViews: Partial<Record<TAdminSection, ComponentType<TSectionViewProp
   users: AdminUsersSection,
   'on-call': OnCallSectionView,
   retention: RetentionSectionView,
+  'break-glass': BreakGlassSectionView,
 };
 
 /**

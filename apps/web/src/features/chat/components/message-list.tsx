@@ -15,9 +15,8 @@ import { dayKind, dayStart } from '../lib/days';
 import { formatDate } from '../lib/format-time';
 import { buildTimeline } from '../lib/timeline';
 import { useOutbox } from '../stores/outbox';
-import { CallLines } from './call-lines';
 import classes from './chat.module.css';
-import { MessageBubble, PendingBubble } from './message-bubble';
+import { TimelineRow } from './timeline-row';
 import '../chat-texts';
 
 /** Older messages load when the reader scrolls this close to the top (spec doc 1 section 9: 50 or 200 px). */
@@ -172,44 +171,21 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
               {t(room.archived || room.disabled ? 'room.noMessagesReadOnly' : 'room.noMessages')}
             </p>
           )}
-          {items.map((item) => {
-            switch (item.kind) {
-              case 'day':
-                return (
-                  <div key={item.key} className={classes.day}>
-                    {dayLabel(item.at)}
-                  </div>
-                );
-              case 'system':
-                return (
-                  <p key={item.key} className={classes.system} data-message-id={item.message.id}>
-                    {systemLine(item.message)}
-                  </p>
-                );
-              case 'call':
-                return (
-                  <CallLines key={item.key} messages={item.messages} systemLine={systemLine} language={language} />
-                );
-              case 'message':
-                return (
-                  <MessageBubble
-                    key={item.key}
-                    message={item.message}
-                    own={item.own}
-                    read={item.own && item.message.seq <= room.readByOthersSeq}
-                    showAuthor={item.showAuthor}
-                    selected={item.message.id === selectedId}
-                    language={language}
-                    me={me}
-                    nameOf={nameOf}
-                    highlighted={item.message.id === highlighted}
-                    onSelect={onSelect}
-                  />
-                );
-              default:
-                return <PendingBubble key={item.key} entry={item.entry} language={language} />;
-            }
-          })}
+          {items.map((item) => (
+            <TimelineRow
+              key={item.key}
+              item={item}
+              language={language}
+              me={me}
+              nameOf={nameOf}
+              dayLabel={dayLabel}
+              systemLine={systemLine}
+              readByOthersSeq={room.readByOthersSeq}
+              selectedId={selectedId}
+              highlighted={highlighted}
+              onSelect={onSelect}
+            />
+          ))}
         </div>
       </div>
       {!atBottom && (

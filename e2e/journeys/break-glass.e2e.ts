@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { io } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin } from '../support/api';
+import { openContext } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
+import { demo, demoApi } from '../support/demo';
+import { useDemoJourney } from '../support/journey';
+import { loginUi } from '../support/login-ui';
+import { eachLook, type TLook } from '../support/pages/looks';
+import { log } from '../support/pages/room';
+import { demoTabs } from '../support/pages/sign-in';
+import { ADMIN, type RunningServer } from '../support/server';
+
+/**
+ * Break-glass access (issue 27): the Admin, no member of a ward's group, finds it in Administration › Break-glass
+ * access, types why, confirms, and reads it read-only under a red banner (no composer); a member of the group
+ * sees the privacy office's line arrive. The Admin ends the access early. Then the view and the member's line in
+ * both languages and themes, on a desktop and a phone.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { apiSession, apiGroup, logout } = demoApi(() => server);
+const tabs = demoTabs(() => ({ server, browser }));
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
+});
+
+const REASON = 'Patient complaint 2026-114 about the night of 12 March';
+const HANDOVER = 'Bed 12: potassium 3.1, recheck at 06:00';
+
+/** A ward's group, written by its owner before anyone reads it: Amelia and Noah, two messages. */
+async function seedGroup(name: string): Promise<string> {
+  const owner = await apiSession(demo('amelia.broussard'));
+  const twId = await apiGroup(owner, name, ['Noah Thibodeaux']);
+  const socket = io(server.url, {
+    path: '/server/socket.io',
+    query: { token: owner.token, uuid: randomUUID() },
+    transports: ['websocket'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  for (const body of [HANDOVER, 'Family asked to be called before 08:00']) {
+    const ack = await socket.timeout(10_000).emitWithAck('SendMessage', { clientId: randomUUID(), twId, body });
+    expect(ack.ok, JSON.stringify(ack)).toBe(true);
+  }
+  socket.close();
+  await logout(owner);
+  return twId;
+}
+
+/** The Admin signed in through the login page, in the look's language and theme (the account's win). */
+async function adminTab(look: Omit<TLook, 'viewport'> = { theme: 'light', lang: 'en', mobile: false }) {
+  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
+  await api(server, 'POST', '/setting', { language: look.lang }, token);
+  await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: look.theme } }, token);
+  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+  const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await loginUi(page, ADMIN.email, ADMIN.password);
+  return { page, errors };
+}
+
+const banner = (page: Page) => page.getByTestId('break-glass-banner');
+const PRIVACY_LINE = /^(Privacy office|Bureau de la confidentialité)/;
+
+describe('break-glass access', () => {
+  it('the Admin opens a room with a reason, reads it under the banner and cannot write; a member sees the line', async () => {
+    const name = 'Ward 7 handover';
+    const twId = await seedGroup(name);
+    // Noah, a member, has the room open when the privacy office opens it.
+    const noah = await tabs.signIn('noah.thibodeaux');
+    await noah.page.goto(`/chat/${twId}`);
+    await log(noah.page).getByText(HANDOVER).waitFor();
+
+    const { page, errors } = await adminTab();
+    await page.goto('/admin/break-glass');
+    await page.getByRole('searchbox', { name: 'Find a conversation by group name or member' }).fill('Ward 7');
+    await page.getByRole('button', { name: `Open read-only: ${name}` }).click();
+    // Too short a reason is refused before anything is asked.
+    const reason = page.getByRole('textbox', { name: 'Reason' });
+    await reason.fill('checking');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Write at least 10 characters.').waitFor();
+    await reason.fill(REASON);
+    await snap(page, 'break-glass-reason-light-en');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Open this conversation read-only?' });
+    // Cancel has the focus: an Enter out of habit opens nothing.
+    await expect(
+      confirm.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
+    await confirm.getByRole('button', { name: 'Open read-only' }).click();
+
+    // The read-only view: the banner with the end time and the reason, the messages, the members, no composer.
+    await page.waitForURL((url) => url.pathname === `/admin/break-glass/${twId}`);
+    await banner(page)
+      .getByText(/^Break-glass access · read-only · ends at .+ · reason: Patient complaint 2026-114/)
+      .waitFor();
+    await log(page).getByText(HANDOVER).waitFor();
+    await log(page).getByText(PRIVACY_LINE).waitFor();
+    await page.getByRole('region', { name: 'Members' }).getByText('Noah Thibodeaux').waitFor();
+    expect(await page.getByRole('textbox', { name: /message/i }).count()).toBe(0);
+    await page.getByTestId('break-glass-read-only').waitFor();
+    await snap(page, 'break-glass-view-light-en');
+
+    // Noah sees the privacy office's line arrive in the room he has open.
+    await log(noah.page).getByText(PRIVACY_LINE).waitFor();
+    await snap(noah.page, 'break-glass-member-line-light-en');
+
+    expect(errors()).toEqual([]);
+    expect(noah.errors()).toEqual([]);
+
+    // Through the API (this ends the Admin's browser session): the grant keeps the reason, the user log has the
+    // opening, and a nurse reads nothing.
+    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const grant = await api<{ data: { reason: string } }>(
+      server,
+      'GET',
+      `/compliance/break-glass/rooms/${twId}`,
+      undefined,
+      token,
+    );
+    expect(grant.body.data.reason).toBe(REASON);
+    const logs = await api(server, 'GET', '/user/logs?pageSize=20', undefined, token);
+    expect(JSON.stringify(logs.body)).toContain('break-glass opened');
+    const nurse = await apiSession(demo('olivia.landry'));
+    const refused = await api(server, 'GET', `/compliance/break-glass/rooms/${twId}/messages`, undefined, nurse.token);
+    expect(refused.status).toBe(403);
+    await logout(nurse);
+  });
+
+  it('the Admin ends the access early; the view then says it is over', async () => {
+    const name = 'Ward 9 night';
+    const twId = await seedGroup(name);
+    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    expect((await api(server, 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token)).status).toBe(
+      200,
+    );
+    const { page, errors } = await adminTab();
+    await page.goto(`/admin/break-glass/${twId}`);
+    await banner(page).getByRole('button', { name: 'End access now' }).click();
+    await page
+      .getByRole('dialog', { name: 'End break-glass access?' })
+      .getByRole('button', { name: 'End access now' })
+      .click();
+    await page.getByText('Break-glass access ended').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/admin/break-glass');
+    await page.goto(`/admin/break-glass/${twId}`);
+    await page.getByTestId('break-glass-over').waitFor();
+    expect(await banner(page).count()).toBe(0);
+    expect(errors()).toEqual([]);
+  });
+
+  let looksRoom: string | undefined;
+  eachLook('looks right', async (look) => {
+    const { theme, lang, viewport } = look;
+    looksRoom ??= await seedGroup('Ward 3 day');
+    const twId = looksRoom;
+    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const opened = await api(server, 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token);
+    expect([200, 409]).toContain(opened.status);
+    // The member's side first: signing the Admin in below ends no session of Noah's.
+    const noah = await tabs.signIn('noah.thibodeaux', look);
+    await noah.page.goto(`/chat/${twId}`);
+    await log(noah.page).getByText(PRIVACY_LINE).first().waitFor();
+    await snap(noah.page, `break-glass-member-${theme}-${lang}-${viewport}`);
+    expect(noah.errors()).toEqual([]);
+
+    const { page, errors } = await adminTab(look);
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
+    await page.goto(`/admin/break-glass/${twId}`);
+    await banner(page).waitFor();
+    await log(page).getByText(HANDOVER).waitFor();
+    await snap(page, `break-glass-view-${theme}-${lang}-${viewport}`);
+    await page.goto('/admin/break-glass');
+    await page.getByTestId('break-glass-room').first().waitFor();
+    await snap(page, `break-glass-list-${theme}-${lang}-${viewport}`);
+    expect(errors()).toEqual([]);
+  });
+});
