@@ -325,7 +325,7 @@ export type LegalHoldsTable = {
   released_by: string | null;
   released_at: number | null;
 };
-/** An Admin's break-glass access to a room (migration 0020): live while not ended and before expires_at. */
+/** An Admin's break-glass access to a room (migration 0021): live while not ended and before expires_at. */
 export type BreakGlassGrantsTable = {
   id: string;
   admin_id: string;
