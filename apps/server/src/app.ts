@@ -46,6 +46,9 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
 import { deviceSessionsRoutes } from './modules/identity/device-sessions.routes';
+import { createSsoDeps } from './modules/identity/sso.deps';
+import { ssoRoutes } from './modules/identity/sso.routes';
+import type { SsoDeps } from './modules/identity/sso.service';
 import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -128,6 +131,8 @@ declare module 'fastify' {
     messageSearch: SearchService;
     /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds. */
     compliance: { retention: RetentionService; holds: HoldsService };
+    /** Single sign-on with OpenID Connect (modules/identity/sso); its client is null when not configured. */
+    sso: SsoDeps;
   }
 }
 
@@ -243,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .catch((err) => app.log.warn({ err }, 'staff directory: first build failed; /readyz tries again'));
   });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
+  app.decorate('sso', createSsoDeps(app, messageCrypto));
   app.decorate(
     'push',
     createPushService({
@@ -328,6 +334,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(authRoutes);
   await app.register(deviceSessionsRoutes);
+  await app.register(ssoRoutes);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);
   await app.register(referenceRoutes);

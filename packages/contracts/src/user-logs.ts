@@ -87,6 +87,12 @@ export const USER_LOG_EVENTS = [
   'legal hold released',
   'session ended',
   'other sessions ended',
+  'sso sign-in refused',
+  'sso account created',
+  'sso account linked',
+  'sso account updated',
+  'sso logout',
+  'sso policy changed',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

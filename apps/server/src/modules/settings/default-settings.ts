@@ -44,6 +44,8 @@ export type StoredSettings = {
   sessionTimeout: number;
   /** What a push notification may say (issue 24): names by default, never the text unless an Admin says so. */
   pushContentLevel: TPushContentLevel;
+  /** Single sign-on is the only way in (issue 26): password sign-in is refused but for the break-glass Admin. */
+  ssoOnly: boolean;
 };
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -55,4 +57,5 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   isSelfRegistrationEnabled: true,
   sessionTimeout: 60,
   pushContentLevel: 'names',
+  ssoOnly: false,
 };
