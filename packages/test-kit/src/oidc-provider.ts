@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-types.d.ts" />
 import { createServer, type Server } from 'node:http';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { freePort } from './server-process';
