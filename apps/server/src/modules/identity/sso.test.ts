@@ -1,12 +1,13 @@
 import { accountRoutes } from '@rounds/contracts/account';
 import { authRoutes } from '@rounds/contracts/auth';
 import { ssoRoutes } from '@rounds/contracts/sso';
-import { type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oidc-provider';
+import { type OidcBrowser, type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oidc-provider';
 import { freePort } from '@rounds/test-kit/server-process';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { openSocket } from '../../../test/support/chat';
+import { ssoCallback, ssoSignIn, ssoStart } from '../../../test/support/sso';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 
@@ -79,42 +80,9 @@ function person(over: Record<string, unknown> = {}) {
   return { id, claims };
 }
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }, name: string) =>
-  res.cookies.find((c) => c.name === name)?.value;
-
-/** The browser's first leg: Rounds answers a redirect to the provider and a cookie binding the attempt. */
-async function start() {
-  const res = await callRoute(t.app, ssoRoutes.start, { query: {}, remoteAddress: freshIp() });
-  expect(res.statusCode).toBe(302);
-  return { location: res.headers.location as string, browser: cookieOf(res, 'rounds_sso')! };
-}
-
-async function callback(url: URL, browser: string | undefined) {
-  const res = await callRoute(t.app, ssoRoutes.callback, {
-    query: Object.fromEntries(url.searchParams),
-    ...(browser ? { cookies: { rounds_sso: browser } } : {}),
-    remoteAddress: freshIp(),
-  });
-  expect(res.statusCode).toBe(302);
-  return { location: res.headers.location as string, refresh: cookieOf(res, 'rounds_refresh') };
-}
-
-/** The whole flow through the provider's pages; answers the Rounds session the app then takes up. */
-async function signInThroughProvider(accountId: string, browser = op.browser()) {
-  const first = await start();
-  const back = await browser.signIn(first.location, accountId);
-  const done = await callback(back, first.browser);
-  expect(done.location).toBe('/login?sso=done');
-  const renewed = await callRoute(t.app, authRoutes.refreshToken, {
-    body: {},
-    cookies: { rounds_refresh: done.refresh! },
-  });
-  expect(renewed.statusCode).toBe(200);
-  const token = renewed.json().token;
-  const me = await callRoute(t.app, accountRoutes.me, { token });
-  expect(me.statusCode).toBe(200);
-  return { token, user: me.json().data, browser };
-}
+const start = () => ssoStart(t.app);
+const callback = (url: URL, browser: string | undefined) => ssoCallback(t.app, url, browser);
+const signInThroughProvider = (accountId: string, browser?: OidcBrowser) => ssoSignIn(t.app, op, accountId, browser);
 
 const userRow = (id: string) => t.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const linkNames = async (userId: string, link: 'user_facilities' | 'user_departments' | 'user_specialties') => {
