@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
+import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 
 /**
  * Single sign-on with OpenID Connect (issue 26). The server is the OpenID client (authorization code with PKCE,
@@ -58,7 +59,7 @@ export type TSsoError = (typeof SSO_ERRORS)[number];
 export const SSO_RESULT_PARAM = 'sso';
 
 export const ssoRoutes = {
-  status: apiRoute({ method: 'GET', path: '/auth/sso', reply: ZSsoStatusReply }),
+  status: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.ssoStatus, reply: ZSsoStatusReply }),
   /** Answers 302 to the provider's authorization endpoint (or to the login page when SSO cannot start). */
   start: apiRoute({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconLock, IconMessages, IconPhoneCall } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -9,6 +9,8 @@ import { EulaLink } from '../../components/eula-link';
 import { LanguageSelect } from '../../components/language-select';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { LoginForm, type TVerificationNeeded } from '../../features/auth/components/login-form';
+import { SsoResult } from '../../features/auth/components/sso-result';
+import { SsoSignIn } from '../../features/identity/components/sso-sign-in';
 import { useSelfRegistration } from '../../features/settings/api/get-self-registration';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { COPYRIGHT_YEAR } from '../../lib/brand';
@@ -36,6 +38,13 @@ export function LoginRoute() {
   const selfRegistration = useSelfRegistration();
   const logo = useLogo('square');
   usePageTitle(t('pages.login'));
+
+  // Back from the hospital's provider (single sign-on): the server's callback says how it went.
+  const ssoResult = new URLSearchParams(location.search).get('sso');
+  const signedIn = useCallback(
+    () => navigate(returnPath(location.state), { replace: true }),
+    [navigate, location.state],
+  );
 
   const toConfirmation = (next: TVerificationNeeded) =>
     navigate(next.step === 'email' ? ROUTES.emailConfirm : ROUTES.mobileConfirm, { state: next });
@@ -78,11 +87,17 @@ export function LoginRoute() {
                 {t('auth.loginSubtitle')}
               </Text>
             </Stack>
-            <LoginForm
-              canRegister={selfRegistration.data === true}
-              onLoggedIn={() => navigate(returnPath(location.state), { replace: true })}
-              onVerificationNeeded={toConfirmation}
-            />
+            {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
+            {ssoResult !== 'done' && (
+              <>
+                <SsoSignIn />
+                <LoginForm
+                  canRegister={selfRegistration.data === true}
+                  onLoggedIn={signedIn}
+                  onVerificationNeeded={toConfirmation}
+                />
+              </>
+            )}
           </Paper>
         </div>
         <footer className="auth-panel__footer">
