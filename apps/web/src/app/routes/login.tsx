@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconLock, IconMessages, IconPhoneCall } from '@tabler/icons-react';
-import { type ReactNode, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -9,13 +9,20 @@ import { EulaLink } from '../../components/eula-link';
 import { LanguageSelect } from '../../components/language-select';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { LoginForm, type TVerificationNeeded } from '../../features/auth/components/login-form';
-import { SsoResult } from '../../features/auth/components/sso-result';
-import { SsoSignIn } from '../../features/identity/components/sso-sign-in';
 import { useSelfRegistration } from '../../features/settings/api/get-self-registration';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { COPYRIGHT_YEAR } from '../../lib/brand';
 import { usePageTitle } from '../../lib/use-page-title';
 import { returnPath } from '../access';
+
+// Single sign-on in a chunk of its own, loaded with the page: the first download has a budget, and a server
+// without SSO shows nothing of it.
+const SsoSignIn = lazy(() =>
+  import('../../features/identity/components/sso-sign-in').then((m) => ({ default: m.SsoSignIn })),
+);
+const SsoResult = lazy(() =>
+  import('../../features/auth/components/sso-result').then((m) => ({ default: m.SsoResult })),
+);
 
 function HeroPoint({ icon, text }: { icon: ReactNode; text: string }) {
   return (
@@ -87,16 +94,16 @@ export function LoginRoute() {
                 {t('auth.loginSubtitle')}
               </Text>
             </Stack>
-            {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
+            <Suspense fallback={null}>
+              {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
+              {ssoResult !== 'done' && <SsoSignIn />}
+            </Suspense>
             {ssoResult !== 'done' && (
-              <>
-                <SsoSignIn />
-                <LoginForm
-                  canRegister={selfRegistration.data === true}
-                  onLoggedIn={signedIn}
-                  onVerificationNeeded={toConfirmation}
-                />
-              </>
+              <LoginForm
+                canRegister={selfRegistration.data === true}
+                onLoggedIn={signedIn}
+                onVerificationNeeded={toConfirmation}
+              />
             )}
           </Paper>
         </div>
