@@ -2,7 +2,7 @@ import { type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oi
 import { freePort } from '@rounds/test-kit/server-process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContext } from '../support/app';
+import { openContext, toggleTheme } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
 import { loginUi } from '../support/login-ui';
 import { eachLook } from '../support/pages/looks';
@@ -62,8 +62,10 @@ const TEXTS = {
   },
 } as const;
 
-async function loginPage(page: Page, lang: 'en' | 'fr') {
+async function loginPage(page: Page, lang: 'en' | 'fr', theme: 'light' | 'dark' = 'light') {
   await page.goto('/login');
+  // The login page keeps the theme chosen on it, not the system's.
+  if (theme === 'dark') await toggleTheme(page);
   if (lang === 'fr') await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
   return page.getByRole('link', { name: TEXTS[lang].button });
 }
@@ -96,7 +98,7 @@ describe('single sign-on in the browser', () => {
       await page.waitForURL((url) => url.origin === op.issuer);
       await page.locator('button[autofocus], button[type="submit"]').first().click();
       await page.waitForURL((url) => url.origin === server.url && url.pathname === '/login');
-      await (await loginPage(page, lang)).waitFor();
+      await page.getByRole('link', { name: TEXTS[lang].button }).waitFor();
       expect(errors()).toEqual([]);
     });
   }
@@ -109,7 +111,7 @@ describe('single sign-on in the browser', () => {
     });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await (await loginPage(page, look.lang)).waitFor();
+    await (await loginPage(page, look.lang, look.theme)).waitFor();
     await snap(page, `sso-login-${look.theme}-${look.lang}-${look.viewport}`);
     expect(errors()).toEqual([]);
   });
