@@ -79,10 +79,14 @@ export class SsoRefusal extends Error {
   }
 }
 
-/** An error as the user log keeps it: openid-client's OAuth error code (invalid_grant) when there is one. */
+/**
+ * An error as the user log keeps it: openid-client's OAuth error code (invalid_grant) when there is one, and
+ * what its cause says (which claim was wrong: nonce, iss, aud).
+ */
 const describeError = (error: unknown) => {
   const oauth = (error as { error?: unknown }).error;
-  return `${typeof oauth === 'string' ? `${oauth}: ` : ''}${String(error)}`;
+  const cause = (error as { cause?: unknown }).cause;
+  return `${typeof oauth === 'string' ? `${oauth}: ` : ''}${String(error)}${cause instanceof Error ? ` (${cause.message})` : ''}`;
 };
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');

@@ -254,6 +254,20 @@ describe('single sign-on: what is refused and logged', () => {
     expect((await lastRefusal())?.detail).toMatch(/invalid_grant/);
   });
 
+  it('a nonce that is not the one this sign-in sent: the ID token is refused', async () => {
+    const first = await start();
+    const back = await op.browser().signIn(first.location, person().id);
+    // The attempt's nonce as if someone had swapped it: the provider's signed ID token carries the real one.
+    await t.app.db
+      .updateTable('sso_attempts')
+      .set({ nonce: 'not-the-nonce-sent' })
+      .where('used_at', 'is', null)
+      .execute();
+    const done = await callback(back, first.browser);
+    expect(done).toEqual({ location: '/login?sso=SSO_INVALID', refresh: undefined });
+    expect((await lastRefusal())?.detail).toMatch(/nonce/);
+  });
+
   it('a provider that answers the callback with an error', async () => {
     const first = await start();
     const state = new URL(first.location).searchParams.get('state')!;
