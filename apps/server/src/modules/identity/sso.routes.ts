@@ -23,7 +23,9 @@ const BROWSER_COOKIE_PATH = `${API_PREFIX}/auth/sso`;
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.sso;
   const tags = ['auth'];
-  const limited = (max: number) => ({ tags, config: { rateLimit: { max, timeWindow: '1 minute' } } });
+  // The browser's legs write a row each: limited per address as password sign-in is. The status and the
+  // provider's own call keep the general limit (a hospital's staff share one address at shift change).
+  const signIn = { tags, config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } } };
   const ctx = (req: FastifyRequest) => ({
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
@@ -39,9 +41,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  registerRoute(app, routes.status, limited(120), async () => ({ data: await ssoStatus(deps) }));
+  registerRoute(app, routes.status, { tags }, async () => ({ data: await ssoStatus(deps) }));
 
-  registerRoute(app, routes.start, limited(30), async (req, reply) => {
+  registerRoute(app, routes.start, signIn, async (req, reply) => {
     try {
       const { url, browser } = await startSso(deps, req.query.remember === 'true', ctx(req));
       reply.setCookie(BROWSER_COOKIE, browser, {
@@ -58,7 +60,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  registerRoute(app, routes.callback, limited(30), async (req, reply) => {
+  registerRoute(app, routes.callback, signIn, async (req, reply) => {
     reply.clearCookie(BROWSER_COOKIE, { path: BROWSER_COOKIE_PATH });
     try {
       const { session } = await finishSso(
@@ -79,7 +81,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  registerRoute(app, routes.backchannelLogout, limited(120), async (req, reply) => {
+  registerRoute(app, routes.backchannelLogout, { tags }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await backchannelLogout(deps, req.body.logout_token, req.ip);
