@@ -2,6 +2,7 @@ import { type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oi
 import { freePort } from '@rounds/test-kit/server-process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin } from '../support/api';
 import { openContext, toggleTheme } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
 import { loginUi } from '../support/login-ui';
@@ -54,11 +55,13 @@ const TEXTS = {
     button: 'Sign in with St Mary',
     logout: 'Logout',
     unavailable: 'Sign-in with St Mary is not answering right now',
+    only: 'Single sign-on is the only way in',
   },
   fr: {
     button: 'Se connecter avec St Mary',
     logout: 'Se déconnecter',
     unavailable: 'La connexion avec St Mary ne répond pas pour le moment',
+    onlyNote: "La connexion par mot de passe est réservée à l'administrateur local.",
   },
 } as const;
 
@@ -114,6 +117,31 @@ describe('single sign-on in the browser', () => {
     await (await loginPage(page, look.lang, look.theme)).waitFor();
     await snap(page, `sso-login-${look.theme}-${look.lang}-${look.viewport}`);
     expect(errors()).toEqual([]);
+  });
+
+  it('an Admin makes SSO the only way in; the break-glass Admin still signs in with a password', async () => {
+    // The Admin's account is in English and light: a desktop, then a phone.
+    for (const [i, mobile] of [false, true].entries()) {
+      const context = await openContext(browser, { baseURL: server.url, mobile });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await loginUi(page, ADMIN.email, ADMIN.password);
+      await page.goto('/admin');
+      const only = page.getByRole('switch', { name: TEXTS.en.only });
+      // The desktop turns it on; the phone finds it on.
+      if (i === 0) await only.click();
+      await expect.poll(() => only.isChecked()).toBe(true);
+      await snap(page, `sso-admin-only-light-en${mobile ? '-mobile' : ''}`);
+      expect(errors()).toEqual([]);
+    }
+    const context = await openContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    await (await loginPage(page, 'fr')).waitFor();
+    await page.getByText(TEXTS.fr.onlyNote).waitFor();
+    await snap(page, 'sso-login-only-light-fr');
+    // Back as it was for the journeys after this one.
+    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    expect((await api(server, 'PUT', '/auth/sso/policy', { ssoOnly: false }, token)).status).toBe(200);
   });
 
   it('says so when the provider is down, and the password form still signs in', async () => {
