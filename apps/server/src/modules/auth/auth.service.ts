@@ -14,7 +14,7 @@ import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
-import { readSetting, readSettings } from '../settings/settings.service';
+import { readSetting, readSettings, registrationOpen } from '../settings/settings.service';
 import { isLiveSession, refreshTokenState } from '../users/session-state.store';
 import {
   assertEmailFree,
@@ -281,7 +281,8 @@ export async function register(
   ctx: Ctx,
 ): Promise<{ tempToken: string; user: TUser }> {
   const settings = await readSettings(app.db);
-  if (!settings.isSelfRegistrationEnabled) throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled');
+  if (!registrationOpen(settings, !!app.config.OIDC_ISSUER))
+    throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled');
   if (!(await app.captcha.verify(input.captchaResponse))) throw fail(400, 'CAPTCHA_FAILED', 'captchaFailed');
   await assertClassifications(app, input);
 

@@ -1,5 +1,6 @@
 import { accountRoutes } from '@rounds/contracts/account';
 import { authRoutes } from '@rounds/contracts/auth';
+import { publicSettingRoutes } from '@rounds/contracts/settings';
 import { ssoRoutes } from '@rounds/contracts/sso';
 import { type OidcBrowser, type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oidc-provider';
 import { freePort } from '@rounds/test-kit/server-process';
@@ -343,6 +344,9 @@ describe('single sign-on: the only way in', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.error().code).toBe('SSO_REQUIRED');
       await expect(login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).resolves.toMatchObject({});
+      // Nobody registers an account that could not sign in: the login page's Register button goes too.
+      const registration = await callRoute(t.app, publicSettingRoutes.selfRegistration, {});
+      expect(registration.json()).toEqual({ isSelfRegistrationEnabled: 'false' });
       // Single sign-on itself still works.
       await signInThroughProvider(person().id);
       expect(await events(admin.userId, 'sso policy changed')).toEqual([
