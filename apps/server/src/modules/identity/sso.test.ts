@@ -11,6 +11,7 @@ import { openSocket } from '../../../test/support/chat';
 import { ssoCallback, ssoSignIn, ssoStart } from '../../../test/support/sso';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
+import { newId } from '../../lib/ids';
 
 /**
  * Single sign-on (issue 26) against a real OpenID Provider on loopback (oidc-provider, from the test kit),
@@ -46,7 +47,7 @@ beforeAll(async () => {
     await t.app.db
       .insertInto(table)
       .values({
-        id: `${table.slice(0, 4)}${name.replace(/\W/g, '').toLowerCase()}`.padEnd(24, '0').slice(0, 24),
+        id: newId(),
         name,
         name_key: name.toLowerCase(),
         created_at: 0,
