@@ -5,8 +5,12 @@ export type { RunningServer };
 export const ADMIN = { email: 'admin@e2e.rounds', password: 'Admin12345' };
 
 /** The server bundle (what `npm start` runs, built in global-setup) for a journey: SQLite in a temp DATA_DIR. */
-export function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+export function startServer(
+  env: Record<string, string | undefined> = {},
+  o: { port?: number } = {},
+): Promise<RunningServer> {
   return startServerProcess({
+    ...o,
     entry: 'bundle',
     prefix: 'e2e',
     readyWithinMs: budget(30_000),

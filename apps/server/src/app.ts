@@ -48,6 +48,9 @@ import { createDirectory, type Directory } from './modules/contacts/staff-direct
 import { healthRoutes } from './modules/health/health.routes';
 import { deviceSessionsRoutes } from './modules/identity/device-sessions.routes';
 import { quickUnlockRoutes } from './modules/identity/quick-unlock.routes';
+import { createSsoDeps } from './modules/identity/sso.deps';
+import { ssoRoutes } from './modules/identity/sso.routes';
+import type { SsoDeps } from './modules/identity/sso.service';
 import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -130,6 +133,8 @@ declare module 'fastify' {
     messageSearch: SearchService;
     /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds, break-glass access. */
     compliance: { retention: RetentionService; holds: HoldsService; breakGlass: BreakGlassService };
+    /** Single sign-on with OpenID Connect (modules/identity/sso); its client is null when not configured. */
+    sso: SsoDeps;
   }
 }
 
@@ -245,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .catch((err) => app.log.warn({ err }, 'staff directory: first build failed; /readyz tries again'));
   });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
+  app.decorate('sso', createSsoDeps(app, messageCrypto));
   app.decorate(
     'push',
     createPushService({
@@ -339,6 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(deviceSessionsRoutes);
   await app.register(quickUnlockRoutes);
+  await app.register(ssoRoutes);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);
   await app.register(referenceRoutes);

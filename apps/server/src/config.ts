@@ -207,6 +207,64 @@ const ZEnv = z.object({
     .string()
     .regex(/^wss?:\/\/[^\s]+$/, 'a ws:// or wss:// URL (ws://127.0.0.1:8188)')
     .optional(),
+  /**
+   * Single sign-on with OpenID Connect (issue 26, modules/identity/sso): the provider's issuer (its discovery
+   * document is at <issuer>/.well-known/openid-configuration) and this server's client there. The redirect URI
+   * to register is PUBLIC_URL/api/v1/auth/sso/callback, the back-channel logout URI
+   * PUBLIC_URL/api/v1/auth/sso/backchannel-logout and the post-logout redirect URI PUBLIC_URL/login.
+   */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().default('openid profile email phone'),
+  /** The login page's button reads "Sign in with <label>". */
+  OIDC_BUTTON_LABEL: z.string().min(1).max(60).default('single sign-on'),
+  /** Tolerated clock difference with the provider when checking ID and logout tokens. */
+  OIDC_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  /** Claims naming the hospital's reference items (a name or a list of names) and the groups claim. */
+  OIDC_CLAIM_FACILITY: z.string().default('facility'),
+  OIDC_CLAIM_DEPARTMENT: z.string().default('department'),
+  OIDC_CLAIM_PROFESSION: z.string().default('profession'),
+  OIDC_CLAIM_SPECIALTY: z.string().default('specialty'),
+  OIDC_CLAIM_GROUPS: z.string().default('groups'),
+  /**
+   * Roles from groups: `Admin=rounds-admins,FacilityAdmin=rounds-facility-admins` (a role may name several
+   * groups: `Admin=a|b`). Unset: the provider does not decide roles (new accounts are Regular, then an Admin's).
+   */
+  OIDC_ROLE_GROUPS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => {
+          const [role = '', groups = ''] = pair.split('=');
+          return {
+            role: role.trim(),
+            groups: groups
+              .split('|')
+              .map((g) => g.trim())
+              .filter(Boolean),
+          };
+        }),
+    )
+    .pipe(
+      z.array(
+        z.object({
+          role: z.enum(
+            ['Admin', 'FacilityAdmin', 'Regular'],
+            'each entry is Role=group (Admin, FacilityAdmin, Regular)',
+          ),
+          groups: z.array(z.string()).min(1, 'each entry is Role=group'),
+        }),
+      ),
+    ),
+  /** A claim naming a facility, department, profession or specialty that does not exist: refuse the sign-in, or create it. */
+  OIDC_UNKNOWN_REFERENCE: z.enum(['refuse', 'create']).default('refuse'),
+  /** The local Admin who still signs in with a password when an Admin makes SSO the only way in (default ADMIN_EMAIL). */
+  OIDC_BREAK_GLASS_EMAIL: z.email().optional(),
   STT_URL: z.url().optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),
@@ -264,6 +322,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
     throw new ConfigError(
       `Invalid environment variable ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together`,
+    );
+  }
+  const oidcMissing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((k) => !e[k as keyof typeof e]);
+  if (oidcMissing.length > 0 && oidcMissing.length < 3) {
+    throw new ConfigError(
+      `Invalid environment variable ${oidcMissing[0]}: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together`,
     );
   }
   const dataDir = resolve(e.DATA_DIR);

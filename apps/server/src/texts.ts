@@ -6,6 +6,7 @@ import './modules/auth/auth.texts';
 import './modules/calls/calls.texts';
 import './modules/chat/chat.texts';
 import './modules/compliance/compliance.texts';
+import './modules/identity/sso.texts';
 import './modules/contacts/contacts.texts';
 import './modules/identity/quick-unlock.texts';
 import './modules/on-call/on-call.texts';

@@ -171,7 +171,11 @@ export const authRoutes = {
     body: ZRefreshRequest.optional(),
     reply: ZRefreshReply,
   }),
-  logout: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.logout, reply: ZMessageReply }),
+  /** With single sign-on, `endSessionUrl` is where the browser goes to end the provider's session too (RP-initiated logout). */
+  logout: apiRoute({
+    ...FIRST_DOWNLOAD_ROUTES.logout,
+    reply: ZMessageReply.extend({ endSessionUrl: z.string().optional() }),
+  }),
   forgotPassword: apiRoute({
     method: 'POST',
     path: '/auth/forgot-password',

@@ -14,4 +14,5 @@ export const FIRST_DOWNLOAD_ROUTES = {
   appSettings: { method: 'GET', path: '/setting/app-settings' },
   selfRegistration: { method: 'GET', path: '/setting/self-registration' },
   speechStatus: { method: 'GET', path: '/speech-to-text' },
+  ssoStatus: { method: 'GET', path: '/auth/sso' },
 } as const;

@@ -92,6 +92,12 @@ export const USER_LOG_EVENTS = [
   'unlock PIN set',
   'unlock PIN removed',
   'signed out after wrong unlocks',
+  'sso sign-in refused',
+  'sso account created',
+  'sso account linked',
+  'sso account updated',
+  'sso logout',
+  'sso policy changed',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

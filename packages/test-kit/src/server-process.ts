@@ -115,11 +115,13 @@ export type StartOptions = SpawnOptions & {
   readyWithinMs?: number;
   /** The temp DATA_DIR's name, rounds-<prefix>-… */
   prefix?: string;
+  /** A port chosen beforehand (freePort): a service that must know the server's address before it starts. */
+  port?: number;
 };
 
 /** The real server process on a free loopback port with a temp DATA_DIR; resolves once /readyz answers. */
 export async function startServer(o: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), `rounds-${o.prefix ?? 'server'}-`));
   const url = `http://127.0.0.1:${port}`;
   const args = await entryArgs(o.entry);

@@ -311,6 +311,32 @@ export type Database = {
   legal_holds: LegalHoldsTable;
   job_due: JobDueTable;
   break_glass_grants: BreakGlassGrantsTable;
+  sso_attempts: SsoAttemptsTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_sessions: SsoSessionsTable;
+};
+
+/** Single sign-on (migration 0022): a sign-in on its way through the provider, used once. */
+export type SsoAttemptsTable = {
+  state_hash: string;
+  browser_hash: string;
+  /** The PKCE code verifier, sealed with the server's key. */
+  verifier: string;
+  nonce: string;
+  remember: number;
+  created_at: number;
+  used_at: number | null;
+};
+export type SsoIdentitiesTable = { issuer: string; subject: string; user_id: string; linked_at: number };
+export type SsoSessionsTable = {
+  session_id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  sid: string | null;
+  /** The ID token, sealed: the id_token_hint of RP-initiated logout. */
+  id_token: string;
+  created_at: number;
 };
 
 /** A legal hold (migration 0017): a person or a room kept until released. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { startOidcProvider } from '@rounds/test-kit/oidc-provider';
 import { dropStore, freePort, type ServerProcess, startServerProcess } from '@rounds/test-kit/server-process';
 import { createTestApp } from '../support/test-app';
 import { createFixture } from './fixture';
@@ -73,7 +74,11 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   await t.close({ keepData: true });
 
   const port = await freePort();
+  // A real OpenID provider, so the single sign-on routes are fuzzed configured (state, codes, logout tokens).
+  const op = await startOidcProvider({ rpUrl: `http://127.0.0.1:${port}` });
   const server = startServerProcess({
+    ...op.env,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -113,6 +118,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
         server.child.kill('SIGTERM');
         await server.exited;
       }
+      await op.stop();
       await dropStore(dataDir, schema);
     },
   };

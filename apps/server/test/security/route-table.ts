@@ -176,6 +176,29 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'DELETE /api/v1/account/quick-unlock': { access: SIGNED_IN, request: none },
   'POST /api/v1/auth/unlock': { access: SIGNED_IN, request: async () => ({ body: { pin: '4821' } }), ok: 409 },
+  // Single sign-on (identity/sso.test.ts runs it against a real provider; the matrix's server has none
+  // configured, so the browser legs send it back to the login page and the provider's own call is a 404).
+  'GET /api/v1/auth/sso': {
+    ...publicRoute('the login page shows the SSO button before anyone signs in'),
+    request: none,
+  },
+  'GET /api/v1/auth/sso/start': {
+    ...publicRoute('the browser starts signing in through the provider: no session exists yet'),
+    request: async () => ({ query: {} }),
+    ok: 302,
+  },
+  'GET /api/v1/auth/sso/callback': {
+    ...publicRoute('the provider sends the browser back with a code; state, PKCE and the browser cookie guard it'),
+    request: async () => ({ query: { code: 'x', state: 'y' } }),
+    ok: 302,
+  },
+  'POST /api/v1/auth/sso/backchannel-logout': {
+    ...publicRoute('the provider calls it server to server; the logout token it signs is the credential'),
+    request: async () => ({ body: { logout_token: 'x' } }),
+    ok: 404,
+  },
+  'GET /api/v1/auth/sso/policy': { access: ADMIN, request: none },
+  'PUT /api/v1/auth/sso/policy': { access: ADMIN, request: async () => ({ body: { ssoOnly: false } }), ok: 409 },
   'POST /api/v1/auth/forgot-password': {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { username: `nobody-${randomUUID()}@test.rounds` } }),

@@ -19,6 +19,7 @@ import * as m0018 from './0018-retention-holds';
 import * as m0019 from './0019-session-activity';
 import * as m0020 from './0020-unlock-pins';
 import * as m0021 from './0021-break-glass';
+import * as m0022 from './0022-sso';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019-session-activity': m0019,
   '0020-unlock-pins': m0020,
   '0021-break-glass': m0021,
+  '0022-sso': m0022,
 };

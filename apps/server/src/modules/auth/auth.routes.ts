@@ -1,16 +1,13 @@
 import { authRoutes as routes } from '@rounds/contracts/auth';
-import { API_PREFIX } from '@rounds/contracts/limits';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { isHttps } from '../../plugins/security';
+import { endSessionUrl as ssoEndSessionUrl } from '../identity/sso.service';
 import { passwordUpdateDue } from '../settings/password-policy';
 import * as auth from './auth.service';
-
-export const REFRESH_COOKIE = 'rounds_refresh';
-const COOKIE_PATH = `${API_PREFIX}/auth`;
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 
 /** Tight limits where guessing is the attack: per client IP, per minute. */
 const strict = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -22,23 +19,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     lang: requestLanguage(req),
   });
 
-  // The clearing cookie carries the same attributes as the cookie it replaces.
-  const cookieOptions = (req: FastifyRequest) => ({
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: isHttps(req, app.config),
-    path: COOKIE_PATH,
-  });
-  const clearRefreshCookie = (req: FastifyRequest, reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions(req));
-
-  const setRefreshCookie = (req: FastifyRequest, reply: FastifyReply, s: auth.SessionResult) => {
-    reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
-      ...cookieOptions(req),
-      // Remember me: the cookie outlives the browser; otherwise it ends with the browser session.
-      ...(s.remember ? { expires: new Date(s.refreshExpiresAt) } : {}),
-    });
-  };
+  const clearCookie = (req: FastifyRequest, reply: FastifyReply) => clearRefreshCookie(req, reply, app.config);
+  const setCookie = (req: FastifyRequest, reply: FastifyReply, s: auth.SessionResult) =>
+    setRefreshCookie(req, reply, app.config, s);
 
   const options = (max: number) => ({ tags: ['auth'], config: strict(max) });
 
@@ -49,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, routes.login, options(app.config.LOGIN_RATE_LIMIT), async (req, reply) => {
     const { session, user } = await auth.login(app, req.body, ctx(req));
-    setRefreshCookie(req, reply, session);
+    setCookie(req, reply, session);
     const forcePasswordUpdate = await passwordUpdateDue(app.db, user.id);
     return { token: session.token, tempToken: null, user, role: user.role, forcePasswordUpdate };
   });
@@ -58,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, routes.verifyEmail, options(20), async (req, reply) => {
     const { session, ...rest } = await auth.verifyEmail(app, req.body, ctx(req));
-    if (session) setRefreshCookie(req, reply, session);
+    if (session) setCookie(req, reply, session);
     return rest;
   });
 
@@ -75,18 +58,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, routes.refreshToken, options(60), async (req, reply) => {
     try {
       const session = await auth.refresh(app, req.cookies[REFRESH_COOKIE], ctx(req));
-      setRefreshCookie(req, reply, session);
+      setCookie(req, reply, session);
       return { token: session.token };
     } catch (error) {
-      clearRefreshCookie(req, reply);
+      clearCookie(req, reply);
       throw error;
     }
   });
 
   registerRoute(app, routes.logout, { tags: ['auth'], onRequest: requireAuth(app) }, async (req, reply) => {
+    // Where the provider's session ends too (RP-initiated logout), read before the session is revoked.
+    const endSessionUrl = await ssoEndSessionUrl(app.sso, authOf(req).sessionId).catch(() => undefined);
     await auth.logout(app, authOf(req).userId, ctx(req));
-    clearRefreshCookie(req, reply);
-    return { message: 'OK' };
+    clearCookie(req, reply);
+    return { message: 'OK', ...(endSessionUrl ? { endSessionUrl } : {}) };
   });
 
   registerRoute(app, routes.forgotPassword, options(10), async (req) =>

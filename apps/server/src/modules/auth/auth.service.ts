@@ -14,7 +14,7 @@ import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
-import { readSettings } from '../settings/settings.service';
+import { readSetting, readSettings, registrationOpen } from '../settings/settings.service';
 import { isLiveSession, refreshTokenState } from '../users/session-state.store';
 import {
   assertEmailFree,
@@ -96,13 +96,21 @@ async function dto(app: FastifyInstance, userId: string): Promise<TUser> {
  * Starts a session: under the single-session rule (SINGLE_SESSION) revokes the others and warns their tabs before
  * closing them.
  */
-async function openSession(app: FastifyInstance, user: UserRow, remember: boolean, ctx: Ctx): Promise<SessionResult> {
+export async function openSession(
+  app: FastifyInstance,
+  user: UserRow,
+  remember: boolean,
+  ctx: Ctx,
+  /** More to write with the session (single sign-on: the provider's session behind it). */
+  within?: (trx: Transaction<Database>, sessionId: string) => Promise<void>,
+): Promise<SessionResult> {
   const now = Date.now();
   const result = await app.db.transaction().execute(async (trx) => {
     const older = app.config.SINGLE_SESSION
       ? await revokeSessions(trx, { userId: user.id, reason: 'duplicateSession', at: now + DUPLICATE_SESSION_GRACE_MS })
       : [];
     const session = await createSession(trx, { userId: user.id, remember, ip: ctx.ip, userAgent: ctx.userAgent });
+    await within?.(trx, session.sessionId);
     await markLogin(trx, user.id, now);
     await writeAudit(trx, { userId: user.id, event: 'login', ip: ctx.ip });
     // The directory shows whether someone ever signed in (only they can be picked for groups).
@@ -227,6 +235,9 @@ export async function login(
   await clearFailures(app.db, input.username, ctx.ip);
 
   if (user.active !== 1) throw fail(403, 'ACCOUNT_INACTIVE', 'accountInactive');
+  // SSO only (issue 26): the password opens nothing but for the break-glass local Admin.
+  if (app.config.OIDC_ISSUER && (await readSetting(app.db, 'ssoOnly')) && !isBreakGlass(app, user))
+    throw fail(403, 'SSO_REQUIRED', 'ssoRequired');
   if (user.email_verified !== 1 || user.phone_verified !== 1) {
     const emailFirst = user.email_verified !== 1;
     const tempToken = await signTempToken(app.config.JWT_SECRET, user.id);
@@ -240,6 +251,12 @@ export async function login(
 
   const session = await openSession(app, user, input.remember, ctx);
   return { session, user: await dto(app, user.id) };
+}
+
+/** The one local Admin who still signs in with a password when single sign-on is the only way in. */
+function isBreakGlass(app: FastifyInstance, user: UserRow): boolean {
+  const email = app.config.OIDC_BREAK_GLASS_EMAIL ?? app.config.ADMIN_EMAIL;
+  return user.role === 'Admin' && email !== undefined && user.email.toLowerCase() === email.toLowerCase();
 }
 
 export type RegisterInput = {
@@ -264,7 +281,8 @@ export async function register(
   ctx: Ctx,
 ): Promise<{ tempToken: string; user: TUser }> {
   const settings = await readSettings(app.db);
-  if (!settings.isSelfRegistrationEnabled) throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled');
+  if (!registrationOpen(settings, !!app.config.OIDC_ISSUER))
+    throw fail(403, 'REGISTRATION_DISABLED', 'registrationDisabled');
   if (!(await app.captcha.verify(input.captchaResponse))) throw fail(400, 'CAPTCHA_FAILED', 'captchaFailed');
   await assertClassifications(app, input);
 

@@ -47,6 +47,8 @@ export type StoredSettings = {
   quickLockMinutes: number;
   /** What a push notification may say (issue 24): names by default, never the text unless an Admin says so. */
   pushContentLevel: TPushContentLevel;
+  /** Single sign-on is the only way in (issue 26): password sign-in is refused but for the break-glass Admin. */
+  ssoOnly: boolean;
 };
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -59,4 +61,5 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   sessionTimeout: 60,
   quickLockMinutes: QUICK_LOCK_DEFAULT_MINUTES,
   pushContentLevel: 'names',
+  ssoOnly: false,
 };

@@ -32,7 +32,7 @@ import {
 } from './admin-settings.service';
 import { saveLogo, type TLogoType, UPLOADED_LOGO } from './logos.service';
 import { installPasswordPolicySocket } from './password-policy';
-import { logoPath, readSettings, toAppSettings } from './settings.service';
+import { logoPath, readSettings, registrationOpen, toAppSettings } from './settings.service';
 import { svgProblem } from './svg-check';
 
 /*
@@ -60,7 +60,7 @@ const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, publicSettingRoutes.selfRegistration, { tags: ['settings'] }, async () => {
     const s = await readSettings(app.db);
-    return { isSelfRegistrationEnabled: s.isSelfRegistrationEnabled ? 'true' : 'false' } as const;
+    return { isSelfRegistrationEnabled: registrationOpen(s, !!app.config.OIDC_ISSUER) ? 'true' : 'false' } as const;
   });
 
   registerRoute(app, adminSettingRoutes.appSettings, { tags: ['settings'] }, async () => ({

@@ -62,6 +62,14 @@ export async function ensureDefaultSettings(db: Db, overrides: Partial<StoredSet
 /** The address a logo file is served at (GET /logos/:file). */
 export const logoPath = (file: string): string => `${LOGOS_PATH}/${encodeURIComponent(file)}`;
 
+/**
+ * Whether people may register themselves: the Admin's setting, and not while single sign-on is the only way in
+ * (an account made by registering could not sign in; the hospital's directory makes accounts then).
+ */
+export function registrationOpen(s: StoredSettings, ssoConfigured: boolean): boolean {
+  return s.isSelfRegistrationEnabled && !(ssoConfigured && s.ssoOnly);
+}
+
 export function toAppSettings(s: StoredSettings): TAppSettings {
   return {
     whiteLogoBig: logoPath(s.logos.whiteLogoBig),

@@ -44,6 +44,7 @@ describe('public settings', () => {
         'passwordUpdate',
         'pushContentLevel',
         'sessionTimeout',
+        'ssoOnly',
       ].sort(),
     );
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/setting/app-settings' });

@@ -283,6 +283,19 @@ export async function replaceLinks(db: Kysely<Database>, userId: string, links: 
   await insertLinks(db, [{ id: userId, ...links }]);
 }
 
+/** Replaces one user's links of one kind (single sign-on writes only the kinds the provider names). */
+export async function replaceLinkKind(
+  db: Kysely<Database>,
+  userId: string,
+  key: keyof UserLinkIds,
+  ids: readonly string[],
+): Promise<void> {
+  const [table] = LINKS.find(([, k]) => k === key)!;
+  await db.deleteFrom(table).where('user_id', '=', userId).execute();
+  const rows = [...new Set(ids)].map((item_id) => ({ user_id: userId, item_id }));
+  if (rows.length > 0) await db.insertInto(table).values(rows).execute();
+}
+
 /** The first Admin: on an empty database only, and a second process starting at once adds nothing. */
 export async function insertFirstUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
   await db

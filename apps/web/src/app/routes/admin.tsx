@@ -24,6 +24,8 @@ import { NotFoundView } from '../../components/not-found-view';
 import { PageLoader } from '../../components/page-loader';
 import { PushContentPanel } from '../../features/admin/push-content/components/push-content-panel';
 import { SmsUsagePanel } from '../../features/admin/sms-usage/components/sms-usage-panel';
+import { SsoPolicyPanel } from '../../features/admin/sso-policy/components/sso-policy-panel';
+import { useSsoStatus } from '../../features/identity/api/get-sso-status';
 import { useSession } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminSectionFromPath, isAdminSection } from '../access';
@@ -85,6 +87,7 @@ export function AdminRoute() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const role = useSession((s) => s.user?.role);
+  const sso = useSsoStatus();
   const { section, id } = adminSectionFromPath(pathname);
   // The landing page (/admin) carries the SMS spend and what push notifications may say, for Admins only.
   const landing = pathname.replace(/\/+$/, '') === ROUTES.admin && role === 'Admin';
@@ -148,6 +151,7 @@ export function AdminRoute() {
           </Group>
           {landing && <SmsUsagePanel />}
           {landing && <PushContentPanel />}
+          {landing && sso.data?.enabled && <SsoPolicyPanel />}
           {SectionView ? (
             <Suspense fallback={<PageLoader />}>
               <SectionView section={section} id={id} />

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconLock, IconMessages, IconPhoneCall } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -14,6 +14,15 @@ import { useLogo } from '../../features/settings/hooks/use-logo';
 import { COPYRIGHT_YEAR } from '../../lib/brand';
 import { usePageTitle } from '../../lib/use-page-title';
 import { returnPath } from '../access';
+
+// Single sign-on in a chunk of its own, loaded with the page: the first download has a budget, and a server
+// without SSO shows nothing of it.
+const SsoSignIn = lazy(() =>
+  import('../../features/identity/components/sso-sign-in').then((m) => ({ default: m.SsoSignIn })),
+);
+const SsoResult = lazy(() =>
+  import('../../features/auth/components/sso-result').then((m) => ({ default: m.SsoResult })),
+);
 
 function HeroPoint({ icon, text }: { icon: ReactNode; text: string }) {
   return (
@@ -36,6 +45,13 @@ export function LoginRoute() {
   const selfRegistration = useSelfRegistration();
   const logo = useLogo('square');
   usePageTitle(t('pages.login'));
+
+  // Back from the hospital's provider (single sign-on): the server's callback says how it went.
+  const ssoResult = new URLSearchParams(location.search).get('sso');
+  const signedIn = useCallback(
+    () => navigate(returnPath(location.state), { replace: true }),
+    [navigate, location.state],
+  );
 
   const toConfirmation = (next: TVerificationNeeded) =>
     navigate(next.step === 'email' ? ROUTES.emailConfirm : ROUTES.mobileConfirm, { state: next });
@@ -78,11 +94,17 @@ export function LoginRoute() {
                 {t('auth.loginSubtitle')}
               </Text>
             </Stack>
-            <LoginForm
-              canRegister={selfRegistration.data === true}
-              onLoggedIn={() => navigate(returnPath(location.state), { replace: true })}
-              onVerificationNeeded={toConfirmation}
-            />
+            <Suspense fallback={null}>
+              {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
+              {ssoResult !== 'done' && <SsoSignIn />}
+            </Suspense>
+            {ssoResult !== 'done' && (
+              <LoginForm
+                canRegister={selfRegistration.data === true}
+                onLoggedIn={signedIn}
+                onVerificationNeeded={toConfirmation}
+              />
+            )}
           </Paper>
         </div>
         <footer className="auth-panel__footer">

@@ -14,6 +14,9 @@ export async function logout(reason: TEndReason = 'logout'): Promise<void> {
   sendLogoutSignal(user.id, reason);
   if (reason === 'expired') showExpiredToast();
   disconnectSocket();
-  if (token) await logoutRequest().catch(() => undefined);
+  const endSessionUrl = token ? await logoutRequest().catch(() => undefined) : undefined;
   endSessionLocally();
+  // Signed in through the hospital's provider: its session ends too, or the next person at this workstation
+  // would be signed straight back in by it. The provider sends the browser back to the login page.
+  if (endSessionUrl) window.location.assign(endSessionUrl);
 }

@@ -7,8 +7,9 @@ const logoutRoute = lazyRoute(FIRST_DOWNLOAD_ROUTES.logout, () =>
 
 /**
  * GET /auth/logout: ends every session of the user on the server and clears the refresh cookie. Silent:
- * the local session ends whatever the server says (it may already consider it over).
+ * the local session ends whatever the server says (it may already consider it over). A session opened through
+ * single sign-on answers where the provider's session ends too (RP-initiated logout).
  */
-export async function logoutRequest(): Promise<void> {
-  await apiCall(logoutRoute, {}, { toast: false });
+export async function logoutRequest(): Promise<string | undefined> {
+  return (await apiCall(logoutRoute, {}, { toast: false })).endSessionUrl;
 }

@@ -1,0 +1,59 @@
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getMe } from '../api/get-me';
+import { refreshToken } from '../api/refresh-token';
+import { startSession } from '../lib/start-session';
+
+/** The codes the server's callback may send back (contracts/sso.ts SSO_ERRORS), and this page's own. */
+const KNOWN = new Set([
+  'SSO_UNAVAILABLE',
+  'SSO_DENIED',
+  'SSO_INVALID',
+  'SSO_NO_VERIFIED_EMAIL',
+  'SSO_UNKNOWN_REFERENCE',
+  'SSO_ACCOUNT_INACTIVE',
+  'SSO_LINK_CONFLICT',
+  'SESSION',
+]);
+
+/**
+ * The login page after the provider's callback (`?sso=done` or `?sso=<code>`): the server has set the session's
+ * refresh cookie, so the page takes the session up as a new tab does (a token for the cookie, then the account)
+ * and goes on like a password sign-in; a refusal is said in the user's language.
+ */
+export function SsoResult({ result, onLoggedIn }: { result: string; onLoggedIn: () => void }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(result === 'done' ? null : KNOWN.has(result) ? result : 'SSO_INVALID');
+  const started = useRef(false);
+  useEffect(() => {
+    if (result !== 'done' || started.current) return;
+    started.current = true;
+    (async () => {
+      const token = await refreshToken(null);
+      startSession(token, await getMe(token), false);
+      onLoggedIn();
+    })().catch(() => setFailed('SESSION'));
+  }, [result, onLoggedIn]);
+
+  if (failed)
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        icon={<IconAlertCircle size={18} />}
+        mb="md"
+        data-testid="sso-error"
+      >
+        {t(`auth.sso.errors.${failed}` as 'auth.sso.errors.SSO_INVALID')}
+      </Alert>
+    );
+  return (
+    <Group justify="center" gap="sm" py="xl" role="status">
+      <Loader size="sm" />
+      <Text>{t('auth.sso.signingIn')}</Text>
+    </Group>
+  );
+}
