@@ -40,6 +40,7 @@ import { createRoomsService, type RoomsService } from './modules/chat/rooms.serv
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
 import { complianceRoutesPlugin } from './modules/compliance/compliance.routes';
+import { createExportService, type ExportService } from './modules/compliance/export.service';
 import { createHoldsService, type HoldsService } from './modules/compliance/holds.service';
 import { createRetentionService, type RetentionService } from './modules/compliance/retention.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -126,8 +127,8 @@ declare module 'fastify' {
     };
     /** Message search: the blind index written with each message, and the queries (modules/search). */
     messageSearch: SearchService;
-    /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds. */
-    compliance: { retention: RetentionService; holds: HoldsService };
+    /** Retention, legal hold and export for counsel (modules/compliance). */
+    compliance: { retention: RetentionService; holds: HoldsService; exports: ExportService };
   }
 }
 
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }),
     holds: createHoldsService({ db: handle.db }),
+    exports: createExportService({ db: handle.db, files: app.files, crypto: messageCrypto, log: app.log }),
   });
   app.decorate('chat', {
     rooms: createRoomsService({ app, crypto: messageCrypto }),

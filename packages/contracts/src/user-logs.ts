@@ -85,6 +85,7 @@ export const USER_LOG_EVENTS = [
   'retention sweep',
   'legal hold placed',
   'legal hold released',
+  'conversations exported',
   'session ended',
   'other sessions ended',
 ] as const;

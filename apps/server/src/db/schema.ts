@@ -300,6 +300,7 @@ export type Database = {
   duty_role_shifts: DutyRoleShiftsTable;
   duty_role_rotations: DutyRoleRotationsTable;
   legal_holds: LegalHoldsTable;
+  counsel_exports: CounselExportsTable;
   job_due: JobDueTable;
 };
 
@@ -314,6 +315,19 @@ export type LegalHoldsTable = {
   placed_at: number;
   released_by: string | null;
   released_at: number | null;
+};
+/** An export for counsel (migration 0020): its parameters and its single-use link's hash. */
+export type CounselExportsTable = {
+  id: string;
+  token_hash: string;
+  scope: 'user' | 'room';
+  target_id: string;
+  from_at: number;
+  to_at: number;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 };
 /** When a job that runs once across processes is next due (migration 0017). */
 export type JobDueTable = { name: string; due_at: number };

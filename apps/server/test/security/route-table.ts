@@ -325,6 +325,18 @@ export const ROUTES: Record<string, RouteEntry> = {
     access: ADMIN,
     request: async (fx) => ({ params: { id: await fx.legalHold() } }),
   },
+  // Export for counsel: asked for by an Admin; the download the browser navigates to carries its own credential.
+  'POST /api/v1/compliance/exports': {
+    access: ADMIN,
+    request: async (fx) => ({ body: { scope: 'room', targetId: await fx.group(), from: 0, to: Date.now() } }),
+  },
+  'GET /api/v1/compliance/exports/download': {
+    ...publicRoute(
+      'a browser navigation sends no bearer header: the single-use link an Admin was given is the credential',
+    ),
+    request: async () => ({ query: { token: randomUUID() } }),
+    ok: 404,
+  },
 
   // On-call duty roles (issue 25): reading and holding for everyone signed in (taking: a role of their own
   // facility); administering for Admin and the FacilityAdmin of the role's facility (Fay's ward here).

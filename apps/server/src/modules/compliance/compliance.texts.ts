@@ -11,6 +11,14 @@ export const COMPLIANCE_TEXTS = defineTexts({
     en: 'This legal hold was already released.',
     fr: 'Cette conservation légale a déjà été levée.',
   },
+  exportTargetNotFound: {
+    en: 'This person or conversation does not exist.',
+    fr: 'Cette personne ou cette conversation n’existe pas.',
+  },
+  exportLinkNotFound: {
+    en: 'This export link has expired or was already used. Start the export again.',
+    fr: 'Ce lien d’export a expiré ou a déjà servi. Relancez l’export.',
+  },
 });
 
 declare module '../../lib/texts' {
