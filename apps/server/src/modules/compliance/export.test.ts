@@ -13,11 +13,11 @@ import {
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { unzip } from '../../../test/support/unzip';
 
 /**
  * Export for counsel (issue 27) on a real app, database and file store: the ZIP is downloaded as the browser
@@ -92,29 +92,6 @@ const exportZip = async (body: TCreateExportRequest, by: Member = admin) => {
   );
   return { token: made.body.data.token, entries: await unzip(res.rawPayload) };
 };
-
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err || !file) return reject(err);
-      const out = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(out));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
-}
 
 const manifestOf = (entries: Map<string, Buffer>) =>
   ZExportManifest.parse(JSON.parse(entries.get(EXPORT_MANIFEST)!.toString('utf8')));
