@@ -39,6 +39,8 @@ export type ExportDeps = { db: Db; files: FileStore; crypto: MessageCrypto; log:
 export const EXPORT_LINK_MS = 5 * 60 * 1000;
 /** Rows per query: big enough to be quick, small enough that a page of lines is a few hundred kilobytes. */
 export const EXPORT_PAGE = 500;
+/** Characters of JSON lines handed on at a time. */
+const PIECE_CHARS = 32 * 1024;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const NO_ONE: Person = { id: '', name: '', email: '' };
@@ -136,10 +138,24 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
           if (page.length === 0) return;
           after = Number(page[page.length - 1]!.seq);
           summary.messages += page.length;
-          yield Buffer.from(await pageLines(page));
+          // In pieces of a few dozen lines: a page as one string would be a large object, kept until a full
+          // garbage collection; small pieces die young.
+          let piece = '';
+          for (const line of await pageLines(page)) {
+            piece += line;
+            if (piece.length >= PIECE_CHARS) {
+              yield Buffer.from(piece);
+              piece = '';
+            }
+          }
+          if (piece !== '') yield Buffer.from(piece);
         }
       };
-      await add(archive, Readable.from(lines()).pipe(hashing(summary.path, (e) => entries.push(e))), summary.path);
+      await add(
+        archive,
+        Readable.from(lines(), { highWaterMark: 1 }).pipe(hashing(summary.path, (e) => entries.push(e))),
+        summary.path,
+      );
       await addFiles(archive, room.id, range, entries);
     }
 
@@ -160,7 +176,7 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
     await archive.finalize();
 
     /** One page's JSON lines: the people, acknowledgements and removal records it needs, one query each. */
-    async function pageLines(page: ExportMessageRow[]): Promise<string> {
+    async function pageLines(page: ExportMessageRow[]): Promise<string[]> {
       const parsed = page.map((row) => {
         const attributes = ZMessageAttributes.safeParse(row.attributes === '{}' ? {} : JSON.parse(row.attributes));
         const media = row.media === null ? null : ZMedia.safeParse(JSON.parse(row.media));
@@ -198,8 +214,7 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
         ]),
       );
       await know(acks.map((a) => a.user_id));
-      let out = '';
-      for (const p of parsed) {
+      return parsed.map((p) => {
         const line = messageLine(
           {
             id: p.row.id,
@@ -223,9 +238,8 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
             voiceType: p.voice ? voices.get(p.voice.key) : undefined,
           },
         );
-        out += `${JSON.stringify(line)}\n`;
-      }
-      return out;
+        return `${JSON.stringify(line)}\n`;
+      });
     }
   };
 
