@@ -48,11 +48,14 @@ const NO_ONE: Person = { id: '', name: '', email: '' };
 type Job = { id: string; scope: 'user' | 'room'; targetId: string; from: number; to: number; by: string; at: number };
 type Entry = TExportManifest['entries'][number];
 
-/** Passes bytes through while hashing and counting them: the manifest's line for that entry. */
-function hashing(path: string, done: (e: Entry) => void): Transform {
+/**
+ * The source's bytes, hashed and counted as they pass: the manifest's line for that entry. Closing the result
+ * (the download given up) closes the source too, so no file is left open.
+ */
+function hashed(source: Readable, path: string, done: (e: Entry) => void): Readable {
   const hash = createHash('sha256');
   let bytes = 0;
-  return new Transform({
+  const through = new Transform({
     transform(chunk: Buffer, _enc, next) {
       hash.update(chunk);
       bytes += chunk.length;
@@ -63,6 +66,9 @@ function hashing(path: string, done: (e: Entry) => void): Transform {
       next();
     },
   });
+  source.once('error', (err) => through.destroy(err));
+  through.once('close', () => source.destroy());
+  return source.pipe(through);
 }
 
 /**
@@ -76,19 +82,29 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
   /** Appends one entry and resolves once the archive has taken it all in: one entry in flight at a time. */
   const add = (archive: ZipArchive, source: Readable | string, name: string, store = false) =>
     new Promise<void>((resolve, reject) => {
-      // The client going away destroys the archive: the loop stops there rather than wait for ever.
-      const onClose = () => settle(new Error('the download was closed'));
+      // The client going away destroys the archive: the loop stops there rather than wait for ever (also when
+      // it went away while the next rows or file were being fetched).
+      const closed = () => new Error('the download was closed');
+      if (archive.destroyed) {
+        if (typeof source !== 'string') source.destroy();
+        reject(closed());
+        return;
+      }
+      const onClose = () => settle(closed());
       const onEntry = (entry: { name: string }) => {
         if (entry.name === name) settle();
       };
       const settle = (err?: Error) => {
         archive.off('entry', onEntry).off('error', settle).off('close', onClose);
+        if (typeof source !== 'string') source.off('error', settle);
         if (err) {
           if (typeof source !== 'string') source.destroy();
           reject(err);
         } else resolve();
       };
       archive.on('entry', onEntry).once('error', settle).once('close', onClose);
+      // A source failing (the database, the file store) fails the export: the archive would wait for it forever.
+      if (typeof source !== 'string') source.once('error', settle);
       archive.append(source, { name, store });
     });
 
@@ -153,7 +169,7 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
       };
       await add(
         archive,
-        Readable.from(lines(), { highWaterMark: 1 }).pipe(hashing(summary.path, (e) => entries.push(e))),
+        hashed(Readable.from(lines(), { highWaterMark: 1 }), summary.path, (e) => entries.push(e)),
         summary.path,
       );
       await addFiles(archive, room.id, range, entries);
@@ -278,7 +294,12 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
           continue;
         }
         // Images and voice notes are compressed already: stored as they are.
-        await add(archive, stream.pipe(hashing(file.path, (e) => entries.push(e))), file.path, true);
+        await add(
+          archive,
+          hashed(stream, file.path, (e) => entries.push(e)),
+          file.path,
+          true,
+        );
       }
     }
   };

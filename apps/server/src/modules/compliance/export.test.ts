@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { get } from 'node:http';
 import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadAudioReply, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import {
@@ -237,6 +238,65 @@ describe('export for counsel', () => {
     expect(new Set(lines.map((l) => l.body))).toEqual(new Set(rows.map((i) => `Obs ${i}`)));
     expect(manifestOf(entries).rooms[0]!.messages).toBe(linesOf(entries, room.id).length);
   }, 60_000);
+
+  it('lists a file the store no longer has as missing, and still writes the rest', async () => {
+    const [a, b] = await Promise.all([member(t), member(t)]);
+    const room = await group(a, [b]);
+    const lost = await image(a);
+    const kept = await image(a);
+    await say(a, room.id, 'Two films', { files: [lost.key, kept.key] });
+    await t.app.files.remove(lost.key);
+    const { entries } = await exportZip({ scope: 'room', targetId: room.id, ...allTime() });
+    const manifest = manifestOf(entries);
+    const [gone, there] = linesOf(entries, room.id).find((l) => l.files.length === 2)!.files;
+    expect(manifest.entries.find((e) => e.path === gone!.path)).toMatchObject({ missing: true, bytes: 0 });
+    expect(entries.has(gone!.path)).toBe(false);
+    expect(entries.get(there!.path)).toEqual(kept.bytes);
+  });
+
+  it('stops when the browser gives the download up, and the next export is whole', async () => {
+    const [a, b] = await Promise.all([member(t), member(t)]);
+    const room = await group(a, [b]);
+    const big = async () => {
+      const bytes = await sharp({
+        create: {
+          width: 900,
+          height: 900,
+          channels: 3,
+          background: '#888',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .png()
+        .toBuffer();
+      const res = await callRoute(t.app, chatFileRoutes.uploadImages, {
+        token: a.token,
+        multipart: [{ filename: 'scan.png', type: 'image/png', bytes }],
+      });
+      return ZUploadImagesReply.parse(res.json()).data.files[0]!.Key;
+    };
+    for (let i = 0; i < 4; i += 1) await say(a, room.id, `Scan ${i}`, { files: [await big()] });
+    const made = await callAs(t, admin, complianceExportRoutes.createExport, {
+      body: { scope: 'room', targetId: room.id, ...allTime() },
+    });
+    // Read the first chunk, then hang up, as a browser whose download is cancelled does.
+    await new Promise<void>((resolve, reject) => {
+      const url = `${t.url()}/api/v1${complianceExportRoutes.downloadExport.path}?${new URLSearchParams({ token: made.body.data.token })}`;
+      const req = get(url, { agent: false }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.once('error', reject);
+    });
+    // The server is free and whole for the next one: every file there, every hash right.
+    const { entries } = await exportZip({ scope: 'room', targetId: room.id, ...allTime() });
+    const manifest = manifestOf(entries);
+    expect(manifest.entries.filter((e) => e.path.startsWith('files/'))).toHaveLength(4);
+    for (const e of manifest.entries) expect(sha(entries.get(e.path)!), e.path).toBe(e.sha256);
+  });
 
   it('gives a link that works once, briefly, and only while its Admin is one', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
