@@ -125,6 +125,12 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
       rooms.map((r) => r.id),
     );
     await know([job.by, ...members.map((m) => m.user_id)]);
+    const membersByRoom = new Map<string, string[]>();
+    for (const m of members) {
+      const list = membersByRoom.get(m.room_id);
+      if (list) list.push(m.user_id);
+      else membersByRoom.set(m.room_id, [m.user_id]);
+    }
     const labels = await describeTargets(
       db,
       rooms.map((r) => ({ type: 'room' as const, id: r.id })),
@@ -140,9 +146,7 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
         id: room.id,
         type: room.type,
         name: labels.get(`room:${room.id}`)?.label ?? room.name ?? '',
-        members: members
-          .filter((m) => m.room_id === room.id)
-          .map((m) => ({ id: m.user_id, name: person(m.user_id).name })),
+        members: (membersByRoom.get(room.id) ?? []).map((id) => ({ id, name: person(id).name })),
         path: roomPath(room.id),
         messages: 0,
       };
