@@ -92,8 +92,14 @@ function unzip(path: string): Promise<Map<string, Buffer>> {
 /** Fills the export form: a conversation found by name, today alone. */
 async function fillExport(page: Page, room: string, lang: 'en' | 'fr' = 'en') {
   const card = page.getByRole('region', { name: lang === 'en' ? 'Export for counsel' : 'Export pour les avocats' });
-  await card.getByRole('textbox', { name: 'Conversation' }).fill(room);
-  await page.getByRole('option', { name: new RegExp(`^${room}`) }).click();
+  const picker = card.getByRole('textbox', { name: 'Conversation' });
+  await picker.fill(room);
+  // Chosen with the keyboard once the server's match is listed: a click raced the dropdown's placement on a busy
+  // machine and landed on the control beneath it.
+  await page.getByRole('option', { name: new RegExp(`^${room}`) }).waitFor();
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  await expect.poll(() => picker.inputValue()).toMatch(new RegExp(`^${room}`));
   await card.getByRole('button', { name: lang === 'en' ? /^Days/ : /^Jours/ }).click();
   // Today, twice: a range of one day.
   await page.locator('button[data-today]').click();
