@@ -207,8 +207,11 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
           voice: media?.success ? media.data.voice : null,
         };
       });
-      const ids = page.map((r) => r.id);
-      const acks = await acknowledgementsOf(db, ids);
+      // Only priority messages are acknowledged: most pages need no acknowledgement query at all.
+      const acks = await acknowledgementsOf(
+        db,
+        parsed.filter((p) => p.attributes.important).map((p) => p.row.id),
+      );
       const removed = page.filter((r) => r.removed === 1 && r.author_id !== null);
       const removals = new Map<string, number>();
       if (removed.length > 0) {
