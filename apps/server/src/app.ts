@@ -41,6 +41,7 @@ import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
 import { type BreakGlassService, createBreakGlassService } from './modules/compliance/break-glass.service';
 import { complianceRoutesPlugin } from './modules/compliance/compliance.routes';
+import { createExportService, type ExportService } from './modules/compliance/export.service';
 import { createHoldsService, type HoldsService } from './modules/compliance/holds.service';
 import { createRetentionService, type RetentionService } from './modules/compliance/retention.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -131,8 +132,13 @@ declare module 'fastify' {
     };
     /** Message search: the blind index written with each message, and the queries (modules/search). */
     messageSearch: SearchService;
-    /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds, break-glass access. */
-    compliance: { retention: RetentionService; holds: HoldsService; breakGlass: BreakGlassService };
+    /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds, break-glass access, export for counsel. */
+    compliance: {
+      retention: RetentionService;
+      holds: HoldsService;
+      breakGlass: BreakGlassService;
+      exports: ExportService;
+    };
     /** Single sign-on with OpenID Connect (modules/identity/sso); its client is null when not configured. */
     sso: SsoDeps;
   }
@@ -304,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       messages: app.chat.messages,
       uploads: app.chat.uploads,
     }),
+    exports: createExportService({ db: handle.db, files: app.files, crypto: messageCrypto, log: app.log }),
   });
   const onCallDeps = { db: handle.db, publish: app.publish };
   app.decorate('onCall', {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { CHAT_LIMITS, ZMessagesReply } from './chat';
+import { CHAT_LIMITS, ZMessagesReply, ZPriorityLevel } from './chat';
 import { ZFileKeyQuery } from './chat-files';
 import { pagedReply, ZId } from './common';
 import { LIMITS } from './limits';
@@ -271,5 +271,115 @@ export const breakGlassRoutes = {
     raw: 'application/octet-stream',
     reply: z.unknown(),
     errors: { ...NO_GRANT, 404: 'NOT_FOUND' },
+  }),
+} as const;
+
+/**
+ * Export for counsel (issue 27; docs/decisions.md "Export for counsel"): an Admin asks for the conversations of a
+ * room, or of a person across their rooms, over [from, to) (epoch milliseconds). The POST checks and records the
+ * request and answers a short-lived single-use link; the browser then navigates to the GET, which streams the ZIP.
+ */
+const ZExportTime = z.number().int().min(0).max(32_503_680_000_000);
+
+export const ZCreateExportRequest = z
+  .object({ scope: ZHoldTargetType, targetId: ZId, from: ZExportTime, to: ZExportTime })
+  .refine((r) => r.from < r.to, { message: 'must be after from', path: ['to'] });
+export type TCreateExportRequest = z.input<typeof ZCreateExportRequest>;
+
+export const ZCreateExportReply = z.object({
+  data: z.object({
+    /** The single-use credential of the download link (the GET's `token`). */
+    token: z.string(),
+    /** After this the link answers 404 (epoch milliseconds). */
+    expiresAt: z.number().int(),
+  }),
+});
+export type TCreateExportReply = z.infer<typeof ZCreateExportReply>;
+
+export const ZExportDownloadQuery = z.object({ token: z.string().min(1).max(200) });
+
+/** The name of the ZIP's entries: the manifest, a JSON Lines file per room, each file under its room and key. */
+export const EXPORT_MANIFEST = 'manifest.json';
+
+const ZExportPerson = z.object({ id: ZId, name: z.string() });
+
+/** One line of a room's JSON Lines file: one message as it stands, with what happened to it after it was sent. */
+export const ZExportMessageLine = z.object({
+  id: ZId,
+  roomId: ZId,
+  seq: z.number().int(),
+  /** ISO 8601, UTC. */
+  sentAt: z.string(),
+  /** null for the room's system messages (members added, calls). */
+  sender: ZExportPerson.extend({ email: z.string() }).nullable(),
+  /** The text; null once a deletion removed it (a legal hold keeps it: `deleted.keptByLegalHold`). */
+  body: z.string().nullable(),
+  /** A system message's event (type and data), as the room showed it. */
+  event: z.unknown().nullable(),
+  priority: z.object({ level: ZPriorityLevel, notify: z.array(ZExportPerson), sms: z.boolean() }).nullable(),
+  acknowledgements: z.array(ZExportPerson.extend({ at: z.string() })),
+  /** URGENT messages sent again to those who had not acknowledged. */
+  escalations: z.array(z.object({ at: z.string(), notified: z.array(ZExportPerson), sms: z.boolean() })),
+  files: z.array(
+    z.object({ key: z.string(), name: z.string(), type: z.string(), size: z.number().int(), path: z.string() }),
+  ),
+  voice: z.object({ key: z.string(), durationSeconds: z.number(), path: z.string() }).nullable(),
+  /** Removed by its sender; `at` from the user log's record of the removal (null if none is left). */
+  deleted: z
+    .object({ at: z.string().nullable(), by: ZExportPerson.nullable(), keptByLegalHold: z.boolean() })
+    .nullable(),
+});
+export type TExportMessageLine = z.infer<typeof ZExportMessageLine>;
+
+export const ZExportManifest = z.object({
+  format: z.literal('rounds-counsel-export/1'),
+  exportId: ZId,
+  scope: ZHoldTargetType,
+  target: ZHoldTarget,
+  from: z.string(),
+  to: z.string(),
+  createdBy: ZExportPerson.extend({ email: z.string() }),
+  createdAt: z.string(),
+  /** When the ZIP was written (the download). */
+  generatedAt: z.string(),
+  rooms: z.array(
+    z.object({
+      id: ZId,
+      type: z.string(),
+      name: z.string(),
+      members: z.array(ZExportPerson),
+      path: z.string(),
+      messages: z.number().int(),
+    }),
+  ),
+  /** Every other entry of the ZIP with its SHA-256 (hex) and size in bytes, computed as it was written. */
+  entries: z.array(
+    z.object({
+      path: z.string(),
+      sha256: z.string(),
+      bytes: z.number().int(),
+      /** A file the message named but the store no longer had. */
+      missing: z.boolean().optional(),
+    }),
+  ),
+});
+export type TExportManifest = z.infer<typeof ZExportManifest>;
+
+export const complianceExportRoutes = {
+  createExport: apiRoute({
+    method: 'POST',
+    path: '/compliance/exports',
+    body: ZCreateExportRequest,
+    reply: ZCreateExportReply,
+    errors: { 400: 'VALIDATION_ERROR', 404: 'EXPORT_TARGET_NOT_FOUND' },
+  }),
+  /** What the browser navigates to: the ZIP itself (Content-Disposition: attachment), once. */
+  downloadExport: apiRoute({
+    method: 'GET',
+    path: '/compliance/exports/download',
+    query: ZExportDownloadQuery,
+    raw: 'application/zip',
+    reply: z.unknown(),
+    errors: { 404: 'EXPORT_LINK_NOT_FOUND' },
   }),
 } as const;

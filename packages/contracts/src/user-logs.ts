@@ -87,6 +87,7 @@ export const USER_LOG_EVENTS = [
   'legal hold released',
   'break-glass opened',
   'break-glass ended',
+  'conversations exported',
   'session ended',
   'other sessions ended',
   'unlock PIN set',

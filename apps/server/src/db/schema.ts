@@ -309,6 +309,7 @@ export type Database = {
   duty_role_shifts: DutyRoleShiftsTable;
   duty_role_rotations: DutyRoleRotationsTable;
   legal_holds: LegalHoldsTable;
+  counsel_exports: CounselExportsTable;
   job_due: JobDueTable;
   break_glass_grants: BreakGlassGrantsTable;
   sso_attempts: SsoAttemptsTable;
@@ -351,6 +352,7 @@ export type LegalHoldsTable = {
   released_by: string | null;
   released_at: number | null;
 };
+
 /** An Admin's break-glass access to a room (migration 0021): live while not ended and before expires_at. */
 export type BreakGlassGrantsTable = {
   id: string;
@@ -361,6 +363,21 @@ export type BreakGlassGrantsTable = {
   expires_at: number;
   ended_at: number | null;
 };
+
+/** An export for counsel (migration 0023): its parameters and its single-use link's hash. */
+export type CounselExportsTable = {
+  id: string;
+  token_hash: string;
+  scope: 'user' | 'room';
+  target_id: string;
+  from_at: number;
+  to_at: number;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+};
+
 /** When a job that runs once across processes is next due (migration 0017). */
 export type JobDueTable = { name: string; due_at: number };
 

@@ -358,6 +358,18 @@ export const ROUTES: Record<string, RouteEntry> = {
     access: ADMIN,
     request: async (fx) => ({ params: { id: await fx.legalHold() } }),
   },
+  // Export for counsel: asked for by an Admin; the download the browser navigates to carries its own credential.
+  'POST /api/v1/compliance/exports': {
+    access: ADMIN,
+    request: async (fx) => ({ body: { scope: 'room', targetId: await fx.group(), from: 0, to: Date.now() } }),
+  },
+  'GET /api/v1/compliance/exports/download': {
+    ...publicRoute(
+      'a browser navigation sends no bearer header: the single-use link an Admin was given is the credential',
+    ),
+    request: async () => ({ query: { token: randomUUID() } }),
+    ok: 404,
+  },
 
   // Break-glass access (issue 27): the Admins' only. Reads and ending need the caller's live grant on the room
   // (without one, or once it has ended or expired: 403, authorization-matrix.test.ts "break-glass").

@@ -20,6 +20,7 @@ import * as m0019 from './0019-session-activity';
 import * as m0020 from './0020-unlock-pins';
 import * as m0021 from './0021-break-glass';
 import * as m0022 from './0022-sso';
+import * as m0023 from './0023-counsel-exports';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020-unlock-pins': m0020,
   '0021-break-glass': m0021,
   '0022-sso': m0022,
+  '0023-counsel-exports': m0023,
 };

@@ -1,12 +1,12 @@
-import { breakGlassRoutes, complianceRoutes as routes } from '@rounds/contracts/compliance';
+import { breakGlassRoutes, complianceExportRoutes, complianceRoutes as routes } from '@rounds/contracts/compliance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 
-/** Retention, legal hold and break-glass access (issue 27): Admins only; the services hold the rules. */
+/** Retention, legal hold, break-glass access and export for counsel (issue 27): Admins only; the services hold the rules. */
 export const complianceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['compliance'], onRequest: requireAuth(app, ['Admin']) };
-  const { retention, holds, breakGlass } = app.compliance;
+  const { retention, holds, breakGlass, exports } = app.compliance;
 
   registerRoute(app, routes.retention, options, async () => ({ data: await retention.get() }));
   registerRoute(app, routes.setRetention, options, async (req) => ({
@@ -56,5 +56,19 @@ export const complianceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
       .type(file.type);
     if (file.size !== null) reply.header('Content-Length', file.size);
     return reply.send(file.stream);
+  });
+  registerRoute(app, complianceExportRoutes.createExport, options, async (req) => ({
+    data: await exports.create(authOf(req).userId, req.body, req.ip),
+  }));
+  // The browser navigates here (no bearer header on a navigation): the single-use link is the credential, and
+  // claiming it checks that its Admin still is one (docs/decisions.md "Export for counsel").
+  registerRoute(app, complianceExportRoutes.downloadExport, { tags: ['compliance'] }, async (req, reply) => {
+    const { filename, stream } = await exports.open(req.query.token);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
   });
 };

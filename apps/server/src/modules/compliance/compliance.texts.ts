@@ -23,6 +23,14 @@ export const COMPLIANCE_TEXTS = defineTexts({
     en: 'Your break-glass access to this conversation is already open.',
     fr: 'Votre accès bris de glace à cette conversation est déjà ouvert.',
   },
+  exportTargetNotFound: {
+    en: 'This person or conversation does not exist.',
+    fr: 'Cette personne ou cette conversation n’existe pas.',
+  },
+  exportLinkNotFound: {
+    en: 'This export link has expired or was already used. Start the export again.',
+    fr: 'Ce lien d’export a expiré ou a déjà servi. Relancez l’export.',
+  },
 });
 
 declare module '../../lib/texts' {

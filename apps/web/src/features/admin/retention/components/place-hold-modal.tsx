@@ -1,12 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { RETENTION_LIMITS, type THoldTargetType } from '@rounds/contracts/compliance';
-import { TIMINGS } from '@rounds/contracts/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../lib/toast';
-import { useHoldTargets } from '../api/get-hold-targets';
 import { usePlaceLegalHold } from '../api/place-legal-hold';
+import { TargetSelect } from './target-select';
 
 /** Places a hold: a person or a conversation (found by name), a name for the matter and the reason. */
 export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -14,11 +12,9 @@ export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: 
   const { t: common } = useTranslation();
   const [type, setType] = useState<THoldTargetType>('user');
   const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), TIMINGS.searchDebounceMs);
   const [targetId, setTargetId] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [reason, setReason] = useState('');
-  const targets = useHoldTargets(type, q, opened);
   const place = usePlaceLegalHold();
   const close = () => {
     setTargetId(null);
@@ -27,11 +23,6 @@ export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: 
     setReason('');
     onClose();
   };
-  const kind = (detail: string) => (detail === 'direct' ? t('retention.kindDirect') : t('retention.kindGroup'));
-  const options = (targets.data ?? []).map((target) => ({
-    value: target.id,
-    label: target.type === 'user' ? `${target.label} · ${target.detail}` : `${target.label} · ${kind(target.detail)}`,
-  }));
   const ready = targetId !== null && name.trim() !== '' && reason.trim() !== '';
 
   return (
@@ -65,18 +56,13 @@ export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: 
               { value: 'room', label: t('retention.room') },
             ]}
           />
-          <Select
-            label={type === 'user' ? t('retention.person') : t('retention.room')}
-            placeholder={t('retention.targetPlaceholder')}
-            searchable
-            required
-            data={options}
+          <TargetSelect
+            type={type}
             value={targetId}
             onChange={setTargetId}
-            searchValue={search}
+            search={search}
             onSearchChange={setSearch}
-            filter={({ options: all }) => all}
-            nothingFoundMessage={targets.isFetching ? t('reference.loading') : t('retention.noMatch')}
+            enabled={opened}
           />
           <TextInput
             label={t('retention.name')}

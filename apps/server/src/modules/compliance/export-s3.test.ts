@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import {
+  complianceExportRoutes,
+  EXPORT_MANIFEST,
+  ZExportManifest,
+  ZExportMessageLine,
+} from '@rounds/contracts/compliance';
+import { type S3Server, startS3 } from '@rounds/test-kit/s3';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKit } from '../../../test/support/admin-kit';
+import { callRoute } from '../../../test/support/call-route';
+import { callAs, emitAck, member, openSocket } from '../../../test/support/chat';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { unzip } from '../../../test/support/unzip';
+
+/** The export for counsel streams files out of an S3 bucket too (s3rver, a local S3 implementation). */
+let s3: S3Server;
+let t: TestApp;
+beforeAll(async () => {
+  s3 = await startS3();
+  t = await createTestApp(s3.env);
+  await t.listen();
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.stop();
+});
+
+describe('export for counsel on S3', () => {
+  it('puts the bucket’s file in the ZIP, byte for byte, with its hash in the manifest', async () => {
+    const admin = await adminKit(t).firstAdmin();
+    const [a, b] = await Promise.all([member(t), member(t)]);
+    const room = ZChatRoomReply.parse(
+      (
+        await callAs(t, a, chatRoomRoutes.create, {
+          body: { type: 'group', name: `Ward S3 ${crypto.randomUUID().slice(0, 6)}`, participants: [b.id] },
+        })
+      ).body,
+    ).data.chatRoom;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2e86de' } })
+      .png()
+      .toBuffer();
+    const uploaded = await callRoute(t.app, chatFileRoutes.uploadImages, {
+      token: a.token,
+      multipart: [{ filename: 'xray.png', type: 'image/png', bytes: png }],
+    });
+    const key = ZUploadImagesReply.parse(uploaded.json()).data.files[0]!.Key;
+    const socket = await openSocket(t, a);
+    const ack = ZSendMessageAck.parse(
+      await emitAck(socket, 'SendMessage', {
+        clientId: crypto.randomUUID(),
+        twId: room.id,
+        body: 'Film',
+        files: [key],
+      }),
+    );
+    socket.close();
+    expect(ack.ok).toBe(true);
+
+    const made = await callRoute(t.app, complianceExportRoutes.createExport, {
+      token: admin.token,
+      body: { scope: 'room', targetId: room.id, from: 0, to: Date.now() + 60_000 },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const res = await callRoute(t.app, complianceExportRoutes.downloadExport, {
+      query: { token: made.json().data.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const entries = await unzip(res.rawPayload);
+    const manifest = ZExportManifest.parse(JSON.parse(entries.get(EXPORT_MANIFEST)!.toString('utf8')));
+    const line = entries
+      .get(`rooms/${room.id}.jsonl`)!
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => ZExportMessageLine.parse(JSON.parse(l)))
+      .find((l) => l.files.length > 0)!;
+    const path = line.files[0]!.path;
+    expect(entries.get(path)).toEqual(png);
+    expect(manifest.entries.find((e) => e.path === path)).toMatchObject({
+      sha256: createHash('sha256').update(png).digest('hex'),
+      bytes: png.length,
+    });
+  });
+});
