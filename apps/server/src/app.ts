@@ -46,6 +46,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
 import { deviceSessionsRoutes } from './modules/identity/device-sessions.routes';
+import { mfaRoutesPlugin } from './modules/identity/mfa.routes';
+import type { MfaDeps } from './modules/identity/mfa.service';
 import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -128,6 +130,8 @@ declare module 'fastify' {
     messageSearch: SearchService;
     /** Retention and legal hold (modules/compliance): the policy and its sweep, the holds. */
     compliance: { retention: RetentionService; holds: HoldsService };
+    /** Multi-factor sign-in's dependencies (modules/identity/mfa.service): seeds sealed with the message key. */
+    mfa: MfaDeps;
   }
 }
 
@@ -243,6 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .catch((err) => app.log.warn({ err }, 'staff directory: first build failed; /readyz tries again'));
   });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
+  app.decorate('mfa', { db: handle.db, jwtSecret: config.JWT_SECRET, crypto: messageCrypto });
   app.decorate(
     'push',
     createPushService({
@@ -328,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(authRoutes);
   await app.register(deviceSessionsRoutes);
+  await app.register(mfaRoutesPlugin);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);
   await app.register(referenceRoutes);

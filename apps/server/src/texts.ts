@@ -7,6 +7,7 @@ import './modules/calls/calls.texts';
 import './modules/chat/chat.texts';
 import './modules/compliance/compliance.texts';
 import './modules/contacts/contacts.texts';
+import './modules/identity/mfa.texts';
 import './modules/on-call/on-call.texts';
 import './modules/push/push.texts';
 import './modules/reference/reference.texts';

@@ -17,6 +17,7 @@ import * as m0016 from './0016-duty-roles';
 import * as m0017 from './0017-delivered-positions';
 import * as m0018 from './0018-retention-holds';
 import * as m0019 from './0019-session-activity';
+import * as m0020 from './0020-mfa-factors';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017-delivered-positions': m0017,
   '0018-retention-holds': m0018,
   '0019-session-activity': m0019,
+  '0020-mfa-factors': m0020,
 };

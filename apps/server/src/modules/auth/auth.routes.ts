@@ -1,16 +1,12 @@
 import { authRoutes as routes } from '@rounds/contracts/auth';
-import { API_PREFIX } from '@rounds/contracts/limits';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { isHttps } from '../../plugins/security';
 import { passwordUpdateDue } from '../settings/password-policy';
 import * as auth from './auth.service';
-
-export const REFRESH_COOKIE = 'rounds_refresh';
-const COOKIE_PATH = `${API_PREFIX}/auth`;
+import { clearRefreshCookie as clearRefresh, REFRESH_COOKIE, setRefreshCookie as setRefresh } from './refresh-cookie';
 
 /** Tight limits where guessing is the attack: per client IP, per minute. */
 const strict = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -22,23 +18,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     lang: requestLanguage(req),
   });
 
-  // The clearing cookie carries the same attributes as the cookie it replaces.
-  const cookieOptions = (req: FastifyRequest) => ({
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: isHttps(req, app.config),
-    path: COOKIE_PATH,
-  });
-  const clearRefreshCookie = (req: FastifyRequest, reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions(req));
-
-  const setRefreshCookie = (req: FastifyRequest, reply: FastifyReply, s: auth.SessionResult) => {
-    reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
-      ...cookieOptions(req),
-      // Remember me: the cookie outlives the browser; otherwise it ends with the browser session.
-      ...(s.remember ? { expires: new Date(s.refreshExpiresAt) } : {}),
-    });
-  };
+  const clearRefreshCookie = (req: FastifyRequest, reply: FastifyReply) => clearRefresh(app, req, reply);
+  const setRefreshCookie = (req: FastifyRequest, reply: FastifyReply, s: auth.SessionResult) =>
+    setRefresh(app, req, reply, s);
 
   const options = (max: number) => ({ tags: ['auth'], config: strict(max) });
 

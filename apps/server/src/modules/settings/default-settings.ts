@@ -1,3 +1,4 @@
+import type { TMfaPolicy } from '@rounds/contracts/mfa';
 import type { TPushContentLevel } from '@rounds/contracts/push';
 import type { TBannerMessage, TLocalizedText, TLogoKind, TPasswordUpdate } from '@rounds/contracts/settings';
 
@@ -44,6 +45,8 @@ export type StoredSettings = {
   sessionTimeout: number;
   /** What a push notification may say (issue 24): names by default, never the text unless an Admin says so. */
   pushContentLevel: TPushContentLevel;
+  /** Who must sign in with a second factor (issue 26): Admins and FacilityAdmins unless an Admin says otherwise. */
+  mfaPolicy: TMfaPolicy;
 };
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -55,4 +58,5 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   isSelfRegistrationEnabled: true,
   sessionTimeout: 60,
   pushContentLevel: 'names',
+  mfaPolicy: 'admins',
 };
