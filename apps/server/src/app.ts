@@ -70,6 +70,7 @@ import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { installSpeechSocket, type SpeechService } from './modules/speech/speech.socket';
 import { seedDemo } from './ops/seed-demo';
+import { enrolDemoFactors } from './ops/seed-demo-factors';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
 import { installCompression } from './plugins/compression';
@@ -197,6 +198,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.SEED_DEMO) {
       const result = await seedDemo(handle.db);
       if (result.created) app.log.info(`Demo hospital seeded with ${result.users} staff`);
+      await enrolDemoFactors(
+        { db: handle.db, jwtSecret: config.JWT_SECRET, crypto: createMessageCrypto(config.MESSAGE_KEY) },
+        config,
+        app.log,
+      );
     }
   } catch (error) {
     await handle.close();

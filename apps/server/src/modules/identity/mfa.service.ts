@@ -291,3 +291,15 @@ export async function resetUserFactors(deps: MfaDeps, actor: AuthContext, userId
   });
   await clearCodeFailures(deps.db, userId);
 }
+
+/**
+ * A confirmed authenticator with a seed chosen by the caller, without recovery codes: only for the demo
+ * hospital (ops/seed-demo-factors.ts), whose seed is published like its password. Never for a real account.
+ */
+export async function enrolKnownTotp(deps: MfaDeps, userId: string, secret: string, label: string): Promise<void> {
+  const now = Date.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const id = await insertPendingFactor(trx, { userId, label, secretSealed: deps.crypto.seal(secret), now });
+    await confirmFactor(trx, id, label, now);
+  });
+}

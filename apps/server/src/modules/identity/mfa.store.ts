@@ -117,3 +117,13 @@ export async function recoveryCodesLeft(db: Q, userId: string): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Admins and FacilityAdmins with this email or in this email domain (the demo's enrolled staff). */
+export async function adminsByEmail(db: Q, o: { email: string; domain: string }): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('role', 'in', ['Admin', 'FacilityAdmin'])
+    .where((eb) => eb.or([eb('email', '=', o.email), eb('email', 'like', `%@${o.domain}`)]))
+    .execute();
+}
