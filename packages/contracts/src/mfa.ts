@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { ZLoginReply } from './auth';
+import { AUTH_CODES } from './auth-codes';
 import { ZId, ZOkReply } from './common';
 import { MSG, plainText, ZPasswordInput } from './validation';
 
@@ -10,8 +11,8 @@ import { MSG, plainText, ZPasswordInput } from './validation';
  * MFA_ENROLMENT_REQUIRED (enrol an authenticator app first). The token then buys a session only with a code.
  */
 export const MFA_CODES = {
-  required: 'MFA_REQUIRED',
-  enrolmentRequired: 'MFA_ENROLMENT_REQUIRED',
+  required: AUTH_CODES.mfaRequired,
+  enrolmentRequired: AUTH_CODES.mfaEnrolmentRequired,
 } as const;
 
 /** Who must have a second factor: Admins and FacilityAdmins (the default), everyone, or nobody. */
