@@ -12,6 +12,7 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { PreferencesPanel } from '../../features/account/components/preferences-panel';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
+import { MfaSettingsPanel } from '../../features/identity/components/mfa-settings-panel';
 import { SignedInDevicesPanel } from '../../features/identity/components/signed-in-devices-panel';
 import { NotificationsPanel } from '../../features/push/components/notifications-panel';
 import { useClassificationLists } from '../../features/reference/api/get-reference-list';
@@ -120,6 +121,7 @@ export function SettingsRoute() {
             <Stack gap="lg">
               <PreferencesPanel />
               <NotificationsPanel />
+              <MfaSettingsPanel />
               <SignedInDevicesPanel onEndedCurrent={onEndedCurrent} />
             </Stack>
           </Tabs.Panel>

@@ -1,6 +1,6 @@
 import { mfaRoutes, type TMfaPolicy } from '@rounds/contracts/mfa';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-call';
+import { apiCall } from '../../../../lib/api-call';
 
 /** GET /mfa/policy: who must sign in with an authenticator (Administration, beside the password policy). */
 export const mfaPolicyQueryOptions = () =>
