@@ -1,4 +1,4 @@
-import { Code, Image, Stack, Text, TextInput } from '@mantine/core';
+import { Image, Stack, Text, TextInput } from '@mantine/core';
 import type { TTotpEnrolment } from '@rounds/contracts/mfa';
 import { useTranslation } from 'react-i18next';
 import '../mfa-texts';
@@ -38,9 +38,17 @@ export function TotpSetupFields({ enrolment, code, label, onCode, onLabel, error
       <Text fz="sm" c="dimmed">
         {t('manualKey')}
       </Text>
-      <Code block fz="md" ta="center" data-testid="totp-setup-key">
+      <Text
+        ff="monospace"
+        fz="md"
+        fw={600}
+        ta="center"
+        py={6}
+        bg="var(--mantine-color-default-hover)"
+        data-testid="totp-setup-key"
+      >
         {key}
-      </Code>
+      </Text>
       <TextInput
         label={t('labelLabel')}
         value={label}
