@@ -1,4 +1,4 @@
-import { totpCode } from '@rounds/test-kit/mfa';
+import { rememberSeed, totpCode } from '@rounds/test-kit/mfa';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
@@ -18,7 +18,7 @@ import { ADMIN, type RunningServer } from '../support/server';
  */
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, logout } = demoApi(() => server);
+const { apiSession, logout, setPreferences } = demoApi(() => server);
 useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
@@ -63,6 +63,8 @@ describe('two-step sign-in', () => {
   eachLook('sets up an authenticator at sign-in, then signs in with its code', async (look) => {
     const texts = TEXTS[look.lang];
     const suffix = lookSuffix(look);
+    // The account's language and theme win once signed in (signing in with the authenticator the last look kept).
+    await setPreferences(AMELIA, look.lang, look.theme);
     const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
     const reset = await api(server, 'POST', `/user/${ameliaId}/mfa/reset`, undefined, adminToken);
     expect(reset.status).toBe(200);
@@ -115,6 +117,7 @@ describe('two-step sign-in', () => {
     await step.getByLabel(texts.codeLabel).fill(totpCode(seed));
     await step.getByRole('button', { name: texts.verify }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    rememberSeed(server.url, AMELIA, seed);
     expect(errors().filter((e) => !e.includes('/auth/mfa/verify'))).toEqual([]);
   });
 });
