@@ -16,8 +16,12 @@ import * as mfa from './mfa.service';
  */
 export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const deps = app.mfa;
-  // Guessing codes is the attack: the per-account wait (login-throttle) decides, this only caps an address.
-  const signingIn = { tags: ['auth'], config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  // Guessing codes is the attack: the per-account wait (login-throttle) decides; an address is capped as the
+  // login is (LOGIN_RATE_LIMIT a minute), since each sign-in takes one call here too.
+  const signingIn = {
+    tags: ['auth'],
+    config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
+  };
   const signedIn = { tags: ['auth'], onRequest: requireAuth(app) };
   const admin = { tags: ['admin'], onRequest: requireAuth(app, ['Admin']) };
 
