@@ -81,7 +81,7 @@ describe('two-step sign-in', () => {
     };
 
     await signIn();
-    const enrol = page.getByRole('form', { name: texts.enrol });
+    const enrol = page.getByRole('form', { name: texts.enrol, exact: true });
     const qr = enrol.getByRole('img', { name: new RegExp(texts.setupKey) });
     await qr.waitFor();
     await snap(page, `mfa-enrol-${suffix}`);
@@ -109,7 +109,7 @@ describe('two-step sign-in', () => {
 
     // The password alone opens nothing now: a wrong code is refused at the form, the app's code signs in.
     await signIn();
-    const step = page.getByRole('form', { name: texts.code });
+    const step = page.getByRole('form', { name: texts.code, exact: true });
     await step.getByLabel(texts.codeLabel).fill(totpCode(seed) === '000000' ? '111111' : '000000');
     await step.getByRole('button', { name: texts.verify }).click();
     await step.getByRole('alert').filter({ hasText: texts.wrong }).waitFor();

@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
  * the next sign-in, the recovery codes acknowledged). Nothing happens when the password was enough.
  */
 export async function passSecondStepUi(page: Page, email: string): Promise<void> {
-  const codeForm = page.getByRole('form', { name: 'Two-step sign-in' });
-  const enrolForm = page.getByRole('form', { name: 'Set up two-step sign-in' });
+  const codeForm = page.getByRole('form', { name: 'Two-step sign-in', exact: true });
+  const enrolForm = page.getByRole('form', { name: 'Set up two-step sign-in', exact: true });
   const step = await Promise.race([
     page
       .waitForURL((url) => url.pathname === '/')
