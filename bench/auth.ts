@@ -1,3 +1,4 @@
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import { fmt, percentile, startBenchServer } from './support/server';
 
 /**
@@ -21,13 +22,15 @@ const post = (path: string, body: unknown) =>
   });
 
 try {
-  // 1. Valid logins per second, 4 at a time for 8 s.
+  // The Admin's first sign-in enrols the authenticator (issue 26); each login below then takes both steps.
+  await signInOverApi(server.url, ADMIN.email, ADMIN.password);
+  // 1. Valid logins per second (password and code), 4 at a time for 8 s.
   let logins = 0;
   const loginEnd = Date.now() + 8_000;
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (Date.now() < loginEnd) {
-        const res = await post('/api/v1/auth/login', { username: ADMIN.email, password: ADMIN.password });
+        const res = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
         if (res.status !== 200) throw new Error(`login ${res.status}`);
         await res.arrayBuffer();
         logins += 1;
@@ -36,9 +39,9 @@ try {
   );
   const loginsPerSecond = logins / 8;
 
-  const { token } = (await (
-    await post('/api/v1/auth/login', { username: ADMIN.email, password: ADMIN.password })
-  ).json()) as { token: string };
+  const { token } = (await (await signInOverApi(server.url, ADMIN.email, ADMIN.password)).json()) as {
+    token: string;
+  };
   const cheapGet = async () => {
     const t0 = performance.now();
     const res = await fetch(`${server.url}/api/v1/setting/me`, { headers: { authorization: `Bearer ${token}` } });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/database';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
@@ -439,11 +440,7 @@ async function main(
 
 /** The account's theme wins once signed in, so it is set on the account, through the API. */
 async function setTheme(url: string, theme: 'light' | 'dark'): Promise<void> {
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
-  });
+  const login = await signInOverApi(url, BENCH_USER.email, BENCH_USER.password);
   const { token, user } = (await login.json()) as { token: string; user: { id: string } };
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   await fetch(`${url}/api/v1/setting`, {

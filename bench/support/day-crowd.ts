@@ -18,6 +18,7 @@ import {
   type TClientEventName,
   type TClientRequest,
 } from '@rounds/contracts/events';
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import { io, type Socket } from 'socket.io-client';
 import { inWaves } from './waves';
 
@@ -227,11 +228,7 @@ export async function runCrowd(o: {
         user,
         'sign in',
         async () => {
-          const res = await fetch(`${user.url}/api/v1/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: user.email, password: o.password }),
-          });
+          const res = await signInOverApi(user.url, user.email, o.password);
           if (res.status !== 200) throw new ActionError(`login ${res.status} ${(await res.text()).slice(0, 120)}`);
           const r = ZLoginReply.parse(await res.json());
           if (!r.token) throw new ActionError('login: no token');

@@ -1,3 +1,4 @@
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import { type RunningServer, startServer } from '@rounds/test-kit/server-process';
 
 /** The server bundle as scripts/start.mjs runs it (a larger young generation), its output on this terminal. */
@@ -25,11 +26,8 @@ export const fmt = (n: number) => n.toFixed(1);
 
 /** Signs in through the API as a user does and returns the access token (fails the bench on a refusal). */
 export async function signIn(url: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
+  // Admins and FacilityAdmins type their authenticator's code too (issue 26): the kit takes both steps.
+  const res = await signInOverApi(url, username, password);
   if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }

@@ -4,7 +4,7 @@ import { DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { useJourney } from '../support/journey';
-import { loginUi } from '../support/login-ui';
+import { loginUi, passSecondStepUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -79,6 +79,8 @@ describe('settings', () => {
     await next.getByLabel('Email').fill(DEMO.amelia);
     await next.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await next.getByRole('button', { name: 'Log in', exact: true }).click();
+    // Amelia is a FacilityAdmin: her authenticator's code comes after the password (issue 26).
+    await passSecondStepUi(next, DEMO.amelia);
     await next.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => next.locator('html').getAttribute('lang')).toBe('fr');
     await expect.poll(() => next.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
+import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts } from '../support/app';
 import { DESKTOP, newContext, PHONE, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
@@ -307,10 +307,7 @@ describe('call rules and overlay', () => {
 
     // Meanwhile an Admin turns the charge nurse's voice off: the button is disabled, and the server refuses
     // the same request sent straight over his socket.
-    const admin = await api<{ token: string }>(server, 'POST', '/auth/login', {
-      username: ADMIN.email,
-      password: ADMIN.password,
-    });
+    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
     const chargeId = await charge.page.evaluate(
       () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
     );
@@ -319,7 +316,7 @@ describe('call rules and overlay', () => {
       'POST',
       '/user/permission',
       { userId: chargeId, permission: 'voice', value: false },
-      admin.body.token,
+      adminToken,
     );
     expect(off.status).toBe(200);
     await openFromRecent(charge.page, GROUP);
@@ -363,10 +360,7 @@ describe('call rules and overlay', () => {
   });
 
   it('a callee who may speak but not show video answers a video call with voice, by button or shortcut', async () => {
-    const admin = await api<{ token: string }>(server, 'POST', '/auth/login', {
-      username: ADMIN.email,
-      password: ADMIN.password,
-    });
+    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
     const doctorId = await doctor.page.evaluate(
       () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
     );
@@ -375,7 +369,7 @@ describe('call rules and overlay', () => {
       'POST',
       '/user/permission',
       { userId: doctorId, permission: 'video', value: false },
-      admin.body.token,
+      adminToken,
     );
     expect(off.status).toBe(200);
     // His own session hears the change (UserUpdated): the video button of his room is disabled.

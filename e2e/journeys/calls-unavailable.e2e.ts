@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
+import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -106,17 +106,14 @@ describe('calling someone who cannot answer', () => {
   });
 
   it('says so too when the contact is connected without the voice permission', async () => {
-    const admin = await api<{ token: string }>(server, 'POST', '/auth/login', {
-      username: ADMIN.email,
-      password: ADMIN.password,
-    });
+    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
     const doctor = await apiSession(demo('noah.thibodeaux'));
     const off = await api(
       server,
       'POST',
       '/user/permission',
       { userId: doctor.id, permission: 'voice', value: false },
-      admin.body.token,
+      adminToken,
     );
     expect(off.status).toBe(200);
     // The physician is online: his socket is connected, as a tab of his would be.

@@ -1,4 +1,5 @@
 import { TIMINGS } from '@rounds/contracts/limits';
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, snap, watchErrors } from '../support/browser';
@@ -25,11 +26,7 @@ useDemoJourney({}, (s, b) => {
 
 /** The account's language and theme win once signed in, so they are set on the account, through the API. */
 async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: PASSWORD }),
-  });
+  const login = await signInOverApi(server.url, email, PASSWORD);
   const { token, user } = (await login.json()) as { token: string; user: { id: string } };
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   for (const body of [{ language }, { id: user.id, settings: { theme } }]) {

@@ -4,7 +4,7 @@ import { DEMO, DEMO_PASSWORD } from '../support/api';
 import { artifact, newContext, snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
-import { loginUi } from '../support/login-ui';
+import { loginUi, passSecondStepUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -119,6 +119,8 @@ describe('the login page arrives rendered', () => {
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/login');
     release();
+    // Amelia is a FacilityAdmin: her authenticator's code comes after the password (issue 26).
+    await passSecondStepUi(page, DEMO.amelia);
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.evaluate(() => (window as unknown as { __blankFrames: number }).__blankFrames)).resolves.toBe(0);
     expect(errors()).toEqual([]);

@@ -5,7 +5,7 @@ import { speechWav } from '@rounds/test-kit/speech-audio';
 import { type SttStandIn, startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
+import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
@@ -57,16 +57,13 @@ const HEARD = /^(Heard|Entendu) [\d.,]+ sec/;
 
 /** The Admin changes a user's speechToText permission through the API, as the admin screen would. */
 async function setSpeechPermission(userId: string, value: boolean): Promise<void> {
-  const admin = await api<{ token: string }>(server, 'POST', '/auth/login', {
-    username: ADMIN.email,
-    password: ADMIN.password,
-  });
+  const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
   const reply = await api(
     server,
     'POST',
     '/user/permission',
     { userId, permission: 'speechToText', value },
-    admin.body.token,
+    adminToken,
   );
   expect(reply.status).toBe(200);
 }

@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD } from '@rounds/test-kit/demo';
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import { expect } from 'vitest';
 import { api } from './api';
 import type { RunningServer } from './server';
@@ -14,15 +15,15 @@ export type TSession = { token: string; id: string; phone: string };
  */
 export function demoApi(server: () => RunningServer) {
   const apiSession = async (email: string, password = DEMO_PASSWORD): Promise<TSession> => {
-    const reply = await api<{ token: string; user: { id: string; phone: string; phoneCountryCode: string } }>(
-      server(),
-      'POST',
-      '/auth/login',
-      { username: email, password },
-    );
+    // The demo's FacilityAdmin types the demo authenticator's code too (issue 26): the kit takes both steps.
+    const reply = await signInOverApi(server().url, email, password);
     expect(reply.status).toBe(200);
-    const { user } = reply.body;
-    return { token: reply.body.token, id: user.id, phone: `${user.phoneCountryCode}${user.phone}` };
+    const body = (await reply.json()) as {
+      token: string;
+      user: { id: string; phone: string; phoneCountryCode: string };
+    };
+    const { user } = body;
+    return { token: body.token, id: user.id, phone: `${user.phoneCountryCode}${user.phone}` };
   };
   const logout = async (session: TSession): Promise<void> => {
     await fetch(`${server().url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });

@@ -48,6 +48,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createDirectory, type Directory } from './modules/contacts/staff-directory';
 import { healthRoutes } from './modules/health/health.routes';
 import { deviceSessionsRoutes } from './modules/identity/device-sessions.routes';
+import { mfaRoutesPlugin } from './modules/identity/mfa.routes';
+import type { MfaDeps } from './modules/identity/mfa.service';
 import { quickUnlockRoutes } from './modules/identity/quick-unlock.routes';
 import { createSsoDeps } from './modules/identity/sso.deps';
 import { ssoRoutes } from './modules/identity/sso.routes';
@@ -74,6 +76,7 @@ import { ensureDefaultSettings } from './modules/settings/settings.service';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { installSpeechSocket, type SpeechService } from './modules/speech/speech.socket';
 import { seedDemo } from './ops/seed-demo';
+import { enrolDemoFactors } from './ops/seed-demo-factors';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
 import { installCompression } from './plugins/compression';
@@ -141,6 +144,8 @@ declare module 'fastify' {
     };
     /** Single sign-on with OpenID Connect (modules/identity/sso); its client is null when not configured. */
     sso: SsoDeps;
+    /** Multi-factor sign-in's dependencies (modules/identity/mfa.service): seeds sealed with the message key. */
+    mfa: MfaDeps;
   }
 }
 
@@ -206,6 +211,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.SEED_DEMO) {
       const result = await seedDemo(handle.db);
       if (result.created) app.log.info(`Demo hospital seeded with ${result.users} staff`);
+      await enrolDemoFactors(
+        { db: handle.db, jwtSecret: config.JWT_SECRET, crypto: createMessageCrypto(config.MESSAGE_KEY) },
+        config,
+        app.log,
+      );
     }
   } catch (error) {
     await handle.close();
@@ -257,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
   app.decorate('sso', createSsoDeps(app, messageCrypto));
+  app.decorate('mfa', { db: handle.db, jwtSecret: config.JWT_SECRET, crypto: messageCrypto });
   app.decorate(
     'push',
     createPushService({
@@ -353,6 +364,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(deviceSessionsRoutes);
   await app.register(quickUnlockRoutes);
   await app.register(ssoRoutes);
+  await app.register(mfaRoutesPlugin);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);
   await app.register(referenceRoutes);

@@ -16,4 +16,8 @@ export const AUTH_CODES = {
   registrationDisabled: 'REGISTRATION_DISABLED',
   emailTaken: 'EMAIL_TAKEN',
   invalidToken: 'INVALID_TOKEN',
+  /** A right password, and now the authenticator's code (mfa.ts MFA_CODES). */
+  mfaRequired: 'MFA_REQUIRED',
+  /** A right password, and now an authenticator to set up first. */
+  mfaEnrolmentRequired: 'MFA_ENROLMENT_REQUIRED',
 } as const;

@@ -45,6 +45,8 @@ export const ZAuthErrorReply = z.object({
   captchaRequired: z.boolean().optional(),
   /** LOGIN_THROTTLED: seconds before this address may try this account again. */
   retryAfter: z.number().int().optional(),
+  /** MFA_REQUIRED or MFA_ENROLMENT_REQUIRED (mfa.ts): the challenge token for the second step. */
+  mfaToken: z.string().optional(),
 });
 export type TAuthErrorReply = z.infer<typeof ZAuthErrorReply>;
 

@@ -99,6 +99,14 @@ export const USER_LOG_EVENTS = [
   'sso account updated',
   'sso logout',
   'sso policy changed',
+  'second factor added',
+  'second factor renamed',
+  'second factor removed',
+  'second factors reset',
+  'second factor failed',
+  'recovery code used',
+  'recovery codes renewed',
+  'multi-factor policy changed',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

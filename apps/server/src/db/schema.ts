@@ -150,6 +150,26 @@ export type LoginThrottleTable = {
   blocked_until: number | null;
 };
 
+/** A second factor (issue 26): an authenticator app's seed, sealed with the server's key. */
+export type MfaFactorsTable = {
+  id: string;
+  user_id: string;
+  kind: 'totp';
+  label: string;
+  secret_sealed: string;
+  created_at: number;
+  /** Null while the enrolment waits for its first code. */
+  confirmed_at: number | null;
+  last_used_at: number | null;
+};
+export type MfaRecoveryCodesTable = {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+};
+
 export type CodeSendsTable = { id: string; target: string; ip: string | null; created_at: number };
 
 export type SavedFiltersTable = { id: string; user_id: string; name: string; params: string; created_at: number };
@@ -288,6 +308,8 @@ export type Database = {
   verification_codes: VerificationCodesTable;
   code_sends: CodeSendsTable;
   login_throttle: LoginThrottleTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   users: UsersTable;
   facilities: ReferenceTable;
   departments: ReferenceTable;

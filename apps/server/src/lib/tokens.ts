@@ -95,3 +95,28 @@ export async function verifyMediaToken(secret: string, token: string): Promise<M
     return null;
   }
 }
+
+const MFA_TYP = 'mfa';
+/** The step between a right password and the second factor: enough to type a code, or to enrol one. */
+export const MFA_TOKEN_TTL_S = 10 * 60;
+export type MfaClaims = { sub: string; remember: boolean };
+
+/** A challenge token: proves the password was right a moment ago; it opens no session by itself. */
+export async function signMfaToken(secret: string, claims: MfaClaims): Promise<string> {
+  return new SignJWT({ typ: MFA_TYP, rem: claims.remember })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + MFA_TOKEN_TTL_S)
+    .sign(await keyOf(secret));
+}
+
+export async function verifyMfaToken(secret: string, token: string): Promise<MfaClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
+    if (payload.typ !== MFA_TYP || typeof payload.sub !== 'string') return null;
+    return { sub: payload.sub, remember: payload.rem === true };
+  } catch {
+    return null;
+  }
+}

@@ -199,6 +199,53 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'GET /api/v1/auth/sso/policy': { access: ADMIN, request: none },
   'PUT /api/v1/auth/sso/policy': { access: ADMIN, request: async () => ({ body: { ssoOnly: false } }), ok: 409 },
+  // Multi-factor sign-in (issue 26): the second step carries its challenge token; Settings' factors are the
+  // caller's own (another's factor id is answered like a missing one, identity/mfa.test.ts); the policy and a
+  // user's reset are the Admin's.
+  'POST /api/v1/auth/mfa/verify': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { mfaToken: 'x', code: CODE } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/mfa/enrol': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { mfaToken: 'x' } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/mfa/enrol/confirm': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { mfaToken: 'x', factorId: missingId(), code: CODE, label: 'Phone' } }),
+    ok: 401,
+  },
+  'GET /api/v1/mfa/factors': { access: SIGNED_IN, request: none },
+  'POST /api/v1/mfa/factors/totp': { access: SIGNED_IN, request: none },
+  'POST /api/v1/mfa/factors/{id}/confirm': {
+    access: SIGNED_IN,
+    request: async () => ({ params: { id: missingId() }, body: { code: CODE, label: 'Phone' } }),
+    ok: 404,
+  },
+  'PUT /api/v1/mfa/factors/{id}': {
+    access: SIGNED_IN,
+    request: async () => ({ params: { id: missingId() }, body: { label: 'Phone' } }),
+    ok: 404,
+  },
+  'POST /api/v1/mfa/factors/{id}/remove': {
+    access: SIGNED_IN,
+    request: async () => ({ params: { id: missingId() }, body: { password: 'Wrong-password1' } }),
+    ok: 404,
+  },
+  // A fresh user has no factor yet, so there are no recovery codes to renew.
+  'POST /api/v1/mfa/recovery-codes': {
+    access: SIGNED_IN,
+    request: async () => ({ body: { password: 'Wrong-password1' } }),
+    ok: 409,
+  },
+  'GET /api/v1/mfa/policy': { access: ADMIN, request: none },
+  'PUT /api/v1/mfa/policy': { access: ADMIN, request: async () => ({ body: { policy: 'admins' } }) },
+  'POST /api/v1/user/{id}/mfa/reset': {
+    access: ADMIN,
+    request: async (fx) => ({ params: { id: fx.mallory.id } }),
+  },
   'POST /api/v1/auth/forgot-password': {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { username: `nobody-${randomUUID()}@test.rounds` } }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type TMessage, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import { io, type Socket } from 'socket.io-client';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../src/ops/seed-demo';
 import { multipart, type Part } from './multipart';
@@ -12,11 +13,9 @@ import { multipart, type Part } from './multipart';
 export type Login = { token: string; id: string; cookie: string };
 
 export async function loginDemo(base: string, name: string, init: RequestInit = {}): Promise<Login> {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    ...init,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-    body: JSON.stringify({ username: `${name}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD }),
+  // The demo's FacilityAdmin signs in with the demo authenticator too (issue 26): the kit takes both steps.
+  const res = await signInOverApi(base, `${name}@${DEMO_EMAIL_DOMAIN}`, DEMO_PASSWORD, {
+    headers: init.headers as Record<string, string>,
   });
   if (!res.ok) throw new Error(`login ${name}: ${res.status} ${await res.text()}`);
   const json = (await res.json()) as { token: string; user: { id: string } };

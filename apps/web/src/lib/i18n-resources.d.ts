@@ -4,6 +4,7 @@ import type enCalls from '../locales/en/calls.json';
 import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
 import type enGroups from '../locales/en/groups.json';
+import type enMfa from '../locales/en/mfa.json';
 import type enOnCall from '../locales/en/on-call.json';
 import type enPush from '../locales/en/push.json';
 import type enSearch from '../locales/en/search.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       adminUsers: typeof enAdminUsers;
       push: typeof enPush;
       sessions: typeof enSessions;
+      mfa: typeof enMfa;
     };
     returnNull: false;
   }

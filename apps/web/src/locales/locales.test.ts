@@ -7,6 +7,7 @@ import enCalls from './en/calls.json';
 import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
 import enGroups from './en/groups.json';
+import enMfa from './en/mfa.json';
 import enOnCall from './en/on-call.json';
 import enPush from './en/push.json';
 import enSearch from './en/search.json';
@@ -18,6 +19,7 @@ import frCalls from './fr/calls.json';
 import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
 import frGroups from './fr/groups.json';
+import frMfa from './fr/mfa.json';
 import frOnCall from './fr/on-call.json';
 import frPush from './fr/push.json';
 import frSearch from './fr/search.json';
@@ -99,6 +101,7 @@ const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['adminUsers', enAdminUsers, frAdminUsers],
   ['push', enPush, frPush],
   ['sessions', enSessions, frSessions],
+  ['mfa', enMfa, frMfa],
   ['on-call', enOnCall, frOnCall],
 ];
 

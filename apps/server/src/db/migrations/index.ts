@@ -21,6 +21,7 @@ import * as m0020 from './0020-unlock-pins';
 import * as m0021 from './0021-break-glass';
 import * as m0022 from './0022-sso';
 import * as m0023 from './0023-counsel-exports';
+import * as m0024 from './0024-mfa-factors';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021-break-glass': m0021,
   '0022-sso': m0022,
   '0023-counsel-exports': m0023,
+  '0024-mfa-factors': m0024,
 };

@@ -12,6 +12,7 @@ import { signAccessToken, signTempToken, verifyTempToken } from '../../lib/token
 import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/staff-directory';
+import { secondStep } from '../identity/mfa.service';
 import { renderNotify } from '../notify/notify.texts';
 import { assertClassifications } from '../reference/reference.service';
 import { readSetting, readSettings, registrationOpen } from '../settings/settings.service';
@@ -249,7 +250,20 @@ export async function login(
       : fail(403, 'PHONE_NOT_VERIFIED', 'phoneNotVerified', { tempToken });
   }
 
-  const session = await openSession(app, user, input.remember, ctx);
+  // Multi-factor sign-in (issue 26): with a factor, or one the policy asks for, the password buys a challenge.
+  const second = await secondStep(app.mfa, user, input.remember);
+  if (second) throw second;
+  return completeSignIn(app, user, input.remember, ctx);
+}
+
+/** The session a sign-in ends with: after the password, or after the password and a second factor. */
+export async function completeSignIn(
+  app: FastifyInstance,
+  user: UserRow,
+  remember: boolean,
+  ctx: Ctx,
+): Promise<{ session: SessionResult; user: TUser }> {
+  const session = await openSession(app, user, remember, ctx);
   return { session, user: await dto(app, user.id) };
 }
 
@@ -350,7 +364,9 @@ export async function verifyEmail(app: FastifyInstance, input: { verifyToken: st
       tempToken: input.tempToken ?? null,
     };
   }
-  // Email verified with a token returns a session (doc 2 section 4).
+  // Email verified with a token returns a session (doc 2 section 4), after the second factor when there is one.
+  const second = updated.active === 1 ? await secondStep(app.mfa, updated, false) : null;
+  if (second) throw second;
   const session = updated.active === 1 ? await openSession(app, updated, false, ctx) : null;
   return {
     token: session?.token ?? null,

@@ -118,3 +118,37 @@ export async function clearFailures(db: Db, email: string, ip: string | null): P
 export async function clearAccountFailures(db: Db, email: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', '=', keys(email, null).account).execute();
 }
+
+/**
+ * Second-factor codes (issue 26): counted per account from anywhere, since whoever types them already has the
+ * password. Five free failures, then the pair's growing delay; a right code clears the count.
+ */
+const codeKey = (userId: string) => `mfa:${userId}`;
+
+export async function codeBlockedMs(db: Db, userId: string): Promise<number> {
+  const now = Date.now();
+  const row = await db
+    .selectFrom('login_throttle')
+    .select('blocked_until')
+    .where('key', '=', codeKey(userId))
+    .where('window_until', '>', now)
+    .executeTakeFirst();
+  return Math.max(0, (row?.blocked_until ?? 0) - now);
+}
+
+export async function recordCodeFailure(db: Db, userId: string): Promise<{ failures: number; blockedMs: number }> {
+  const now = Date.now();
+  const failures = await bump(db, codeKey(userId), now);
+  if (failures < THROTTLE.pairFreeFailures) return { failures, blockedMs: 0 };
+  const blockedMs = Math.min(THROTTLE.maxDelayMs, THROTTLE.firstDelayMs * 2 ** (failures - THROTTLE.pairFreeFailures));
+  await db
+    .updateTable('login_throttle')
+    .set({ blocked_until: now + blockedMs, window_until: Math.max(now + blockedMs, now + THROTTLE.windowMs) })
+    .where('key', '=', codeKey(userId))
+    .execute();
+  return { failures, blockedMs };
+}
+
+export async function clearCodeFailures(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key', '=', codeKey(userId)).execute();
+}

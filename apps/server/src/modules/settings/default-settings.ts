@@ -1,3 +1,4 @@
+import type { TMfaPolicy } from '@rounds/contracts/mfa';
 import type { TPushContentLevel } from '@rounds/contracts/push';
 import { QUICK_LOCK_DEFAULT_MINUTES } from '@rounds/contracts/quick-unlock';
 import type { TBannerMessage, TLocalizedText, TLogoKind, TPasswordUpdate } from '@rounds/contracts/settings';
@@ -49,6 +50,8 @@ export type StoredSettings = {
   pushContentLevel: TPushContentLevel;
   /** Single sign-on is the only way in (issue 26): password sign-in is refused but for the break-glass Admin. */
   ssoOnly: boolean;
+  /** Who must sign in with a second factor (issue 26): Admins and FacilityAdmins unless an Admin says otherwise. */
+  mfaPolicy: TMfaPolicy;
 };
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -62,4 +65,5 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   quickLockMinutes: QUICK_LOCK_DEFAULT_MINUTES,
   pushContentLevel: 'names',
   ssoOnly: false,
+  mfaPolicy: 'admins',
 };

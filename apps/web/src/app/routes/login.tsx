@@ -1,7 +1,7 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconLock, IconMessages, IconPhoneCall } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -9,6 +9,8 @@ import { EulaLink } from '../../components/eula-link';
 import { LanguageSelect } from '../../components/language-select';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { LoginForm, type TVerificationNeeded } from '../../features/auth/components/login-form';
+import { startSession } from '../../features/auth/lib/start-session';
+import type { TSecondFactorChallenge } from '../../features/identity/components/second-factor-step';
 import { useSelfRegistration } from '../../features/settings/api/get-self-registration';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { COPYRIGHT_YEAR } from '../../lib/brand';
@@ -23,6 +25,8 @@ const SsoSignIn = lazy(() =>
 const SsoResult = lazy(() =>
   import('../../features/auth/components/sso-result').then((m) => ({ default: m.SsoResult })),
 );
+// The second step of signing in loads when a password asks for it: the first download stays without zod.
+const SecondFactorStep = lazy(() => import('../../features/identity/components/second-factor-step'));
 
 function HeroPoint({ icon, text }: { icon: ReactNode; text: string }) {
   return (
@@ -52,6 +56,7 @@ export function LoginRoute() {
     () => navigate(returnPath(location.state), { replace: true }),
     [navigate, location.state],
   );
+  const [challenge, setChallenge] = useState<(TSecondFactorChallenge & { remember: boolean }) | null>(null);
 
   const toConfirmation = (next: TVerificationNeeded) =>
     navigate(next.step === 'email' ? ROUTES.emailConfirm : ROUTES.mobileConfirm, { state: next });
@@ -94,16 +99,33 @@ export function LoginRoute() {
                 {t('auth.loginSubtitle')}
               </Text>
             </Stack>
-            <Suspense fallback={null}>
-              {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
-              {ssoResult !== 'done' && <SsoSignIn />}
-            </Suspense>
-            {ssoResult !== 'done' && (
-              <LoginForm
-                canRegister={selfRegistration.data === true}
-                onLoggedIn={signedIn}
-                onVerificationNeeded={toConfirmation}
-              />
+            {challenge ? (
+              <Suspense fallback={<Loader size="sm" mx="auto" />}>
+                <SecondFactorStep
+                  challenge={challenge}
+                  onSignedIn={(reply) => {
+                    if (!reply.token) return;
+                    startSession(reply.token, { ...reply.user, role: reply.role }, challenge.remember);
+                    signedIn();
+                  }}
+                  onBack={() => setChallenge(null)}
+                />
+              </Suspense>
+            ) : (
+              <>
+                <Suspense fallback={null}>
+                  {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
+                  {ssoResult !== 'done' && <SsoSignIn />}
+                </Suspense>
+                {ssoResult !== 'done' && (
+                  <LoginForm
+                    canRegister={selfRegistration.data === true}
+                    onLoggedIn={signedIn}
+                    onVerificationNeeded={toConfirmation}
+                    onSecondFactor={setChallenge}
+                  />
+                )}
+              </>
             )}
           </Paper>
         </div>

@@ -12,6 +12,7 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { PreferencesPanel } from '../../features/account/components/preferences-panel';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../features/auth/lib/idle';
+import { MfaSettingsPanel } from '../../features/identity/components/mfa-settings-panel';
 import { QuickUnlockPanel } from '../../features/identity/components/quick-unlock-panel';
 import { SignedInDevicesPanel } from '../../features/identity/components/signed-in-devices-panel';
 import { NotificationsPanel } from '../../features/push/components/notifications-panel';
@@ -124,6 +125,7 @@ export function SettingsRoute() {
               <PreferencesPanel />
               <NotificationsPanel />
               <QuickUnlockPanel onLockNow={lockNow} />
+              <MfaSettingsPanel />
               <SignedInDevicesPanel onEndedCurrent={onEndedCurrent} />
             </Stack>
           </Tabs.Panel>

@@ -20,6 +20,8 @@ type TLoginFormProps = {
   canRegister: boolean;
   onLoggedIn: () => void;
   onVerificationNeeded: (next: TVerificationNeeded) => void;
+  /** A right password, and the account signs in with a second factor (issue 26): app/ shows that step. */
+  onSecondFactor: (next: { kind: 'code' | 'enrol'; mfaToken: string; remember: boolean }) => void;
 };
 
 type TRefusal = { kind: 'credentials'; attemptsLeft: number | undefined } | { kind: 'server'; message: string };
@@ -56,7 +58,7 @@ function RefusalAlert({ refusal }: { refusal: TRefusal }) {
   );
 }
 
-export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLoginFormProps) {
+export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded, onSecondFactor }: TLoginFormProps) {
   const { t } = useTranslation();
   const loginMutation = useLogin();
   const [values, setValues] = useState<TLoginValues>({ email: '', password: '', remember: false });
@@ -108,7 +110,11 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded }: TLo
             setCaptchaNeeded(true);
           }
           const tempToken = error.string('tempToken');
-          if (error.code === AUTH_CODES.emailNotVerified && tempToken) {
+          const mfaToken = error.string('mfaToken');
+          if (mfaToken && (error.code === AUTH_CODES.mfaRequired || error.code === AUTH_CODES.mfaEnrolmentRequired)) {
+            const kind = error.code === AUTH_CODES.mfaRequired ? 'code' : 'enrol';
+            onSecondFactor({ kind, mfaToken, remember: values.remember });
+          } else if (error.code === AUTH_CODES.emailNotVerified && tempToken) {
             onVerificationNeeded({ step: 'email', email, tempToken });
           } else if (error.code === AUTH_CODES.phoneNotVerified && tempToken) {
             onVerificationNeeded({ step: 'phone', email, tempToken });

@@ -51,6 +51,7 @@ import {
   validateUserForm,
 } from '../lib/user-form';
 import { DeleteUserModal } from './delete-user-modal';
+import { ResetMfaButton } from './reset-mfa-button';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserAvatarPanel } from './user-avatar-panel';
 
@@ -213,6 +214,7 @@ function UserForm({ user, basePath, lists, callingCodes, defaultTimeout }: TUser
               >
                 {t('actions.resetPassword')}
               </Button>
+              {viewer === 'Admin' && <ResetMfaButton user={user} disabled={locked} />}
               <Button
                 variant="light"
                 color="red"

@@ -17,6 +17,7 @@ import { AppSettingsCard } from './app-settings-card';
 import { BulkPermissionsCard } from './bulk-permissions-card';
 import { BulkUploadCard } from './bulk-upload-card';
 import { DeleteUserModal } from './delete-user-modal';
+import { MfaPolicyCard } from './mfa-policy-card';
 import { PasswordPolicyCard } from './password-policy-card';
 import { QuickLockCard } from './quick-lock-card';
 import { ResetPasswordModal } from './reset-password-modal';
@@ -162,6 +163,7 @@ export function UsersListPage({ basePath, appSettings, builtInTimeout, onAppSett
         <BulkUploadCard />
         <BulkPermissionsCard viewer={viewer} />
         {appSettings && <PasswordPolicyCard policy={appSettings.passwordUpdate} onSaved={onAppSettings} />}
+        {viewer === 'Admin' && <MfaPolicyCard />}
         {appSettings && viewer === 'Admin' && (
           <AppSettingsCard settings={appSettings} builtInTimeout={builtInTimeout} onSaved={onAppSettings} />
         )}

@@ -1,0 +1,161 @@
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { TMfaLoginReply, TTotpEnrolment } from '@rounds/contracts/mfa';
+import { IconAlertCircle, IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useConfirmSignInEnrolment } from '../api/confirm-sign-in-enrolment';
+import { useStartSignInEnrolment } from '../api/start-sign-in-enrolment';
+import { useVerifyMfa } from '../api/verify-mfa';
+import { RecoveryCodes } from './recovery-codes';
+import { TotpSetupFields } from './totp-setup-fields';
+import '../mfa-texts';
+
+/** What the password step left: a code to type, or an authenticator to set up first, and its challenge token. */
+export type TSecondFactorChallenge = { kind: 'code' | 'enrol'; mfaToken: string };
+
+type TProps = {
+  challenge: TSecondFactorChallenge;
+  /** The session the second step opened (app/ starts it: features do not import each other). */
+  onSignedIn: (reply: TMfaLoginReply) => void;
+  onBack: () => void;
+};
+
+/** The server's words for a refusal (already in the reader's language), or nothing for a network failure. */
+const refusalOf = (error: unknown): string | null => (error instanceof ApiError ? error.message : null);
+
+function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
+  const { t } = useTranslation('mfa');
+  const verify = useVerifyMfa();
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim().length < 6) return;
+    verify.mutate({ mfaToken: challenge.mfaToken, code: code.trim() }, { onSuccess: onSignedIn });
+  };
+  const refusal = verify.isError ? refusalOf(verify.error) : null;
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('codeTitle')}>
+      <Stack gap="md">
+        <Text fz="sm">{t('codeIntro')}</Text>
+        <TextInput
+          label={t('codeLabel')}
+          value={code}
+          onChange={(e) => {
+            setCode(e.currentTarget.value);
+            verify.reset();
+          }}
+          inputMode="text"
+          autoComplete="one-time-code"
+          maxLength={32}
+          description={t('codeHint')}
+          error={refusal !== null}
+          autoFocus
+        />
+        {refusal && (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+            {refusal}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={verify.isPending}
+          leftSection={<IconShieldCheck size={18} />}
+        >
+          {t('verify')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
+  const { t } = useTranslation('mfa');
+  const start = useStartSignInEnrolment();
+  const confirm = useConfirmSignInEnrolment();
+  const [enrolment, setEnrolment] = useState<TTotpEnrolment | null>(null);
+  const [code, setCode] = useState('');
+  const [label, setLabel] = useState(() => t('labelDefault'));
+  const [done, setDone] = useState<TMfaLoginReply | null>(null);
+  const { mutate: startEnrolment } = start;
+
+  useEffect(() => {
+    startEnrolment(challenge.mfaToken, { onSuccess: (reply) => setEnrolment(reply.data) });
+  }, [startEnrolment, challenge.mfaToken]);
+
+  if (done) return <RecoveryCodes codes={done.recoveryCodes ?? []} onDone={() => onSignedIn(done)} />;
+  if (start.isError)
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+        {refusalOf(start.error)}
+      </Alert>
+    );
+  if (!enrolment) return <Loader size="sm" mx="auto" />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim().length < 6) return;
+    confirm.mutate(
+      {
+        mfaToken: challenge.mfaToken,
+        factorId: enrolment.factorId,
+        code: code.trim(),
+        label: label.trim() || t('labelDefault'),
+      },
+      { onSuccess: (reply) => (reply.recoveryCodes?.length ? setDone(reply) : onSignedIn(reply)) },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('enrolTitle')}>
+      <Stack gap="md">
+        <Text fz="sm">{t('enrolIntro')}</Text>
+        <TotpSetupFields
+          enrolment={enrolment}
+          code={code}
+          label={label}
+          onCode={(value) => {
+            setCode(value);
+            confirm.reset();
+          }}
+          onLabel={setLabel}
+          error={confirm.isError ? refusalOf(confirm.error) : null}
+        />
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={confirm.isPending}
+          leftSection={<IconShieldCheck size={18} />}
+        >
+          {t('confirm')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The second step of signing in (issue 26), in the login card: the authenticator's code (or a recovery code),
+ * or, when the hospital requires a factor the account does not have, setting one up and keeping the recovery
+ * codes. Loaded on demand, so the login page's first download stays as it was.
+ */
+export default function SecondFactorStep({ challenge, onSignedIn, onBack }: TProps) {
+  const { t } = useTranslation('mfa');
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="h3" ta="center">
+        {challenge.kind === 'code' ? t('codeTitle') : t('enrolTitle')}
+      </Title>
+      {challenge.kind === 'code' ? (
+        <CodeForm challenge={challenge} onSignedIn={onSignedIn} />
+      ) : (
+        <EnrolForm challenge={challenge} onSignedIn={onSignedIn} />
+      )}
+      <Anchor component="button" type="button" fz="sm" onClick={onBack} mx="auto">
+        <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> {t('back')}
+      </Anchor>
+    </Stack>
+  );
+}

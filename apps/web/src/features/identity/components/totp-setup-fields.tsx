@@ -1,0 +1,70 @@
+import { Image, Stack, Text, TextInput } from '@mantine/core';
+import type { TTotpEnrolment } from '@rounds/contracts/mfa';
+import { useTranslation } from 'react-i18next';
+import '../mfa-texts';
+
+type TProps = {
+  enrolment: TTotpEnrolment;
+  code: string;
+  label: string;
+  onCode: (code: string) => void;
+  onLabel: (label: string) => void;
+  error?: string | null;
+};
+
+/** The seed as groups of four, as authenticator apps show and ask for it. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * A new authenticator: its QR code (whose text alternative carries the setup key, for a screen reader and for
+ * typing it in), the key itself, the name to give it and its first code. Used at sign-in and in Settings.
+ */
+export function TotpSetupFields({ enrolment, code, label, onCode, onLabel, error }: TProps) {
+  const { t } = useTranslation('mfa');
+  const key = grouped(enrolment.secret);
+  return (
+    <Stack gap="sm" align="stretch">
+      <Image
+        src={enrolment.qrCode}
+        alt={t('qrAlt', { secret: key })}
+        w={184}
+        h={184}
+        mx="auto"
+        radius="sm"
+        bg="white"
+        p={6}
+        style={{ border: '1px solid var(--mantine-color-default-border)' }}
+      />
+      <Text fz="sm" c="dimmed">
+        {t('manualKey')}
+      </Text>
+      <Text
+        ff="monospace"
+        fz="md"
+        fw={600}
+        ta="center"
+        py={6}
+        bg="var(--mantine-color-default-hover)"
+        data-testid="totp-setup-key"
+      >
+        {key}
+      </Text>
+      <TextInput
+        label={t('labelLabel')}
+        value={label}
+        maxLength={60}
+        onChange={(e) => onLabel(e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('codeLabel')}
+        value={code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        onChange={(e) => onCode(e.currentTarget.value)}
+        error={error ?? undefined}
+        data-autofocus
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { apiRoute } from './api-route';
+import { ZLoginReply } from './auth';
+import { AUTH_CODES } from './auth-codes';
+import { ZId, ZOkReply } from './common';
+import { MSG, plainText, ZPasswordInput } from './validation';
+
+/**
+ * Multi-factor sign-in (issue 26). After a right password, an account with a factor (or one the policy obliges
+ * to enrol) gets no session but a refusal carrying a short-lived `mfaToken`: MFA_REQUIRED (type a code) or
+ * MFA_ENROLMENT_REQUIRED (enrol an authenticator app first). The token then buys a session only with a code.
+ */
+export const MFA_CODES = {
+  required: AUTH_CODES.mfaRequired,
+  enrolmentRequired: AUTH_CODES.mfaEnrolmentRequired,
+} as const;
+
+/** Who must have a second factor: Admins and FacilityAdmins (the default), everyone, or nobody. */
+export const MFA_POLICIES = ['admins', 'everyone', 'off'] as const;
+export const ZMfaPolicy = z.enum(MFA_POLICIES);
+export type TMfaPolicy = z.infer<typeof ZMfaPolicy>;
+
+const ZMfaToken = z.string().trim().min(1, MSG.required).max(2048);
+/** Six digits from the app, or a recovery code (ten letters and digits, dashes and spaces ignored). */
+export const ZMfaCode = z
+  .string()
+  .trim()
+  .min(6, MSG.required)
+  .max(32)
+  .regex(/^[0-9A-Za-z\s-]+$/, MSG.codeFormat);
+const ZFactorLabel = plainText(z.string().trim().min(1, MSG.required).max(60));
+
+export const ZMfaFactor = z.object({
+  id: z.string(),
+  kind: z.literal('totp'),
+  label: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number().nullable(),
+});
+export type TMfaFactor = z.infer<typeof ZMfaFactor>;
+
+/** A new authenticator's seed: shown once, while the enrolment waits for its first code; never again. */
+export const ZTotpEnrolment = z.object({
+  factorId: z.string(),
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The QR code of otpauthUrl, as an SVG data URL. */
+  qrCode: z.string(),
+});
+export type TTotpEnrolment = z.infer<typeof ZTotpEnrolment>;
+export const ZTotpEnrolmentReply = z.object({ data: ZTotpEnrolment });
+
+export const ZConfirmFactorRequest = z.object({ code: ZMfaCode, label: ZFactorLabel });
+/** The ten recovery codes come with the first factor only (and when renewed): shown once, stored hashed. */
+export const ZConfirmFactorReply = z.object({
+  data: z.object({ factor: ZMfaFactor, recoveryCodes: z.array(z.string()).nullable() }),
+});
+
+export const ZMfaLoginReply = ZLoginReply.extend({ recoveryCodes: z.array(z.string()).nullable().optional() });
+export type TMfaLoginReply = z.infer<typeof ZMfaLoginReply>;
+
+export const ZFactorsReply = z.object({
+  data: z.object({
+    factors: z.array(ZMfaFactor),
+    recoveryCodesLeft: z.number().int(),
+    /** The policy obliges this account to keep a factor: the last one cannot be removed. */
+    required: z.boolean(),
+  }),
+});
+export type TFactorsReply = z.infer<typeof ZFactorsReply>;
+
+/** Removing a factor asks again for the password or a code (a left-open session alone must not do it). */
+export const ZRemoveFactorRequest = z
+  .object({ password: ZPasswordInput.optional(), code: ZMfaCode.optional() })
+  .refine((b) => b.password !== undefined || b.code !== undefined, { message: MSG.required, path: ['password'] });
+
+const factorParams = z.object({ id: ZId });
+const ZPolicyReply = z.object({ data: z.object({ policy: ZMfaPolicy }) });
+
+export const mfaRoutes = {
+  /** The second step of signing in: the challenge token and a code open the session. */
+  verify: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/verify',
+    body: z.object({ mfaToken: ZMfaToken, code: ZMfaCode }),
+    reply: ZMfaLoginReply,
+    errors: { 400: 'INVALID_CODE', 401: 'INVALID_TOKEN', 429: 'LOGIN_THROTTLED' },
+  }),
+  /** Enrolment at sign-in, when the policy asks for a factor the account does not have yet. */
+  enrolStart: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/enrol',
+    body: z.object({ mfaToken: ZMfaToken }),
+    reply: ZTotpEnrolmentReply,
+    errors: { 401: 'INVALID_TOKEN' },
+  }),
+  enrolConfirm: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/enrol/confirm',
+    body: ZConfirmFactorRequest.extend({ mfaToken: ZMfaToken, factorId: ZId }),
+    reply: ZMfaLoginReply,
+    errors: { 400: 'INVALID_CODE', 401: 'INVALID_TOKEN', 404: 'NOT_FOUND', 429: 'LOGIN_THROTTLED' },
+  }),
+  /** Settings: the account's own factors. */
+  factors: apiRoute({ method: 'GET', path: '/mfa/factors', reply: ZFactorsReply }),
+  addTotp: apiRoute({ method: 'POST', path: '/mfa/factors/totp', reply: ZTotpEnrolmentReply }),
+  confirm: apiRoute({
+    method: 'POST',
+    path: '/mfa/factors/:id/confirm',
+    params: factorParams,
+    body: ZConfirmFactorRequest,
+    reply: ZConfirmFactorReply,
+    errors: { 400: 'INVALID_CODE', 404: 'NOT_FOUND', 429: 'LOGIN_THROTTLED' },
+  }),
+  rename: apiRoute({
+    method: 'PUT',
+    path: '/mfa/factors/:id',
+    params: factorParams,
+    body: z.object({ label: ZFactorLabel }),
+    reply: z.object({ data: z.object({ factor: ZMfaFactor }) }),
+    errors: { 404: 'NOT_FOUND' },
+  }),
+  remove: apiRoute({
+    method: 'POST',
+    path: '/mfa/factors/:id/remove',
+    params: factorParams,
+    body: ZRemoveFactorRequest,
+    reply: ZOkReply,
+    errors: {
+      400: ['INVALID_CODE', 'INVALID_PASSWORD'],
+      404: 'NOT_FOUND',
+      409: 'MFA_REQUIRED_BY_POLICY',
+      429: 'LOGIN_THROTTLED',
+    },
+  }),
+  /** Ten new recovery codes; the old ones stop working. Asks the password, like removing a factor. */
+  renewRecoveryCodes: apiRoute({
+    method: 'POST',
+    path: '/mfa/recovery-codes',
+    body: z.object({ password: ZPasswordInput }),
+    reply: z.object({ data: z.object({ recoveryCodes: z.array(z.string()) }) }),
+    errors: { 400: 'INVALID_PASSWORD', 409: 'NO_FACTOR' },
+  }),
+  /** Administration, beside the password policy. */
+  policy: apiRoute({ method: 'GET', path: '/mfa/policy', reply: ZPolicyReply }),
+  setPolicy: apiRoute({
+    method: 'PUT',
+    path: '/mfa/policy',
+    body: z.object({ policy: ZMfaPolicy }),
+    reply: ZPolicyReply,
+  }),
+  /** An Admin removes a user's factors (a lost phone); the user enrols again at the next sign-in if required. */
+  resetUser: apiRoute({
+    method: 'POST',
+    path: '/user/:id/mfa/reset',
+    params: factorParams,
+    reply: ZOkReply,
+    errors: { 404: 'NOT_FOUND' },
+  }),
+} as const;
