@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { chatPath } from '@rounds/contracts/routes';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
@@ -7,6 +8,11 @@ import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertUsers } from '../apps/server/src/modules/users/users.store';
+import { launchChromium } from '../e2e/support/chromium';
+import { loginUi } from '../e2e/support/login-ui';
+import { bubble } from '../e2e/support/pages/room';
+// @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
+import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { onEachEngine } from './support/engines';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, signIn, startBenchServer } from './support/server';
@@ -14,7 +20,8 @@ import { fmt, percentile, signIn, startBenchServer } from './support/server';
 /**
  * bench/ack-grid (issue 25): the acknowledgement grid of an URGENT message in a group of 2,000 recipients,
  * a quarter in each state (acknowledged, read, delivered, not reached). GET /chat-room/acknowledgement-grid
- * through HTTP as its sender: the whole grid must answer well inside the 1 s the browser has to show it.
+ * through HTTP as its sender: the whole grid must answer well inside the 1 s the browser has to show it; then
+ * the grid opened from the message in Chromium, click to rows (target under 1 s).
  * Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 2_000);
@@ -103,6 +110,61 @@ async function seed(o: { dataDir: string; databaseUrl?: string; schema?: string 
   return { roomId: roomId!, messageId, email: users[0]!.email };
 }
 
+/** In-page: from the click on Acknowledgements to the first frame showing the grid's rows (page clock). */
+const WATCH_GRID = `
+  globalThis.gridOpened = () => new Promise((resolve) => {
+    let t0;
+    addEventListener('click', () => { t0 = performance.now(); }, { capture: true, once: true });
+    const look = () => {
+      const rows = document.querySelectorAll('[role="dialog"] [data-testid="ack-grid-row"]').length;
+      if (t0 !== undefined && rows > 0) resolve({ ms: performance.now() - t0, rows });
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+`;
+
+/**
+ * What the sender waits for (issue 25: under 1 s for 2,000): the grid opened from the message in Chromium,
+ * from the click to the first frame with rows (the request, React and the virtual list). The first opening
+ * also loads the grid's code; then the median and worst of ten more.
+ */
+async function inTheBrowser(url: string, email: string, roomId: string) {
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })).newPage();
+    await page.addInitScript(WATCH_GRID);
+    await loginUi(page, email, PASSWORD);
+    await page.goto(chatPath(roomId));
+    const message = bubble(page, 'Code black drill');
+    const open = async () => {
+      await message.click();
+      const opened = page.evaluate(() =>
+        (globalThis as unknown as { gridOpened: () => Promise<TOpened> }).gridOpened(),
+      );
+      await page.getByRole('button', { name: 'Acknowledgements' }).click();
+      const result = await opened;
+      if (result.rows === 0) throw new Error('the grid showed no rows');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      return result.ms;
+    };
+    const first = await open();
+    const times: number[] = [];
+    for (let i = 0; i < 10; i += 1) times.push(await open());
+    times.sort((a, b) => a - b);
+    const worst = Math.max(first, times.at(-1)!);
+    console.log(
+      `  the grid in Chromium, click to rows: first ${fmt(first)} ms (with its code), then p50 ${fmt(percentile(times, 50))} ms  max ${fmt(times.at(-1)!)} ms`,
+    );
+    console.log(`  target < 1000 ms ${worst < 1000 ? 'met' : 'NOT met'}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+type TOpened = { ms: number; rows: number };
+
 async function run(
   label: string,
   env: Record<string, string>,
@@ -149,6 +211,7 @@ async function run(
     );
     // The browser has 1 s to show it (issue 25); the server's share should be a small part of that.
     console.log(`  target p99 < 200 ms ${p99 < 200 ? 'met' : 'NOT met'}`);
+    await inTheBrowser(server.url, email, roomId);
   } finally {
     await server.stop();
   }
@@ -177,4 +240,5 @@ async function run(
   }
 }
 
+ensureWebBuild();
 await onEachEngine('ack-grid', run);
