@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
 import { chatRoomRoutes, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { API_PREFIX } from '@rounds/contracts/limits';
+import { signInOverApi } from '@rounds/test-kit/mfa';
 import {
   freePort,
   processStore,
@@ -63,11 +64,8 @@ describe('delivery under SIGKILL', () => {
     };
     const logins = await Promise.all(
       ['amelia.broussard', 'noah.thibodeaux', 'olivia.landry'].map(async (name) => {
-        const res = await fetch(`${base}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: `${name}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD }),
-        });
+        // The demo's FacilityAdmin signs in with her second factor, as every sign-in of hers does.
+        const res = await signInOverApi(base, `${name}@${DEMO_EMAIL_DOMAIN}`, DEMO_PASSWORD);
         const json = (await res.json()) as { token: string; user: { id: string } };
         return { token: json.token, id: json.user.id };
       }),
