@@ -366,6 +366,9 @@ describe('notification settings, as people see them', () => {
     await admin.getByRole('alert').filter({ hasText: text.warning }).waitFor();
     await admin.getByRole('radio', { name: text.level }).check();
     await admin.getByRole('alert').filter({ hasText: text.warning }).waitFor({ state: 'detached' });
+    // Saved before the next look signs the Admin in again (which ends this session and what it still sends).
+    await expect.poll(() => admin.getByRole('radio', { name: text.text }).isEnabled()).toBe(true);
     expect(adminErrors()).toEqual([]);
+    await adminContext.close();
   });
 });

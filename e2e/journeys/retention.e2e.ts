@@ -93,10 +93,25 @@ function unzip(path: string): Promise<Map<string, Buffer>> {
 async function fillExport(page: Page, room: string, lang: 'en' | 'fr' = 'en') {
   const card = page.getByRole('region', { name: lang === 'en' ? 'Export for counsel' : 'Export pour les avocats' });
   const picker = card.getByRole('textbox', { name: 'Conversation' });
-  await picker.fill(room);
   // Chosen with the keyboard once the server's match is listed: a click raced the dropdown's placement on a busy
-  // machine and landed on the control beneath it.
-  await page.getByRole('option', { name: new RegExp(`^${room}`) }).waitFor();
+  // machine and landed on the control beneath it. The list is opened by focus; a busy machine once left it shut
+  // with the name typed, so the name is typed again (reopening it) until the match shows.
+  const match = page.getByRole('option', { name: new RegExp(`^${room}`) });
+  await expect
+    .poll(
+      async () => {
+        if (await match.isVisible()) return true;
+        await picker.click();
+        await picker.fill('');
+        await picker.fill(room);
+        return match.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await picker.press('ArrowDown');
   await picker.press('Enter');
   await expect.poll(() => picker.inputValue()).toMatch(new RegExp(`^${room}`));
