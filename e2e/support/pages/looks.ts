@@ -19,7 +19,21 @@ export const LOOKS: readonly TLook[] = (['light', 'dark'] as const).flatMap((the
 export const lookSuffix = (look: Omit<TLook, 'viewport'>) =>
   `${look.theme}-${look.lang}${look.mobile ? '-mobile' : ''}`;
 
+let lookMatrix = 0;
+
+/** A test of eachLook is running: its screens are photographed in both schemes by its sibling looks. */
+export const inLookMatrix = (): boolean => lookMatrix > 0;
+
 /** One test per look, named `<title> (light, en, desktop)`. */
 export function eachLook(title: string, test: (look: TLook) => Promise<void>): void {
-  for (const look of LOOKS) it(`${title} (${look.theme}, ${look.lang}, ${look.viewport})`, () => test(look));
+  for (const look of LOOKS) {
+    it(`${title} (${look.theme}, ${look.lang}, ${look.viewport})`, async () => {
+      lookMatrix += 1;
+      try {
+        await test(look);
+      } finally {
+        lookMatrix -= 1;
+      }
+    });
+  }
 }
