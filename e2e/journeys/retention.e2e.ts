@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { complianceExportRoutes, EXPORT_MANIFEST, ZExportManifest } from '@rounds/contracts/compliance';
+import { unzip } from '@rounds/test-kit/unzip';
 import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { api, apiLogin } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
@@ -63,30 +64,6 @@ async function seedConversation(name: string, lines: string[]): Promise<string> 
   socket.close();
   await logout(owner);
   return twId;
-}
-
-/** The ZIP's entries by name. */
-function unzip(path: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true }, (err, file) => {
-      if (err || !file) return reject(err);
-      const out = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) =>
-        file.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        }),
-      );
-      file.on('end', () => resolve(out));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
 }
 
 /** Fills the export form: a conversation found by name, today alone. */
@@ -208,7 +185,7 @@ describe('retention and legal hold', () => {
     await page.getByText('Export recorded: the ZIP is downloading').waitFor();
     await snap(page, 'retention-export-light-en');
 
-    const entries = await unzip(path);
+    const entries = await unzip(readFileSync(path));
     const manifest = ZExportManifest.parse(JSON.parse(entries.get(EXPORT_MANIFEST)!.toString('utf8')));
     expect(manifest.target).toMatchObject({ type: 'room', id: twId, label: room });
     expect(manifest.createdBy.email).toBe(ADMIN.email);

@@ -8,13 +8,13 @@ import {
   ZExportMessageLine,
 } from '@rounds/contracts/compliance';
 import { type S3Server, startS3 } from '@rounds/test-kit/s3';
+import { unzip } from '@rounds/test-kit/unzip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, member, openSocket } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { unzip } from '../../../test/support/unzip';
 
 /** The export for counsel streams files out of an S3 bucket too (s3rver, a local S3 implementation). */
 let s3: S3Server;

@@ -11,6 +11,7 @@ import {
   ZExportManifest,
   ZExportMessageLine,
 } from '@rounds/contracts/compliance';
+import { unzip } from '@rounds/test-kit/unzip';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,6 @@ import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { unzip } from '../../../test/support/unzip';
 
 /**
  * Export for counsel (issue 27) on a real app, database and file store: the ZIP is downloaded as the browser

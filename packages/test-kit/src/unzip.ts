@@ -1,6 +1,6 @@
 import yauzl from 'yauzl';
 
-/** A ZIP's entries by name, read back with yauzl (the counsel export's tests). */
+/** A ZIP's entries by name, read back with yauzl (the counsel export's server tests and journey). */
 export function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
