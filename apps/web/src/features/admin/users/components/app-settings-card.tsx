@@ -1,11 +1,12 @@
-import { Button, Divider, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Divider, Stack, Switch } from '@mantine/core';
 import type { TAppSettings } from '@rounds/contracts/settings';
 import { IconSettings } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/section-card';
 import { useAppSetting } from '../api/update-settings';
 import { canSaveTimeout, defaultTimeoutError } from '../lib/settings-form';
+import { MinutesForm } from './minutes-form';
 
 type TAppSettingsCardProps = {
   settings: TAppSettings;
@@ -27,42 +28,20 @@ export function AppSettingsCard({ settings, builtInTimeout, onSaved }: TAppSetti
   }
   const error = defaultTimeoutError(timeout);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSaveTimeout(timeout, current)) return;
-    save.mutate({ key: 'sessionTimeout', value: Number(timeout) });
-  };
-
   return (
     <SectionCard icon={IconSettings} title={t('appSettings.title')} id="app-settings">
-      <form onSubmit={submit} noValidate>
-        <Group gap="sm" align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('appSettings.timeout')}
-            description={t('appSettings.timeoutHint')}
-            inputMode="numeric"
-            maxLength={7}
-            value={timeout}
-            onChange={(event) => setTimeoutText(event.currentTarget.value.trim())}
-            error={error ? t(error) : undefined}
-            rightSection={
-              <Text fz="xs" c="dimmed" pr={6}>
-                {t('minutes')}
-              </Text>
-            }
-            rightSectionWidth={48}
-            style={{ flex: '1 1 220px' }}
-          />
-          <Button
-            type="submit"
-            mt={{ base: 0, xs: 46 }}
-            disabled={!canSaveTimeout(timeout, current)}
-            loading={save.isPending && save.variables?.key === 'sessionTimeout'}
-          >
-            {t('appSettings.saveTimeout')}
-          </Button>
-        </Group>
-      </form>
+      <MinutesForm
+        label={t('appSettings.timeout')}
+        description={t('appSettings.timeoutHint')}
+        maxLength={7}
+        value={timeout}
+        onChange={setTimeoutText}
+        error={error ? t(error) : undefined}
+        canSave={canSaveTimeout(timeout, current)}
+        saving={save.isPending && save.variables?.key === 'sessionTimeout'}
+        saveLabel={t('appSettings.saveTimeout')}
+        onSave={() => save.mutate({ key: 'sessionTimeout', value: Number(timeout) })}
+      />
       <Divider />
       <Stack gap={4}>
         <Switch

@@ -1,11 +1,11 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
 import type { TAppSettings } from '@rounds/contracts/settings';
 import { IconLock } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/section-card';
 import { useAppSetting } from '../api/update-settings';
 import { canSaveQuickLock, quickLockError } from '../lib/settings-form';
+import { MinutesForm } from './minutes-form';
 
 type TProps = { settings: TAppSettings; onSaved: (settings: TAppSettings) => void };
 
@@ -27,38 +27,18 @@ function QuickLockForm({ current, onSaved }: { current: number; onSaved: TProps[
   const save = useAppSetting(onSaved);
   const [minutes, setMinutes] = useState(String(current));
   const error = quickLockError(minutes);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (canSaveQuickLock(minutes, current)) save.mutate({ key: 'quickLockMinutes', value: Number(minutes) });
-  };
   return (
-    <form onSubmit={submit} noValidate>
-      <Group gap="sm" align="flex-start" wrap="wrap">
-        <TextInput
-          label={t('quickLock.minutes')}
-          description={t('quickLock.hint')}
-          inputMode="numeric"
-          maxLength={2}
-          value={minutes}
-          onChange={(event) => setMinutes(event.currentTarget.value.trim())}
-          error={error ? t(error) : undefined}
-          rightSection={
-            <Text fz="xs" c="dimmed" pr={6}>
-              {t('minutes')}
-            </Text>
-          }
-          rightSectionWidth={48}
-          style={{ flex: '1 1 220px' }}
-        />
-        <Button
-          type="submit"
-          mt={{ base: 0, xs: 46 }}
-          disabled={!canSaveQuickLock(minutes, current)}
-          loading={save.isPending}
-        >
-          {t('quickLock.save')}
-        </Button>
-      </Group>
-    </form>
+    <MinutesForm
+      label={t('quickLock.minutes')}
+      description={t('quickLock.hint')}
+      maxLength={2}
+      value={minutes}
+      onChange={setMinutes}
+      error={error ? t(error) : undefined}
+      canSave={canSaveQuickLock(minutes, current)}
+      saving={save.isPending}
+      saveLabel={t('quickLock.save')}
+      onSave={() => save.mutate({ key: 'quickLockMinutes', value: Number(minutes) })}
+    />
   );
 }
