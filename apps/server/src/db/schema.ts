@@ -192,6 +192,8 @@ export type RoomsTable = {
   last_message_at: number | null;
   /** Messages before this time were removed by retention (issue 27); null while none was. */
   retained_from: Generated<number | null>;
+  /** The duty role this room speaks for (issue 25); null for ordinary direct and group rooms. */
+  duty_role_id: Generated<string | null>;
   created_at: number;
   updated_at: number;
 };

@@ -22,6 +22,7 @@ import * as m0021 from './0021-break-glass';
 import * as m0022 from './0022-sso';
 import * as m0023 from './0023-counsel-exports';
 import * as m0024 from './0024-mfa-factors';
+import * as m0025 from './0025-role-rooms';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022-sso': m0022,
   '0023-counsel-exports': m0023,
   '0024-mfa-factors': m0024,
+  '0025-role-rooms': m0025,
 };

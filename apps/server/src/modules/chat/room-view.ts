@@ -13,7 +13,7 @@ import { namesByIds } from '../users/users.store';
 import { previewMessageRows } from './rooms.store';
 
 // Where retention left the history beginning is the history's to tell (messages.service), not the room view's.
-type RoomRow = Omit<Selectable<RoomsTable>, 'retained_from'>;
+type RoomRow = Omit<Selectable<RoomsTable>, 'retained_from' | 'duty_role_id'>;
 type MemberRow = Selectable<RoomMembersTable>;
 type MessageRow = Selectable<MessagesTable>;
 
