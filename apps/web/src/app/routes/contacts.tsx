@@ -1,4 +1,6 @@
+import { chatPath } from '@rounds/contracts/routes';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ContactsScreen } from '../../features/contacts/components/contacts-screen';
 import { OnCallList } from '../../features/on-call/components/on-call-list';
@@ -17,6 +19,7 @@ export function ContactsRoute() {
   const { t } = useTranslation();
   const { t: onCall } = useTranslation('on-call');
   const userId = useSession((s) => s.user?.id) ?? '';
+  const navigate = useNavigate();
   usePageTitle(t('pages.contacts'));
   const logo = useLogo('recent');
   const language = usePreferences((s) => s.language);
@@ -29,7 +32,9 @@ export function ContactsRoute() {
       banner={bannerText || undefined}
       otherView={{
         label: onCall('view.onCall'),
-        render: (context) => <OnCallList {...context} userId={userId} />,
+        render: (context) => (
+          <OnCallList {...context} userId={userId} onOpenRoom={(twId) => void navigate(chatPath(twId))} />
+        ),
       }}
     />
   );
