@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ContactsScreen } from '../../features/contacts/components/contacts-screen';
 import { OnCallList } from '../../features/on-call/components/on-call-list';
+import { RoleMatches } from '../../features/on-call/components/role-matches';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { usePreferences } from '../../lib/preferences-store';
@@ -20,6 +21,7 @@ export function ContactsRoute() {
   const { t: onCall } = useTranslation('on-call');
   const userId = useSession((s) => s.user?.id) ?? '';
   const navigate = useNavigate();
+  const openRoom = (twId: string) => void navigate(chatPath(twId));
   usePageTitle(t('pages.contacts'));
   const logo = useLogo('recent');
   const language = usePreferences((s) => s.language);
@@ -32,8 +34,9 @@ export function ContactsRoute() {
       banner={bannerText || undefined}
       otherView={{
         label: onCall('view.onCall'),
-        render: (context) => (
-          <OnCallList {...context} userId={userId} onOpenRoom={(twId) => void navigate(chatPath(twId))} />
+        render: (context) => <OnCallList {...context} userId={userId} onOpenRoom={openRoom} />,
+        matches: ({ facilityIds, keyword, showAll }) => (
+          <RoleMatches facilityIds={facilityIds} keyword={keyword} onOpenRoom={openRoom} onShowAll={showAll} />
         ),
       }}
     />
