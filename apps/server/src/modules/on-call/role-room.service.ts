@@ -19,7 +19,7 @@ export type RoleVoice = { name: string; holderIds: Set<string>; refusal: AppErro
  * the role's escalation target (escalation policies, built apart) is added here, named in the text and carried
  * in the reply, and nowhere else changes.
  */
-async function unheldRefusal(_db: Db, role: store.DutyRoleRow): Promise<AppError> {
+async function unheldRefusal(role: store.DutyRoleRow): Promise<AppError> {
   return new AppError(409, 'ROLE_UNHELD', 'nobodyHoldsRole', { roleId: role.id }, { role: role.name });
 }
 
@@ -103,7 +103,7 @@ export function createRoleRoomService({ db, rooms }: RoleRoomDeps) {
         voices.set(role.id, {
           name: role.name,
           holderIds: ids,
-          refusal: ids.size > 0 ? null : await unheldRefusal(trx, row),
+          refusal: ids.size > 0 ? null : await unheldRefusal(row),
         });
       }
       return voices;
