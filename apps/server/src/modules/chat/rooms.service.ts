@@ -553,8 +553,10 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     },
 
     leave: async (userId: string, twId: string): Promise<void> => {
-      const { room } = await requireMember(db, userId, twId);
+      const { room, member } = await requireMember(db, userId, twId);
       if (room.type === 'direct') throw forbidden('directChatCannotBeLeft', 'DIRECT_CHAT');
+      // A role's room is its holders' while they hold it (issue 25): leaving is releasing the role.
+      if (member.role_seat === 'holder') throw forbidden('holderCannotLeave', 'ROLE_HOLDER');
       if (room.owner_id === userId && room.archived_by === null) {
         throw forbidden('ownerCannotLeave', 'OWNER_CANNOT_LEAVE');
       }

@@ -25,6 +25,7 @@ const memberRoomsQuery = (db: Db) =>
       'room_members.last_read_seq',
       'room_members.unread_count',
       'room_members.delivered_seq',
+      'room_members.role_seat',
     ]);
 
 type MemberRoomRow = Awaited<ReturnType<ReturnType<typeof memberRoomsQuery>['execute']>>[number];
@@ -54,6 +55,7 @@ const memberRoom = (r: MemberRoomRow) => ({
     last_read_seq: r.last_read_seq,
     unread_count: r.unread_count,
     delivered_seq: r.delivered_seq,
+    role_seat: r.role_seat,
   },
 });
 

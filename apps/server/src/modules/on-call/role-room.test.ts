@@ -89,6 +89,12 @@ describe('opening a role’s conversation', () => {
       body: { contacts: [roy.id] },
     });
     expect(edit.status).toBe(403);
+    // A holder leaves by releasing the role, not the room; a sender may leave.
+    const holderLeaves = await callAs(t, roy, chatRoomRoutes.leave, { query: { twId: room.id } });
+    expect(holderLeaves.status).toBe(403);
+    expect(holderLeaves.body).toMatchObject({ code: 'ROLE_HOLDER', message: expect.stringContaining('release it') });
+    expect((await callAs(t, nina, chatRoomRoutes.leave, { query: { twId: room.id } })).status).toBe(200);
+    expect((await openRoom(nina, role.id)).participants.map((p) => p.id)).toContain(nina.id);
     // A second role of the same name elsewhere is no clash: role rooms take no group name.
     const renamed = await callAs(t, admin, routes.update, {
       params: { id: role.id },
