@@ -6,7 +6,7 @@ import { budget } from '../support/budget';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
-import { bubble, log, openFromRecent, ROOM_PATH, roomRow, roomTitle, send } from '../support/pages/room';
+import { bubble, composer, log, openFromRecent, ROOM_PATH, roomRow, roomTitle, send } from '../support/pages/room';
 import { demoTabs } from '../support/pages/sign-in';
 import { ADMIN, type RunningServer } from '../support/server';
 
@@ -122,6 +122,17 @@ describe('messaging a role', () => {
     await snap(amelia.page, 'role-chat-taken-over-en-light-desktop');
     // Noah, who wrote to the role, stays in its room and sees the handover.
     await log(noah.page).getByText(`${ROLE} removed Liam Hebert`).waitFor();
+
+    // Amelia releases the role: nobody holds it, and Noah's next message is refused before it is sent, saying so.
+    await openOnCall(amelia.page);
+    await roleLine(amelia.page, ROLE)
+      .getByRole('button', { name: `Release ${ROLE}` })
+      .click();
+    await roleLine(amelia.page, ROLE).getByText('Nobody holds this role').waitFor();
+    await composer(noah.page).fill('Anyone? Bed 12 is worse.');
+    await composer(noah.page).press('Enter');
+    await noah.page.getByText(`Nobody holds ${ROLE} now`).first().waitFor();
+    await snap(noah.page, 'role-chat-unheld-en-light-desktop');
 
     expect(noah.errors()).toEqual([]);
     expect(liam.errors()).toEqual([]);
