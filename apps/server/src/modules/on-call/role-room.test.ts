@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { callAs, caller, collect, emitAck, type Member, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createFacility, login } from '../../../test/support/users';
+import { ROLE_ROOMS_SWEEP } from './role-room.service';
 
 /**
  * Issue 25, messaging a role: the role's room on a real database (SQLite, and PostgreSQL with DATABASE_URL) and
@@ -25,8 +26,10 @@ beforeAll(async () => {
   admin = { id: adminLogin.userId, email: TEST_ADMIN.email, token: adminLogin.token, name: 'Admin' };
 });
 afterAll(() => t.close());
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  // A test that moved the clock hours ahead left the sweep's next run there: it is due again now.
+  await t.app.db.updateTable('job_due').set({ due_at: 0 }).where('name', '=', ROLE_ROOMS_SWEEP.name).execute();
 });
 
 /** A clinician of the heart hospital, allowed voice and video calls. */
@@ -271,6 +274,23 @@ describe('members follow the holders', () => {
       body: 'Anyone?',
     });
     expect(!refused.ok && refused.error.code).toBe('ROLE_UNHELD');
+  });
+});
+
+describe('seats', () => {
+  it('a sender who comes to hold the role leaves at the end of the turn; a holder deactivated mid-shift is let go', async () => {
+    const [roy, nina] = await Promise.all([clinician('Ravi', 'Roy'), clinician('Nina', 'Night')]);
+    const role = await createRole();
+    await take(roy, role.id);
+    const room = await openRoom(nina, role.id);
+    await take(nina, role.id, 'join');
+    await callAs(t, nina, routes.release, { params: { id: role.id } });
+    expect(await memberIdsOf(room.id)).toEqual([roy.id]);
+
+    await t.app.db.updateTable('users').set({ active: 0 }).where('id', '=', roy.id).execute();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000, shouldAdvanceTime: true });
+    await t.app.onCall.roleRooms.sweepIfDue();
+    await vi.waitFor(async () => expect(await memberIdsOf(room.id)).toEqual([]));
   });
 });
 
