@@ -1,7 +1,8 @@
 import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconMessageCircle, IconStethoscope } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useDutyRoles } from '../api/get-duty-roles';
+import { dutyRolesQueryOptions } from '../api/get-duty-roles';
 import { useOpenRoleRoom } from '../api/open-role-room';
 import classes from './on-call-list.module.css';
 import '../texts';
@@ -25,7 +26,11 @@ type TRoleMatchesProps = {
  */
 export function RoleMatches({ facilityIds, keyword, onOpenRoom, onShowAll }: TRoleMatchesProps) {
   const { t } = useTranslation('on-call');
-  const roles = useDutyRoles({ facilityIds, keyword, page: 1, pageSize: SHOWN });
+  // Asked only while something is typed: Contacts opens without a request for roles.
+  const roles = useQuery({
+    ...dutyRolesQueryOptions({ facilityIds, keyword, page: 1, pageSize: SHOWN }),
+    enabled: keyword !== '',
+  });
   const open = useOpenRoleRoom();
   const found = keyword ? (roles.data?.results ?? []) : [];
   if (found.length === 0) return null;
