@@ -11,6 +11,7 @@ import { callsSweep } from './jobs/calls-sweep';
 import { escalationSweep } from './jobs/escalation-sweep';
 import { notificationWorker } from './jobs/notification-worker';
 import { retentionSweep } from './jobs/retention-sweep';
+import { roleRoomsSweep } from './jobs/role-rooms-sweep';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { uploadsCleanup } from './jobs/uploads-cleanup';
 import { urgentRepeat } from './jobs/urgent-repeat';
@@ -63,6 +64,7 @@ import { createDutyHoldsService, type DutyHoldsService } from './modules/on-call
 import { createDutyRolesService, type DutyRolesService } from './modules/on-call/duty-roles.service';
 import { createDutyScheduleService, type DutyScheduleService } from './modules/on-call/duty-schedule.service';
 import { onCallHttpRoutes } from './modules/on-call/on-call.routes';
+import { createRoleRoomService, type RoleRoomService } from './modules/on-call/role-room.service';
 import { type Presence, startPresence } from './modules/presence/presence.service';
 import { installPresenceSocket } from './modules/presence/presence.socket';
 import { pushRoutesPlugin } from './modules/push/push.routes';
@@ -125,7 +127,13 @@ declare module 'fastify' {
     /** Calls' media through Janus when JANUS_URL is set (modules/calls/janus); null for the browser mesh. */
     callMedia: JanusMedia | null;
     /** On-call duty roles (modules/on-call): the roles, who holds them by hand, their schedules. */
-    onCall: { roles: DutyRolesService; holds: DutyHoldsService; schedule: DutyScheduleService };
+    onCall: {
+      roles: DutyRolesService;
+      holds: DutyHoldsService;
+      schedule: DutyScheduleService;
+      /** A role's conversation: its room follows its holders; sends there speak as the role (issue 25). */
+      roleRooms: RoleRoomService;
+    };
     chat: {
       rooms: RoomsService;
       messages: MessagesService;
@@ -323,11 +331,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     exports: createExportService({ db: handle.db, files: app.files, crypto: messageCrypto, log: app.log }),
   });
-  const onCallDeps = { db: handle.db, publish: app.publish };
+  const roleRooms = createRoleRoomService({ db: handle.db, rooms: app.chat.rooms });
+  const onCallDeps = {
+    db: handle.db,
+    publish: app.publish,
+    // The change is committed; a room that fails to follow now is mended by the sweep within seconds.
+    holdersChanged: (roleId: string) =>
+      roleRooms.holdersChanged(roleId).catch((err) => app.log.warn({ err, roleId }, 'role room sync failed')),
+  };
   app.decorate('onCall', {
     roles: createDutyRolesService(onCallDeps),
     holds: createDutyHoldsService(onCallDeps),
     schedule: createDutyScheduleService(onCallDeps),
+    roleRooms,
   });
   const notifications = notificationWorker(app);
   const runner = createJobRunner(app.log, [
@@ -337,6 +353,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploadsCleanup(app),
     callsSweep(app),
     retentionSweep(app),
+    roleRoomsSweep(app),
   ]);
   app.decorate('jobs', { runner, notifications });
   app.addHook('onReady', async () => runner.start());

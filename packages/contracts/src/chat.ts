@@ -118,6 +118,11 @@ export const ZMessage = z.object({
   attributes: ZMessageAttributes,
   files: z.array(ZMessageFile).default([]),
   voice: ZMessageVoice.nullable().default(null),
+  /**
+   * Written by a holder in a duty role's room (issue 25): the role's name as it was when sent ("Dr Roy as
+   * Cardiology on call"). Absent on every other message, so a client built to the spec sees what it expects.
+   */
+  asRole: z.string().optional(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -149,6 +154,11 @@ export const ZChatRoom = z.object({
   chatStatus: ZChatStatus.nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * A duty role's room (issue 25): a group named after the role, whose members follow its holders. Absent for
+   * every other room, so a client built to the spec shows it as the group it is.
+   */
+  dutyRole: z.object({ id: ZId, name: z.string() }).optional(),
 });
 export type TChatRoom = z.infer<typeof ZChatRoom>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
+import { ZChatRoomReply } from './chat';
 import { pagedReply, ZId } from './common';
 import { LIMITS } from './limits';
 import { MSG, plainText } from './validation';
@@ -200,4 +201,16 @@ export const onCallRoutes = {
     },
   }),
   onCall: apiRoute({ method: 'GET', path: '/on-call', query: ZOnCallQuery, reply: ZOnCallReply }),
+  /**
+   * Opens the role's conversation: starts or continues its room (one per role), the caller a member of it, and
+   * answers it as the chat's room routes do. Sending there while nobody holds the role is refused (409
+   * ROLE_UNHELD, on SendMessage).
+   */
+  room: apiRoute({
+    method: 'POST',
+    path: '/roles/:id/room',
+    params: ZDutyRoleParams,
+    reply: ZChatRoomReply,
+    errors: { 404: 'DUTY_ROLE_NOT_FOUND' },
+  }),
 } as const;

@@ -207,6 +207,8 @@ export type RoomMembersTable = {
   unread_count: number;
   /** Highest seq this member's devices have received (migration 0017). */
   delivered_seq: Generated<number>;
+  /** In a duty role's room (issue 25): 'holder' (holds it now) or 'sender' (opened it); null elsewhere. */
+  role_seat: Generated<'holder' | 'sender' | null>;
 };
 export type MessagesTable = {
   id: string;
@@ -224,6 +226,8 @@ export type MessagesTable = {
   created_at: number;
   /** JSON { files, voice } of a message with attachments; null otherwise. */
   media: string | null;
+  /** The duty role a holder wrote as (issue 25), its name at send time; null otherwise. */
+  as_role: Generated<string | null>;
 };
 export type UploadsTable = {
   key: string;

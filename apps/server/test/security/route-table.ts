@@ -466,6 +466,11 @@ export const ROUTES: Record<string, RouteEntry> = {
     access: SIGNED_IN,
     request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
   },
+  // A role's conversation: anyone signed in may message a role (of any facility).
+  'POST /api/v1/roles/{id}/room': {
+    access: SIGNED_IN,
+    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
+  },
   'POST /api/v1/roles': {
     access: FACILITY_WRITERS,
     request: async (fx) => ({

@@ -19,7 +19,7 @@ import type { MessageCrypto } from '../../lib/message-crypto';
 import type { TextKey } from '../../lib/texts';
 import { createTickBatch, padded } from '../../lib/tick-batch';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
-import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
+import { activeMembersOf, memberPairKey, memberRoomPairs, roleSeats, roomUnavailable } from '../chat/rooms.store';
 import { parsePermissions } from '../users/user-view';
 import { usersByIds } from '../users/users.store';
 import {
@@ -251,7 +251,13 @@ export function createCallsService({ app, crypto }: TCallsDeps) {
     if (!canStart(type, mayFrom(me.permissions))) throw callRefusal(CALL_REFUSALS.noPermission);
     if (busy) throw callRefusal(CALL_REFUSALS.busyElsewhere);
     if (ongoing) throw callRefusal(CALL_REFUSALS.ongoing);
-    const members = memberIds.filter((id) => id !== userId && found.has(id)).map((id) => found.get(id)!);
+    // A duty role's room rings the role's holders (issue 25), not the other senders who once opened it.
+    const holders = room.room.duty_role_id
+      ? new Set((await roleSeats(db, [o.twId])).filter((s) => s.role_seat === 'holder').map((s) => s.user_id))
+      : null;
+    const members = memberIds
+      .filter((id) => id !== userId && found.has(id) && (!holders || holders.has(id)))
+      .map((id) => found.get(id)!);
     if (members.length === 0) throw callRefusal(CALL_REFUSALS.notAllowed);
     // Only those who can answer ring (doc 2 section 6), and one of them must be connected now: a call nobody
     // can take is refused at once with the spec's text instead of ringing into the void for 60 s.

@@ -44,6 +44,10 @@ export const CHAT_SERVER_TEXTS = defineTexts({
     en: 'A direct chat cannot be left.',
     fr: 'On ne peut pas quitter une conversation directe.',
   },
+  holderCannotLeave: {
+    en: 'You hold this on-call role: release it to leave its conversation.',
+    fr: 'Vous tenez ce rôle de garde : rendez-le pour quitter sa conversation.',
+  },
   ownerCannotLeave: {
     en: 'The owner cannot leave the group; delete it instead.',
     fr: 'Le propriétaire ne peut pas quitter le groupe ; supprimez-le plutôt.',

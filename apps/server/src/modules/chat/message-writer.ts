@@ -19,6 +19,12 @@ export type SendInput = {
   files?: string[];
   voice?: { key: string; duration: number };
 } & TPriorityOptions;
+/**
+ * A duty role's name and who holds it now, or why nothing may be sent to it (issue 25): the on-call module
+ * answers (modules/on-call/role-room.service voices); chat asks it through the app, importing nothing of it.
+ */
+type RoleVoice = { name: string; holderIds: Set<string>; refusal: AppError | null };
+type RoleVoices = (trx: Db, roleIds: string[], now: number) => Promise<Map<string, RoleVoice>>;
 /** A refused send carries its error: SendMessage's handler throws it, answered in the sender's language. */
 export type SendResult = { ok: true; message: TMessage } | { ok: false; error: AppError };
 
@@ -34,7 +40,7 @@ const unavailable = (): SendResult => ({ ok: false, error: roomUnavailable() });
  * memberships, sends already stored (resends), direct chats closed by a deleted member, the uploads named,
  * and for priority sends the rooms' members and the senders' SMS permission.
  */
-async function readBatch(trx: Db, inputs: SendInput[]) {
+async function readBatch(trx: Db, inputs: SendInput[], voices: RoleVoices) {
   const roomIds = [...new Set(inputs.map((i) => i.twId))];
   const userIds = [...new Set(inputs.map((i) => i.userId))];
   const memberships = new Map(
@@ -48,6 +54,7 @@ async function readBatch(trx: Db, inputs: SendInput[]) {
           'room_members.user_id',
           'rooms.type',
           'rooms.archived_by',
+          'rooms.duty_role_id',
           'users.first_name',
           'users.last_name',
         ])
@@ -111,7 +118,10 @@ async function readBatch(trx: Db, inputs: SendInput[]) {
       smsAllowed.set(u.id, parsePermissions(u.permissions).sms !== false);
     }
   }
-  return { memberships, stored, closed, uploads, roomMembers, smsAllowed };
+  // A duty role's room speaks for its role (issue 25): its name and who holds it now, asked of on-call.
+  const roleIds = [...new Set([...memberships.values()].map((m) => m.duty_role_id))].filter((id) => id !== null);
+  const roles = roleIds.length === 0 ? new Map<string, RoleVoice>() : await voices(trx, roleIds, Date.now());
+  return { memberships, stored, closed, uploads, roomMembers, smsAllowed, roles };
 }
 
 type BatchState = Awaited<ReturnType<typeof readBatch>>;
@@ -119,7 +129,7 @@ type Decided = { results: (SendResult | { pending: string })[]; byRoom: Map<stri
 
 /** Step 2, no queries: each send refused (and why), answered by what is stored, or to be stored, by room. */
 function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCrypto): Decided {
-  const { memberships, stored, closed, uploads, roomMembers, smsAllowed } = state;
+  const { memberships, stored, closed, uploads, roomMembers, smsAllowed, roles } = state;
   const claimed = new Set<string>();
   /**
    * The message's files and voice, if every key is the sender's own, of the right kind, not sent yet and not
@@ -160,6 +170,12 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
       results.push(unavailable());
       continue;
     }
+    // In a role's room: refused while nobody holds the role; a holder writes as the role.
+    const role = member.duty_role_id ? roles.get(member.duty_role_id) : undefined;
+    if (role?.refusal) {
+      results.push({ ok: false, error: role.refusal });
+      continue;
+    }
     const list = byRoom.get(input.twId) ?? [];
     // The same client id twice in one batch is one message.
     if (list.some((m) => m.key === key)) {
@@ -192,6 +208,7 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
       body: input.body,
       attributes,
       media,
+      asRole: role?.holderIds.has(input.userId) ? role.name : null,
     });
     byRoom.set(input.twId, list);
   }
@@ -247,7 +264,13 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
 
   /** One transaction for the whole batch: read, decide, store. */
   const writeBatch = async (trx: Db, inputs: SendInput[], now: number) =>
-    storeBatch(app, trx, crypto, decideBatch(inputs, await readBatch(trx, inputs), crypto), now);
+    storeBatch(
+      app,
+      trx,
+      crypto,
+      decideBatch(inputs, await readBatch(trx, inputs, app.onCall.roleRooms.voices), crypto),
+      now,
+    );
 
   const drain = async () => {
     running = true;

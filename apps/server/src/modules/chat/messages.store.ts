@@ -15,6 +15,8 @@ export type AppendItem = {
   body: string;
   attributes: TMessageAttributes;
   media?: TMedia;
+  /** The duty role a holder writes as in its room (issue 25). */
+  asRole?: string | null;
 };
 
 /**
@@ -65,6 +67,7 @@ export async function appendToRooms(
         attributes: m.attributes,
         files: m.media?.files ?? [],
         voice: m.media?.voice ?? null,
+        ...(m.asRole ? { asRole: m.asRole } : {}),
       })),
     );
   }
@@ -83,6 +86,7 @@ export async function appendToRooms(
         removed: 0,
         created_at: now,
         media: m.files.length > 0 || m.voice ? JSON.stringify({ files: m.files, voice: m.voice }) : null,
+        as_role: m.asRole ?? null,
       })),
     )
     .execute();

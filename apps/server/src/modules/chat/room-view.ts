@@ -13,8 +13,8 @@ import { namesByIds } from '../users/users.store';
 import { previewMessageRows } from './rooms.store';
 
 // Where retention left the history beginning is the history's to tell (messages.service), not the room view's.
-type RoomRow = Omit<Selectable<RoomsTable>, 'retained_from' | 'duty_role_id'>;
-type MemberRow = Selectable<RoomMembersTable>;
+type RoomRow = Omit<Selectable<RoomsTable>, 'retained_from'>;
+type MemberRow = Omit<Selectable<RoomMembersTable>, 'role_seat'>;
 type MessageRow = Selectable<MessagesTable>;
 
 /** Voice and video as the callee's call buttons see them: granted, and the account usable. */
@@ -46,6 +46,7 @@ export function toMessage(row: MessageRow, authorName: string, crypto: MessageCr
     attributes: attributes.success ? attributes.data : {},
     files: media.success ? media.data.files : [],
     voice: media.success ? media.data.voice : null,
+    ...(row.as_role ? { asRole: row.as_role } : {}),
   };
 }
 
@@ -107,6 +108,15 @@ export async function roomViews(
       archiverNames.set(u.id, fullName(u));
     }
   }
+  // A duty role's room is named after the role as it is named now (a rename shows at once).
+  const roleIds = rooms.map((r) => r.room.duty_role_id).filter((id): id is string => id !== null);
+  const roleNames = new Map(
+    roleIds.length === 0
+      ? []
+      : (await app.db.selectFrom('duty_roles').select(['id', 'name']).where('id', 'in', roleIds).execute()).map(
+          (r) => [r.id, r.name] as const,
+        ),
+  );
   const online = await app.presence.connectedUsers([...new Set(memberRows.map((m) => m.id))]);
   const participants = new Map<string, TParticipant[]>();
   // Read by everyone else up to: the lowest read position among the other members (my read ticks).
@@ -138,11 +148,12 @@ export async function roomViews(
     const people = participants.get(room.id) ?? [];
     const other = room.type === 'direct' ? people.find((p) => p.id !== userId) : undefined;
     const last = lastMessages.get(room.id);
+    const role = room.duty_role_id ? { id: room.duty_role_id, name: roleNames.get(room.duty_role_id) ?? '' } : null;
     return {
       id: room.id,
       twId: room.id,
       type: room.type,
-      name: room.type === 'direct' ? (other?.fullName ?? '') : (room.name ?? ''),
+      name: room.type === 'direct' ? (other?.fullName ?? '') : (role?.name ?? room.name ?? ''),
       avatar: other?.avatar ?? null,
       owner: room.owner_id,
       participants: people,
@@ -161,6 +172,7 @@ export async function roomViews(
       chatStatus: room.type === 'direct' ? (other?.chatStatus ?? 4) : null,
       createdAt: Number(room.created_at),
       updatedAt: Number(room.last_message_at ?? room.updated_at),
+      ...(role ? { dutyRole: role } : {}),
     };
   });
 }

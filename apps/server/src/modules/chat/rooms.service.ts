@@ -12,35 +12,59 @@ import { writeAudit } from '../audit/audit.service';
 import { namesByIds, usersByIds } from '../users/users.store';
 import { appendMessage, publishMessages } from './messages.store';
 import { fullName, roomViews } from './room-view';
-import { memberIds, memberRooms, requireMember, roomUnavailable } from './rooms.store';
+import { memberIds, memberRooms, requireMember, roleSeats, roomOfRole, roomUnavailable } from './rooms.store';
 
 type Person = { id: string; fullName: string };
 
 const participantsError = (key: TextKey) => invalidField('participants', key, {}, 'VALIDATION');
 const nameKey = (name: string) => name.trim().toLowerCase();
 
-/** New members of a room: not favorite, not muted, nothing read. */
+/** New members of a room: not favorite, not muted, nothing read; in a duty role's room, with their seat. */
+const memberRows = (roomId: string, userIds: string[], now: number, seat: 'holder' | 'sender' | null = null) =>
+  userIds.map((id) => ({
+    room_id: roomId,
+    user_id: id,
+    joined_at: now,
+    is_favorite: 0,
+    muted: 0,
+    last_read_seq: 0,
+    unread_count: 0,
+    role_seat: seat,
+  }));
+
 function insertMembers(trx: Db, roomId: string, userIds: string[], now: number) {
   return trx
     .insertInto('room_members')
-    .values(
-      userIds.map((id) => ({
-        room_id: roomId,
-        user_id: id,
-        joined_at: now,
-        is_favorite: 0,
-        muted: 0,
-        last_read_seq: 0,
-        unread_count: 0,
-      })),
-    )
+    .values(memberRows(roomId, userIds, now))
     .execute();
+}
+
+/**
+ * Seats people in a duty role's room unless they are in it already (another process may have seated them a
+ * moment ago): answers those this call seated, so only they are announced, once.
+ */
+async function seatMembers(trx: Db, roomId: string, userIds: string[], seat: 'holder' | 'sender', now: number) {
+  if (userIds.length === 0) return [];
+  const rows = await trx
+    .insertInto('room_members')
+    .values(memberRows(roomId, userIds, now, seat))
+    .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** A new room with its first members: a group (name, owner) or a direct chat (the pair's key). */
 async function insertRoom(
   trx: Db,
-  room: { id: string; type: 'direct' | 'group'; name?: string; ownerId?: string; directKey?: string },
+  room: {
+    id: string;
+    type: 'direct' | 'group';
+    name?: string;
+    ownerId?: string;
+    directKey?: string;
+    dutyRoleId?: string;
+  },
   members: string[],
   now: number,
 ) {
@@ -50,7 +74,9 @@ async function insertRoom(
       id: room.id,
       type: room.type,
       name: room.name ?? null,
-      name_key: room.name === undefined ? null : nameKey(room.name),
+      // A role's room takes no group name: two facilities may both have a "Cardiology on call".
+      name_key: room.name === undefined || room.dutyRoleId ? null : nameKey(room.name),
+      duty_role_id: room.dutyRoleId ?? null,
       direct_key: room.directKey ?? null,
       owner_id: room.ownerId ?? null,
       archived_by: null,
@@ -61,7 +87,7 @@ async function insertRoom(
       updated_at: now,
     })
     .execute();
-  await insertMembers(trx, room.id, members, now);
+  if (members.length > 0) await insertMembers(trx, room.id, members, now);
 }
 
 async function people(db: Db, ids: string[]): Promise<Person[]> {
@@ -241,6 +267,120 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     await app.calls.dropMembers(roomId, ids);
   };
 
+  /**
+   * A duty role's room follows its holders (issue 25): holders not in it are seated, holders' seats of people
+   * who hold it no more are taken away (they lose the room live, as a removed member does), senders stay. A
+   * sender who comes to hold the role takes a holder's seat: at the end of their turn they leave like any holder.
+   * Race-safe across processes: seats are inserted unless present and deleted by who is still seated, and only
+   * what this call changed is announced.
+   */
+  const seatHolders = async (roomId: string, role: { id: string; name: string }, holderIds: string[]) => {
+    const now = Date.now();
+    const by = { id: role.id, fullName: role.name };
+    const change = await db.transaction().execute(async (trx) => {
+      const seats = new Map((await roleSeats(trx, [roomId])).map((s) => [s.user_id, s.role_seat]));
+      const promoted = holderIds.filter((id) => seats.get(id) === 'sender');
+      if (promoted.length > 0) {
+        await trx
+          .updateTable('room_members')
+          .set({ role_seat: 'holder' })
+          .where('room_id', '=', roomId)
+          .where('user_id', 'in', promoted)
+          .execute();
+      }
+      const added = await seatMembers(
+        trx,
+        roomId,
+        holderIds.filter((id) => !seats.has(id)),
+        'holder',
+        now,
+      );
+      let leaving = trx.deleteFrom('room_members').where('room_id', '=', roomId).where('role_seat', '=', 'holder');
+      if (holderIds.length > 0) leaving = leaving.where('user_id', 'not in', holderIds);
+      const removed = (await leaving.returning('user_id').execute()).map((r) => r.user_id);
+      const messages: TMessage[] = [];
+      if (added.length > 0) {
+        messages.push(
+          await system(trx, roomId, { type: 'added', data: { initiator: by, users: await people(trx, added) } }, now),
+        );
+      }
+      if (removed.length > 0) {
+        messages.push(
+          await system(
+            trx,
+            roomId,
+            { type: 'removed', data: { initiator: by, users: await people(trx, removed) } },
+            now,
+          ),
+        );
+      }
+      return { added, removed, messages };
+    });
+    if (change.messages.length === 0) return;
+    const stayed = (await memberIds(db, roomId)).filter((id) => !change.added.includes(id));
+    await announce(roomId, {
+      created: change.added,
+      removed: change.removed,
+      updated: stayed,
+      by,
+      messages: change.messages,
+    });
+    if (change.removed.length > 0) await app.calls.dropMembers(roomId, change.removed);
+  };
+
+  /**
+   * Opens a duty role's conversation for `userId` (issue 25): its one room, started with the role's holders the
+   * first time (a group named after the role, with no owner: its members follow the role, nobody edits them), and
+   * continued after, the caller seated as a sender when they are not a member. Answers the room as they see it.
+   */
+  const openRoleRoom = async (userId: string, role: { id: string; name: string }, holderIds: string[]) => {
+    const existing = await roomOfRole(db, role.id);
+    if (existing) {
+      await seatHolders(existing, role, holderIds);
+      const now = Date.now();
+      const joined = await db.transaction().execute(async (trx) => {
+        const [seated] = await seatMembers(trx, existing, [userId], 'sender', now);
+        if (!seated) return null;
+        const [me] = await people(trx, [userId]);
+        return system(trx, existing, { type: 'added', data: { initiator: me!, users: [me!] } }, now);
+      });
+      if (joined) {
+        const others = (await memberIds(db, existing)).filter((id) => id !== userId);
+        await announce(existing, { created: [userId], updated: others, messages: [joined] });
+      }
+      return viewFor(userId, existing);
+    }
+    const now = Date.now();
+    const roomId = newId(now);
+    const senders = holderIds.includes(userId) ? [] : [userId];
+    try {
+      const created = await db.transaction().execute(async (trx) => {
+        await insertRoom(trx, { id: roomId, type: 'group', name: role.name, dutyRoleId: role.id }, [], now);
+        await seatMembers(trx, roomId, holderIds, 'holder', now);
+        await seatMembers(trx, roomId, senders, 'sender', now);
+        const [initiator] = await people(trx, [userId]);
+        const message = await system(
+          trx,
+          roomId,
+          { type: 'created', data: { initiator: initiator!, users: await people(trx, holderIds), name: role.name } },
+          now,
+        );
+        await writeAudit(trx, {
+          userId,
+          event: 'group created',
+          details: { roomId, name: role.name, roleId: role.id },
+        });
+        return message;
+      });
+      await announce(roomId, { created: [...holderIds, ...senders], messages: [created] });
+      return viewFor(userId, roomId);
+    } catch (err) {
+      // Two people opened the role's conversation at once: the other request started it (rooms_duty_role_uq).
+      if (!isUniqueViolation(err)) throw err;
+      return openRoleRoom(userId, role, holderIds);
+    }
+  };
+
   const requireOwnedGroup = async (userId: string, twId: string) => {
     const found = await requireMember(db, userId, twId);
     if (found.room.type !== 'group') throw forbidden('notAGroup', 'NOT_A_GROUP');
@@ -251,6 +391,8 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
 
   return {
     viewFor,
+    openRoleRoom,
+    seatHolders,
 
     list: async (userId: string, keyword?: string): Promise<TChatRoom[]> => {
       const views = await roomViews(app, userId, await memberRooms(db, userId), crypto);
@@ -411,8 +553,10 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
     },
 
     leave: async (userId: string, twId: string): Promise<void> => {
-      const { room } = await requireMember(db, userId, twId);
+      const { room, member } = await requireMember(db, userId, twId);
       if (room.type === 'direct') throw forbidden('directChatCannotBeLeft', 'DIRECT_CHAT');
+      // A role's room is its holders' while they hold it (issue 25): leaving is releasing the role.
+      if (member.role_seat === 'holder') throw forbidden('holderCannotLeave', 'ROLE_HOLDER');
       if (room.owner_id === userId && room.archived_by === null) {
         throw forbidden('ownerCannotLeave', 'OWNER_CANNOT_LEAVE');
       }

@@ -25,6 +25,7 @@ const memberRoomsQuery = (db: Db) =>
       'room_members.last_read_seq',
       'room_members.unread_count',
       'room_members.delivered_seq',
+      'room_members.role_seat',
     ]);
 
 type MemberRoomRow = Awaited<ReturnType<ReturnType<typeof memberRoomsQuery>['execute']>>[number];
@@ -41,6 +42,7 @@ const memberRoom = (r: MemberRoomRow) => ({
     last_seq: r.last_seq,
     last_message_id: r.last_message_id,
     last_message_at: r.last_message_at,
+    duty_role_id: r.duty_role_id,
     created_at: r.created_at,
     updated_at: r.updated_at,
   },
@@ -53,6 +55,7 @@ const memberRoom = (r: MemberRoomRow) => ({
     last_read_seq: r.last_read_seq,
     unread_count: r.unread_count,
     delivered_seq: r.delivered_seq,
+    role_seat: r.role_seat,
   },
 });
 
@@ -171,6 +174,32 @@ export async function previewMessageRows(db: Db, roomIds: readonly string[]) {
         .where('r.id', 'in', [...roomIds]),
     )
     .execute();
+}
+
+/** A duty role's room (issue 25), if it has one yet. */
+export async function roomOfRole(db: Db, roleId: string): Promise<string | undefined> {
+  return (await db.selectFrom('rooms').select('id').where('duty_role_id', '=', roleId).executeTakeFirst())?.id;
+}
+
+/** The members of duty roles' rooms with why each is there (issue 25): their seat, 'holder' or 'sender'. */
+export async function roleSeats(db: Db, roomIds: string[]) {
+  if (roomIds.length === 0) return [];
+  return db
+    .selectFrom('room_members')
+    .select(['room_id', 'user_id', 'role_seat'])
+    .where('room_id', 'in', roomIds)
+    .execute();
+}
+
+/** Every duty role's room with its role: what the holders' sweep walks. */
+export async function roleRooms(db: Db): Promise<{ roomId: string; roleId: string }[]> {
+  const rows = await db
+    .selectFrom('rooms')
+    .select(['id', 'duty_role_id'])
+    .where('duty_role_id', 'is not', null)
+    .where('archived_by', 'is', null)
+    .execute();
+  return rows.map((r) => ({ roomId: r.id, roleId: r.duty_role_id! }));
 }
 
 /** Everyone in a room, active or not. */

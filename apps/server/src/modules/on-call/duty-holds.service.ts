@@ -11,7 +11,7 @@ import * as store from './duty-roles.store';
  * told, with the handover note). Every change is a row, and a line of the user log naming who held which role
  * from when to when.
  */
-export function createDutyHoldsService({ db, publish }: OnCallDeps) {
+export function createDutyHoldsService({ db, publish, holdersChanged }: OnCallDeps) {
   /** A person's release of a role they hold at `now`: hand holds end; a scheduled stretch is marked off. */
   async function releaseOne(trx: Db, row: store.DutyRoleRow, holder: TDutyHolder, now: number, by: string) {
     await store.endHands(trx, row.id, holder.userId, now);
@@ -97,6 +97,7 @@ export function createDutyHoldsService({ db, publish }: OnCallDeps) {
         );
       }
       publish(SERVER_EVENTS.DutyRoleChanged, { roleId: row.id, facilityId: row.facility_id }, { all: true });
+      await holdersChanged?.(row.id);
       return roleNow(db, id);
     },
 
@@ -110,8 +111,11 @@ export function createDutyHoldsService({ db, publish }: OnCallDeps) {
         if (mine) await releaseOne(trx, row, mine, now, userId);
         return mine !== undefined;
       });
-      if (released)
+      if (released) {
         publish(SERVER_EVENTS.DutyRoleChanged, { roleId: row.id, facilityId: row.facility_id }, { all: true });
+        await holdersChanged?.(row.id);
+      }
+      await holdersChanged?.(row.id);
       return roleNow(db, id);
     },
   };

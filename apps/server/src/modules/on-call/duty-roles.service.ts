@@ -11,7 +11,12 @@ import * as store from './duty-roles.store';
 import { holdersAt } from './duty-schedule.rules';
 import { ianaZone } from './zoned-time';
 
-export type OnCallDeps = { db: Db; publish: Publish };
+export type OnCallDeps = {
+  db: Db;
+  publish: Publish;
+  /** Called after a change of who holds a role committed: the role's room follows (role-room.service). */
+  holdersChanged?: (roleId: string) => Promise<void>;
+};
 
 export const dutyRoleNotFound = () => notFound('dutyRoleNotFound', 'DUTY_ROLE_NOT_FOUND');
 

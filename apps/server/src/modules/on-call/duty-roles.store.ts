@@ -43,6 +43,12 @@ export async function liveRole(db: Db, id: string): Promise<DutyRoleRow | undefi
   return rolesQuery(db).where('duty_roles.id', '=', id).executeTakeFirst();
 }
 
+/** These live roles (retired ones left out). */
+export async function liveRoles(db: Db, ids: string[]): Promise<DutyRoleRow[]> {
+  if (ids.length === 0) return [];
+  return rolesQuery(db).where('duty_roles.id', 'in', ids).execute();
+}
+
 /** Live roles matching a filter, the matching ones sorted by facility then name (the caller pages). */
 export async function matchingRoles(
   db: Db,

@@ -39,9 +39,11 @@ function localDateTime(value: string): { date: string; time: string } | null {
 }
 
 /** A role's schedule, written by its facility's administrators: shifts and weekly rotations, or a CSV. */
-export function createDutyScheduleService({ db, publish }: OnCallDeps) {
-  const changed = (row: store.DutyRoleRow) =>
+export function createDutyScheduleService({ db, publish, holdersChanged }: OnCallDeps) {
+  const changed = async (row: store.DutyRoleRow) => {
     publish(SERVER_EVENTS.DutyRoleChanged, { roleId: row.id, facilityId: row.facility_id }, { all: true });
+    await holdersChanged?.(row.id);
+  };
 
   return {
     async get(actor: AuthContext, id: string): Promise<TDutySchedule> {
@@ -74,7 +76,7 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
           details: { roleId: id, name: row.name, shifts: schedule.shifts.length, rotations: schedule.rotations.length },
         });
       });
-      changed(row);
+      await changed(row);
       return store.readSchedule(db, id);
     },
 
@@ -147,7 +149,7 @@ export function createDutyScheduleService({ db, publish }: OnCallDeps) {
           });
         }
       });
-      for (const r of touched) changed(r);
+      for (const r of touched) await changed(r);
       return { imported: shifts.length, errors: [] };
     },
   };

@@ -16,7 +16,7 @@ export const onCallHttpRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['on-call'];
   const signedIn = { tags, onRequest: requireAuth(app) };
   const admins = { tags, onRequest: requireAuth(app, ['Admin', 'FacilityAdmin']) };
-  const { roles, holds, schedule } = app.onCall;
+  const { roles, holds, schedule, roleRooms } = app.onCall;
 
   registerRoute(app, routes.list, signedIn, async (req) => roles.list(req.query));
   registerRoute(app, routes.onCall, signedIn, async (req) => ({
@@ -27,6 +27,10 @@ export const onCallHttpRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   registerRoute(app, routes.release, signedIn, async (req) => ({
     data: await holds.release(authOf(req).userId, req.params.id),
+  }));
+  // Anyone signed in may message a role, of any facility: a nurse may need another site's on-call team.
+  registerRoute(app, routes.room, signedIn, async (req) => ({
+    data: { chatRoom: await roleRooms.open(authOf(req).userId, req.params.id) },
   }));
 
   registerRoute(app, routes.create, admins, async (req) => ({ data: await roles.create(authOf(req), req.body) }));

@@ -38,6 +38,7 @@ export const ON_CALL_TEXTS = defineTexts({
     fr: '{field} doit être une date et une heure AAAA-MM-JJ HH:MM',
   },
   dutyRoleRetired: { en: 'Role retired', fr: 'Rôle retiré' },
+  nobodyHoldsRole: { en: 'Nobody holds {role} now', fr: 'Personne ne tient {role} en ce moment' },
 });
 
 declare module '../../lib/texts' {

@@ -1,7 +1,10 @@
+import { chatPath } from '@rounds/contracts/routes';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ContactsScreen } from '../../features/contacts/components/contacts-screen';
 import { OnCallList } from '../../features/on-call/components/on-call-list';
+import { RoleMatches } from '../../features/on-call/components/role-matches';
 import { useAppSettings } from '../../features/settings/api/get-app-settings';
 import { useLogo } from '../../features/settings/hooks/use-logo';
 import { usePreferences } from '../../lib/preferences-store';
@@ -17,6 +20,8 @@ export function ContactsRoute() {
   const { t } = useTranslation();
   const { t: onCall } = useTranslation('on-call');
   const userId = useSession((s) => s.user?.id) ?? '';
+  const navigate = useNavigate();
+  const openRoom = (twId: string) => void navigate(chatPath(twId));
   usePageTitle(t('pages.contacts'));
   const logo = useLogo('recent');
   const language = usePreferences((s) => s.language);
@@ -29,7 +34,10 @@ export function ContactsRoute() {
       banner={bannerText || undefined}
       otherView={{
         label: onCall('view.onCall'),
-        render: (context) => <OnCallList {...context} userId={userId} />,
+        render: (context) => <OnCallList {...context} userId={userId} onOpenRoom={openRoom} />,
+        matches: ({ facilityIds, keyword, showAll }) => (
+          <RoleMatches facilityIds={facilityIds} keyword={keyword} onOpenRoom={openRoom} onShowAll={showAll} />
+        ),
       }}
     />
   );

@@ -58,6 +58,12 @@ export const MessageBubble = memo(function MessageBubble({
   const time = formatTime(message.timetoken, language);
   const summary = ackSummary(message, me);
   const urgent = summary.level === 'URGENT';
+  // A holder writing in a duty role's room speaks as the role (issue 25): "Ravi Roy as Cardiology on call".
+  const speaker = message.asRole
+    ? own
+      ? t('message.youAsRole', { role: message.asRole })
+      : t('message.asRole', { name: message.authorName, role: message.asRole })
+    : message.authorName;
   return (
     <div
       className={classes.messageRow}
@@ -68,7 +74,7 @@ export const MessageBubble = memo(function MessageBubble({
     >
       {showAuthor && (
         <span className={classes.author} aria-hidden>
-          {message.authorName}
+          {speaker}
         </span>
       )}
       {message.files.length > 0 && <MessageImages files={message.files} own={own} />}
@@ -84,7 +90,7 @@ export const MessageBubble = memo(function MessageBubble({
         // Only images or a voice note above it: the bubble is then just its time, not an empty box.
         data-bare={(!message.body && !summary.priority) || undefined}
       >
-        <VisuallyHidden>{own ? t('message.you') : message.authorName}: </VisuallyHidden>
+        <VisuallyHidden>{message.asRole || !own ? speaker : t('message.you')}: </VisuallyHidden>
         {summary.priority && (
           <span className={classes.priorityBadge} data-level={summary.level}>
             {urgent ? <IconAlertTriangle size={12} aria-hidden /> : <IconFlag size={12} aria-hidden />}

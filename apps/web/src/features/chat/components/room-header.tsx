@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import {
@@ -10,6 +10,7 @@ import {
   IconPencil,
   IconStar,
   IconStarFilled,
+  IconStethoscope,
   IconTrash,
   IconUserPlus,
   IconUsers,
@@ -82,6 +83,20 @@ export function RoomHeader({ room, me, onBack, onMembers, onLeave, onDelete }: T
         <h2 className={classes.headerName} title={room.name}>
           {room.name}
         </h2>
+        {room.dutyRole && (
+          <Badge
+            variant="light"
+            color="teal"
+            radius="sm"
+            tt="none"
+            size="sm"
+            leftSection={<IconStethoscope size={12} aria-hidden />}
+            style={{ alignSelf: 'flex-start' }}
+            data-role-marker
+          >
+            {t('room.dutyRole')}
+          </Badge>
+        )}
         {status !== null && (
           <Text component="span" fz="xs" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
             <StatusDot status={status} size={8} />

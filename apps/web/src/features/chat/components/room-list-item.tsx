@@ -1,6 +1,6 @@
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TChatRoom } from '@rounds/contracts/chat';
-import { IconAlertTriangle, IconArchive, IconBellOff, IconStarFilled } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArchive, IconBellOff, IconStarFilled, IconStethoscope } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
@@ -69,6 +69,7 @@ export const RoomListItem = memo(function RoomListItem({
       <span className={`${list.rowText} ${classes.roomText}`}>
         <span className={classes.rowLine}>
           <span className={classes.rowName}>{room.name}</span>
+          {room.dutyRole && <IconStethoscope size={14} className={classes.roleMark} aria-hidden />}
           {room.isFavorite && <IconStarFilled size={13} className={classes.rowIcon} aria-hidden />}
           <span className={classes.rowTime} aria-hidden>
             {roomTime(at, language, now, t('list.yesterday'))}
@@ -93,7 +94,7 @@ export const RoomListItem = memo(function RoomListItem({
       </span>
       <VisuallyHidden>
         {[
-          status !== null ? t(`status.${STATUS_KEY[status]}`) : t('list.group'),
+          status !== null ? t(`status.${STATUS_KEY[status]}`) : room.dutyRole ? t('room.dutyRole') : t('list.group'),
           urgent ? t('list.urgentPending') : null,
           unread > 0 ? t('list.unread', { count: unread }) : null,
           room.muted ? t('list.muted') : null,

@@ -34,6 +34,22 @@ describe('buildTimeline', () => {
     expect(shown).toEqual([true, false, true, false]);
   });
 
+  it('heads a run written as a duty role with the role, mine too, and starts a new run when the voice changes', () => {
+    const items = buildTimeline(
+      [
+        message(1, { asRole: 'Cardiology on call' }),
+        message(2, { asRole: 'Cardiology on call' }),
+        message(3),
+        message(4, { author: ids.me, authorName: 'Me', asRole: 'Cardiology on call' }),
+        message(5, { author: ids.me, authorName: 'Me' }),
+      ],
+      [],
+      options,
+    );
+    const shown = items.flatMap((item) => (item.kind === 'message' ? [item.showAuthor] : []));
+    expect(shown).toEqual([true, false, true, true, false]);
+  });
+
   it('never shows the author in a direct chat', () => {
     const items = buildTimeline([message(1)], [], { ...options, isGroup: false });
     expect(items.some((item) => item.kind === 'message' && item.showAuthor)).toBe(false);

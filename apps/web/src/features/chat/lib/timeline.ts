@@ -67,9 +67,10 @@ export function buildTimeline(
       key: own ? `c-${message.clientId}` : `m-${message.id}`,
       message,
       own,
-      showAuthor: isGroup && !own && message.author !== previousAuthor,
+      // Who spoke, and as which duty role (issue 25): "Dr Roy as Cardiology on call" heads each run, mine too.
+      showAuthor: isGroup && (!own || message.asRole !== undefined) && voiceOf(message) !== previousAuthor,
     });
-    previousAuthor = message.author;
+    previousAuthor = voiceOf(message);
   }
 
   for (const entry of [...pending].sort((a, b) => a.createdAt - b.createdAt)) {
@@ -80,3 +81,6 @@ export function buildTimeline(
   }
   return items;
 }
+
+/** A run of messages is one author writing as one voice: themselves, or a duty role they hold. */
+const voiceOf = (message: TMessage) => `${message.author}|${message.asRole ?? ''}`;

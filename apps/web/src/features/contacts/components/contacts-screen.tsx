@@ -36,8 +36,15 @@ type TContactsScreenProps = {
   logo: ReactNode;
   /** The banner message in the reader's language, or nothing when the administrator has it off. */
   banner?: string;
-  /** A second view of the panel beside People (the On call roles, issue 25), composed by the route. */
-  otherView?: { label: string; render: (context: TContactsViewContext) => ReactNode };
+  /**
+   * A second view of the panel beside People (the On call roles, issue 25), composed by the route; `matches`
+   * shows above the people what the search finds in it (roles to message), with a way to switch to it.
+   */
+  otherView?: {
+    label: string;
+    render: (context: TContactsViewContext) => ReactNode;
+    matches?: (context: TContactsViewContext & { showAll: () => void }) => ReactNode;
+  };
 };
 
 /**
@@ -170,20 +177,28 @@ function ContactsLayout({ logo, banner, otherView }: TContactsScreenProps) {
           {showOther ? (
             otherView.render({ facilityIds: filters.facility, keyword: search.trim(), statusOf })
           ) : (
-            <ContactList
-              contacts={contacts.contacts}
-              loading={contacts.loading}
-              failed={contacts.failed}
-              narrowed={narrowed}
-              refreshing={contacts.refreshing}
-              selectedId={selected?.id ?? null}
-              onOpen={open}
-              onRetry={() => void contacts.refetch()}
-              onReset={() => {
-                resetFilters();
-                setSearch('');
-              }}
-            />
+            <>
+              {otherView?.matches?.({
+                facilityIds: filters.facility,
+                keyword: search.trim(),
+                statusOf,
+                showAll: () => setView('other'),
+              })}
+              <ContactList
+                contacts={contacts.contacts}
+                loading={contacts.loading}
+                failed={contacts.failed}
+                narrowed={narrowed}
+                refreshing={contacts.refreshing}
+                selectedId={selected?.id ?? null}
+                onOpen={open}
+                onRetry={() => void contacts.refetch()}
+                onReset={() => {
+                  resetFilters();
+                  setSearch('');
+                }}
+              />
+            </>
           )}
         </div>
       </aside>

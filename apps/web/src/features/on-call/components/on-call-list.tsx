@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Modal, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { TDutyHolder, TDutyRole } from '@rounds/contracts/on-call';
 import { CHAT_STATUS, type TChatStatus } from '@rounds/contracts/user';
-import { IconPhoneCall } from '@tabler/icons-react';
+import { IconMessageCircle, IconPhoneCall } from '@tabler/icons-react';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states';
@@ -10,6 +10,7 @@ import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
 import { showToast } from '../../../lib/toast';
 import { useDutyRoles } from '../api/get-duty-roles';
+import { useOpenRoleRoom } from '../api/open-role-room';
 import { useReleaseDutyRole } from '../api/release-duty-role';
 import { heldBy, useTakeDutyRole } from '../api/take-duty-role';
 import classes from './on-call-list.module.css';
@@ -26,6 +27,8 @@ type TOnCallListProps = {
   userId: string;
   /** A holder's chat status as Contacts knows it (live), or offline when not in the list. */
   statusOf: (userId: string) => TChatStatus;
+  /** Shows a role's conversation once it is open (the route navigates to the room). */
+  onOpenRoom: (twId: string) => void;
 };
 
 /** A time in the reader's language (08:35 in French, 8:35 AM in English), not the browser's. */
@@ -37,11 +40,12 @@ const timeOf = (ms: number, language: string) =>
  * the roles nobody holds marked and counted, on the shared virtual list. Take and Release act on the row; taking
  * a held role asks whether to take it over (with a handover note) or to hold it with them.
  */
-export function OnCallList({ facilityIds, keyword, userId, statusOf }: TOnCallListProps) {
+export function OnCallList({ facilityIds, keyword, userId, statusOf, onOpenRoom }: TOnCallListProps) {
   const { t } = useTranslation('on-call');
   const roles = useDutyRoles({ facilityIds, keyword, page: 1, pageSize: ALL_ROLES });
   const take = useTakeDutyRole();
   const release = useReleaseDutyRole();
+  const message = useOpenRoleRoom();
   const [asking, setAsking] = useState<{ role: TDutyRole; holders: TDutyHolder[] } | null>(null);
   const items = roles.data?.results ?? [];
   const unheld = useMemo(() => items.filter((r) => r.holders.length === 0).length, [items]);
@@ -60,6 +64,7 @@ export function OnCallList({ facilityIds, keyword, userId, statusOf }: TOnCallLi
         },
       },
     );
+  const onMessage = (role: TDutyRole) => message.mutate(role.id, { onSuccess: (room) => onOpenRoom(room.twId) });
   const onRelease = (role: TDutyRole) =>
     release.mutate(role.id, { onSuccess: () => showToast(t('toast.released', { role: role.name }), 'success') });
 
@@ -94,6 +99,8 @@ export function OnCallList({ facilityIds, keyword, userId, statusOf }: TOnCallLi
             busy={
               (take.isPending && take.variables?.id === role.id) || (release.isPending && release.variables === role.id)
             }
+            opening={message.isPending && message.variables === role.id}
+            onMessage={() => onMessage(role)}
             onTake={() => onTake(role)}
             onRelease={() => onRelease(role)}
           />
@@ -114,11 +121,22 @@ type TRoleRowProps = {
   userId: string;
   statusOf: (userId: string) => TChatStatus;
   busy: boolean;
+  opening: boolean;
+  onMessage: () => void;
   onTake: () => void;
   onRelease: () => void;
 };
 
-const RoleRow = memo(function RoleRow({ role, userId, statusOf, busy, onTake, onRelease }: TRoleRowProps) {
+const RoleRow = memo(function RoleRow({
+  role,
+  userId,
+  statusOf,
+  busy,
+  opening,
+  onMessage,
+  onTake,
+  onRelease,
+}: TRoleRowProps) {
   const { t, i18n } = useTranslation('on-call');
   const at = (ms: number) => timeOf(ms, i18n.language);
   const mine = role.holders.some((h) => h.userId === userId);
@@ -166,27 +184,40 @@ const RoleRow = memo(function RoleRow({ role, userId, statusOf, busy, onTake, on
           })
         )}
       </div>
-      {mine ? (
-        <Button
-          size="compact-sm"
-          variant="default"
-          loading={busy}
-          onClick={onRelease}
-          aria-label={t('list.releaseRole', { role: role.name })}
-        >
-          {t('list.release')}
-        </Button>
-      ) : (
-        <Button
-          size="compact-sm"
-          variant="light"
-          loading={busy}
-          onClick={onTake}
-          aria-label={t('list.takeRole', { role: role.name })}
-        >
-          {t('list.take')}
-        </Button>
-      )}
+      <Group gap={6} wrap="nowrap" className={classes.actions}>
+        <Tooltip label={t('list.messageRole', { role: role.name })} withArrow>
+          <ActionIcon
+            variant="light"
+            size={30}
+            loading={opening}
+            onClick={onMessage}
+            aria-label={t('list.messageRole', { role: role.name })}
+          >
+            <IconMessageCircle size={17} stroke={1.8} />
+          </ActionIcon>
+        </Tooltip>
+        {mine ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            loading={busy}
+            onClick={onRelease}
+            aria-label={t('list.releaseRole', { role: role.name })}
+          >
+            {t('list.release')}
+          </Button>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            loading={busy}
+            onClick={onTake}
+            aria-label={t('list.takeRole', { role: role.name })}
+          >
+            {t('list.take')}
+          </Button>
+        )}
+      </Group>
     </div>
   );
 });

@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin, DEMO } from '../support/api';
+import { snap } from '../support/browser';
+import { budget } from '../support/budget';
+import { demoApi } from '../support/demo';
+import { useDemoJourney } from '../support/journey';
+import { eachLook } from '../support/pages/looks';
+import { bubble, composer, log, openFromRecent, ROOM_PATH, roomRow, roomTitle, send } from '../support/pages/room';
+import { demoTabs } from '../support/pages/sign-in';
+import { ADMIN, type RunningServer } from '../support/server';
+
+/**
+ * Issue 25, messaging a role: at night a nurse does not know which cardiologist is on call, she knows
+ * "Cardiology on call". Noah opens the role's conversation from Contacts › On call and writes; Liam, who holds
+ * the role, reads it and answers as the role ("Liam Hebert as Cardiology on call"); Amelia takes the role over
+ * and the room moves with it: she reads what was said, Liam loses it at once. The role's room photographed in
+ * both languages, themes and screens.
+ */
+let server: RunningServer;
+let browser: Browser;
+useDemoJourney({}, (s, b) => {
+  server = s;
+  browser = b;
+});
+const { apiSession, logout } = demoApi(() => server);
+const tabs = demoTabs(() => ({ server, browser }));
+
+const ROLE = 'Cardiology on call';
+const QUESTION = 'Bed 12: chest pain since 02:40, troponin rising. Can you come?';
+const ANSWER = 'On my way, 5 minutes. ECG now please.';
+let roleId: string | undefined;
+let roomId: string | undefined;
+
+/** The role, created by the Admin at St. Mary's and held by Liam by hand (before any browser signs him in). */
+async function heldRole(): Promise<string> {
+  if (roleId) return roleId;
+  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+  const facilities = await api<{ results: { id: string; name: string }[] }>(
+    server,
+    'GET',
+    '/facility?all=1',
+    undefined,
+    token,
+  );
+  const stMarys = facilities.body.results.find((f) => f.name.startsWith('St. Mary'))!.id;
+  const created = await api<{ data: { id: string } }>(
+    server,
+    'POST',
+    '/roles',
+    { name: ROLE, facilityId: stMarys, timeZone: 'America/Chicago' },
+    token,
+  );
+  expect(created.status).toBe(200);
+  const liam = await apiSession(DEMO.liam);
+  expect((await api(server, 'POST', `/roles/${created.body.data.id}/take`, {}, liam.token)).status).toBe(200);
+  await logout(liam);
+  roleId = created.body.data.id;
+  return roleId;
+}
+
+/** Contacts › On call, in the page's language. */
+async function openOnCall(page: Page, onCall: 'On call' | 'De garde' = 'On call'): Promise<void> {
+  await page.goto('/contacts');
+  await page.getByText(onCall, { exact: true }).click();
+  await page.getByRole('list', { name: /On-call roles|Rôles de garde/ }).waitFor();
+}
+const roleLine = (page: Page, name: string) => page.locator('[data-role-id]').filter({ hasText: name });
+/** The line heading a run of messages: who wrote, and as which role. */
+const authorLine = (page: Page, text: string) => log(page).getByText(text, { exact: true });
+
+describe('messaging a role', () => {
+  it('a nurse messages the role, its holder answers as the role, a take-over moves the room', async () => {
+    await heldRole();
+    const noah = await tabs.signIn('noah.thibodeaux');
+    const liam = await tabs.signIn('liam.hebert');
+
+    // Noah finds the role where a conversation starts: the search of Contacts offers it above the people.
+    await noah.page.goto('/contacts');
+    await noah.page.getByRole('searchbox').first().fill('cardio');
+    const found = noah.page.getByRole('region', { name: 'On-call roles found' });
+    await found.getByText('Held by Liam Hebert').waitFor();
+    await snap(noah.page, 'role-chat-search-en-light-desktop');
+
+    // From the On call view: Message, and the role's room opens, named after the role and marked as one.
+    await openOnCall(noah.page);
+    await roleLine(noah.page, ROLE)
+      .getByRole('button', { name: `Message ${ROLE}` })
+      .click();
+    await noah.page.waitForURL((url) => ROOM_PATH.test(url.pathname));
+    roomId = new URL(noah.page.url()).pathname.split('/').at(-1);
+    await roomTitle(noah.page, ROLE).waitFor();
+    await noah.page.locator('[data-role-marker]').getByText('On-call role').waitFor();
+    await send(noah.page, QUESTION);
+
+    // Liam holds the role: the room is in his Recent list with Noah's question; he answers as the role.
+    await openFromRecent(liam.page, ROLE);
+    await bubble(liam.page, QUESTION).waitFor();
+    await send(liam.page, ANSWER);
+    await authorLine(liam.page, `You as ${ROLE}`).waitFor();
+    await bubble(noah.page, ANSWER).waitFor({ timeout: budget(10_000) });
+    await authorLine(noah.page, `Liam Hebert as ${ROLE}`).waitFor();
+    await snap(noah.page, 'role-chat-answered-en-light-desktop');
+
+    // Amelia takes the role over: the room goes with it, history and all; Liam loses it at once.
+    const amelia = await tabs.signIn('amelia.broussard');
+    await openOnCall(amelia.page);
+    await roleLine(amelia.page, ROLE)
+      .getByRole('button', { name: `Take ${ROLE}` })
+      .click();
+    const dialog = amelia.page.getByRole('dialog', { name: `${ROLE} is held` });
+    await dialog.getByLabel('Handover note (optional)').fill('Bed 12: Liam is on his way to see her');
+    await dialog.getByRole('button', { name: 'Take over' }).click();
+    await roleLine(amelia.page, ROLE).getByText('Amelia Broussard').waitFor();
+    await roomTitle(liam.page, ROLE).waitFor({ state: 'detached', timeout: budget(10_000) });
+    await expect(roomRow(liam.page, ROLE).count()).resolves.toBe(0);
+    await openFromRecent(amelia.page, ROLE);
+    await bubble(amelia.page, QUESTION).waitFor();
+    await bubble(amelia.page, ANSWER).waitFor();
+    await authorLine(amelia.page, `Liam Hebert as ${ROLE}`).waitFor();
+    await log(amelia.page).getByText(`${ROLE} added Amelia Broussard`).waitFor();
+    await snap(amelia.page, 'role-chat-taken-over-en-light-desktop');
+    // Noah, who wrote to the role, stays in its room and sees the handover.
+    await log(noah.page).getByText(`${ROLE} removed Liam Hebert`).waitFor();
+
+    // Amelia releases the role: nobody holds it, and Noah's next message is refused before it is sent, saying so.
+    await openOnCall(amelia.page);
+    await roleLine(amelia.page, ROLE)
+      .getByRole('button', { name: `Release ${ROLE}` })
+      .click();
+    await roleLine(amelia.page, ROLE).getByText('Nobody holds this role').waitFor();
+    await composer(noah.page).fill('Anyone? Bed 12 is worse.');
+    await composer(noah.page).press('Enter');
+    await noah.page.getByText(`Nobody holds ${ROLE} now`).first().waitFor();
+    await snap(noah.page, 'role-chat-unheld-en-light-desktop');
+
+    expect(noah.errors()).toEqual([]);
+    expect(liam.errors()).toEqual([]);
+    expect(amelia.errors()).toEqual([]);
+  });
+
+  eachLook('the role’s room looks right', async (look) => {
+    const { theme, lang, viewport } = look;
+    if (!roomId) {
+      // Run alone: the room is opened over the API as Noah would have, before his browser signs in.
+      const noah = await apiSession(DEMO.noah);
+      const opened = await api<{ data: { chatRoom: { twId: string } } }>(
+        server,
+        'POST',
+        `/roles/${await heldRole()}/room`,
+        undefined,
+        noah.token,
+      );
+      roomId = opened.body.data.chatRoom.twId;
+      await logout(noah);
+    }
+    const { page, errors } = await tabs.signIn('noah.thibodeaux', look);
+    await page.goto(`/chat/${roomId}`);
+    await roomTitle(page, ROLE).waitFor();
+    await page.locator('[data-role-marker]').waitFor();
+    await snap(page, `role-chat-room-${theme}-${lang}-${viewport}`);
+    expect(errors()).toEqual([]);
+  });
+});
