@@ -3,6 +3,7 @@ import { apiRoute } from './api-route';
 import { ZLoginReply } from './auth';
 import { AUTH_CODES } from './auth-codes';
 import { ZId, ZOkReply } from './common';
+import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { MSG, plainText, ZPasswordInput } from './validation';
 
 /**
@@ -165,10 +166,9 @@ export const mfaRoutes = {
     errors: { 400: 'INVALID_PASSKEY', 401: ['INVALID_TOKEN', 'INVALID_CHALLENGE', 'UNKNOWN_PASSKEY'] },
   }),
   /** Signing in with a passkey alone (discoverable credential, user verification): no password, no code. */
-  passkeySignInOptions: apiRoute({ method: 'POST', path: '/auth/passkey/options', reply: ZPasskeyOptionsReply }),
+  passkeySignInOptions: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.passkeySignInOptions, reply: ZPasskeyOptionsReply }),
   passkeySignIn: apiRoute({
-    method: 'POST',
-    path: '/auth/passkey/sign-in',
+    ...FIRST_DOWNLOAD_ROUTES.passkeySignIn,
     body: z.object({
       challengeId: ZChallengeId,
       credential: ZPasskeyAssertion,
