@@ -13,7 +13,7 @@ import { useConfirmTotp } from '../api/confirm-totp';
 import { useMfaFactors } from '../api/get-factors';
 import { useRemoveFactor } from '../api/remove-factor';
 import { useRenameFactor } from '../api/rename-factor';
-import { passkeyFailure, passkeysSupported } from '../lib/passkey-ceremony';
+import { passkeyDevice, passkeyFailure, passkeysSupported } from '../lib/passkey-ceremony';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields } from './totp-setup-fields';
 import '../mfa-texts';
@@ -160,6 +160,10 @@ function AddPasskeyButton() {
   const add = useAddPasskey();
   const [codes, setCodes] = useState<string[] | null>(null);
   if (!passkeysSupported()) return null;
+  const defaultLabel = () => {
+    const device = passkeyDevice(navigator.userAgent);
+    return device ? t('passkeyLabelOn', device) : t('passkeyLabelDefault');
+  };
   return (
     <>
       <Button
@@ -168,7 +172,7 @@ function AddPasskeyButton() {
         loading={add.isPending}
         onClick={() =>
           add.mutate(
-            { label: t('passkeyLabelDefault') },
+            { label: defaultLabel() },
             {
               onSuccess: (reply) => {
                 showToast(t('passkeyAdded'), 'success');

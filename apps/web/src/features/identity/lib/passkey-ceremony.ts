@@ -33,3 +33,27 @@ export function passkeyFailure(error: unknown, t: TFunction<'mfa'>): string {
     return t('passkeyCancelled');
   return t('passkeyFailed');
 }
+
+/**
+ * The browser and system a passkey is made on ("Chrome", "Linux"), to name it in Settings until renamed: an
+ * account's passkeys are told apart by the device that holds them. Null where the user agent says too little.
+ */
+export function passkeyDevice(userAgent: string): { browser: string; system: string } | null {
+  const pick = (pairs: [RegExp, string][]) => pairs.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = pick([
+    [/Android/, 'Android'],
+    [/iPhone|iPod/, 'iPhone'],
+    [/iPad/, 'iPad'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/Windows/, 'Windows'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ]);
+  const browser = pick([
+    [/Edg\//, 'Edge'],
+    [/Firefox\/|FxiOS\//, 'Firefox'],
+    [/Chrome\/|CriOS\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ]);
+  return system && browser ? { browser, system } : null;
+}
