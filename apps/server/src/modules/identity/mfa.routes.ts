@@ -76,8 +76,7 @@ export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   // A verified passkey is both factors: the session opens at once, as after a password and a code.
   registerRoute(app, routes.passkeySignIn, signingIn, async (req, reply) => {
-    const { user, remember } = await passkeys.signInWithPasskey(deps, req.body, req.ip);
-    await assertMaySignIn(app, user);
+    const { user, remember } = await passkeys.signInWithPasskey(deps, req.body, req.ip, (u) => assertMaySignIn(app, u));
     return signIn(req, reply, user, remember, null);
   });
 

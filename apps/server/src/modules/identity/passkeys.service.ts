@@ -230,12 +230,14 @@ export async function verifySecondFactor(
 
 /**
  * Sign-in without a password: the passkey names its account; user verification is required, so the sign-in
- * meets the multi-factor policy on its own. Whether the account may sign in at all is auth's (the routes ask).
+ * meets the multi-factor policy on its own. Whether the account may sign in at all is auth's (`maySignIn`).
  */
 export async function signInWithPasskey(
   deps: MfaDeps,
   input: { challengeId: string; credential: TPasskeyAssertion; remember: boolean },
   ip: string | null,
+  /** Auth's checks of the account (active, not kept to single sign-on): they refuse by throwing. */
+  maySignIn: (user: UserRow) => Promise<void>,
 ): Promise<{ user: UserRow; remember: boolean }> {
   const challenge = await spendChallenge(deps, input.challengeId, 'sign-in', null);
   const passkey = await checkAssertion(deps, challenge, input.credential, {
@@ -245,6 +247,7 @@ export async function signInWithPasskey(
   });
   const user = await findUser(deps.db, { id: passkey.user_id });
   if (!user) throw unknownPasskey();
+  await maySignIn(user);
   await writeAudit(deps.db, { userId: user.id, event: 'passkey sign-in', ip, details: { label: passkey.label } });
   return { user, remember: input.remember };
 }

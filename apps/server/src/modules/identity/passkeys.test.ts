@@ -230,6 +230,8 @@ describe('signing in with a passkey alone', () => {
     const inactive = await passwordless(next.challengeId, user.device.authenticate(next.options));
     expect(inactive.statusCode).toBe(403);
     expect(inactive.error().code).toBe('ACCOUNT_INACTIVE');
+    // Refused before it counts as a sign-in: the log says nothing of one.
+    expect(await auditEvents(user.id)).not.toContain('passkey sign-in');
   });
 });
 
