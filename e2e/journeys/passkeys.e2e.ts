@@ -35,12 +35,24 @@ afterAll(async () => {
 const { apiSession, logout, setPreferences } = demoApi(() => server);
 
 const NOAH = DEMO.noah;
-let noahId = '';
+const AMELIA = DEMO.amelia;
+const ids = { noah: '', amelia: '' };
 beforeAll(async () => {
-  const session = await apiSession(NOAH);
-  noahId = session.id;
-  await logout(session);
+  for (const [name, email] of [
+    ['noah', NOAH],
+    ['amelia', AMELIA],
+  ] as const) {
+    const session = await apiSession(email);
+    ids[name] = session.id;
+    await logout(session);
+  }
 });
+
+/** An Admin removes every factor of the account (a lost device), as Administration's reset does. */
+async function resetFactors(userId: string): Promise<void> {
+  const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
+  expect((await api(server, 'POST', `/user/${userId}/mfa/reset`, undefined, adminToken)).status).toBe(200);
+}
 
 const TEXTS = {
   en: {
@@ -52,6 +64,8 @@ const TEXTS = {
     logout: 'Logout',
     signInWithPasskey: 'Sign in with a passkey',
     usePasskey: 'Use your passkey',
+    enrol: 'Set up two-step sign-in',
+    enrolPasskey: 'Set up a passkey',
   },
   fr: {
     panel: 'Connexion en deux étapes',
@@ -62,6 +76,8 @@ const TEXTS = {
     logout: 'Se déconnecter',
     signInWithPasskey: 'Se connecter avec une clé d’accès',
     usePasskey: 'Utiliser votre clé d’accès',
+    enrol: 'Configurer la connexion en deux étapes',
+    enrolPasskey: 'Créer une clé d’accès',
   },
 } as const;
 
@@ -110,8 +126,7 @@ describe('passkeys', () => {
   eachLook('a nurse adds a passkey in Settings, then signs in with it and no password', async (look) => {
     const texts = TEXTS[look.lang];
     // Each look starts from no factor at all (an Admin's reset), so the passkey is Noah's first.
-    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
-    expect((await api(server, 'POST', `/user/${noahId}/mfa/reset`, undefined, adminToken)).status).toBe(200);
+    await resetFactors(ids.noah);
     await setPreferences(NOAH, look.lang, look.theme);
 
     const { page } = await pageWithAuthenticator(look);
@@ -124,6 +139,33 @@ describe('passkeys', () => {
     await button.waitFor();
     await snap(page, `passkey-login-${lookSuffix(look)}`);
     await button.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors()).toEqual([]);
+  });
+
+  eachLook('a FacilityAdmin the policy obliges sets up a passkey at sign-in instead of an app', async (look) => {
+    const texts = TEXTS[look.lang];
+    // Her preferences are set through the API (which signs in with an app it enrols), then every factor goes.
+    await resetFactors(ids.amelia);
+    await setPreferences(AMELIA, look.lang, look.theme);
+    await resetFactors(ids.amelia);
+
+    const { page } = await pageWithAuthenticator(look);
+    const errors = watchErrors(page);
+    await page.goto('/login');
+    if (look.lang === 'fr') await page.getByRole('combobox', { name: /Language|Langue/ }).selectOption('fr');
+    await page.locator('input[type="email"]').fill(AMELIA);
+    await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').first().click();
+    const enrol = page.getByRole('form', { name: texts.enrol, exact: true });
+    const button = enrol.getByRole('button', { name: texts.enrolPasskey });
+    await button.waitFor();
+    await snap(page, `passkey-enrol-${lookSuffix(look)}`);
+    await button.click();
+    const codes = page.getByRole('list', { name: texts.codes }).getByRole('listitem');
+    await codes.first().waitFor();
+    await expect(codes.count()).resolves.toBe(10);
+    await page.getByRole('button', { name: texts.saved }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(errors()).toEqual([]);
   });

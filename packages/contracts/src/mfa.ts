@@ -150,6 +150,26 @@ export const mfaRoutes = {
     reply: ZMfaLoginReply,
     errors: { 400: 'INVALID_CODE', 401: 'INVALID_TOKEN', 404: 'NOT_FOUND', 429: 'LOGIN_THROTTLED' },
   }),
+  /** Enrolment at sign-in with a passkey instead of an authenticator app. */
+  enrolPasskeyOptions: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/enrol/passkey/options',
+    body: z.object({ mfaToken: ZMfaToken }),
+    reply: ZPasskeyOptionsReply,
+    errors: { 401: 'INVALID_TOKEN' },
+  }),
+  enrolPasskey: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/enrol/passkey',
+    body: z.object({
+      mfaToken: ZMfaToken,
+      challengeId: ZChallengeId,
+      label: ZFactorLabel,
+      credential: ZPasskeyRegistration,
+    }),
+    reply: ZMfaLoginReply,
+    errors: { 400: 'INVALID_PASSKEY', 401: ['INVALID_TOKEN', 'INVALID_CHALLENGE'], 409: 'PASSKEY_EXISTS' },
+  }),
   /** The second step with a passkey instead of a code: its options for the challenge token's account. */
   passkeyVerifyOptions: apiRoute({
     method: 'POST',

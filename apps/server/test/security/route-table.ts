@@ -59,6 +59,7 @@ const PASSKEY_ASSERTION = {
   clientExtensionResults: {},
   response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
 };
+const PASSKEY_REGISTRATION = { ...PASSKEY_ASSERTION, response: { clientDataJSON: 'e30', attestationObject: 'oA' } };
 const BEFORE_SIGN_IN = 'a step of signing in, registering or recovering an account: it runs before a session exists';
 
 const referenceRoutes = (kind: string): Record<string, RouteEntry> => {
@@ -225,6 +226,18 @@ export const ROUTES: Record<string, RouteEntry> = {
     ok: 401,
   },
   // Passkeys: each ceremony's second call names a challenge the server made (none here: refused as expired).
+  'POST /api/v1/auth/mfa/enrol/passkey/options': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { mfaToken: 'x' } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/mfa/enrol/passkey': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({
+      body: { mfaToken: 'x', challengeId: 'x', label: 'Laptop', credential: PASSKEY_REGISTRATION },
+    }),
+    ok: 401,
+  },
   'POST /api/v1/auth/mfa/passkey/options': {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { mfaToken: 'x' } }),
@@ -248,7 +261,7 @@ export const ROUTES: Record<string, RouteEntry> = {
       body: {
         challengeId: 'x',
         label: 'Laptop',
-        credential: { ...PASSKEY_ASSERTION, response: { clientDataJSON: 'e30', attestationObject: 'oA' } },
+        credential: PASSKEY_REGISTRATION,
       },
     }),
     ok: 401,

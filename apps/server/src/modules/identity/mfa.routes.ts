@@ -59,6 +59,18 @@ export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     return signIn(req, reply, user, remember, recoveryCodes);
   });
 
+  // An account the policy obliges may enrol a passkey instead of an app; it signs in as the app's first code does.
+  registerRoute(app, routes.enrolPasskeyOptions, signingIn, async (req) => {
+    const { user } = await mfa.userOfMfaToken(deps, req.body.mfaToken);
+    return { data: await passkeys.registrationOptions(deps, user) };
+  });
+
+  registerRoute(app, routes.enrolPasskey, signingIn, async (req, reply) => {
+    const { user, remember } = await mfa.userOfMfaToken(deps, req.body.mfaToken);
+    const { recoveryCodes } = await passkeys.addPasskey(deps, user.id, req.body, req.ip);
+    return signIn(req, reply, user, remember, recoveryCodes);
+  });
+
   registerRoute(app, routes.passkeyVerifyOptions, signingIn, async (req) => {
     const { user } = await mfa.userOfMfaToken(deps, req.body.mfaToken);
     return { data: await passkeys.secondFactorOptions(deps, user) };

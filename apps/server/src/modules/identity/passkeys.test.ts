@@ -137,6 +137,33 @@ describe('registering a passkey in Settings', () => {
   });
 });
 
+describe('enrolling a passkey at sign-in', () => {
+  it('lets a FacilityAdmin the policy obliges set up a passkey instead of an app, and sign in with it', async () => {
+    const fa = await createUser(t.app, { role: 'FacilityAdmin' });
+    const { res, ip } = await passwordStep(fa.email);
+    expect(res.error().code).toBe(MFA_CODES.enrolmentRequired);
+    const mfaToken = String(res.error().mfaToken);
+    const started = await callRoute(t.app, mfaRoutes.enrolPasskeyOptions, { body: { mfaToken }, remoteAddress: ip });
+    expect(started.statusCode).toBe(200);
+    const { challengeId, options } = started.json().data;
+    const device = new PasskeyAuthenticator(origin());
+    const credential = device.register(options as CreationOptions);
+    const done = await callRoute(t.app, mfaRoutes.enrolPasskey, {
+      body: { mfaToken, challengeId, label: 'Office PC', credential },
+      remoteAddress: ip,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().token).toBeTruthy();
+    expect(done.json().recoveryCodes).toHaveLength(10);
+    // The next password asks the passkey, not an enrolment.
+    const next = await passwordStep(fa.email);
+    expect(next.res.error()).toMatchObject({ code: MFA_CODES.required, passkey: true });
+    // A challenge token buys no enrolment for a forged token.
+    const forged = await callRoute(t.app, mfaRoutes.enrolPasskeyOptions, { body: { mfaToken: adminToken } });
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
 describe('signing in with a passkey alone', () => {
   it('opens a session without a password, stores the counter, and refuses the same assertion twice', async () => {
     const user = await withPasskey();

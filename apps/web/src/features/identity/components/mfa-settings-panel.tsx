@@ -13,7 +13,7 @@ import { useConfirmTotp } from '../api/confirm-totp';
 import { useMfaFactors } from '../api/get-factors';
 import { useRemoveFactor } from '../api/remove-factor';
 import { useRenameFactor } from '../api/rename-factor';
-import { passkeyDevice, passkeyFailure, passkeysSupported } from '../lib/passkey-ceremony';
+import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields } from './totp-setup-fields';
 import '../mfa-texts';
@@ -160,10 +160,6 @@ function AddPasskeyButton() {
   const add = useAddPasskey();
   const [codes, setCodes] = useState<string[] | null>(null);
   if (!passkeysSupported()) return null;
-  const defaultLabel = () => {
-    const device = passkeyDevice(navigator.userAgent);
-    return device ? t('passkeyLabelOn', device) : t('passkeyLabelDefault');
-  };
   return (
     <>
       <Button
@@ -172,7 +168,7 @@ function AddPasskeyButton() {
         loading={add.isPending}
         onClick={() =>
           add.mutate(
-            { label: defaultLabel() },
+            { label: passkeyLabel(t) },
             {
               onSuccess: (reply) => {
                 showToast(t('passkeyAdded'), 'success');

@@ -5,10 +5,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmSignInEnrolment } from '../api/confirm-sign-in-enrolment';
+import { useEnrolPasskeyAtSignIn } from '../api/enrol-passkey-at-sign-in';
 import { useStartSignInEnrolment } from '../api/start-sign-in-enrolment';
 import { useVerifyMfa } from '../api/verify-mfa';
 import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
-import { passkeyFailure, passkeysSupported } from '../lib/passkey-ceremony';
+import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields } from './totp-setup-fields';
 import '../mfa-texts';
@@ -103,6 +104,33 @@ function PasskeyAnswer({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   );
 }
 
+/** A passkey instead of an authenticator app: this device becomes the second factor. */
+function EnrolPasskey({ mfaToken, onEnrolled }: { mfaToken: string; onEnrolled: (reply: TMfaLoginReply) => void }) {
+  const { t } = useTranslation('mfa');
+  const enrol = useEnrolPasskeyAtSignIn();
+  return (
+    <>
+      <Text fz="sm">{t('enrolPasskeyIntro')}</Text>
+      <Button
+        size="md"
+        fullWidth
+        variant="light"
+        leftSection={<IconFingerprint size={18} />}
+        loading={enrol.isPending}
+        onClick={() => enrol.mutate({ mfaToken, label: passkeyLabel(t) }, { onSuccess: onEnrolled })}
+      >
+        {t('enrolPasskey')}
+      </Button>
+      {enrol.isError && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+          {passkeyFailure(enrol.error, t)}
+        </Alert>
+      )}
+      <Divider label={t('orApp')} labelPosition="center" />
+    </>
+  );
+}
+
 function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   const { t } = useTranslation('mfa');
   const start = useStartSignInEnrolment();
@@ -125,6 +153,8 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
       </Alert>
     );
   if (!enrolment) return <Loader size="sm" mx="auto" />;
+  const withPasskey = passkeysSupported();
+  const afterEnrolment = (reply: TMfaLoginReply) => (reply.recoveryCodes?.length ? setDone(reply) : onSignedIn(reply));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,13 +166,14 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
         code: code.trim(),
         label: label.trim() || t('labelDefault'),
       },
-      { onSuccess: (reply) => (reply.recoveryCodes?.length ? setDone(reply) : onSignedIn(reply)) },
+      { onSuccess: afterEnrolment },
     );
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t('enrolTitle')}>
       <Stack gap="md">
-        <Text fz="sm">{t('enrolIntro')}</Text>
+        {withPasskey && <EnrolPasskey mfaToken={challenge.mfaToken} onEnrolled={afterEnrolment} />}
+        <Text fz="sm">{t(withPasskey ? 'enrolIntroApp' : 'enrolIntro')}</Text>
         <TotpSetupFields
           enrolment={enrolment}
           code={code}

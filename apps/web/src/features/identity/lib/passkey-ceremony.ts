@@ -38,6 +38,12 @@ export function passkeyFailure(error: unknown, t: TFunction<'mfa'>): string {
  * The browser and system a passkey is made on ("Chrome", "Linux"), to name it in Settings until renamed: an
  * account's passkeys are told apart by the device that holds them. Null where the user agent says too little.
  */
+/** A new passkey's name until renamed: its browser and system, else just "Passkey". */
+export function passkeyLabel(t: TFunction<'mfa'>, userAgent = navigator.userAgent): string {
+  const device = passkeyDevice(userAgent);
+  return device ? t('passkeyLabelOn', device) : t('passkeyLabelDefault');
+}
+
 export function passkeyDevice(userAgent: string): { browser: string; system: string } | null {
   const pick = (pairs: [RegExp, string][]) => pairs.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = pick([
