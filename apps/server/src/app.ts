@@ -220,7 +220,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const result = await seedDemo(handle.db);
       if (result.created) app.log.info(`Demo hospital seeded with ${result.users} staff`);
       await enrolDemoFactors(
-        { db: handle.db, jwtSecret: config.JWT_SECRET, crypto: createMessageCrypto(config.MESSAGE_KEY) },
+        {
+          db: handle.db,
+          jwtSecret: config.JWT_SECRET,
+          crypto: createMessageCrypto(config.MESSAGE_KEY),
+          publicUrl: config.PUBLIC_URL,
+        },
         config,
         app.log,
       );
@@ -275,7 +280,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
   app.decorate('sso', createSsoDeps(app, messageCrypto));
-  app.decorate('mfa', { db: handle.db, jwtSecret: config.JWT_SECRET, crypto: messageCrypto });
+  app.decorate('mfa', {
+    db: handle.db,
+    jwtSecret: config.JWT_SECRET,
+    crypto: messageCrypto,
+    publicUrl: config.PUBLIC_URL,
+  });
   app.decorate(
     'push',
     createPushService({

@@ -47,6 +47,8 @@ export const ZAuthErrorReply = z.object({
   retryAfter: z.number().int().optional(),
   /** MFA_REQUIRED or MFA_ENROLMENT_REQUIRED (mfa.ts): the challenge token for the second step. */
   mfaToken: z.string().optional(),
+  /** MFA_REQUIRED: the account has a passkey, which may answer instead of a code. */
+  passkey: z.boolean().optional(),
 });
 export type TAuthErrorReply = z.infer<typeof ZAuthErrorReply>;
 

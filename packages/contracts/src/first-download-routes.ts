@@ -15,4 +15,6 @@ export const FIRST_DOWNLOAD_ROUTES = {
   selfRegistration: { method: 'GET', path: '/setting/self-registration' },
   speechStatus: { method: 'GET', path: '/speech-to-text' },
   ssoStatus: { method: 'GET', path: '/auth/sso' },
+  passkeySignInOptions: { method: 'POST', path: '/auth/passkey/options' },
+  passkeySignIn: { method: 'POST', path: '/auth/passkey/sign-in' },
 } as const;

@@ -3,6 +3,7 @@ import { apiRoute } from './api-route';
 import { ZLoginReply } from './auth';
 import { AUTH_CODES } from './auth-codes';
 import { ZId, ZOkReply } from './common';
+import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { MSG, plainText, ZPasswordInput } from './validation';
 
 /**
@@ -32,7 +33,7 @@ const ZFactorLabel = plainText(z.string().trim().min(1, MSG.required).max(60));
 
 export const ZMfaFactor = z.object({
   id: z.string(),
-  kind: z.literal('totp'),
+  kind: z.enum(['totp', 'passkey']),
   label: z.string(),
   createdAt: z.number(),
   lastUsedAt: z.number().nullable(),
@@ -75,6 +76,54 @@ export const ZRemoveFactorRequest = z
   .refine((b) => b.password !== undefined || b.code !== undefined, { message: MSG.required, path: ['password'] });
 
 const factorParams = z.object({ id: ZId });
+
+/*
+ * Passkeys (WebAuthn, issue 26). The server's options go to the browser as WebAuthn's JSON forms (the
+ * browser package turns them into navigator.credentials calls); what comes back is the credential in JSON.
+ * Each ceremony's challenge lives on the server, single-use and short-lived; the browser holds its handle.
+ */
+const ZB64Url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, MSG.codeFormat);
+const ZChallengeId = z.string().trim().min(1, MSG.required).max(64);
+/** PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON: produced by the server, read by the browser. */
+const ZPasskeyOptions = z.record(z.string(), z.unknown());
+export const ZPasskeyOptionsReply = z.object({ data: z.object({ challengeId: z.string(), options: ZPasskeyOptions }) });
+export type TPasskeyOptions = z.infer<typeof ZPasskeyOptionsReply>['data'];
+const ZCredentialCommon = {
+  id: ZB64Url(1366),
+  rawId: ZB64Url(1366),
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+};
+/** RegistrationResponseJSON (navigator.credentials.create, as the browser package sends it). */
+export const ZPasskeyRegistration = z.object({
+  ...ZCredentialCommon,
+  response: z.object({
+    clientDataJSON: ZB64Url(8192),
+    attestationObject: ZB64Url(65536),
+    authenticatorData: ZB64Url(65536).optional(),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: ZB64Url(8192).optional(),
+  }),
+});
+/** AuthenticationResponseJSON (navigator.credentials.get). */
+export const ZPasskeyAssertion = z.object({
+  ...ZCredentialCommon,
+  response: z.object({
+    clientDataJSON: ZB64Url(8192),
+    authenticatorData: ZB64Url(8192),
+    signature: ZB64Url(2048),
+    userHandle: ZB64Url(256).optional(),
+  }),
+});
+export type TPasskeyAssertion = z.input<typeof ZPasskeyAssertion>;
+export type TPasskeyRegistration = z.input<typeof ZPasskeyRegistration>;
+const PASSKEY_ERRORS = { 400: 'INVALID_PASSKEY', 401: ['INVALID_CHALLENGE', 'UNKNOWN_PASSKEY'] } as const;
 const ZPolicyReply = z.object({ data: z.object({ policy: ZMfaPolicy }) });
 
 export const mfaRoutes = {
@@ -101,6 +150,53 @@ export const mfaRoutes = {
     reply: ZMfaLoginReply,
     errors: { 400: 'INVALID_CODE', 401: 'INVALID_TOKEN', 404: 'NOT_FOUND', 429: 'LOGIN_THROTTLED' },
   }),
+  /** Enrolment at sign-in with a passkey instead of an authenticator app. */
+  enrolPasskeyOptions: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/enrol/passkey/options',
+    body: z.object({ mfaToken: ZMfaToken }),
+    reply: ZPasskeyOptionsReply,
+    errors: { 401: 'INVALID_TOKEN' },
+  }),
+  enrolPasskey: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/enrol/passkey',
+    body: z.object({
+      mfaToken: ZMfaToken,
+      challengeId: ZChallengeId,
+      label: ZFactorLabel,
+      credential: ZPasskeyRegistration,
+    }),
+    reply: ZMfaLoginReply,
+    errors: { 400: 'INVALID_PASSKEY', 401: ['INVALID_TOKEN', 'INVALID_CHALLENGE'], 409: 'PASSKEY_EXISTS' },
+  }),
+  /** The second step with a passkey instead of a code: its options for the challenge token's account. */
+  passkeyVerifyOptions: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/passkey/options',
+    body: z.object({ mfaToken: ZMfaToken }),
+    reply: ZPasskeyOptionsReply,
+    errors: { 401: 'INVALID_TOKEN', 409: 'NO_PASSKEY' },
+  }),
+  passkeyVerify: apiRoute({
+    method: 'POST',
+    path: '/auth/mfa/passkey/verify',
+    body: z.object({ mfaToken: ZMfaToken, challengeId: ZChallengeId, credential: ZPasskeyAssertion }),
+    reply: ZMfaLoginReply,
+    errors: { 400: 'INVALID_PASSKEY', 401: ['INVALID_TOKEN', 'INVALID_CHALLENGE', 'UNKNOWN_PASSKEY'] },
+  }),
+  /** Signing in with a passkey alone (discoverable credential, user verification): no password, no code. */
+  passkeySignInOptions: apiRoute({ ...FIRST_DOWNLOAD_ROUTES.passkeySignInOptions, reply: ZPasskeyOptionsReply }),
+  passkeySignIn: apiRoute({
+    ...FIRST_DOWNLOAD_ROUTES.passkeySignIn,
+    body: z.object({
+      challengeId: ZChallengeId,
+      credential: ZPasskeyAssertion,
+      remember: z.boolean().optional().default(false),
+    }),
+    reply: ZMfaLoginReply,
+    errors: { ...PASSKEY_ERRORS, 403: ['ACCOUNT_INACTIVE', 'SSO_REQUIRED'] },
+  }),
   /** Settings: the account's own factors. */
   factors: apiRoute({ method: 'GET', path: '/mfa/factors', reply: ZFactorsReply }),
   addTotp: apiRoute({ method: 'POST', path: '/mfa/factors/totp', reply: ZTotpEnrolmentReply }),
@@ -111,6 +207,19 @@ export const mfaRoutes = {
     body: ZConfirmFactorRequest,
     reply: ZConfirmFactorReply,
     errors: { 400: 'INVALID_CODE', 404: 'NOT_FOUND', 429: 'LOGIN_THROTTLED' },
+  }),
+  /** Settings: a new passkey, in two steps (the browser's ceremony between them). */
+  passkeyRegistrationOptions: apiRoute({
+    method: 'POST',
+    path: '/mfa/factors/passkey/options',
+    reply: ZPasskeyOptionsReply,
+  }),
+  addPasskey: apiRoute({
+    method: 'POST',
+    path: '/mfa/factors/passkey',
+    body: z.object({ challengeId: ZChallengeId, label: ZFactorLabel, credential: ZPasskeyRegistration }),
+    reply: ZConfirmFactorReply,
+    errors: { ...PASSKEY_ERRORS, 409: 'PASSKEY_EXISTS' },
   }),
   rename: apiRoute({
     method: 'PUT',

@@ -107,6 +107,8 @@ export const USER_LOG_EVENTS = [
   'recovery code used',
   'recovery codes renewed',
   'multi-factor policy changed',
+  'passkey sign-in',
+  'passkey refused',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

@@ -154,13 +154,27 @@ export type LoginThrottleTable = {
 export type MfaFactorsTable = {
   id: string;
   user_id: string;
-  kind: 'totp';
+  kind: 'totp' | 'passkey';
   label: string;
+  /** A TOTP seed sealed with the server's key; empty for a passkey (its secret never leaves the device). */
   secret_sealed: string;
   created_at: number;
   /** Null while the enrolment waits for its first code. */
   confirmed_at: number | null;
   last_used_at: number | null;
+  /** Passkeys only: the credential's id (base64url), its COSE public key (base64url), counter, transports (JSON). */
+  credential_id: string | null;
+  public_key: string | null;
+  sign_count: number | null;
+  transports: string | null;
+};
+/** A WebAuthn ceremony's challenge: single-use, short-lived, found by the handle the browser holds. */
+export type WebauthnChallengesTable = {
+  id: string;
+  purpose: 'register' | 'second-factor' | 'sign-in';
+  user_id: string | null;
+  challenge: string;
+  expires_at: number;
 };
 export type MfaRecoveryCodesTable = {
   id: string;
@@ -316,6 +330,7 @@ export type Database = {
   login_throttle: LoginThrottleTable;
   mfa_factors: MfaFactorsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  webauthn_challenges: WebauthnChallengesTable;
   users: UsersTable;
   facilities: ReferenceTable;
   departments: ReferenceTable;

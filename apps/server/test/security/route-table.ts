@@ -52,6 +52,14 @@ const ADMIN = { kind: 'roles', roles: ['Admin'] } as const;
 const FACILITY_WRITERS = { kind: 'roles', roles: ['Admin', 'FacilityAdmin'] } as const;
 
 const CODE = '123456';
+const PASSKEY_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+const PASSKEY_REGISTRATION = { ...PASSKEY_ASSERTION, response: { clientDataJSON: 'e30', attestationObject: 'oA' } };
 const BEFORE_SIGN_IN = 'a step of signing in, registering or recovering an account: it runs before a session exists';
 
 const referenceRoutes = (kind: string): Record<string, RouteEntry> => {
@@ -215,6 +223,47 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/v1/auth/mfa/enrol/confirm': {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { mfaToken: 'x', factorId: missingId(), code: CODE, label: 'Phone' } }),
+    ok: 401,
+  },
+  // Passkeys: each ceremony's second call names a challenge the server made (none here: refused as expired).
+  'POST /api/v1/auth/mfa/enrol/passkey/options': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { mfaToken: 'x' } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/mfa/enrol/passkey': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({
+      body: { mfaToken: 'x', challengeId: 'x', label: 'Laptop', credential: PASSKEY_REGISTRATION },
+    }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/mfa/passkey/options': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { mfaToken: 'x' } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/mfa/passkey/verify': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { mfaToken: 'x', challengeId: 'x', credential: PASSKEY_ASSERTION } }),
+    ok: 401,
+  },
+  'POST /api/v1/auth/passkey/options': { ...publicRoute(BEFORE_SIGN_IN), request: none },
+  'POST /api/v1/auth/passkey/sign-in': {
+    ...publicRoute(BEFORE_SIGN_IN),
+    request: async () => ({ body: { challengeId: 'x', credential: PASSKEY_ASSERTION } }),
+    ok: 401,
+  },
+  'POST /api/v1/mfa/factors/passkey/options': { access: SIGNED_IN, request: none },
+  'POST /api/v1/mfa/factors/passkey': {
+    access: SIGNED_IN,
+    request: async () => ({
+      body: {
+        challengeId: 'x',
+        label: 'Laptop',
+        credential: PASSKEY_REGISTRATION,
+      },
+    }),
     ok: 401,
   },
   'GET /api/v1/mfa/factors': { access: SIGNED_IN, request: none },

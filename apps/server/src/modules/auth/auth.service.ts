@@ -235,10 +235,7 @@ export async function login(
   if (!user) throw new Error('unreachable: a password check passed without a user');
   await clearFailures(app.db, input.username, ctx.ip);
 
-  if (user.active !== 1) throw fail(403, 'ACCOUNT_INACTIVE', 'accountInactive');
-  // SSO only (issue 26): the password opens nothing but for the break-glass local Admin.
-  if (app.config.OIDC_ISSUER && (await readSetting(app.db, 'ssoOnly')) && !isBreakGlass(app, user))
-    throw fail(403, 'SSO_REQUIRED', 'ssoRequired');
+  await assertMaySignIn(app, user);
   if (user.email_verified !== 1 || user.phone_verified !== 1) {
     const emailFirst = user.email_verified !== 1;
     const tempToken = await signTempToken(app.config.JWT_SECRET, user.id);
@@ -254,6 +251,16 @@ export async function login(
   const second = await secondStep(app.mfa, user, input.remember);
   if (second) throw second;
   return completeSignIn(app, user, input.remember, ctx);
+}
+
+/**
+ * What any way in but single sign-on asks of the account itself (a password, a passkey): active, and not
+ * kept to SSO (issue 26: then only the break-glass local Admin signs in otherwise).
+ */
+export async function assertMaySignIn(app: FastifyInstance, user: UserRow): Promise<void> {
+  if (user.active !== 1) throw fail(403, 'ACCOUNT_INACTIVE', 'accountInactive');
+  if (app.config.OIDC_ISSUER && (await readSetting(app.db, 'ssoOnly')) && !isBreakGlass(app, user))
+    throw fail(403, 'SSO_REQUIRED', 'ssoRequired');
 }
 
 /** The session a sign-in ends with: after the password, or after the password and a second factor. */

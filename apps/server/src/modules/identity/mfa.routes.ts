@@ -4,15 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { completeSignIn } from '../auth/auth.service';
+import { assertMaySignIn, completeSignIn } from '../auth/auth.service';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import { passwordUpdateDue } from '../settings/password-policy';
 import { findUser, type UserRow } from '../users/users.store';
 import * as mfa from './mfa.service';
+import * as passkeys from './passkeys.service';
 
 /**
- * Multi-factor sign-in (issue 26): the second step of signing in (a challenge token and a code), enrolment at
- * sign-in when the policy asks for it, Settings' own factors, the Admin's policy and reset of a user's factors.
+ * Multi-factor sign-in (issue 26): the second step of signing in (a challenge token and a code or a passkey),
+ * enrolment at sign-in when the policy asks for it, signing in with a passkey alone, Settings' own factors
+ * (authenticator apps and passkeys), the Admin's policy and reset of a user's factors.
  */
 export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const deps = app.mfa;
@@ -57,6 +59,39 @@ export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     return signIn(req, reply, user, remember, recoveryCodes);
   });
 
+  // An account the policy obliges may enrol a passkey instead of an app; it signs in as the app's first code does.
+  registerRoute(app, routes.enrolPasskeyOptions, signingIn, async (req) => {
+    const { user } = await mfa.userOfMfaToken(deps, req.body.mfaToken);
+    return { data: await passkeys.registrationOptions(deps, user) };
+  });
+
+  registerRoute(app, routes.enrolPasskey, signingIn, async (req, reply) => {
+    const { user, remember } = await mfa.userOfMfaToken(deps, req.body.mfaToken);
+    const { recoveryCodes } = await passkeys.addPasskey(deps, user.id, req.body, req.ip);
+    return signIn(req, reply, user, remember, recoveryCodes);
+  });
+
+  registerRoute(app, routes.passkeyVerifyOptions, signingIn, async (req) => {
+    const { user } = await mfa.userOfMfaToken(deps, req.body.mfaToken);
+    return { data: await passkeys.secondFactorOptions(deps, user) };
+  });
+
+  registerRoute(app, routes.passkeyVerify, signingIn, async (req, reply) => {
+    const { user, remember } = await mfa.userOfMfaToken(deps, req.body.mfaToken);
+    await passkeys.verifySecondFactor(deps, user, req.body, req.ip);
+    return signIn(req, reply, user, remember, null);
+  });
+
+  registerRoute(app, routes.passkeySignInOptions, signingIn, async () => ({
+    data: await passkeys.signInOptions(deps),
+  }));
+
+  // A verified passkey is both factors: the session opens at once, as after a password and a code.
+  registerRoute(app, routes.passkeySignIn, signingIn, async (req, reply) => {
+    const { user, remember } = await passkeys.signInWithPasskey(deps, req.body, req.ip, (u) => assertMaySignIn(app, u));
+    return signIn(req, reply, user, remember, null);
+  });
+
   registerRoute(app, routes.factors, signedIn, async (req) => ({ data: await mfa.listFactors(deps, authOf(req)) }));
 
   registerRoute(app, routes.addTotp, signedIn, async (req) => {
@@ -66,6 +101,15 @@ export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, routes.confirm, signedIn, async (req) => ({
     data: await mfa.confirmTotp(deps, authOf(req).userId, { ...req.body, factorId: req.params.id }, req.ip),
+  }));
+
+  registerRoute(app, routes.passkeyRegistrationOptions, signedIn, async (req) => {
+    const user = (await findUser(app.db, { id: authOf(req).userId }))!;
+    return { data: await passkeys.registrationOptions(deps, user) };
+  });
+
+  registerRoute(app, routes.addPasskey, signedIn, async (req) => ({
+    data: await passkeys.addPasskey(deps, authOf(req).userId, req.body, req.ip),
   }));
 
   registerRoute(app, routes.rename, signedIn, async (req) => ({

@@ -30,3 +30,12 @@ export const normalizeRecoveryCode = (code: string): string => code.toUpperCase(
 
 /** Six digits are an authenticator's code; anything else may be a recovery code. */
 export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(code.replace(/\s/g, ''));
+
+/**
+ * A passkey's relying party: the host of the server's public address (`localhost` on a workstation) and its
+ * origin. Browsers bind each passkey to that host, so a passkey works only where PUBLIC_URL says Rounds lives.
+ */
+export function passkeyRelyingParty(publicUrl: string): { rpID: string; origin: string } {
+  const url = new URL(publicUrl);
+  return { rpID: url.hostname, origin: url.origin };
+}

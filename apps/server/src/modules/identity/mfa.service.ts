@@ -42,13 +42,19 @@ import {
  * key (the message key) and leaves the server only in the enrolment reply; recovery codes are kept as keyed
  * hashes. What opens a session after a right code is auth's (the routes compose the two).
  */
-export type MfaDeps = { db: Db; jwtSecret: string; crypto: MessageCrypto };
+export type MfaDeps = {
+  db: Db;
+  jwtSecret: string;
+  crypto: MessageCrypto;
+  /** The server's public address (PUBLIC_URL): a passkey's relying party and origin (passkeys.service). */
+  publicUrl: string;
+};
 
 const ISSUER = 'Rounds';
 /** One step either side of now: a phone's clock a little off, or a code typed as it turned. */
 const TOLERANCE_S = 30;
 
-const fail = (status: number, code: string, key: TextKey, extra: Record<string, unknown> = {}, vars = {}) =>
+export const fail = (status: number, code: string, key: TextKey, extra: Record<string, unknown> = {}, vars = {}) =>
   new AppError(status, code, key, extra, vars);
 
 function throttled(blockedMs: number): AppError {
@@ -63,9 +69,9 @@ const hashRecoveryCode = (secret: string, code: string) =>
     .update(`mfa-recovery:${normalizeRecoveryCode(code)}`)
     .digest('hex');
 
-const toFactor = (row: FactorRow): TMfaFactor => ({
+export const toFactor = (row: FactorRow): TMfaFactor => ({
   id: row.id,
-  kind: 'totp',
+  kind: row.kind,
   label: row.label,
   createdAt: Number(row.created_at),
   lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
@@ -88,14 +94,14 @@ const requiredFor = async (db: Db, user: Pick<UserRow, 'role'>) => mfaRequiredFo
  * (a code to type, or an authenticator to enrol first). The password alone never opens a session here.
  */
 export async function secondStep(deps: MfaDeps, user: UserRow, remember: boolean): Promise<AppError | null> {
-  const step = signInStep({
-    hasFactor: await hasConfirmedFactor(deps.db, user.id),
-    required: await requiredFor(deps.db, user),
-  });
+  const factors = await confirmedFactors(deps.db, user.id);
+  const step = signInStep({ hasFactor: factors.length > 0, required: await requiredFor(deps.db, user) });
   if (step === 'session') return null;
   const mfaToken = await signMfaToken(deps.jwtSecret, { sub: user.id, remember });
+  // A passkey counts as a factor (an Admin with only a passkey meets the policy); the page offers it.
+  const passkey = factors.some((f) => f.kind === 'passkey');
   return step === 'code'
-    ? fail(403, MFA_CODES.required, 'mfaRequired', { mfaToken })
+    ? fail(403, MFA_CODES.required, 'mfaRequired', { mfaToken, passkey })
     : fail(403, MFA_CODES.enrolmentRequired, 'mfaEnrolmentRequired', { mfaToken });
 }
 
@@ -137,7 +143,7 @@ export async function checkCode(deps: MfaDeps, userId: string, code: string, ip:
   const now = Date.now();
   if (isTotpCode(code)) {
     for (const factor of await confirmedFactors(deps.db, userId)) {
-      if (await totpMatches(deps.crypto.open(factor.secret_sealed), code)) {
+      if (factor.kind === 'totp' && (await totpMatches(deps.crypto.open(factor.secret_sealed), code))) {
         await markFactorUsed(deps.db, factor.id, now);
         await clearCodeFailures(deps.db, userId);
         return;
@@ -198,13 +204,32 @@ export async function confirmTotp(
   if (!isTotpCode(input.code) || !(await totpMatches(deps.crypto.open(pending.secret_sealed), input.code)))
     throw await wrongCode(deps, userId, ip);
   await clearCodeFailures(deps.db, userId);
-  const recoveryCodes = await deps.db.transaction().execute(async (trx) => {
-    const first = !(await hasConfirmedFactor(trx, userId));
-    await confirmFactor(trx, pending.id, input.label, now);
-    await writeAudit(trx, { userId, event: 'second factor added', ip, details: { label: input.label } });
-    return first ? newRecoveryCodes(deps, trx, userId, now) : null;
-  });
+  const recoveryCodes = await withNewFactor(deps, { userId, label: input.label, kind: 'totp', ip }, (trx) =>
+    confirmFactor(trx, pending.id, input.label, now),
+  );
   return { factor: toFactor((await findFactor(deps.db, userId, pending.id))!), recoveryCodes };
+}
+
+/**
+ * Stores a factor just proven (an authenticator's first code, a passkey's attestation) in one transaction with
+ * its user log; the first factor of an account brings its ten recovery codes, returned to be shown once.
+ */
+export async function withNewFactor(
+  deps: MfaDeps,
+  o: { userId: string; label: string; kind: FactorRow['kind']; ip: string | null },
+  store: (trx: Db) => Promise<unknown>,
+): Promise<string[] | null> {
+  return deps.db.transaction().execute(async (trx) => {
+    const first = !(await hasConfirmedFactor(trx, o.userId));
+    await store(trx);
+    await writeAudit(trx, {
+      userId: o.userId,
+      event: 'second factor added',
+      ip: o.ip,
+      details: { label: o.label, kind: o.kind },
+    });
+    return first ? newRecoveryCodes(deps, trx, o.userId, Date.now()) : null;
+  });
 }
 
 export async function listFactors(deps: MfaDeps, auth: AuthContext) {

@@ -31,6 +31,26 @@ export const MFA_TEXTS = defineTexts({
     en: 'Add an authenticator app first.',
     fr: 'Ajoutez d’abord une application d’authentification.',
   },
+  mfaNoPasskey: {
+    en: 'This account has no passkey. Enter a code instead.',
+    fr: 'Ce compte n’a pas de clé d’accès. Saisissez plutôt un code.',
+  },
+  passkeyChallengeExpired: {
+    en: 'This passkey request has expired. Please try again.',
+    fr: 'Cette demande de clé d’accès a expiré. Veuillez réessayer.',
+  },
+  passkeyRefused: {
+    en: 'This passkey could not be verified. Please try again.',
+    fr: 'Cette clé d’accès n’a pas pu être vérifiée. Veuillez réessayer.',
+  },
+  passkeyUnknown: {
+    en: 'This passkey is not registered with Rounds. Sign in with your password instead.',
+    fr: 'Cette clé d’accès n’est pas enregistrée dans Rounds. Connectez-vous plutôt avec votre mot de passe.',
+  },
+  passkeyExists: {
+    en: 'This passkey is already registered.',
+    fr: 'Cette clé d’accès est déjà enregistrée.',
+  },
 });
 
 declare module '../../lib/texts' {

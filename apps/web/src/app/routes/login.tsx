@@ -1,4 +1,5 @@
 import { Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { TMfaLoginReply } from '@rounds/contracts/mfa';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconLock, IconMessages, IconPhoneCall } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
@@ -24,6 +25,10 @@ const SsoSignIn = lazy(() =>
 );
 const SsoResult = lazy(() =>
   import('../../features/auth/components/sso-result').then((m) => ({ default: m.SsoResult })),
+);
+// The passkey button too: small, and the browser package it needs loads only when it is pressed.
+const PasskeySignIn = lazy(() =>
+  import('../../features/identity/components/passkey-sign-in').then((m) => ({ default: m.PasskeySignIn })),
 );
 // The second step of signing in loads when a password asks for it: the first download stays without zod.
 const SecondFactorStep = lazy(() => import('../../features/identity/components/second-factor-step'));
@@ -57,6 +62,12 @@ export function LoginRoute() {
     [navigate, location.state],
   );
   const [challenge, setChallenge] = useState<(TSecondFactorChallenge & { remember: boolean }) | null>(null);
+  // A sign-in that ended with a session (a second step, a passkey): the user's own look, then the app.
+  const open = (reply: TMfaLoginReply, remember: boolean) => {
+    if (!reply.token) return;
+    startSession(reply.token, { ...reply.user, role: reply.role }, remember);
+    signedIn();
+  };
 
   const toConfirmation = (next: TVerificationNeeded) =>
     navigate(next.step === 'email' ? ROUTES.emailConfirm : ROUTES.mobileConfirm, { state: next });
@@ -103,11 +114,7 @@ export function LoginRoute() {
               <Suspense fallback={<Loader size="sm" mx="auto" />}>
                 <SecondFactorStep
                   challenge={challenge}
-                  onSignedIn={(reply) => {
-                    if (!reply.token) return;
-                    startSession(reply.token, { ...reply.user, role: reply.role }, challenge.remember);
-                    signedIn();
-                  }}
+                  onSignedIn={(reply) => open(reply, challenge.remember)}
                   onBack={() => setChallenge(null)}
                 />
               </Suspense>
@@ -123,6 +130,11 @@ export function LoginRoute() {
                     onLoggedIn={signedIn}
                     onVerificationNeeded={toConfirmation}
                     onSecondFactor={setChallenge}
+                    alternatives={
+                      <Suspense fallback={null}>
+                        <PasskeySignIn onSignedIn={(reply) => open(reply, false)} />
+                      </Suspense>
+                    }
                   />
                 )}
               </>

@@ -3,7 +3,7 @@ import { AUTH_CODES } from '@rounds/contracts/auth-codes';
 import { LIMITS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconAlertCircle, IconAlertTriangle, IconAt, IconLock, IconLogin2, IconUserPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -21,7 +21,9 @@ type TLoginFormProps = {
   onLoggedIn: () => void;
   onVerificationNeeded: (next: TVerificationNeeded) => void;
   /** A right password, and the account signs in with a second factor (issue 26): app/ shows that step. */
-  onSecondFactor: (next: { kind: 'code' | 'enrol'; mfaToken: string; remember: boolean }) => void;
+  onSecondFactor: (next: { kind: 'code' | 'enrol'; mfaToken: string; remember: boolean; passkey: boolean }) => void;
+  /** Other ways in, under the Sign in button (app/ composes them: a passkey). */
+  alternatives?: ReactNode;
 };
 
 type TRefusal = { kind: 'credentials'; attemptsLeft: number | undefined } | { kind: 'server'; message: string };
@@ -58,7 +60,13 @@ function RefusalAlert({ refusal }: { refusal: TRefusal }) {
   );
 }
 
-export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded, onSecondFactor }: TLoginFormProps) {
+export function LoginForm({
+  canRegister,
+  onLoggedIn,
+  onVerificationNeeded,
+  onSecondFactor,
+  alternatives,
+}: TLoginFormProps) {
   const { t } = useTranslation();
   const loginMutation = useLogin();
   const [values, setValues] = useState<TLoginValues>({ email: '', password: '', remember: false });
@@ -113,7 +121,7 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded, onSec
           const mfaToken = error.string('mfaToken');
           if (mfaToken && (error.code === AUTH_CODES.mfaRequired || error.code === AUTH_CODES.mfaEnrolmentRequired)) {
             const kind = error.code === AUTH_CODES.mfaRequired ? 'code' : 'enrol';
-            onSecondFactor({ kind, mfaToken, remember: values.remember });
+            onSecondFactor({ kind, mfaToken, remember: values.remember, passkey: error.data.passkey === true });
           } else if (error.code === AUTH_CODES.emailNotVerified && tempToken) {
             onVerificationNeeded({ step: 'email', email, tempToken });
           } else if (error.code === AUTH_CODES.phoneNotVerified && tempToken) {
@@ -195,6 +203,7 @@ export function LoginForm({ canRegister, onLoggedIn, onVerificationNeeded, onSec
         >
           {t('auth.login')}
         </Button>
+        {alternatives}
         {canRegister && (
           <>
             <Divider label={t('auth.noAccount')} labelPosition="center" />

@@ -1,17 +1,19 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TMfaFactor, TTotpEnrolment } from '@rounds/contracts/mfa';
-import { IconPlus, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconFingerprint, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useAddPasskey } from '../api/add-passkey';
 import { useAddTotp } from '../api/add-totp';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { useMfaFactors } from '../api/get-factors';
 import { useRemoveFactor } from '../api/remove-factor';
 import { useRenameFactor } from '../api/rename-factor';
+import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields } from './totp-setup-fields';
 import '../mfa-texts';
@@ -150,8 +152,55 @@ function FactorModal({
 }
 
 /**
- * Settings' two-step sign-in (issue 26): this account's authenticators by name, when each was added and last
- * used, the recovery codes left; add one, rename one, remove one (with the password or a code).
+ * A new passkey on this device: the browser asks its unlock, the server checks and stores it under a default
+ * name (renamed like any factor); the first factor of the account brings its recovery codes.
+ */
+function AddPasskeyButton() {
+  const { t } = useTranslation('mfa');
+  const add = useAddPasskey();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (!passkeysSupported()) return null;
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconFingerprint size={16} />}
+        loading={add.isPending}
+        onClick={() =>
+          add.mutate(
+            { label: passkeyLabel(t) },
+            {
+              onSuccess: (reply) => {
+                showToast(t('passkeyAdded'), 'success');
+                if (reply.recoveryCodes) setCodes(reply.recoveryCodes);
+              },
+            },
+          )
+        }
+      >
+        {t('passkeyAdd')}
+      </Button>
+      {add.isError && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />} w="100%" p="xs">
+          {passkeyFailure(add.error, t)}
+        </Alert>
+      )}
+      <Modal
+        opened={codes !== null}
+        onClose={() => setCodes(null)}
+        title={t('passkeyAdd')}
+        centered
+        styles={MODAL_STYLES}
+      >
+        {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * Settings' two-step sign-in (issue 26): this account's authenticator apps and passkeys by name, when each was
+ * added and last used, the recovery codes left; add one, rename one, remove one (with the password or a code).
  */
 export function MfaSettingsPanel() {
   const { t, i18n } = useTranslation('mfa');
@@ -188,6 +237,8 @@ export function MfaSettingsPanel() {
                   <Stack gap={0}>
                     <Text fw={500}>{factor.label}</Text>
                     <Text fz="xs" c="dimmed">
+                      {factor.kind === 'passkey' ? t('kindPasskey') : t('kindTotp')}
+                      {' · '}
                       {factor.lastUsedAt
                         ? t('lastUsed', { when: date(factor.lastUsedAt) })
                         : t('addedOn', { when: date(factor.createdAt) })}
@@ -218,14 +269,17 @@ export function MfaSettingsPanel() {
             ) : (
               <span />
             )}
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              loading={add.isPending}
-              onClick={() => add.mutate(undefined, { onSuccess: setEnrolment })}
-            >
-              {t('add')}
-            </Button>
+            <Group gap="xs" justify="flex-end">
+              <AddPasskeyButton />
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                loading={add.isPending}
+                onClick={() => add.mutate(undefined, { onSuccess: setEnrolment })}
+              >
+                {t('add')}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       )}

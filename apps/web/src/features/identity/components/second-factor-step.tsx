@@ -1,18 +1,24 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TMfaLoginReply, TTotpEnrolment } from '@rounds/contracts/mfa';
-import { IconAlertCircle, IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconFingerprint, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmSignInEnrolment } from '../api/confirm-sign-in-enrolment';
+import { useEnrolPasskeyAtSignIn } from '../api/enrol-passkey-at-sign-in';
 import { useStartSignInEnrolment } from '../api/start-sign-in-enrolment';
 import { useVerifyMfa } from '../api/verify-mfa';
+import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
+import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields } from './totp-setup-fields';
 import '../mfa-texts';
 
-/** What the password step left: a code to type, or an authenticator to set up first, and its challenge token. */
-export type TSecondFactorChallenge = { kind: 'code' | 'enrol'; mfaToken: string };
+/**
+ * What the password step left: a code to type (or, when the account has one, a passkey to use), or an
+ * authenticator to set up first, and its challenge token.
+ */
+export type TSecondFactorChallenge = { kind: 'code' | 'enrol'; mfaToken: string; passkey?: boolean };
 
 type TProps = {
   challenge: TSecondFactorChallenge;
@@ -34,10 +40,12 @@ function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
     verify.mutate({ mfaToken: challenge.mfaToken, code: code.trim() }, { onSuccess: onSignedIn });
   };
   const refusal = verify.isError ? refusalOf(verify.error) : null;
+  const withPasskey = challenge.passkey === true && passkeysSupported();
   return (
     <form onSubmit={submit} noValidate aria-label={t('codeTitle')}>
       <Stack gap="md">
-        <Text fz="sm">{t('codeIntro')}</Text>
+        {withPasskey && <PasskeyAnswer challenge={challenge} onSignedIn={onSignedIn} />}
+        <Text fz="sm">{t(withPasskey ? 'codeIntroPasskey' : 'codeIntro')}</Text>
         <TextInput
           label={t('codeLabel')}
           value={code}
@@ -71,6 +79,58 @@ function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   );
 }
 
+/** The account's passkey instead of a code: the device asks its unlock, and the session opens. */
+function PasskeyAnswer({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
+  const { t } = useTranslation('mfa');
+  const verify = useVerifyMfaPasskey();
+  return (
+    <>
+      <Button
+        size="md"
+        fullWidth
+        leftSection={<IconFingerprint size={18} />}
+        loading={verify.isPending}
+        onClick={() => verify.mutate(challenge.mfaToken, { onSuccess: onSignedIn })}
+      >
+        {t('passkeyUse')}
+      </Button>
+      {verify.isError && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+          {passkeyFailure(verify.error, t)}
+        </Alert>
+      )}
+      <Divider label={t('orCode')} labelPosition="center" />
+    </>
+  );
+}
+
+/** A passkey instead of an authenticator app: this device becomes the second factor. */
+function EnrolPasskey({ mfaToken, onEnrolled }: { mfaToken: string; onEnrolled: (reply: TMfaLoginReply) => void }) {
+  const { t } = useTranslation('mfa');
+  const enrol = useEnrolPasskeyAtSignIn();
+  return (
+    <>
+      <Text fz="sm">{t('enrolPasskeyIntro')}</Text>
+      <Button
+        size="md"
+        fullWidth
+        variant="light"
+        leftSection={<IconFingerprint size={18} />}
+        loading={enrol.isPending}
+        onClick={() => enrol.mutate({ mfaToken, label: passkeyLabel(t) }, { onSuccess: onEnrolled })}
+      >
+        {t('enrolPasskey')}
+      </Button>
+      {enrol.isError && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+          {passkeyFailure(enrol.error, t)}
+        </Alert>
+      )}
+      <Divider label={t('orApp')} labelPosition="center" />
+    </>
+  );
+}
+
 function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   const { t } = useTranslation('mfa');
   const start = useStartSignInEnrolment();
@@ -93,6 +153,8 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
       </Alert>
     );
   if (!enrolment) return <Loader size="sm" mx="auto" />;
+  const withPasskey = passkeysSupported();
+  const afterEnrolment = (reply: TMfaLoginReply) => (reply.recoveryCodes?.length ? setDone(reply) : onSignedIn(reply));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,13 +166,14 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
         code: code.trim(),
         label: label.trim() || t('labelDefault'),
       },
-      { onSuccess: (reply) => (reply.recoveryCodes?.length ? setDone(reply) : onSignedIn(reply)) },
+      { onSuccess: afterEnrolment },
     );
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t('enrolTitle')}>
       <Stack gap="md">
-        <Text fz="sm">{t('enrolIntro')}</Text>
+        {withPasskey && <EnrolPasskey mfaToken={challenge.mfaToken} onEnrolled={afterEnrolment} />}
+        <Text fz="sm">{t(withPasskey ? 'enrolIntroApp' : 'enrolIntro')}</Text>
         <TotpSetupFields
           enrolment={enrolment}
           code={code}
