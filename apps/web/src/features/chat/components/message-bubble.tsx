@@ -16,6 +16,7 @@ import { discardSend, retrySend } from '../delivery/outbox-sender';
 import { ackSummary } from '../lib/acknowledgements';
 import { formatTime } from '../lib/format-time';
 import type { TOutboxEntry } from '../lib/outbox-entry';
+import { useRoomSlots } from '../room-slots';
 import classes from './chat.module.css';
 import { MessageImages } from './message-images';
 import { PriorityStatus } from './priority-status';
@@ -58,6 +59,7 @@ export const MessageBubble = memo(function MessageBubble({
   const time = formatTime(message.timetoken, language);
   const summary = ackSummary(message, me);
   const urgent = summary.level === 'URGENT';
+  const slots = useRoomSlots();
   return (
     <div
       className={classes.messageRow}
@@ -111,6 +113,7 @@ export const MessageBubble = memo(function MessageBubble({
       {summary.priority && (
         <PriorityStatus message={message} summary={summary} own={own} me={me} language={language} nameOf={nameOf} />
       )}
+      {urgent && own && slots.ownUrgentFooter(message)}
     </div>
   );
 });
