@@ -3,9 +3,11 @@ import type { Db } from '../../db/database';
 import type { EscalationChainsTable, EscalationJobsTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { MAX_SHIFT_MS } from './duty-roles.store';
-import type { PolicyStep } from './escalation.rules';
 
 /** The SQL of escalation policies and chains (issue 25). No rules here. */
+
+/** A policy's step as stored: after N minutes, a role or a person. */
+export type PolicyStep = { afterMinutes: number; targetRoleId: string | null; targetUserId: string | null };
 
 export type ChainRow = EscalationChainsTable;
 export type JobRow = EscalationJobsTable;
