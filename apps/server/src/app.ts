@@ -339,6 +339,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     escalation: createEscalationService({
       ...onCallDeps,
       engine: handle.engine,
+      minuteMs: config.ESCALATION_MINUTE_MS,
       crypto: messageCrypto,
       pushEscalated: (m, userIds) => app.push.escalated(m, userIds),
       textEscalated: (trx, m, userIds, now) => queueEscalationSms(app, trx, m, userIds, now),

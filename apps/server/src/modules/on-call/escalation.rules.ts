@@ -43,12 +43,13 @@ export function chainDueTimes(
   steps: { afterMinutes: number }[],
   finalAfterMinutes: number,
   uncovered: boolean,
+  minuteMs = 60_000,
 ): { steps: number[]; final: number } {
   const due: number[] = [];
   let at = start;
   for (const [i, s] of steps.entries()) {
-    at = i === 0 && uncovered ? start : at + s.afterMinutes * 60_000;
+    at = i === 0 && uncovered ? start : at + s.afterMinutes * minuteMs;
     due.push(at);
   }
-  return { steps: due, final: at + finalAfterMinutes * 60_000 };
+  return { steps: due, final: at + finalAfterMinutes * minuteMs };
 }

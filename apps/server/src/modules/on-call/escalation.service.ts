@@ -27,6 +27,8 @@ import * as store from './escalation.store';
 export type EscalationDeps = {
   db: Db;
   engine: 'sqlite' | 'postgres';
+  /** One minute of a policy (config ESCALATION_MINUTE_MS; shortened by journeys and benches). */
+  minuteMs: number;
   publish: Publish;
   crypto: MessageCrypto;
   /** Push to these people's devices about the message (modules/push), after commit. */
@@ -299,7 +301,7 @@ export function createEscalationService(deps: EscalationDeps) {
       if (!policy || (await store.chainOfMessage(trx, m.id))) return false;
       const row = (await roles.liveRole(trx, roleId))!;
       const holders = (await withHolders(trx, [row], now))[0]!.holders.filter((h) => h.userId !== m.author);
-      const due = chainDueTimes(now, policy.steps, policy.finalAfterMinutes, holders.length === 0);
+      const due = chainDueTimes(now, policy.steps, policy.finalAfterMinutes, holders.length === 0, deps.minuteMs);
       const chainId = newId(now);
       await store.insertChain(
         trx,
