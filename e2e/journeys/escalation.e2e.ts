@@ -82,7 +82,7 @@ describe('escalation', () => {
     const dialog = amelia.getByRole('dialog', { name: `Escalation of ${ROLE}` });
     await dialog.getByText('No escalation yet: URGENT messages to this role are reminded only.').waitFor();
     await dialog.getByRole('button', { name: 'Add a step' }).click();
-    await dialog.getByRole('textbox', { name: 'After (minutes)' }).fill('3');
+    await dialog.getByRole('textbox', { name: 'After (minutes)', exact: true }).fill('3');
     await dialog.getByRole('textbox', { name: /^Who/ }).click();
     await amelia.getByRole('option', { name: BACKUP }).click();
     await dialog.getByRole('textbox', { name: 'Tell the sender nobody answered after (minutes)' }).fill('30');
