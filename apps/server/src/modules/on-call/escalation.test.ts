@@ -3,8 +3,9 @@ import { adminUserRoutes } from '@rounds/contracts/admin-users';
 import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { escalationRoutes, type TEscalationPolicyRequest } from '@rounds/contracts/escalation';
 import { onCallRoutes } from '@rounds/contracts/on-call';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callAs, collect, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, collect, type Member, member, notificationsSent, openSocket } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createFacility, createUser, login } from '../../../test/support/users';
 import { setRoomRole } from './escalation.store';
@@ -75,13 +76,14 @@ const roleRoom = async (roleId: string, holders: Member[]) => {
   await setRoomRole(t.app.db, room.id, roleId);
   return room.id;
 };
-const urgent = async (twId: string, by: Member = nurse) => {
+const urgent = async (twId: string, by: Member = nurse, sms = false) => {
   const ack = await t.app.chat.writer.send({
     userId: by.id,
     clientId: randomUUID(),
     twId,
     body: 'Bed 12 chest pain, troponin rising',
     level: 'URGENT',
+    ...(sms ? { sms } : {}),
   });
   if (!ack.ok) throw new Error(ack.error.message);
   return ack.message;
@@ -276,6 +278,27 @@ describe('escalation chains', () => {
       .orderBy('escalation_jobs.position')
       .execute();
     expect(jobs.map((j) => j.status)).toEqual(['fired', 'cancelled', 'cancelled']);
+  });
+
+  it('texts those a step alerts when the message went by SMS, with the link only, under the same caps', async () => {
+    const { roy, chen, twId } = await ladder();
+    const m = await urgent(twId, nurse, true);
+    await t.app.onCall.escalation.fireDue(m.timetoken + 3 * MIN);
+    await notificationsSent(t);
+    const texts = async (who: Member) => {
+      const u = await t.app.db
+        .selectFrom('users')
+        .select(['phone', 'phone_country_code'])
+        .where('id', '=', who.id)
+        .executeTakeFirstOrThrow();
+      const res = await callAs(t, admin, outboxRoutes.read, { query: { to: `${u.phone_country_code}${u.phone}` } });
+      return res.body.data.messages.map((x) => x.text);
+    };
+    const [chenTexts, royTexts] = [await texts(chen), await texts(roy)];
+    expect(chenTexts).toHaveLength(1);
+    expect(chenTexts[0]).toMatch(/^Rounds: .*Nora Nurse.*https:\/\/rounds\.example\.org\/\?rs=/);
+    expect(chenTexts[0]).not.toContain('troponin');
+    expect(royTexts).toHaveLength(1); // the message's own SMS to the holder, not repeated by the step
   });
 
   it('leaves a role without a policy to the reminders every URGENT message gets', async () => {
