@@ -41,6 +41,9 @@ export type EscalationDeps = {
 type Person = { id: string; fullName: string };
 type Reached = { target: TEscalationTarget; people: Person[] };
 
+/** Steps fired in one transaction (see fireBatch). */
+const STEPS_PER_COMMIT = 20;
+
 /** A role nobody holds falls to its own first target; policies are loop-free, the bound is for safety. */
 const MAX_FALLS = 10;
 
@@ -141,93 +144,133 @@ export function createEscalationService(deps: EscalationDeps) {
     return { roleId, steps, finalAfterMinutes: policy.finalAfterMinutes };
   };
 
-  /** Fires one claimed step in its own transaction; null when another process had it or the chain ended. */
-  const fire = async (job: store.JobRow, now: number) => {
-    const done = await db.transaction().execute(async (trx) => {
-      if (!(await store.claimJob(trx, job.id, now))) return null;
-      const chain = await store.chainById(trx, job.chain_id);
-      if (!chain || chain.ended_at !== null) return null;
-      const m = await loadMessage(trx, chain.message_id);
-      if (job.kind === 'final' || !m) {
-        await store.endChain(trx, chain.id, 'unanswered', now);
-        await store.insertEvent(trx, chain.id, 'unanswered', now, { target: null, people: [] });
-        await writeAudit(trx, {
-          userId: chain.sender_id,
-          event: 'escalation unanswered',
-          details: { messageId: chain.message_id, roomId: chain.room_id, roleId: chain.role_id },
-        });
-        return { chain, line: null, added: [] as string[], alerted: [] as string[], message: null };
-      }
-      const reached = await reach(trx, { targetRoleId: job.target_role_id, targetUserId: job.target_user_id }, now);
-      const people = (reached?.people ?? []).filter((p) => p.id !== chain.sender_id);
-      const alerted = people.map((p) => p.id);
-      const added = await store.addRoomMembers(trx, chain.room_id, alerted, now);
-      const attributes: TMessageAttributes = {
-        ...m.attributes,
-        notify: [...new Set([...(m.attributes.notify ?? []), ...alerted])],
-      };
-      await trx
-        .updateTable('messages')
-        .set({ attributes: JSON.stringify(attributes) })
-        .where('id', '=', m.id)
-        .execute();
-      const message = { ...m, attributes };
-      const line = await appendMessage(
-        trx,
-        crypto,
-        chain.room_id,
-        {
-          authorId: null,
-          authorName: '',
-          clientId: job.id,
-          body: '',
-          attributes: {
-            systemMessage: true,
-            event: {
-              type: 'escalated',
-              data: {
-                initiator: { id: chain.sender_id, fullName: m.authorName },
-                users: people,
-                name: reached?.target.name,
-              },
+  type Fired = {
+    chain: store.ChainRow;
+    line: TMessage | null;
+    added: string[];
+    alerted: string[];
+    message: TMessage | null;
+    texted: number;
+  };
+
+  /** In the batch's transaction: claims one step and does its work; null when another process had it or the chain ended. */
+  const fireOne = async (trx: Db, job: store.JobRow, now: number): Promise<Fired | null> => {
+    if (!(await store.claimJob(trx, job.id, now))) return null;
+    const chain = await store.chainById(trx, job.chain_id);
+    if (!chain || chain.ended_at !== null) return null;
+    const m = await loadMessage(trx, chain.message_id);
+    if (job.kind === 'final' || !m) {
+      await store.endChain(trx, chain.id, 'unanswered', now);
+      await store.insertEvent(trx, chain.id, 'unanswered', now, { target: null, people: [] });
+      await writeAudit(trx, {
+        userId: chain.sender_id,
+        event: 'escalation unanswered',
+        details: { messageId: chain.message_id, roomId: chain.room_id, roleId: chain.role_id },
+      });
+      return { chain, line: null, added: [], alerted: [], message: null, texted: 0 };
+    }
+    const reached = await reach(trx, { targetRoleId: job.target_role_id, targetUserId: job.target_user_id }, now);
+    const people = (reached?.people ?? []).filter((p) => p.id !== chain.sender_id);
+    const alerted = people.map((p) => p.id);
+    const added = await store.addRoomMembers(trx, chain.room_id, alerted, now);
+    const attributes: TMessageAttributes = {
+      ...m.attributes,
+      notify: [...new Set([...(m.attributes.notify ?? []), ...alerted])],
+    };
+    await trx
+      .updateTable('messages')
+      .set({ attributes: JSON.stringify(attributes) })
+      .where('id', '=', m.id)
+      .execute();
+    const message = { ...m, attributes };
+    const line = await appendMessage(
+      trx,
+      crypto,
+      chain.room_id,
+      {
+        authorId: null,
+        authorName: '',
+        clientId: job.id,
+        body: '',
+        attributes: {
+          systemMessage: true,
+          event: {
+            type: 'escalated',
+            data: {
+              initiator: { id: chain.sender_id, fullName: m.authorName },
+              users: people,
+              name: reached?.target.name,
             },
           },
         },
-        now,
-      );
-      const texted = m.attributes.sms ? await deps.textEscalated(trx, message, alerted, now) : 0;
-      await store.insertEvent(trx, chain.id, 'escalated', now, { target: reached?.target ?? null, people });
-      await writeAudit(trx, {
-        userId: chain.sender_id,
-        event: 'escalation step',
-        details: {
-          messageId: m.id,
-          roomId: chain.room_id,
-          roleId: chain.role_id,
-          step: job.position + 1,
-          target: reached?.target ?? null,
-          alerted,
-        },
-      });
-      // Nobody to alert (a person deactivated, a role and its targets unheld): the next step does not wait.
-      if (alerted.length === 0) await store.bringNextForward(trx, chain.id, now);
-      return { chain, line, added, alerted, message, texted };
+      },
+      now,
+    );
+    const texted = m.attributes.sms ? await deps.textEscalated(trx, message, alerted, now) : 0;
+    await store.insertEvent(trx, chain.id, 'escalated', now, { target: reached?.target ?? null, people });
+    await writeAudit(trx, {
+      userId: chain.sender_id,
+      event: 'escalation step',
+      details: {
+        messageId: m.id,
+        roomId: chain.room_id,
+        roleId: chain.role_id,
+        step: job.position + 1,
+        target: reached?.target ?? null,
+        alerted,
+      },
     });
-    if (!done) return false;
-    const { chain, line, added, alerted, message } = done;
-    if (line && message) {
-      const members = (await activeMembersOf(db, [chain.room_id])).get(chain.room_id) ?? [];
-      if (added.length > 0) publish(SERVER_EVENTS.ConversationCreated, { twId: chain.room_id }, { users: added });
-      publish(SERVER_EVENTS.NewMessage, line, { users: members });
-      publish(SERVER_EVENTS.ImportantMarked, { twId: message.twId, message }, { users: members });
-      if (alerted.length > 0) {
-        publish(SERVER_EVENTS.UrgentReminder, { twId: message.twId, message }, { users: alerted });
-        await deps.pushEscalated(message, alerted);
-      }
-      if ('texted' in done && done.texted) deps.wakeNotifications();
+    // Nobody to alert (a person deactivated, a role and its targets unheld): the next step does not wait.
+    if (alerted.length === 0) await store.bringNextForward(trx, chain.id, now);
+    return { chain, line, added, alerted, message, texted };
+  };
+
+  /**
+   * Several due steps in one transaction: on SQLite each commit is a disk flush, and a step's own flush would
+   * leave the messages being sent waiting behind a queue of them. One step failing undoes its batch, which is
+   * then fired a step a transaction, so the others do not wait on it. After commit: the room's new member, the
+   * system line, the message's new notify list, the alert, the push, and the timeline's change.
+   */
+  const fireBatch = async (jobs: store.JobRow[], now: number): Promise<number> => {
+    let fired: Fired[];
+    try {
+      fired = await db.transaction().execute(async (trx) => {
+        const out: Fired[] = [];
+        for (const job of jobs) {
+          const one = await fireOne(trx, job, now);
+          if (one) out.push(one);
+        }
+        return out;
+      });
+    } catch (error) {
+      if (jobs.length === 1) throw error;
+      let n = 0;
+      for (const job of jobs) n += await fireBatch([job], now).catch(() => 0);
+      return n;
     }
-    await announce(chain.room_id, chain.message_id);
-    return true;
+    const rooms = [...new Set(fired.map((f) => f.chain.room_id))];
+    const members = rooms.length > 0 ? await activeMembersOf(db, rooms) : new Map<string, string[]>();
+    let texted = 0;
+    for (const { chain, line, added, alerted, message, texted: n } of fired) {
+      const audience = members.get(chain.room_id) ?? [];
+      texted += n;
+      if (line && message) {
+        if (added.length > 0) publish(SERVER_EVENTS.ConversationCreated, { twId: chain.room_id }, { users: added });
+        publish(SERVER_EVENTS.NewMessage, line, { users: audience });
+        publish(SERVER_EVENTS.ImportantMarked, { twId: message.twId, message }, { users: audience });
+        if (alerted.length > 0) {
+          publish(SERVER_EVENTS.UrgentReminder, { twId: message.twId, message }, { users: alerted });
+          await deps.pushEscalated(message, alerted);
+        }
+      }
+      publish(
+        SERVER_EVENTS.EscalationChanged,
+        { twId: chain.room_id, messageId: chain.message_id },
+        { users: audience },
+      );
+    }
+    if (texted > 0) deps.wakeNotifications();
+    return fired.length;
   };
 
   return {
@@ -371,12 +414,16 @@ export function createEscalationService(deps: EscalationDeps) {
      * The job (jobs/escalation-steps.ts): steps due by `now`, each claimed and fired in its own transaction, so
      * every process runs this and none fires a step twice; a crash leaves the step pending, due, for the next run.
      */
-    async fireDue(now = Date.now(), batch = 200): Promise<number> {
+    async fireDue(now = Date.now(), page = 200): Promise<number> {
       let fired = 0;
       for (;;) {
-        const due = await store.dueJobs(db, now, batch);
-        for (const job of due) if (await fire(job, now)) fired += 1;
-        if (due.length < batch) return fired;
+        const due = await store.dueJobs(db, now, page);
+        for (let i = 0; i < due.length; i += STEPS_PER_COMMIT) {
+          fired += await fireBatch(due.slice(i, i + STEPS_PER_COMMIT), now);
+          // Messages being sent go between two batches.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (due.length < page) return fired;
       }
     },
 
