@@ -103,6 +103,8 @@ export const ZMessageAttributes = z.object({
   escalations: z.array(ZEscalation).optional(),
   /** Notified members whose SMS an SMS cap refused: notified in the app only. */
   smsWithheld: z.array(ZId).optional(),
+  /** An URGENT message to a duty role with an escalation policy: its chain runs (GET /escalations/:messageId). */
+  escalation: z.boolean().optional(),
 });
 export type TMessageAttributes = z.infer<typeof ZMessageAttributes>;
 

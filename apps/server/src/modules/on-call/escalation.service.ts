@@ -379,6 +379,13 @@ export function createEscalationService(deps: EscalationDeps) {
           },
         ],
       );
+      // Said on the message (and on the sender's ack), so clients ask for the timeline of these messages only.
+      m.attributes = { ...m.attributes, escalation: true };
+      await trx
+        .updateTable('messages')
+        .set({ attributes: JSON.stringify(m.attributes) })
+        .where('id', '=', m.id)
+        .execute();
       await store.insertEvent(trx, chainId, 'sent', now, {
         target: { kind: 'role', id: roleId, name: row.name },
         people: holders.map((h) => ({ id: h.userId, fullName: h.fullName })),

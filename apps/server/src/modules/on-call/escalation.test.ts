@@ -210,6 +210,7 @@ describe('escalation chains', () => {
     const start = m.timetoken;
     const fire = (at: number) => t.app.onCall.escalation.fireDue(at);
 
+    expect(m.attributes.escalation).toBe(true);
     expect(await kinds(m.id)).toEqual(['sent']);
     const sent = (await timeline(m.id)).entries[0]!;
     expect(sent.target).toEqual({ kind: 'role', id: cardio.id, name: cardio.name });
@@ -305,6 +306,7 @@ describe('escalation chains', () => {
     const plain = await role('Pharmacy on call');
     const twId = await roleRoom(plain.id, [await member(t, 'Paul', 'Pharma')]);
     const m = await urgent(twId);
+    expect(m.attributes.escalation).toBeUndefined();
     const res = await callAs(t, nurse, escalationRoutes.timeline, { params: { messageId: m.id } });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('ESCALATION_NOT_FOUND');

@@ -113,7 +113,7 @@ export const MessageBubble = memo(function MessageBubble({
       {summary.priority && (
         <PriorityStatus message={message} summary={summary} own={own} me={me} language={language} nameOf={nameOf} />
       )}
-      {urgent && own && slots.ownUrgentFooter(message)}
+      {urgent && own && message.attributes.escalation && slots.ownUrgentFooter(message)}
     </div>
   );
 });
