@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './db/database';
 import { WEB_DIST_DIR } from './install-paths';
 import { callsSweep } from './jobs/calls-sweep';
+import { escalationSteps } from './jobs/escalation-steps';
 import { escalationSweep } from './jobs/escalation-sweep';
 import { notificationWorker } from './jobs/notification-worker';
 import { retentionSweep } from './jobs/retention-sweep';
@@ -36,7 +37,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { installChatSocket } from './modules/chat/chat.socket';
 import { createMessageWriter, type MessageWriter } from './modules/chat/message-writer';
 import { createMessagesService, type MessagesService } from './modules/chat/messages.service';
-import { createPriorityService, type PriorityService } from './modules/chat/priority.service';
+import { createPriorityService, type PriorityService, queueEscalationSms } from './modules/chat/priority.service';
 import { createRoomsService, type RoomsService } from './modules/chat/rooms.service';
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
@@ -63,6 +64,7 @@ import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
 import { createDutyHoldsService, type DutyHoldsService } from './modules/on-call/duty-holds.service';
 import { createDutyRolesService, type DutyRolesService } from './modules/on-call/duty-roles.service';
 import { createDutyScheduleService, type DutyScheduleService } from './modules/on-call/duty-schedule.service';
+import { createEscalationService, type EscalationService } from './modules/on-call/escalation.service';
 import { onCallHttpRoutes } from './modules/on-call/on-call.routes';
 import { createRoleRoomService, type RoleRoomService } from './modules/on-call/role-room.service';
 import { type Presence, startPresence } from './modules/presence/presence.service';
@@ -133,6 +135,8 @@ declare module 'fastify' {
       schedule: DutyScheduleService;
       /** A role's conversation: its room follows its holders; sends there speak as the role (issue 25). */
       roleRooms: RoleRoomService;
+      /** Escalation policies and the chains URGENT messages to a role run (issue 25). */
+      escalation: EscalationService;
     };
     chat: {
       rooms: RoomsService;
@@ -354,11 +358,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     holds: createDutyHoldsService(onCallDeps),
     schedule: createDutyScheduleService(onCallDeps),
     roleRooms,
+    escalation: createEscalationService({
+      ...onCallDeps,
+      engine: handle.engine,
+      minuteMs: config.ESCALATION_MINUTE_MS,
+      crypto: messageCrypto,
+      pushEscalated: (m, userIds) => app.push.escalated(m, userIds),
+      textEscalated: (trx, m, userIds, now) => queueEscalationSms(app, trx, m, userIds, now),
+      wakeNotifications: () => app.notificationJobs.wake(),
+    }),
   });
   const notifications = notificationWorker(app);
   const runner = createJobRunner(app.log, [
     notifications,
     escalationSweep(app),
+    escalationSteps(app),
     urgentRepeat(app),
     uploadsCleanup(app),
     callsSweep(app),

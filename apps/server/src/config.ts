@@ -160,6 +160,11 @@ const ZEnv = z.object({
   URGENT_REPEAT_MAX: z.coerce.number().int().min(0).max(100).default(10),
   /** An URGENT message nobody acknowledged is notified once more after this many seconds. */
   URGENT_ESCALATION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * How long one minute of an escalation policy lasts, in milliseconds (issue 25): 60,000. Journeys and benches
+   * shorten it to watch a chain of "after 2 minutes" steps climb in seconds.
+   */
+  ESCALATION_MINUTE_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
   // SMS caps of priority messages (toll fraud costs real money): past one, the SMS is refused and recorded,
   // the message and its in-app notice still go.
   /** People texted for one priority message (its one reminder goes to those texted, not counted again). */

@@ -55,6 +55,7 @@ export const ZParticipant = z.object({
 export type TParticipant = z.infer<typeof ZParticipant>;
 
 /** What a system message records; the client renders it in the reader's language. */
+/** escalated: an URGENT message's chain alerted a role or person (issue 25), `name` the role or person. */
 /** breakGlass: an Admin of the privacy office opened the room read-only (issue 27), told to its members. */
 export const SYSTEM_EVENTS = [
   'created',
@@ -63,6 +64,7 @@ export const SYSTEM_EVENTS = [
   'left',
   'renamed',
   'breakGlass',
+  'escalated',
   ...CALL_SYSTEM_EVENTS,
 ] as const;
 export const ZSystemEvent = z.object({
@@ -101,6 +103,8 @@ export const ZMessageAttributes = z.object({
   escalations: z.array(ZEscalation).optional(),
   /** Notified members whose SMS an SMS cap refused: notified in the app only. */
   smsWithheld: z.array(ZId).optional(),
+  /** An URGENT message to a duty role with an escalation policy: its chain runs (GET /escalations/:messageId). */
+  escalation: z.boolean().optional(),
 });
 export type TMessageAttributes = z.infer<typeof ZMessageAttributes>;
 

@@ -41,6 +41,7 @@ import {
   ZPresenceEvent,
   ZWatchPresence,
 } from './contacts';
+import { ZDutyRoleUncoveredEvent, ZEscalationChangedEvent } from './escalation';
 import { ZDutyRoleChangedEvent, ZDutyRoleTakenOverEvent } from './on-call';
 import { ZTabVisibility, ZUrgentAlertingEvent, ZUrgentRepeatEvent } from './push';
 import { ZAppSettingsChangedPayload } from './settings';
@@ -141,6 +142,10 @@ export const SERVER_EVENTS = {
   DutyRoleChanged: 'DutyRoleChanged',
   /** Beyond the spec (issue 25): someone took over a role this user held, with their handover note. */
   DutyRoleTakenOver: 'DutyRoleTakenOver',
+  /** Beyond the spec (issue 25): an URGENT message's escalation chain moved; its timeline is read again. */
+  EscalationChanged: 'EscalationChanged',
+  /** Beyond the spec (issue 25): a deactivated holder left a role nobody else holds; it falls to its target. */
+  DutyRoleUncovered: 'DutyRoleUncovered',
 } as const;
 
 export type TServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
@@ -234,6 +239,8 @@ export const SERVER_EVENT_PAYLOADS = {
   Unauthorized: ZUnauthorizedPayload,
   DutyRoleChanged: ZDutyRoleChangedEvent,
   DutyRoleTakenOver: ZDutyRoleTakenOverEvent,
+  EscalationChanged: ZEscalationChangedEvent,
+  DutyRoleUncovered: ZDutyRoleUncoveredEvent,
 } as const satisfies Record<TServerEventName, ZodType>;
 
 export const CLIENT_EVENT_CONTRACTS = {

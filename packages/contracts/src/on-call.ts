@@ -157,7 +157,7 @@ export const onCallRoutes = {
     path: '/roles/:id',
     params: ZDutyRoleParams,
     reply: z.object({ message: z.string() }),
-    errors: { 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND' },
+    errors: { 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND', 409: 'ESCALATION_PENDING' },
   }),
   take: apiRoute({
     method: 'POST',

@@ -351,6 +351,11 @@ export type Database = {
   duty_role_holds: DutyRoleHoldsTable;
   duty_role_shifts: DutyRoleShiftsTable;
   duty_role_rotations: DutyRoleRotationsTable;
+  escalation_policies: EscalationPoliciesTable;
+  escalation_policy_steps: EscalationPolicyStepsTable;
+  escalation_chains: EscalationChainsTable;
+  escalation_jobs: EscalationJobsTable;
+  escalation_events: EscalationEventsTable;
   legal_holds: LegalHoldsTable;
   counsel_exports: CounselExportsTable;
   job_due: JobDueTable;
@@ -464,3 +469,40 @@ export type DutyRoleRotationsTable = {
   until_date: string | null;
   exceptions: string;
 };
+
+/** Escalation (migration 0028): a role's policy, its steps, the chains URGENT messages start and their jobs. */
+export type EscalationPoliciesTable = {
+  role_id: string;
+  final_after_minutes: number;
+  updated_by: string;
+  updated_at: number;
+};
+export type EscalationPolicyStepsTable = {
+  role_id: string;
+  position: number;
+  after_minutes: number;
+  target_role_id: string | null;
+  target_user_id: string | null;
+};
+export type EscalationChainsTable = {
+  id: string;
+  message_id: string;
+  room_id: string;
+  role_id: string;
+  sender_id: string;
+  started_at: number;
+  outcome: 'acknowledged' | 'unanswered' | null;
+  ended_at: number | null;
+};
+export type EscalationJobsTable = {
+  id: string;
+  chain_id: string;
+  position: number;
+  kind: 'step' | 'final';
+  target_role_id: string | null;
+  target_user_id: string | null;
+  due_at: number;
+  status: 'pending' | 'fired' | 'cancelled';
+  fired_at: number | null;
+};
+export type EscalationEventsTable = { id: string; chain_id: string; kind: string; at: number; data: string };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TRole } from '@rounds/contracts/common';
 import { newId } from '../../src/lib/ids';
 import { signMediaToken } from '../../src/lib/tokens';
+import { setRoomRole } from '../../src/modules/on-call/escalation.store';
 import { type Member, member } from '../support/chat';
 import { multipart, type Part } from '../support/multipart';
 import { TEST_ADMIN, type TestApp } from '../support/test-app';
@@ -133,6 +134,15 @@ export async function createFixture(t: TestApp) {
         { name: `Duty ${randomUUID().slice(0, 12)}`, facilityId: ward, timeZone: 'Europe/Paris' },
       )
     ).id;
+  /** An URGENT message of Alice's in a room speaking for a duty role with a policy: its chain runs (issue 25). */
+  const escalating = async (): Promise<string> => {
+    const twId = await group();
+    const roleId = await dutyRole();
+    const admin0 = { userId: admin.id, role: 'Admin' as const, sessionId: '' };
+    await t.app.onCall.escalation.setPolicy(admin0, roleId, { steps: [], finalAfterMinutes: 30 });
+    await setRoomRole(t.app.db, twId, roleId);
+    return (await message(twId, alice, { level: 'URGENT', notify: [bob.id] })).id;
+  };
   /** A legal hold in force on Alice (issue 27). */
   const legalHold = async (): Promise<string> =>
     (
@@ -256,6 +266,7 @@ export async function createFixture(t: TestApp) {
     filter,
     referenceItem,
     dutyRole,
+    escalating,
     legalHold,
     breakGlass,
     joinWard,

@@ -545,6 +545,20 @@ export const ROUTES: Record<string, RouteEntry> = {
     access: FACILITY_WRITERS,
     request: async (fx) => ({ params: { id: await fx.dutyRole() }, body: { shifts: [], rotations: [] } }),
   },
+  'GET /api/v1/roles/{id}/escalation': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
+  },
+  'PUT /api/v1/roles/{id}/escalation': {
+    access: FACILITY_WRITERS,
+    request: async (fx) => ({ params: { id: await fx.dutyRole() }, body: { steps: [], finalAfterMinutes: 15 } }),
+  },
+  // An URGENT message's escalation timeline: its sender and the room's owner (Alice); the Admins read the user log.
+  'GET /api/v1/escalations/{messageId}': {
+    access: owner,
+    request: async (fx) => ({ params: { messageId: await fx.escalating() } }),
+    missing: async () => ({ params: { messageId: missingId() } }),
+  },
   'POST /api/v1/roles/schedule/import': {
     access: FACILITY_WRITERS,
     request: async (fx) => ({

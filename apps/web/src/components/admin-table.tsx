@@ -69,9 +69,19 @@ type TRowAction = { tip: string; label: string } & ({ to: string } | { onClick: 
 const icon = { size: 18, stroke: 1.7 } as const;
 
 /** The Actions cell of an admin row: edit (a link or a button) and delete or retire, in red. */
-export function RowActions({ edit, remove }: { edit: TRowAction; remove: TRowAction & { onClick: () => void } }) {
+export function RowActions({
+  edit,
+  remove,
+  children,
+}: {
+  edit: TRowAction;
+  remove: TRowAction & { onClick: () => void };
+  /** A list's own actions, before edit and delete (on-call roles: their escalation). */
+  children?: ReactNode;
+}) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
+      {children}
       <Tooltip label={edit.tip}>
         {'to' in edit ? (
           <ActionIcon component={Link} to={edit.to} variant="subtle" aria-label={edit.label}>

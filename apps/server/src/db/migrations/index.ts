@@ -25,6 +25,7 @@ import * as m0024 from './0024-mfa-factors';
 import * as m0025 from './0025-role-rooms';
 import * as m0026 from './0026-role-voices';
 import * as m0027 from './0027-passkeys';
+import * as m0028 from './0028-escalation';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025-role-rooms': m0025,
   '0026-role-voices': m0026,
   '0027-passkeys': m0027,
+  '0028-escalation': m0028,
 };

@@ -105,7 +105,11 @@ export async function setUserActive(
     });
     return ids;
   });
-  if (!o.active) endAccess(app, o.userId, ended, false);
+  if (!o.active) {
+    endAccess(app, o.userId, ended, false);
+    // The roles they held alone fall to their escalation targets; the Admins are told (modules/on-call).
+    await app.onCall.escalation.holderDeactivated(actor.userId, o.userId);
+  }
   await publishLogsChanged(app);
   return userReply(app, o.userId);
 }

@@ -96,8 +96,28 @@ export async function recordPriority(
       .onConflict((oc) => oc.column('message_id').doNothing())
       .execute();
     await app.push.startRepeats(trx, m, now);
+    // In a role's room, the role's escalation chain starts with the message (modules/on-call).
+    await app.onCall.escalation.start(trx, m, now);
   }
   return queued;
+}
+
+/**
+ * In an escalation step's transaction (modules/on-call escalation): an SMS with the link to the people a chain
+ * step alerted, under the same caps as the message's own (each person texted about a message once). Returns how
+ * many were queued; the caller wakes the worker after commit.
+ */
+export async function queueEscalationSms(app: FastifyInstance, trx: Db, m: TMessage, userIds: string[], now: number) {
+  if (!m.author || userIds.length === 0) return 0;
+  const earlier = await trx.selectFrom('message_logs').select('id').where('message_id', '=', m.id).executeTakeFirst();
+  const reserved = await app.smsBudget.reserve(trx, {
+    kind: 'priority',
+    senderId: m.author,
+    messageId: m.id,
+    recipientIds: userIds,
+    now,
+  });
+  return queueSms(app, trx, m, earlier?.id ?? null, reserved.granted, 'priority-urgent', now);
 }
 
 export function createPriorityService(app: FastifyInstance, crypto: MessageCrypto) {
@@ -168,13 +188,13 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       if (!found) throw roomUnavailable();
       const { room } = await requireMember(db, userId, found.room_id);
       const now = Date.now();
-      const message = await db.transaction().execute(async (trx) => {
+      const acknowledged = await db.transaction().execute(async (trx) => {
         const m = await load(trx, room.id, messageId);
         if (!m.attributes.important || !(m.attributes.notify ?? []).includes(userId)) {
           throw forbidden('notNotified', 'NOT_NOTIFIED');
         }
         const acks = m.attributes.acknowledgements ?? [];
-        if (acks.some((a) => a.userId === userId)) return m;
+        if (acks.some((a) => a.userId === userId)) return { ...m, moved: null };
         await trx
           .insertInto('acknowledgements')
           .values({ message_id: m.id, user_id: userId, acknowledged_at: now })
@@ -183,6 +203,8 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         const attributes = { ...m.attributes, acknowledgements: [...acks, { userId, timetoken: now }] };
         await saveAttributes(trx, m, attributes);
         await app.push.stopRepeats(trx, m.id, userId, now);
+        // Anyone alerted acknowledging ends the role's escalation chain, everywhere.
+        const moved = await app.onCall.escalation.acknowledged(trx, m.id, userId, now);
         if (attributes.acknowledgements.length >= (attributes.notify ?? []).length) {
           await trx
             .updateTable('escalations')
@@ -191,9 +213,11 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
             .where('done_at', 'is', null)
             .execute();
         }
-        return { ...m, attributes };
+        return { ...m, attributes, moved };
       });
+      const { moved, ...message } = acknowledged;
       await publishUpdate('Acknowledged', message);
+      await app.onCall.escalation.announce(moved);
       // The alert stops on every device of theirs; the sender sees who is still being alerted.
       await app.push.acknowledged(message, userId);
       return message;

@@ -9,6 +9,7 @@ import { writeAudit } from '../audit/audit.service';
 import { managedScope } from '../users/managed.store';
 import * as store from './duty-roles.store';
 import { holdersAt } from './duty-schedule.rules';
+import { roleHasPendingChain } from './escalation.store';
 import { ianaZone } from './zoned-time';
 
 export type OnCallDeps = {
@@ -157,6 +158,8 @@ export function createDutyRolesService({ db, publish }: OnCallDeps) {
     async retire(actor: AuthContext, id: string) {
       const row = await administeredRole(db, actor, id);
       await db.transaction().execute(async (trx) => {
+        // A chain to or through the role still running would lose its target: refused until it ends.
+        if (await roleHasPendingChain(trx, id)) throw conflict('escalationPending', 'ESCALATION_PENDING');
         await store.retireRole(trx, id, Date.now());
         await writeAudit(trx, {
           userId: actor.userId,

@@ -39,6 +39,26 @@ export const ON_CALL_TEXTS = defineTexts({
   },
   dutyRoleRetired: { en: 'Role retired', fr: 'Rôle retiré' },
   nobodyHoldsRole: { en: 'Nobody holds {role} now', fr: 'Personne ne tient {role} en ce moment' },
+  escalationSelf: {
+    en: 'a step cannot alert the role it escalates from',
+    fr: 'une étape ne peut pas alerter le rôle dont elle part',
+  },
+  escalationLoop: {
+    en: 'Step {step} leads back to {role} through {path}: the chain would never end.',
+    fr: 'L’étape {step} ramène à {role} en passant par {path} : la chaîne ne finirait jamais.',
+  },
+  escalationPending: {
+    en: 'An URGENT message to or through this role is still escalating. Retire it once its chain has ended.',
+    fr: 'Un message URGENT adressé à ce rôle ou passant par lui est encore en escalade. Retirez-le une fois sa chaîne terminée.',
+  },
+  escalationNotFound: {
+    en: 'This message has no escalation chain.',
+    fr: 'Ce message n’a pas de chaîne d’escalade.',
+  },
+  escalationSenderOrOwner: {
+    en: 'Only the sender and the conversation’s owner see the escalation.',
+    fr: 'Seuls l’expéditeur et le propriétaire de la conversation voient l’escalade.',
+  },
 });
 
 declare module '../../lib/texts' {

@@ -22,10 +22,20 @@ const MESSAGE_SEARCH: TMessageSearchSlot = (props) => (
   </Suspense>
 );
 
+// The escalation timeline under one's URGENT messages comes with the on-call feature, loaded when one is shown.
+const EscalationTimeline = lazy(() =>
+  import('../../features/on-call/components/escalation-timeline').then((m) => ({ default: m.EscalationTimeline })),
+);
+
 // An open room's call buttons and ongoing-call bar come from the calls feature.
 const ROOM_SLOTS: TRoomSlots = {
   callButtons: (room, me, writable) => <RoomCallButtons room={room} me={me} writable={writable} />,
   callBar: (twId) => <CallBar twId={twId} />,
+  ownUrgentFooter: (message) => (
+    <Suspense fallback={null}>
+      <EscalationTimeline messageId={message.id} />
+    </Suspense>
+  ),
 };
 
 /**

@@ -16,6 +16,7 @@ import { discardSend, retrySend } from '../delivery/outbox-sender';
 import { ackSummary } from '../lib/acknowledgements';
 import { formatTime } from '../lib/format-time';
 import type { TOutboxEntry } from '../lib/outbox-entry';
+import { useRoomSlots } from '../room-slots';
 import classes from './chat.module.css';
 import { MessageImages } from './message-images';
 import { PriorityStatus } from './priority-status';
@@ -64,6 +65,7 @@ export const MessageBubble = memo(function MessageBubble({
       ? t('message.youAsRole', { role: message.asRole })
       : t('message.asRole', { name: message.authorName, role: message.asRole })
     : message.authorName;
+  const slots = useRoomSlots();
   return (
     <div
       className={classes.messageRow}
@@ -117,6 +119,7 @@ export const MessageBubble = memo(function MessageBubble({
       {summary.priority && (
         <PriorityStatus message={message} summary={summary} own={own} me={me} language={language} nameOf={nameOf} />
       )}
+      {urgent && own && message.attributes.escalation && slots.ownUrgentFooter(message)}
     </div>
   );
 });

@@ -7,6 +7,7 @@ export type TSystemText = {
     | 'system.callMissedYou'
     | 'system.callMissedYouShort'
     | 'system.createdNamed'
+    | 'system.escalatedNobody'
     | 'system.unknown';
   /** i18next context: the call's kind picks the video or screen-share wording of a call event. */
   context: 'video' | 'directScreenShare' | undefined;
@@ -53,6 +54,9 @@ export function systemText(
         ? 'directScreenShare'
         : undefined;
   if (event.type === 'created' && params.name) return { key: 'system.createdNamed', context, params };
+  // An escalation step that found nobody to alert (the role unheld, its targets too) says so.
+  if (event.type === 'escalated' && event.data.users.length === 0)
+    return { key: 'system.escalatedNobody', context, params };
   // The one who missed the call reads it addressed to them ('You missed…'), in the room and in Recent.
   if (event.type === 'callMissed' && me && event.data.users.length === 1 && event.data.users[0]?.id === me)
     return { key: short ? 'system.callMissedYouShort' : 'system.callMissedYou', context, params };

@@ -1,9 +1,22 @@
 import type { ComboboxItem } from '@mantine/core';
-import { Badge, Button, CloseButton, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TDutyRole } from '@rounds/contracts/on-call';
-import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch, IconStairsUp } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminTable, RowActions, TableStateRow } from '../../../components/admin-table';
@@ -13,6 +26,7 @@ import { showToast } from '../../../lib/toast';
 import { useDutyRoles } from '../api/get-duty-roles';
 import { useRetireDutyRole } from '../api/retire-duty-role';
 import { type TDutyRoleForm, useSaveDutyRole } from '../api/save-duty-role';
+import { EscalationPolicyModal } from './escalation-policy-modal';
 import { ScheduleImportModal } from './schedule-import-modal';
 import '../texts';
 
@@ -43,6 +57,7 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
   const list = useDutyRoles({ facilityIds: facility ? [facility] : [], keyword, page, pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState<TDutyRole | 'new' | null>(null);
   const [retiring, setRetiring] = useState<TDutyRole | null>(null);
+  const [escalating, setEscalating] = useState<TDutyRole | null>(null);
   const [importing, setImporting] = useState(false);
   const retire = useRetireDutyRole();
   const rows = list.data?.results ?? [];
@@ -93,7 +108,7 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
             <Table.Th>{t('admin.name')}</Table.Th>
             <Table.Th>{t('admin.facility')}</Table.Th>
             <Table.Th>{t('admin.holders')}</Table.Th>
-            <Table.Th w={120} ta="right">
+            <Table.Th w={150} ta="right">
               {t('admin.actions')}
             </Table.Th>
           </>
@@ -133,7 +148,17 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
                   label: t('admin.retireItem', { name: role.name }),
                   onClick: () => setRetiring(role),
                 }}
-              />
+              >
+                <Tooltip label={t('escalation.policy.open')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('escalation.policy.openItem', { name: role.name })}
+                    onClick={() => setEscalating(role)}
+                  >
+                    <IconStairsUp size={18} stroke={1.7} />
+                  </ActionIcon>
+                </Tooltip>
+              </RowActions>
             </Table.Td>
           </Table.Tr>
         ))}
@@ -160,6 +185,7 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
           onClose={() => setEditing(null)}
         />
       )}
+      {escalating && <EscalationPolicyModal role={escalating} onClose={() => setEscalating(null)} />}
       {importing && <ScheduleImportModal facilities={facilities} onClose={() => setImporting(false)} />}
       <ConfirmModal
         opened={retiring !== null}
