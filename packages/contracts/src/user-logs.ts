@@ -107,6 +107,10 @@ export const USER_LOG_EVENTS = [
   'recovery code used',
   'recovery codes renewed',
   'multi-factor policy changed',
+  'scim token created',
+  'scim token rotated',
+  'scim token revoked',
+  'scim provisioning',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

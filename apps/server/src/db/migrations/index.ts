@@ -23,6 +23,7 @@ import * as m0022 from './0022-sso';
 import * as m0023 from './0023-counsel-exports';
 import * as m0024 from './0024-mfa-factors';
 import * as m0025 from './0025-role-rooms';
+import * as m0026 from './0026-scim';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-counsel-exports': m0023,
   '0024-mfa-factors': m0024,
   '0025-role-rooms': m0025,
+  '0026-scim': m0026,
 };
