@@ -1,6 +1,7 @@
 import { ZName } from '@rounds/contracts/user';
 import { ZEmail } from '@rounds/contracts/validation';
 import { type Filter, parse as parseFilter } from 'scim2-parse-filter';
+import type { RoundsUser, UserFilter } from './scim.store';
 import { splitPhone } from './sso.rules';
 
 /*
@@ -72,22 +73,6 @@ const canonical = (names: readonly string[]) => new Map(names.map((n) => [n.toLo
 const USER_NAMES = canonical(USER_ATTRIBUTES);
 const NAME_NAMES = canonical(NAME_ATTRIBUTES);
 const ENTERPRISE_NAMES = canonical(ENTERPRISE_ATTRIBUTES);
-
-/** What Rounds holds of a user, as the directory sees it. */
-export type RoundsUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  phoneCountryCode: string | null;
-  active: boolean;
-  createdAt: number;
-  updatedAt: number;
-  externalId: string | null;
-  /** The attributes Rounds has no column for, kept as the directory sent them. */
-  attributes: Json;
-};
 
 export function userResource(u: RoundsUser, base: string): Json {
   const kept = u.attributes;
@@ -302,12 +287,6 @@ function coerceActive(op: PatchOp): PatchOp {
   }
   return op;
 }
-
-/** The users filters we answer with an index: eq on userName, externalId, id or emails.value, with and/or. */
-export type UserFilter =
-  | { all: UserFilter[] }
-  | { any: UserFilter[] }
-  | { column: 'email' | 'externalId' | 'id'; value: string };
 
 export function parseScimFilter(text: string): Filter {
   try {

@@ -1,8 +1,29 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { RoundsUser, UserFilter } from './scim.rules';
 
 type Db = Kysely<Database>;
+
+/** What Rounds holds of a user, as the directory sees it. */
+export type RoundsUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  phoneCountryCode: string | null;
+  active: boolean;
+  createdAt: number;
+  updatedAt: number;
+  externalId: string | null;
+  /** The attributes Rounds has no column for, kept as the directory sent them. */
+  attributes: Record<string, unknown>;
+};
+
+/** The users filters we answer with an index: eq on userName, externalId, id or emails.value, with and/or. */
+export type UserFilter =
+  | { all: UserFilter[] }
+  | { any: UserFilter[] }
+  | { column: 'email' | 'externalId' | 'id'; value: string };
 
 /** Users as the directory sees them: every account not deleted, with what the directory said of it. */
 function usersQuery(db: Db) {
