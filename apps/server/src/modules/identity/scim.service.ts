@@ -61,7 +61,7 @@ type Ctx = { ip: string; lang: TLanguage };
 /** The admin services the directory's writes go through, bound to the app (modules/admin). */
 export type ScimAdmin = {
   createUser: (actor: AuthContext, u: TCreateUser, ctx: Ctx) => Promise<{ id: string }>;
-  updateUser: (actor: AuthContext, u: TCreateUser & { id: string }, ctx: Ctx) => Promise<unknown>;
+  updateUser: (actor: AuthContext, u: Omit<TCreateUser, 'role'> & { id: string }, ctx: Ctx) => Promise<unknown>;
   setUserActive: (actor: AuthContext, o: { userId: string; active: boolean; ip: string }) => Promise<unknown>;
   deleteUser: (actor: AuthContext, o: { id: string; ip: string }) => Promise<unknown>;
   changeMembership: (
@@ -206,7 +206,6 @@ async function applyUser(deps: ScimDeps, caller: ScimCaller, before: RoundsUser,
         specialtyId: links.specialtyId,
         suffixId: columns.suffix_id ? [columns.suffix_id] : [],
         sessionTimeout: columns.session_timeout,
-        role: 'Regular',
       },
       { ip: caller.ip, lang: language(w) },
     );
