@@ -89,7 +89,7 @@ async function userOr404(deps: ScimDeps, id: string): Promise<RoundsUser> {
   return user;
 }
 
-async function logWrite(deps: ScimDeps, caller: ScimCaller, userId: string, details: Json): Promise<void> {
+async function logWrite(deps: Pick<ScimDeps, 'db'>, caller: ScimCaller, userId: string, details: Json): Promise<void> {
   await writeAudit(deps.db, {
     userId,
     event: 'scim provisioning',
@@ -155,10 +155,17 @@ export async function createUser(deps: ScimDeps, caller: ScimCaller, body: unkno
     },
     { ip: caller.ip, lang: language(w) },
   );
-  await saveScimUser(deps.db, { userId: created.id, externalId: w.externalId, attributes: w.attributes });
+  await saveAndLog(deps, caller, created.id, w, { action: 'create' });
   if (!w.active) await deps.admin.setUserActive(caller.actor, { userId: created.id, active: false, ip: caller.ip });
-  await logWrite(deps, caller, created.id, { action: 'create' });
   return userResource(await userOr404(deps, created.id), caller.base);
+}
+
+/** What the directory said that Rounds has no column for, and the write's log entry: one commit. */
+async function saveAndLog(deps: ScimDeps, caller: ScimCaller, userId: string, w: UserWrite, details: Json) {
+  await deps.db.transaction().execute(async (trx) => {
+    await saveScimUser(trx, { userId, externalId: w.externalId, attributes: w.attributes });
+    await logWrite({ db: trx }, caller, userId, details);
+  });
 }
 
 /** Writes what changed between the user as it is and the resource the directory wants. */
@@ -210,10 +217,9 @@ async function applyUser(deps: ScimDeps, caller: ScimCaller, before: RoundsUser,
       { ip: caller.ip, lang: language(w) },
     );
   }
-  await saveScimUser(deps.db, { userId: before.id, externalId: w.externalId, attributes: w.attributes });
+  await saveAndLog(deps, caller, before.id, w, { action, ...(w.active !== before.active ? { active: w.active } : {}) });
   if (w.active !== before.active)
     await deps.admin.setUserActive(caller.actor, { userId: before.id, active: w.active, ip: caller.ip });
-  await logWrite(deps, caller, before.id, { action, ...(w.active !== before.active ? { active: w.active } : {}) });
   return userResource(await userOr404(deps, before.id), caller.base);
 }
 
