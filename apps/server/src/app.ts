@@ -53,6 +53,8 @@ import { deviceSessionsRoutes } from './modules/identity/device-sessions.routes'
 import { mfaRoutesPlugin } from './modules/identity/mfa.routes';
 import type { MfaDeps } from './modules/identity/mfa.service';
 import { quickUnlockRoutes } from './modules/identity/quick-unlock.routes';
+import { scimRoutesPlugin } from './modules/identity/scim.routes';
+import { scimTokenRoutesPlugin } from './modules/identity/scim-tokens.routes';
 import { createSsoDeps } from './modules/identity/sso.deps';
 import { ssoRoutes } from './modules/identity/sso.routes';
 import type { SsoDeps } from './modules/identity/sso.service';
@@ -406,6 +408,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(quickUnlockRoutes);
   await app.register(ssoRoutes);
   await app.register(mfaRoutesPlugin);
+  await app.register(scimTokenRoutesPlugin);
+  await scimRoutesPlugin(app);
   await app.register(outboxRoutes);
   await app.register(smsUsageRoutes);
   await app.register(referenceRoutes);

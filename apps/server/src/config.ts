@@ -270,6 +270,29 @@ const ZEnv = z.object({
   OIDC_UNKNOWN_REFERENCE: z.enum(['refuse', 'create']).default('refuse'),
   /** The local Admin who still signs in with a password when an Admin makes SSO the only way in (default ADMIN_EMAIL). */
   OIDC_BREAK_GLASS_EMAIL: z.email().optional(),
+  /**
+   * SCIM groups (docs/decisions.md "SCIM provisioning"): a JSON object from the directory's group name to what it
+   * stands for in Rounds, `{"ICU nurses": "department:ICU", "Rounds admins": "role:Admin"}` (kinds: facility,
+   * department, profession, specialty, role). A group named "<kind>:<name>" maps without an entry.
+   */
+  SCIM_GROUPS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return {};
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string(),
+        z.string().regex(/^(facility|department|profession|specialty|role):.+$/i, 'each value is "<kind>:<name>"'),
+      ),
+    ),
   STT_URL: z.url().optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),

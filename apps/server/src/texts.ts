@@ -10,6 +10,7 @@ import './modules/identity/sso.texts';
 import './modules/contacts/contacts.texts';
 import './modules/identity/quick-unlock.texts';
 import './modules/identity/mfa.texts';
+import './modules/identity/scim.texts';
 import './modules/on-call/on-call.texts';
 import './modules/push/push.texts';
 import './modules/reference/reference.texts';

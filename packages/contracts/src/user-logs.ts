@@ -114,6 +114,10 @@ export const USER_LOG_EVENTS = [
   'multi-factor policy changed',
   'passkey sign-in',
   'passkey refused',
+  'scim token created',
+  'scim token rotated',
+  'scim token revoked',
+  'scim provisioning',
 ] as const;
 export type TUserLogEvent = (typeof USER_LOG_EVENTS)[number];
 

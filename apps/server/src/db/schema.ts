@@ -305,7 +305,43 @@ export type UrgentRepeatsTable = {
   done_at: number | null;
 };
 
+/** SCIM bearer tokens (modules/identity/scim-tokens): only the SHA-256 of each is kept. */
+export type ScimTokensTable = {
+  id: string;
+  label: string;
+  token_hash: string;
+  created_by: string;
+  created_at: number;
+  rotated_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+};
+
+/** What the directory said about a user that Rounds has no column for; attributes is JSON. */
+export type ScimUsersTable = {
+  user_id: string;
+  external_id: string | null;
+  attributes: string;
+  created_at: number;
+  updated_at: number;
+};
+
+/** A directory group and what it stands for: kind facility|department|profession|specialty|role, target an id or role. */
+export type ScimGroupsTable = {
+  id: string;
+  display_name: string;
+  name_key: string;
+  external_id: string | null;
+  kind: string;
+  target: string;
+  created_at: number;
+  updated_at: number;
+};
+
 export type Database = {
+  scim_tokens: ScimTokensTable;
+  scim_users: ScimUsersTable;
+  scim_groups: ScimGroupsTable;
   counters: CountersTable;
   directory_changes: DirectoryChangesTable;
   rooms: RoomsTable;

@@ -291,6 +291,19 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'GET /api/v1/mfa/policy': { access: ADMIN, request: none },
   'PUT /api/v1/mfa/policy': { access: ADMIN, request: async () => ({ body: { policy: 'admins' } }) },
+  // SCIM tokens (identity/scim.test.ts rotates and revokes real ones; here a missing one answers 404 to an Admin).
+  'GET /api/v1/admin/scim-tokens': { access: ADMIN, request: none },
+  'POST /api/v1/admin/scim-tokens': { access: ADMIN, request: async () => ({ body: { label: 'Directory' } }) },
+  'POST /api/v1/admin/scim-tokens/{id}/rotate': {
+    access: ADMIN,
+    request: async () => ({ params: { id: missingId() } }),
+    ok: 404,
+  },
+  'DELETE /api/v1/admin/scim-tokens/{id}': {
+    access: ADMIN,
+    request: async () => ({ params: { id: missingId() } }),
+    ok: 404,
+  },
   'POST /api/v1/user/{id}/mfa/reset': {
     access: ADMIN,
     request: async (fx) => ({ params: { id: fx.mallory.id } }),

@@ -26,6 +26,7 @@ import * as m0025 from './0025-role-rooms';
 import * as m0026 from './0026-role-voices';
 import * as m0027 from './0027-passkeys';
 import * as m0028 from './0028-escalation';
+import * as m0029 from './0029-scim';
 
 /** Migrations in order; names sort as they apply. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026-role-voices': m0026,
   '0027-passkeys': m0027,
   '0028-escalation': m0028,
+  '0029-scim': m0029,
 };

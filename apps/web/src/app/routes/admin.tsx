@@ -23,6 +23,7 @@ import { ComingSoon } from '../../components/coming-soon';
 import { NotFoundView } from '../../components/not-found-view';
 import { PageLoader } from '../../components/page-loader';
 import { PushContentPanel } from '../../features/admin/push-content/components/push-content-panel';
+import { ScimTokensPanel } from '../../features/admin/scim-tokens/components/scim-tokens-panel';
 import { SmsUsagePanel } from '../../features/admin/sms-usage/components/sms-usage-panel';
 import { SsoPolicyPanel } from '../../features/admin/sso-policy/components/sso-policy-panel';
 import { useSsoStatus } from '../../features/identity/api/get-sso-status';
@@ -152,6 +153,7 @@ export function AdminRoute() {
           {landing && <SmsUsagePanel />}
           {landing && <PushContentPanel />}
           {landing && sso.data?.enabled && <SsoPolicyPanel />}
+          {landing && <ScimTokensPanel />}
           {SectionView ? (
             <Suspense fallback={<PageLoader />}>
               <SectionView section={section} id={id} />

@@ -1,0 +1,201 @@
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { SCIM_BASE_PATH, type TScimToken } from '@rounds/contracts/scim';
+import { IconCheck, IconCopy, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../../components/confirm-modal';
+import { MODAL_STYLES } from '../../../../components/modal-styles';
+import { showToast } from '../../../../lib/toast';
+import { useCreateScimToken, useRevokeScimToken, useRotateScimToken, useScimTokens } from '../api/scim-tokens';
+
+/**
+ * Administration (Admin only): the bearer tokens the hospital's directory (Entra ID, Okta) provisions staff
+ * with over SCIM. A token is shown once, when it is created or rotated; after that only its name and when it
+ * was last used. Texts in the 'admin-sections' namespace.
+ */
+export function ScimTokensPanel() {
+  const { t, i18n } = useTranslation('admin-sections');
+  const tokens = useScimTokens();
+  const create = useCreateScimToken();
+  const rotate = useRotateScimToken();
+  const revoke = useRevokeScimToken();
+  const [label, setLabel] = useState('');
+  const [shown, setShown] = useState<{ label: string; secret: string } | null>(null);
+  const [revoking, setRevoking] = useState<TScimToken | null>(null);
+  const date = (at: number) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const baseUrl = `${window.location.origin}${SCIM_BASE_PATH}`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (label.trim() === '') return;
+    create.mutate(label.trim(), {
+      onSuccess: (data) => {
+        setLabel('');
+        setShown({ label: data.token.label, secret: data.secret });
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="scim-tokens-title">
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconKey size={22} stroke={1.6} aria-hidden />
+          <Title order={2} fz="h4" id="scim-tokens-title">
+            {t('scimTokens.title')}
+          </Title>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {t('scimTokens.hint')}
+        </Text>
+        <Text fz="sm">
+          {t('scimTokens.baseUrl')} <Code>{baseUrl}</Code>
+        </Text>
+        {tokens.isPending && <Loader size="sm" />}
+        {tokens.isError && <Alert color="red">{t('scimTokens.failed')}</Alert>}
+        {tokens.data?.length === 0 && (
+          <Text fz="sm" c="dimmed">
+            {t('scimTokens.none')}
+          </Text>
+        )}
+        {tokens.data && tokens.data.length > 0 && (
+          <Stack
+            gap="xs"
+            component="ul"
+            p={0}
+            m={0}
+            aria-label={t('scimTokens.listLabel')}
+            style={{ listStyle: 'none' }}
+          >
+            {tokens.data.map((token) => (
+              <Paper key={token.id} component="li" withBorder radius="md" p="sm">
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={600}>{token.label}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {t('scimTokens.created', {
+                        date: date(token.rotatedAt ?? token.createdAt),
+                        name: token.createdBy ? `${token.createdBy.firstName} ${token.createdBy.lastName}` : '—',
+                      })}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {token.lastUsedAt
+                        ? t('scimTokens.lastUsed', { date: date(token.lastUsedAt) })
+                        : t('scimTokens.neverUsed')}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs">
+                    <Button
+                      variant="default"
+                      size="xs"
+                      leftSection={<IconRefresh size={16} />}
+                      loading={rotate.isPending && rotate.variables === token.id}
+                      aria-label={t('scimTokens.rotateNamed', { label: token.label })}
+                      onClick={() =>
+                        rotate.mutate(token.id, {
+                          onSuccess: (data) => setShown({ label: token.label, secret: data.secret }),
+                        })
+                      }
+                    >
+                      {t('scimTokens.rotate')}
+                    </Button>
+                    <Button
+                      variant="light"
+                      color="red"
+                      size="xs"
+                      leftSection={<IconTrash size={16} />}
+                      aria-label={t('scimTokens.revokeNamed', { label: token.label })}
+                      onClick={() => setRevoking(token)}
+                    >
+                      {t('scimTokens.revoke')}
+                    </Button>
+                  </Group>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        <form onSubmit={submit}>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label={t('scimTokens.label')}
+              placeholder={t('scimTokens.labelPlaceholder')}
+              value={label}
+              maxLength={80}
+              onChange={(event) => setLabel(event.currentTarget.value)}
+              style={{ flex: '1 1 14rem' }}
+            />
+            <Button type="submit" loading={create.isPending} disabled={label.trim() === ''}>
+              {t('scimTokens.create')}
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        title={t('scimTokens.secretTitle', { label: shown?.label ?? '' })}
+        centered
+        size="lg"
+        styles={MODAL_STYLES}
+        closeOnClickOutside={false}
+      >
+        <Stack gap="md">
+          <Alert color="orange" variant="light">
+            {t('scimTokens.secretOnce')}
+          </Alert>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="scim-secret">
+            {shown?.secret}
+          </Code>
+          <Group justify="space-between" wrap="wrap">
+            <CopyButton value={shown?.secret ?? ''}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="default"
+                  onClick={copy}
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                >
+                  {copied ? t('scimTokens.copied') : t('scimTokens.copy')}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={() => setShown(null)}>{t('scimTokens.done')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <ConfirmModal
+        opened={revoking !== null}
+        title={t('scimTokens.revokeTitle')}
+        body={t('scimTokens.revokeBody', { label: revoking?.label ?? '' })}
+        confirm={t('scimTokens.revoke')}
+        cancel={t('scimTokens.cancel')}
+        busy={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onConfirm={() =>
+          revoke.mutate(revoking!.id, {
+            onSuccess: () => {
+              showToast(t('scimTokens.revoked'), 'success');
+              setRevoking(null);
+            },
+          })
+        }
+      />
+    </Paper>
+  );
+}
