@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chatPath } from '@rounds/contracts/routes';
 import { buildApp } from '../apps/server/src/app';
@@ -137,19 +138,33 @@ async function inTheBrowser(url: string, email: string, roomId: string) {
     await loginUi(page, email, PASSWORD);
     await page.goto(chatPath(roomId));
     const message = bubble(page, 'Code black drill');
+    let mounted = 0;
     // The message's toolbar (the urgent banner below has an Acknowledgements button of its own).
     const action = page.getByRole('toolbar').getByRole('button', { name: 'Acknowledgements' });
+    let lastClick = 0;
     const open = async () => {
       // Closing the grid leaves the toolbar open; a second click on the message would close it.
-      if (!(await action.isVisible())) await message.click();
+      if (!(await action.isVisible())) await message.click({ timeout: 30_000 });
+      // The room's message actions answer once per 2 s (the spec's throttle): a sooner click does nothing.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastClick + 2_100 - Date.now())));
       const opened = page.evaluate(() =>
         (globalThis as unknown as { gridOpened: () => Promise<TOpened> }).gridOpened(),
       );
-      await action.click();
-      const result = await opened;
+      await action.click({ timeout: 30_000 });
+      lastClick = Date.now();
+      const result = await Promise.race([
+        opened,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the grid did not open in 30 s')), 30_000)),
+      ]).catch(async (err) => {
+        await page.screenshot({ path: join(tmpdir(), 'ack-grid-failed.png') });
+        throw err;
+      });
       if (result.rows === 0) throw new Error('the grid showed no rows');
+      // The shared virtual list mounts the rows in view and a few beyond, not the whole group.
+      if (result.rows >= RECIPIENTS) throw new Error(`the grid mounted all ${result.rows} rows`);
+      mounted = result.rows;
       await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
       return result.ms;
     };
     const first = await open();
@@ -158,7 +173,7 @@ async function inTheBrowser(url: string, email: string, roomId: string) {
     times.sort((a, b) => a - b);
     const worst = Math.max(first, times.at(-1)!);
     console.log(
-      `  the grid in Chromium, click to rows: first ${fmt(first)} ms (with its code), then p50 ${fmt(percentile(times, 50))} ms  max ${fmt(times.at(-1)!)} ms`,
+      `  the grid in Chromium, click to rows: first ${fmt(first)} ms (with its code), then p50 ${fmt(percentile(times, 50))} ms  max ${fmt(times.at(-1)!)} ms (${mounted} of ${RECIPIENTS} rows mounted)`,
     );
     console.log(`  target < 1000 ms ${worst < 1000 ? 'met' : 'NOT met'}`);
   } finally {

@@ -84,7 +84,9 @@ export function VirtualList<T>({
     <div
       ref={scrollRef}
       className={className ? `${classes.scroller} ${className}` : classes.scroller}
-      style={style}
+      // A list given its own height keeps it: in a flex column (a Stack) the scroller's `flex: 1` would
+      // otherwise size it by its content, every item would be "in view" and all 2,000 would mount.
+      style={style?.height === undefined ? style : { flex: 'none', ...style }}
       data-refreshing={refreshing || undefined}
       aria-busy={refreshing}
     >
