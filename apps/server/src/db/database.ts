@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { PRIVATE_DIR_MODE, touchPrivate } from '../lib/private-files';
+import { CallbackQueryClient } from './callback-query-client';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -35,6 +36,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DbHandle> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // Results of the promise form outlived the young generation (callback-query-client.ts).
+      Client: CallbackQueryClient,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
