@@ -27,12 +27,17 @@ const { apiSession, logout } = demoApi(() => server);
 const tabs = demoTabs(() => ({ server, browser }));
 
 const ROLE = 'Cardiology on call';
+/** The role's escalation target, held by Liam: where a message goes while nobody holds the role. */
+const BACKUP = 'Cardiology backup';
 const QUESTION = 'Bed 12: chest pain since 02:40, troponin rising. Can you come?';
 const ANSWER = 'On my way, 5 minutes. ECG now please.';
 let roleId: string | undefined;
 let roomId: string | undefined;
 
-/** The role, created by the Admin at St. Mary's and held by Liam by hand (before any browser signs him in). */
+/**
+ * The role, created by the Admin at St. Mary's and held by Liam by hand (before any browser signs him in), with
+ * an escalation policy to Cardiology backup, which Liam holds too.
+ */
 async function heldRole(): Promise<string> {
   if (roleId) return roleId;
   const token = await apiLogin(server, ADMIN.email, ADMIN.password);
@@ -52,8 +57,25 @@ async function heldRole(): Promise<string> {
     token,
   );
   expect(created.status).toBe(200);
+  const backup = await api<{ data: { id: string } }>(
+    server,
+    'POST',
+    '/roles',
+    { name: BACKUP, facilityId: stMarys, timeZone: 'America/Chicago' },
+    token,
+  );
+  expect(backup.status).toBe(200);
+  const policy = await api(
+    server,
+    'PUT',
+    `/roles/${created.body.data.id}/escalation`,
+    { steps: [{ afterMinutes: 5, target: { kind: 'role', roleId: backup.body.data.id } }], finalAfterMinutes: 10 },
+    token,
+  );
+  expect(policy.status).toBe(200);
   const liam = await apiSession(DEMO.liam);
   expect((await api(server, 'POST', `/roles/${created.body.data.id}/take`, {}, liam.token)).status).toBe(200);
+  expect((await api(server, 'POST', `/roles/${backup.body.data.id}/take`, {}, liam.token)).status).toBe(200);
   await logout(liam);
   roleId = created.body.data.id;
   return roleId;
@@ -123,7 +145,8 @@ describe('messaging a role', () => {
     // Noah, who wrote to the role, stays in its room and sees the handover.
     await log(noah.page).getByText(`${ROLE} removed Liam Hebert`).waitFor();
 
-    // Amelia releases the role: nobody holds it, and Noah's next message is refused before it is sent, saying so.
+    // Amelia releases the role: nobody holds it, and Noah's next message is refused before it is sent, saying so
+    // and naming the backup; he sends it there, and Liam, who holds the backup, gets the room and the message.
     await openOnCall(amelia.page);
     await roleLine(amelia.page, ROLE)
       .getByRole('button', { name: `Release ${ROLE}` })
@@ -131,8 +154,13 @@ describe('messaging a role', () => {
     await roleLine(amelia.page, ROLE).getByText('Nobody holds this role').waitFor();
     await composer(noah.page).fill('Anyone? Bed 12 is worse.');
     await composer(noah.page).press('Enter');
-    await noah.page.getByText(`Nobody holds ${ROLE} now`).first().waitFor();
+    await noah.page.getByText(`Nobody holds ${ROLE} now; it will go to ${BACKUP}`).first().waitFor();
     await snap(noah.page, 'role-chat-unheld-en-light-desktop');
+    await noah.page.getByRole('button', { name: `Send to ${BACKUP}` }).click();
+    await bubble(noah.page, 'Anyone? Bed 12 is worse.').waitFor();
+    await openFromRecent(liam.page, ROLE);
+    await bubble(liam.page, 'Anyone? Bed 12 is worse.').waitFor({ timeout: budget(10_000) });
+    await snap(liam.page, 'role-chat-to-backup-en-light-desktop');
 
     expect(noah.errors()).toEqual([]);
     expect(liam.errors()).toEqual([]);

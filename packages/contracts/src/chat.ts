@@ -3,6 +3,7 @@ import { apiRoute } from './api-route';
 import { CALL_SYSTEM_EVENTS, ZCallType } from './calls';
 import { ZFileKey, ZMessageFile, ZMessageVoice } from './chat-files';
 import { ZId } from './common';
+import { ZEscalationTarget } from './escalation';
 import { LIMITS } from './limits';
 import { ZAvatar, ZChatStatus } from './user';
 import { MSG, multilineText, plainText } from './validation';
@@ -335,11 +336,22 @@ export const ZSendMessage = z.object({
     })
     .optional(),
   ...ZPriorityOptions.shape,
+  /**
+   * In a role's room nobody holds: the sender read the refusal naming the role's escalation target and sends to
+   * that target (issue 25). Without a target it changes nothing: the send is still refused.
+   */
+  toEscalationTarget: z.boolean().optional(),
 });
 export type TSendMessage = z.infer<typeof ZSendMessage>;
 export const ZSendMessageAck = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), message: ZMessage }),
-  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    code: z.string(),
+    message: z.string(),
+    /** ROLE_UNHELD with an escalation target: whom a resend with toEscalationTarget goes to. */
+    details: z.object({ roleId: ZId, target: ZEscalationTarget }).optional(),
+  }),
 ]);
 export type TSendMessageAck = z.infer<typeof ZSendMessageAck>;
 

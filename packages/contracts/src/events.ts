@@ -180,7 +180,13 @@ export const SOCKET_REFUSAL_CODES = {
 } as const;
 
 /** The one shape of a refused client event: the message is in the user's language, fit to show. */
-export const ZSocketRefusal = z.object({ ok: z.literal(false), message: z.string(), code: z.string() });
+export const ZSocketRefusal = z.object({
+  ok: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  /** What the client may offer next, for the refusals that carry it (SendMessage's ROLE_UNHELD). */
+  details: z.record(z.string(), z.unknown()).optional(),
+});
 export type TSocketRefusal = z.infer<typeof ZSocketRefusal>;
 /** The acknowledgement of events that answer nothing but done or refused. */
 export const ZOkAck = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), ZSocketRefusal]);

@@ -51,7 +51,8 @@ export function createSocketEvents(
 ): SocketEvents {
   const handlers = new Map<TClientEventName, ClientEventHandler<TClientEventName>>();
 
-  const refuse = (code: string, message: string): TSocketRefusal => ({ ok: false, code, message });
+  const refuse = (code: string, message: string, details?: Record<string, unknown>): TSocketRefusal =>
+    details ? { ok: false, code, message, details } : { ok: false, code, message };
 
   async function run(socket: Socket, event: TClientEventName, payload: unknown, expectsAck: boolean) {
     const data = socket.data as SocketData;
@@ -77,7 +78,8 @@ export function createSocketEvents(
       return { answer };
     } catch (err) {
       if (err instanceof AppError) {
-        return { answer: refuse(err.code, err.render(data.language)) };
+        const details = err.extra.details as Record<string, unknown> | undefined;
+        return { answer: refuse(err.code, err.render(data.language), details) };
       }
       app.log.warn({ err, event }, 'socket event failed');
       return { answer: refuse(SOCKET_REFUSAL_CODES.retry, text('retry', data.language)) };

@@ -1,14 +1,16 @@
 import type { TMessage, TPriorityOptions } from '@rounds/contracts/chat';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../users/user-view';
 import { liveUser, usersByIds } from '../users/users.store';
-import { type AppendItem, appendToRooms, publishMessages } from './messages.store';
+import { type AppendItem, appendMessage, appendToRooms, publishMessages } from './messages.store';
 import { priorityAttributes, wantsPriority } from './priority.rules';
 import { recordPriority } from './priority.service';
 import { fullName, type TMedia, toMessage } from './room-view';
+import { seatMembers } from './rooms.service';
 import { roomUnavailable } from './rooms.store';
 
 export type SendInput = {
@@ -18,12 +20,15 @@ export type SendInput = {
   body: string;
   files?: string[];
   voice?: { key: string; duration: number };
+  toEscalationTarget?: boolean;
 } & TPriorityOptions;
 /**
  * A duty role's name and who holds it now, or why nothing may be sent to it (issue 25): the on-call module
  * answers (modules/on-call/role-room.service voices); chat asks it through the app, importing nothing of it.
  */
-type RoleVoice = { name: string; holderIds: Set<string>; refusal: AppError | null };
+type Person = { id: string; fullName: string };
+type FallsTo = { target: { kind: 'role' | 'user'; id: string; name: string }; people: Person[] };
+type RoleVoice = { name: string; holderIds: Set<string>; refusal: AppError | null; fallsTo: FallsTo | null };
 type RoleVoices = (trx: Db, roleIds: string[], now: number) => Promise<Map<string, RoleVoice>>;
 /** A refused send carries its error: SendMessage's handler throws it, answered in the sender's language. */
 export type SendResult = { ok: true; message: TMessage } | { ok: false; error: AppError };
@@ -125,7 +130,9 @@ async function readBatch(trx: Db, inputs: SendInput[], voices: RoleVoices) {
 }
 
 type BatchState = Awaited<ReturnType<typeof readBatch>>;
-type Decided = { results: (SendResult | { pending: string })[]; byRoom: Map<string, (AppendItem & { key: string })[]> };
+/** A send to be stored; `fallsTo`: sent, confirmed, to the escalation target of a role nobody holds. */
+type Item = AppendItem & { key: string; fallsTo?: FallsTo };
+type Decided = { results: (SendResult | { pending: string })[]; byRoom: Map<string, Item[]> };
 
 /** Step 2, no queries: each send refused (and why), answered by what is stored, or to be stored, by room. */
 function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCrypto): Decided {
@@ -153,7 +160,7 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
   };
 
   const results: (SendResult | { pending: string })[] = [];
-  const byRoom = new Map<string, (AppendItem & { key: string })[]>();
+  const byRoom = new Map<string, Item[]>();
   for (const input of inputs) {
     const member = memberships.get(`${input.twId}:${input.userId}`);
     const key = `${input.twId}:${input.clientId}`;
@@ -170,9 +177,11 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
       results.push(unavailable());
       continue;
     }
-    // In a role's room: refused while nobody holds the role; a holder writes as the role.
+    // In a role's room: refused while nobody holds the role, unless the sender confirmed sending to its
+    // escalation target; a holder writes as the role.
     const role = member.duty_role_id ? roles.get(member.duty_role_id) : undefined;
-    if (role?.refusal) {
+    const fallsTo = role?.refusal && input.toEscalationTarget ? role.fallsTo : null;
+    if (role?.refusal && !fallsTo) {
       results.push({ ok: false, error: role.refusal });
       continue;
     }
@@ -209,10 +218,51 @@ function decideBatch(inputs: SendInput[], state: BatchState, crypto: MessageCryp
       attributes,
       media,
       asRole: role?.holderIds.has(input.userId) ? role.name : null,
+      ...(fallsTo ? { fallsTo } : {}),
     });
     byRoom.set(input.twId, list);
   }
   return { results, byRoom };
+}
+
+type Forwarded = { twId: string; added: string[]; line: TMessage | null };
+
+/**
+ * A confirmed send to a role nobody holds (issue 25): the escalation target's people join the role's room,
+ * seated as senders (the role-rooms sweep moves holder seats only, so they stay to answer), and a system line
+ * says where it went. An URGENT message is left to the role's escalation chain, whose first step is due at once
+ * for an unheld role and seats, says and alerts the same people: doing it here too would alert them twice.
+ */
+async function seatTarget(trx: Db, crypto: MessageCrypto, m: TMessage, to: FallsTo, now: number): Promise<Forwarded> {
+  if (m.attributes.level === 'URGENT') return { twId: m.twId, added: [], line: null };
+  const people = to.people.filter((p) => p.id !== m.author);
+  const added = await seatMembers(
+    trx,
+    m.twId,
+    people.map((p) => p.id),
+    'sender',
+    now,
+  );
+  const line = await appendMessage(
+    trx,
+    crypto,
+    m.twId,
+    {
+      authorId: null,
+      authorName: '',
+      clientId: `to-target-${m.id}`,
+      body: '',
+      attributes: {
+        systemMessage: true,
+        event: {
+          type: 'escalated',
+          data: { initiator: { id: m.author!, fullName: m.authorName }, users: people, name: to.target.name },
+        },
+      },
+    },
+    now,
+  );
+  return { twId: m.twId, added, line };
 }
 
 /**
@@ -230,11 +280,16 @@ async function storeBatch(
   const escalateAfterMs = app.config.URGENT_ESCALATION_SECONDS * 1000;
   const made = new Map<string, TMessage>();
   const fresh: TMessage[] = [];
+  const forwarded: Forwarded[] = [];
   let queued = 0;
   if (byRoom.size > 0) {
     for (const [roomId, messages] of await appendToRooms(trx, crypto, byRoom, now)) {
       const items = byRoom.get(roomId)!;
-      for (const [i, m] of messages.entries()) made.set(items[i]!.key, m);
+      for (const [i, m] of messages.entries()) {
+        made.set(items[i]!.key, m);
+        const to = items[i]!.fallsTo;
+        if (to) forwarded.push(await seatTarget(trx, crypto, m, to, now));
+      }
       fresh.push(...messages);
     }
     // The search index is written with the messages: committed together or not at all.
@@ -248,6 +303,7 @@ async function storeBatch(
   return {
     results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),
     fresh,
+    forwarded,
     queued,
   };
 }
@@ -279,7 +335,7 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
       const batch = queue.splice(0, MAX_BATCH);
       try {
         const started = performance.now();
-        const { results, fresh, queued } = await app.db.transaction().execute((trx) =>
+        const { results, fresh, forwarded, queued } = await app.db.transaction().execute((trx) =>
           writeBatch(
             trx,
             batch.map((p) => p.input),
@@ -291,7 +347,13 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
         app.metrics.messagesAccepted.inc(fresh.length);
         for (const [i, p] of batch.entries()) p.resolve(results[i]!);
         if (queued > 0) app.notificationJobs.wake();
-        await publishMessages(app, fresh).catch((err) => app.log.warn({ err }, 'publishing messages failed'));
+        for (const f of forwarded) {
+          if (f.added.length > 0) app.publish(SERVER_EVENTS.ConversationCreated, { twId: f.twId }, { users: f.added });
+        }
+        const lines = forwarded.flatMap((f) => (f.line ? [f.line] : []));
+        await publishMessages(app, [...fresh, ...lines]).catch((err) =>
+          app.log.warn({ err }, 'publishing messages failed'),
+        );
       } catch (err) {
         // Nothing of the batch was stored; the clients retry with the same client ids.
         for (const p of batch) p.reject(err);

@@ -43,7 +43,7 @@ function insertMembers(trx: Db, roomId: string, userIds: string[], now: number) 
  * Seats people in a duty role's room unless they are in it already (another process may have seated them a
  * moment ago): answers those this call seated, so only they are announced, once.
  */
-async function seatMembers(trx: Db, roomId: string, userIds: string[], seat: 'holder' | 'sender', now: number) {
+export async function seatMembers(trx: Db, roomId: string, userIds: string[], seat: 'holder' | 'sender', now: number) {
   if (userIds.length === 0) return [];
   const rows = await trx
     .insertInto('room_members')

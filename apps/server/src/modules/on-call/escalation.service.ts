@@ -39,7 +39,7 @@ export type EscalationDeps = {
 };
 
 type Person = { id: string; fullName: string };
-type Reached = { target: TEscalationTarget; people: Person[] };
+export type Reached = { target: TEscalationTarget; people: Person[] };
 
 /** Steps fired in one transaction (see fireBatch). */
 const STEPS_PER_COMMIT = 20;
@@ -69,6 +69,16 @@ async function nameTarget(
   }
   const [u] = await namesByIds(db, [s.targetUserId!]);
   return u ? { kind: 'user', id: u.id, name: fullName(u) } : null;
+}
+
+/**
+ * Whom a message sent to a role nobody holds reaches when the sender confirms (issue 25): its first escalation
+ * target, named, and that target's people now (its holders, or the person, falling on as a chain step does).
+ */
+export async function fallsTo(db: Db, roleId: string, now: number): Promise<Reached | null> {
+  const step = await store.firstStep(db, roleId);
+  if (!step) return null;
+  return reach(db, { targetRoleId: step.target_role_id, targetUserId: step.target_user_id }, now);
 }
 
 /** Who a step reaches now: a person if active, a role's holders now, or, when nobody holds it, its target's. */

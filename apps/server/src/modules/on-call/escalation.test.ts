@@ -76,14 +76,19 @@ const roleRoom = async (roleId: string, holders: Member[]) => {
   await setRoomRole(t.app.db, room.id, roleId);
   return room.id;
 };
-const urgent = async (twId: string, by: Member = nurse, sms = false) => {
-  const ack = await t.app.chat.writer.send({
+const sendUrgent = (twId: string, by: Member = nurse, more: { sms?: boolean; toEscalationTarget?: boolean } = {}) =>
+  t.app.chat.writer.send({
     userId: by.id,
     clientId: randomUUID(),
     twId,
     body: 'Bed 12 chest pain, troponin rising',
     level: 'URGENT',
+    ...more,
+  });
+const urgent = async (twId: string, by: Member = nurse, sms = false, toEscalationTarget = false) => {
+  const ack = await sendUrgent(twId, by, {
     ...(sms ? { sms } : {}),
+    ...(toEscalationTarget ? { toEscalationTarget } : {}),
   });
   if (!ack.ok) throw new Error(ack.error.message);
   return ack.message;
@@ -304,7 +309,9 @@ describe('escalation chains', () => {
 
   it('leaves a role without a policy to the reminders every URGENT message gets', async () => {
     const plain = await role('Pharmacy on call');
-    const twId = await roleRoom(plain.id, [await member(t, 'Paul', 'Pharma')]);
+    const paul = await member(t, 'Paul', 'Pharma');
+    await hold(plain.id, paul);
+    const twId = await roleRoom(plain.id, [paul]);
     const m = await urgent(twId);
     expect(m.attributes.escalation).toBeUndefined();
     const res = await callAs(t, nurse, escalationRoutes.timeline, { params: { messageId: m.id } });
@@ -382,8 +389,18 @@ describe('escalation chains', () => {
       .execute();
     expect(log.some((l) => JSON.parse(l.details!).roleId === cardio.id)).toBe(true);
 
-    // Nobody holds it: the first step is due with the message (the job's own timer may take it first).
-    const m = await urgent(twId);
+    // Nobody holds it: the send is refused, naming the target; sent to it once the sender confirms, the first
+    // step is due with the message (the job's own timer may take it first).
+    const refused = await sendUrgent(twId);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('ROLE_UNHELD');
+    expect(refused.error.message).toBe(`Nobody holds ${cardio.name} now; it will go to ${backup.name}`);
+    expect(refused.error.extra.details).toEqual({
+      roleId: cardio.id,
+      target: { kind: 'role', id: backup.id, name: backup.name },
+    });
+    const m = await urgent(twId, nurse, false, true);
     await t.app.onCall.escalation.fireDue(m.timetoken);
     await vi.waitFor(async () =>
       expect((await timeline(m.id)).entries.map((e) => e.kind)).toEqual(['sent', 'escalated']),

@@ -39,6 +39,10 @@ export const ON_CALL_TEXTS = defineTexts({
   },
   dutyRoleRetired: { en: 'Role retired', fr: 'Rôle retiré' },
   nobodyHoldsRole: { en: 'Nobody holds {role} now', fr: 'Personne ne tient {role} en ce moment' },
+  nobodyHoldsRoleGoesTo: {
+    en: 'Nobody holds {role} now; it will go to {target}',
+    fr: 'Personne ne tient {role} en ce moment ; le message ira à {target}',
+  },
   escalationSelf: {
     en: 'a step cannot alert the role it escalates from',
     fr: 'une étape ne peut pas alerter le rôle dont elle part',

@@ -5,22 +5,32 @@ import { roleRooms, roleSeats, roomOfRole } from '../chat/rooms.store';
 import { claimDue } from '../compliance/retention.store';
 import { dutyRoleNotFound, withHolders } from './duty-roles.service';
 import * as store from './duty-roles.store';
+import { fallsTo, type Reached } from './escalation.service';
 
 /** The sweep that seats holders the clock changed (a shift or rotation starting or ending): how often, by name. */
 export const ROLE_ROOMS_SWEEP = { name: 'role-rooms-sweep', everyMs: 5_000 } as const;
 
 export type RoleRoomDeps = { db: Db; rooms: Pick<RoomsService, 'openRoleRoom' | 'seatHolders'> };
 
-/** What a send in a role's room needs: the role's name and who holds it now, or why nothing may be sent. */
-export type RoleVoice = { name: string; holderIds: Set<string>; refusal: AppError | null };
+/**
+ * What a send in a role's room needs: the role's name and who holds it now, or why nothing may be sent, and
+ * when nobody holds it, whom a confirmed send goes to instead (its escalation target and that target's people).
+ */
+export type RoleVoice = { name: string; holderIds: Set<string>; refusal: AppError | null; fallsTo: Reached | null };
 
 /**
- * Sending to a role nobody holds is refused before it is written (issue 25). The one place the refusal is made:
- * the role's escalation target (escalation policies, built apart) is added here, named in the text and carried
- * in the reply, and nowhere else changes.
+ * Sending to a role nobody holds is refused before it is written (issue 25), with the role's escalation target
+ * named in the text and carried in the reply's details, so the sender can confirm the send to that target.
  */
-async function unheldRefusal(role: store.DutyRoleRow): Promise<AppError> {
-  return new AppError(409, 'ROLE_UNHELD', 'nobodyHoldsRole', { roleId: role.id }, { role: role.name });
+function unheldRefusal(role: store.DutyRoleRow, to: Reached | null): AppError {
+  if (!to) return new AppError(409, 'ROLE_UNHELD', 'nobodyHoldsRole', { roleId: role.id }, { role: role.name });
+  return new AppError(
+    409,
+    'ROLE_UNHELD',
+    'nobodyHoldsRoleGoesTo',
+    { details: { roleId: role.id, target: to.target } },
+    { role: role.name, target: to.target.name },
+  );
 }
 
 /**
@@ -100,10 +110,12 @@ export function createRoleRoomService({ db, rooms }: RoleRoomDeps) {
       for (const role of await withHolders(trx, rows, now)) {
         const row = rows.find((r) => r.id === role.id)!;
         const ids = new Set(role.holders.map((h) => h.userId));
+        const to = ids.size > 0 ? null : await fallsTo(trx, role.id, now);
         voices.set(role.id, {
           name: role.name,
           holderIds: ids,
-          refusal: ids.size > 0 ? null : await unheldRefusal(row),
+          refusal: ids.size > 0 ? null : unheldRefusal(row, to),
+          fallsTo: to,
         });
       }
       return voices;

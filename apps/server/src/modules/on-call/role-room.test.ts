@@ -1,5 +1,6 @@
 import type { TCall } from '@rounds/contracts/calls';
 import { chatRoomRoutes, type TChatRoom, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { escalationRoutes } from '@rounds/contracts/escalation';
 import { onCallRoutes as routes } from '@rounds/contracts/on-call';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -331,5 +332,98 @@ describe('calling a role', () => {
     }
     expect((await emitAck<{ ok: boolean }>(ninaTab, 'CallEnd', { twId: room.id })).ok).toBe(true);
     void ottoTab;
+  });
+});
+
+describe('a role nobody holds falls to its escalation target', () => {
+  /** A role nobody holds whose policy escalates to a backup role held by a clinician; its room, opened. */
+  const uncovered = async () => {
+    const [roy, nina, chen] = await Promise.all([
+      clinician('Ravi', 'Roy'),
+      clinician('Nina', 'Night'),
+      clinician('Mei', 'Chen'),
+    ]);
+    const [role, backup] = [await createRole(), await createRole()];
+    await take(chen, backup.id);
+    const policy = await callAs(t, admin, escalationRoutes.setPolicy, {
+      params: { id: role.id },
+      body: { steps: [{ afterMinutes: 5, target: { kind: 'role', roleId: backup.id } }], finalAfterMinutes: 10 },
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(200);
+    await take(roy, role.id);
+    const room = await openRoom(nina, role.id);
+    await callAs(t, roy, routes.release, { params: { id: role.id } });
+    return { nina, chen, role, backup, room };
+  };
+  const sendTo = async (socket: Socket, twId: string, body: string, more: Record<string, unknown> = {}) =>
+    ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...more }));
+
+  it('refuses the send naming the target, in the sender’s language, with the target in the details', async () => {
+    const { nina, role, backup, room } = await uncovered();
+    const details = { roleId: role.id, target: { kind: 'role', id: backup.id, name: backup.name } };
+    expect(await sendTo(await openSocket(t, nina), room.id, 'Anyone?')).toEqual({
+      ok: false,
+      code: 'ROLE_UNHELD',
+      message: `Nobody holds ${role.name} now; it will go to ${backup.name}`,
+      details,
+    });
+    await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', nina.id).execute();
+    expect(await sendTo(await openSocket(t, nina), room.id, 'Quelqu’un ?')).toEqual({
+      ok: false,
+      code: 'ROLE_UNHELD',
+      message: `Personne ne tient ${role.name} en ce moment ; le message ira à ${backup.name}`,
+      details,
+    });
+  });
+
+  it('confirmed, the message is written and reaches the target’s holder live, who stays in the room', async () => {
+    const { nina, chen, backup, room } = await uncovered();
+    const chenTab = await openSocket(t, chen);
+    const joined = collect<{ twId: string }>(chenTab, 'ConversationCreated');
+    const heard = collect<{ twId: string; body: string; attributes: { event?: { type: string } } }>(
+      chenTab,
+      'NewMessage',
+    );
+    const sent = await sendTo(await openSocket(t, nina), room.id, 'Bed 12 needs a review', {
+      toEscalationTarget: true,
+    });
+    expect(sent).toMatchObject({ ok: true, message: { body: 'Bed 12 needs a review' } });
+    expect(await joined.next((e) => e.twId === room.id)).toEqual({ twId: room.id });
+    expect(await heard.next((m) => m.twId === room.id && m.body === 'Bed 12 needs a review')).toBeTruthy();
+    const line = await heard.next((m) => m.twId === room.id && m.attributes.event?.type === 'escalated');
+    expect(line.attributes.event).toMatchObject({ data: { users: [{ id: chen.id }], name: backup.name } });
+    // The role-rooms sweep moves holder seats only: the target's holder stays to answer.
+    await t.app.onCall.roleRooms.sweepIfDue(Date.now() + ROLE_ROOMS_SWEEP.everyMs);
+    expect(await memberIdsOf(room.id)).toContain(chen.id);
+    expect((await history(chen, room.id)).messages.some((m) => m.body === 'Bed 12 needs a review')).toBe(true);
+  });
+
+  it('an URGENT message confirmed to the target alerts it once, through the role’s chain', async () => {
+    const { nina, chen, room } = await uncovered();
+    const chenTab = await openSocket(t, chen);
+    const alerts = collect<{ twId: string }>(chenTab, 'UrgentReminder');
+    const sent = await sendTo(await openSocket(t, nina), room.id, 'Bed 12 chest pain', {
+      level: 'URGENT',
+      toEscalationTarget: true,
+    });
+    expect(sent.ok).toBe(true);
+    await t.app.onCall.escalation.fireDue(Date.now());
+    await alerts.next((e) => e.twId === room.id);
+    await t.app.onCall.escalation.fireDue(Date.now());
+    expect((await systemLines(room.id)).filter((type) => type === 'escalated')).toEqual(['escalated']);
+    expect(await memberIdsOf(room.id)).toContain(chen.id);
+  });
+
+  it('without a target, the confirmation changes nothing: still refused', async () => {
+    const [roy, nina] = await Promise.all([clinician('Ravi', 'Roy'), clinician('Nina', 'Night')]);
+    const role = await createRole();
+    await take(roy, role.id);
+    const room = await openRoom(nina, role.id);
+    await callAs(t, roy, routes.release, { params: { id: role.id } });
+    expect(await sendTo(await openSocket(t, nina), room.id, 'Anyone?', { toEscalationTarget: true })).toEqual({
+      ok: false,
+      code: 'ROLE_UNHELD',
+      message: `Nobody holds ${role.name} now`,
+    });
   });
 });

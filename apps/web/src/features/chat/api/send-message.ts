@@ -4,7 +4,8 @@ import { request } from '../../../lib/socket';
 
 export type TSendResult =
   | { kind: 'stored'; message: TMessage }
-  | { kind: 'refused'; code: string; message: string }
+  /** fallsTo: ROLE_UNHELD with an escalation target, whose name a resend with toEscalationTarget goes to. */
+  | { kind: 'refused'; code: string; message: string; fallsTo?: string }
   /** No acknowledgement (timeout, lost connection): the same clientId is sent again later. */
   | { kind: 'unanswered' };
 
@@ -19,7 +20,8 @@ export async function emitSendMessage(payload: TSendMessage): Promise<TSendResul
     const ack = await request(CLIENT_EVENTS.SendMessage, payload);
     if (ack.ok) return { kind: 'stored', message: ack.message };
     if (ack.code === SOCKET_REFUSAL_CODES.unauthorized) return { kind: 'unanswered' };
-    return { kind: 'refused', code: ack.code, message: ack.message };
+    const fallsTo = ack.details?.target.name;
+    return { kind: 'refused', code: ack.code, message: ack.message, ...(fallsTo ? { fallsTo } : {}) };
   } catch {
     return { kind: 'unanswered' };
   }

@@ -177,6 +177,11 @@ export function PendingBubble({ entry, language }: { entry: TOutboxEntry; langua
       {failed && (
         <div className={classes.failure} role="alert">
           <span>{entry.error}</span>
+          {entry.fallsTo && (
+            <Button size="compact-xs" variant="filled" color="red" onClick={() => retrySend(entry.clientId, true)}>
+              {t('message.sendToTarget', { target: entry.fallsTo })}
+            </Button>
+          )}
           <Button size="compact-xs" variant="light" color="red" onClick={() => retrySend(entry.clientId)}>
             {t('message.retry')}
           </Button>

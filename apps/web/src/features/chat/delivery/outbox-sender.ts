@@ -37,9 +37,12 @@ export function sendMessage(twId: string, body: string, extras: TSendExtras = {}
   enqueue(entry);
 }
 
-/** A refused message, sent again as it was, with the same clientId. */
-export function retrySend(clientId: string): void {
-  useOutbox.getState().retry(clientId);
+/**
+ * A refused message, sent again as it was, with the same clientId; toEscalationTarget: to the escalation
+ * target its refusal named (a role nobody holds).
+ */
+export function retrySend(clientId: string, toEscalationTarget?: boolean): void {
+  useOutbox.getState().retry(clientId, toEscalationTarget);
   const entry = useOutbox.getState().entries.find((e) => e.clientId === clientId);
   if (entry) enqueue(entry);
 }
@@ -78,14 +81,14 @@ async function attempt(clientId: string): Promise<void> {
   if (!entry || entry.error !== null) return;
   // Offline: the next 'connect' flushes the outbox.
   if (!isSocketConnected()) return;
-  const { twId, body, files, voice, level, notify, sms } = entry;
-  const result = await emitSendMessage({ clientId, twId, body, files, voice, level, notify, sms });
+  const { twId, body, files, voice, level, notify, sms, toEscalationTarget } = entry;
+  const result = await emitSendMessage({ clientId, twId, body, files, voice, level, notify, sms, toEscalationTarget });
   if (result.kind === 'stored') {
     receiveMessage(result.message);
     return;
   }
   if (result.kind === 'refused') {
-    useOutbox.getState().fail(clientId, result.message);
+    useOutbox.getState().fail(clientId, result.message, result.fallsTo);
     showToast(result.message, 'error');
     return;
   }

@@ -20,6 +20,12 @@ export type TOutboxEntry = {
   level?: TPriorityLevel;
   notify?: string[];
   sms?: boolean;
+  /**
+   * Refused because nobody holds the room's role (ROLE_UNHELD): the role's escalation target, offered as
+   * "Send to {target}", and once the user chose it, the send's confirmation (toEscalationTarget).
+   */
+  fallsTo?: string;
+  toEscalationTarget?: boolean;
 };
 
 /** What goes with the text: images, a voice note, priority (the importance dialog). */

@@ -8,9 +8,9 @@ type TOutboxState = {
   add: (entry: TOutboxEntry) => void;
   /** Stored by the server: the stored message takes the bubble's place. */
   settle: (clientId: string) => void;
-  fail: (clientId: string, error: string) => void;
+  fail: (clientId: string, error: string, fallsTo?: string) => void;
   /** Try a refused message again, with the same clientId (the server treats it as the same message). */
-  retry: (clientId: string) => void;
+  retry: (clientId: string, toEscalationTarget?: boolean) => void;
   /** Entries of anyone but this user (a previous sign-in in this tab) are dropped. */
   keepOnly: (userId: string) => void;
 };
@@ -31,13 +31,17 @@ export const useOutbox = create<TOutboxState>()(
             ? { entries: state.entries.filter((entry) => entry.clientId !== clientId) }
             : state,
         ),
-      fail: (clientId, error) =>
+      fail: (clientId, error, fallsTo) =>
         set((state) => ({
-          entries: state.entries.map((entry) => (entry.clientId === clientId ? { ...entry, error } : entry)),
+          entries: state.entries.map((entry) => (entry.clientId === clientId ? { ...entry, error, fallsTo } : entry)),
         })),
-      retry: (clientId) =>
+      retry: (clientId, toEscalationTarget) =>
         set((state) => ({
-          entries: state.entries.map((entry) => (entry.clientId === clientId ? { ...entry, error: null } : entry)),
+          entries: state.entries.map((entry) =>
+            entry.clientId === clientId
+              ? { ...entry, error: null, ...(toEscalationTarget ? { toEscalationTarget } : {}) }
+              : entry,
+          ),
         })),
       keepOnly: (userId) =>
         set((state) =>
