@@ -141,6 +141,8 @@ export async function createFixture(t: TestApp) {
     const admin0 = { userId: admin.id, role: 'Admin' as const, sessionId: '' };
     await t.app.onCall.escalation.setPolicy(admin0, roleId, { steps: [], finalAfterMinutes: 30 });
     await setRoomRole(t.app.db, twId, roleId);
+    // Someone holds the role: a send to a role nobody holds is refused before it is written.
+    await t.app.onCall.holds.take(alice.id, roleId, { mode: 'join' });
     return (await message(twId, alice, { level: 'URGENT', notify: [bob.id] })).id;
   };
   /** A legal hold in force on Alice (issue 27). */
