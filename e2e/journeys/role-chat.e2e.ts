@@ -101,7 +101,9 @@ describe('messaging a role', () => {
     await noah.page.goto('/contacts');
     await noah.page.getByRole('searchbox').first().fill('cardio');
     const found = noah.page.getByRole('region', { name: 'On-call roles found' });
-    await found.getByText('Held by Liam Hebert').waitFor();
+    // Liam holds Cardiology backup too (the policy's target): both roles match "cardio".
+    await found.getByText('Cardiology on call', { exact: true }).first().waitFor();
+    await found.getByText('Held by Liam Hebert').first().waitFor();
     await snap(noah.page, 'role-chat-search-en-light-desktop');
 
     // From the On call view: Message, and the role's room opens, named after the role and marked as one.
