@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO } from '../support/api';
+import { DEMO } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demoApi } from '../support/demo';
+import { dutyRoleAdmin } from '../support/duty-roles';
 import { useDemoJourney } from '../support/journey';
 import { LOOKS } from '../support/pages/looks';
 import { bubble, composer, log, openRoom } from '../support/pages/room';
 import { demoTabs } from '../support/pages/sign-in';
 import { linkRoomToRole } from '../support/role-room';
-import { ADMIN, type RunningServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
 /**
  * Issue 25, escalation chains: a nurse sends an URGENT message in "Cardiology on call"'s room at night; the
@@ -36,38 +37,19 @@ const timeline = (page: Page) => log(page).getByTestId('escalation-timeline');
 describe('escalation', () => {
   it('climbs from the cardiologist on call to the backup, who acknowledges on a phone; the nurse reads the timeline', async () => {
     // The hospital as it is at 3 a.m.: two roles of St. Mary's, Liam on call, Noah the backup, on shift now.
-    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-    const facilities = await api<{ results: { id: string; name: string }[] }>(
-      server,
-      'GET',
-      '/facility?all=1',
-      undefined,
-      token,
-    );
-    const stMarys = facilities.body.results.find((f) => f.name.startsWith('St. Mary'))!.id;
+    const admin = await dutyRoleAdmin(server);
     const [liam, noah, olivia] = [
       await apiSession(DEMO.liam),
       await apiSession(DEMO.noah),
       await apiSession(DEMO.olivia),
     ];
     const roles: Record<string, string> = {};
-    const now = Date.now();
     for (const [name, holder] of [
       [ROLE, liam],
       [BACKUP, noah],
     ] as const) {
-      const created = await api<{ data: { id: string } }>(
-        server,
-        'POST',
-        '/roles',
-        { name, facilityId: stMarys, timeZone: 'America/Chicago' },
-        token,
-      );
-      expect(created.status).toBe(200);
-      roles[name] = created.body.data.id;
-      const shift = { userId: holder.id, startsAt: now - 3_600_000, endsAt: now + 8 * 3_600_000 };
-      const put = await api(server, 'PUT', `/roles/${roles[name]}/schedule`, { shifts: [shift], rotations: [] }, token);
-      expect(put.status).toBe(200);
+      roles[name] = await admin.createRole(name);
+      await admin.onShiftNow(roles[name], holder.id);
     }
     // The role's conversation, with its holder in it (the role conversation makes it so).
     const twId = await apiGroup(olivia, ROOM, ['Liam Hebert']);

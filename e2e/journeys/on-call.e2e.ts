@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO } from '../support/api';
+import { DEMO } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demoApi } from '../support/demo';
+import { dutyRoleAdmin } from '../support/duty-roles';
 import { useDemoJourney } from '../support/journey';
+import { LOOKS } from '../support/pages/looks';
 import { demoTabs } from '../support/pages/sign-in';
-import { ADMIN, type RunningServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
 /**
  * Issue 25, on-call roles: a FacilityAdmin creates "Cardiology on call" in Administration, a clinician of the
@@ -104,49 +106,15 @@ describe('on-call roles', () => {
 
   it('shows the roles with holders, presence and the roles nobody holds, in both languages, themes and screens', async () => {
     // More roles, as a hospital has: one held on schedule, one nobody holds (set up before any browser).
-    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-    const facilities = await api<{ results: { id: string; name: string }[] }>(
-      server,
-      'GET',
-      '/facility?all=1',
-      undefined,
-      token,
-    );
-    const stMarys = facilities.body.results.find((f) => f.name.startsWith('St. Mary'))!.id;
+    const admin = await dutyRoleAdmin(server);
     const noah = await apiSession(DEMO.noah);
     await logout(noah);
     const created: string[] = [];
-    for (const name of ['Rapid response team', 'Charge nurse 4 West', 'Stroke team on call']) {
-      const reply = await api<{ data: { id: string } }>(
-        server,
-        'POST',
-        '/roles',
-        { name, facilityId: stMarys, timeZone: 'America/Chicago' },
-        token,
-      );
-      expect(reply.status).toBe(200);
-      created.push(reply.body.data.id);
-    }
-    const now = Date.now();
-    const shift = await api(
-      server,
-      'PUT',
-      `/roles/${created[0]}/schedule`,
-      { shifts: [{ userId: noah.id, startsAt: now - 3_600_000, endsAt: now + 8 * 3_600_000 }], rotations: [] },
-      token,
-    );
-    expect(shift.status).toBe(200);
+    for (const name of ['Rapid response team', 'Charge nurse 4 West', 'Stroke team on call'])
+      created.push(await admin.createRole(name));
+    await admin.onShiftNow(created[0]!, noah.id);
 
-    for (const [language, theme, mobile] of [
-      ['en', 'light', false],
-      ['en', 'dark', false],
-      ['en', 'light', true],
-      ['en', 'dark', true],
-      ['fr', 'light', false],
-      ['fr', 'dark', false],
-      ['fr', 'light', true],
-      ['fr', 'dark', true],
-    ] as const) {
+    for (const [language, theme, mobile] of LOOKS.map((l) => [l.lang, l.theme, l.mobile] as const)) {
       const { context, page, errors } = await signIn('liam.hebert', { lang: language, theme, mobile });
       await openOnCall(page, language === 'fr' ? 'De garde' : 'On call');
       await roleRow(page, 'Rapid response team').getByText('Noah Thibodeaux').waitFor();

@@ -1,14 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO } from '../support/api';
+import { api, DEMO } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demoApi } from '../support/demo';
+import { dutyRoleAdmin } from '../support/duty-roles';
 import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
 import { bubble, composer, log, openFromRecent, ROOM_PATH, roomRow, roomTitle, send } from '../support/pages/room';
 import { demoTabs } from '../support/pages/sign-in';
-import { ADMIN, type RunningServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
 /**
  * Issue 25, messaging a role: at night a nurse does not know which cardiologist is on call, she knows
@@ -40,44 +41,22 @@ let roomId: string | undefined;
  */
 async function heldRole(): Promise<string> {
   if (roleId) return roleId;
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const facilities = await api<{ results: { id: string; name: string }[] }>(
-    server,
-    'GET',
-    '/facility?all=1',
-    undefined,
-    token,
-  );
-  const stMarys = facilities.body.results.find((f) => f.name.startsWith('St. Mary'))!.id;
-  const created = await api<{ data: { id: string } }>(
-    server,
-    'POST',
-    '/roles',
-    { name: ROLE, facilityId: stMarys, timeZone: 'America/Chicago' },
-    token,
-  );
-  expect(created.status).toBe(200);
-  const backup = await api<{ data: { id: string } }>(
-    server,
-    'POST',
-    '/roles',
-    { name: BACKUP, facilityId: stMarys, timeZone: 'America/Chicago' },
-    token,
-  );
-  expect(backup.status).toBe(200);
+  const admin = await dutyRoleAdmin(server);
+  const role = await admin.createRole(ROLE);
+  const backup = await admin.createRole(BACKUP);
   const policy = await api(
     server,
     'PUT',
-    `/roles/${created.body.data.id}/escalation`,
-    { steps: [{ afterMinutes: 5, target: { kind: 'role', roleId: backup.body.data.id } }], finalAfterMinutes: 10 },
-    token,
+    `/roles/${role}/escalation`,
+    { steps: [{ afterMinutes: 5, target: { kind: 'role', roleId: backup } }], finalAfterMinutes: 10 },
+    admin.token,
   );
   expect(policy.status).toBe(200);
   const liam = await apiSession(DEMO.liam);
-  expect((await api(server, 'POST', `/roles/${created.body.data.id}/take`, {}, liam.token)).status).toBe(200);
-  expect((await api(server, 'POST', `/roles/${backup.body.data.id}/take`, {}, liam.token)).status).toBe(200);
+  expect((await api(server, 'POST', `/roles/${role}/take`, {}, liam.token)).status).toBe(200);
+  expect((await api(server, 'POST', `/roles/${backup}/take`, {}, liam.token)).status).toBe(200);
   await logout(liam);
-  roleId = created.body.data.id;
+  roleId = role;
   return roleId;
 }
 

@@ -9,6 +9,7 @@ import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { LOOKS } from '../support/pages/looks';
 import { log, roomTitle } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
@@ -67,16 +68,7 @@ const results = (page: Page, language: 'en' | 'fr') =>
 describe('message search', () => {
   it('finds words in the conversations and opens an old message in its room', async () => {
     await seedHistory();
-    const cases = [
-      ['en', 'light', false],
-      ['fr', 'dark', false],
-      ['en', 'dark', true],
-      ['fr', 'light', true],
-      ['en', 'light', true],
-      ['fr', 'dark', true],
-      ['en', 'dark', false],
-      ['fr', 'light', false],
-    ] as const;
+    const cases = LOOKS.map((l) => [l.lang, l.theme, l.mobile] as const);
     for (const [language, theme, mobile] of cases) {
       const name = `search-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`;
       await setPreferences(demo('noah.thibodeaux'), language, theme);

@@ -1,8 +1,9 @@
-import { Alert, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Radio, Stack } from '@mantine/core';
 import { PUSH_CONTENT_LEVELS, type TPushContentLevel } from '@rounds/contracts/push';
 import { IconAlertTriangle, IconBellCog } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../../components/section-card';
 import { showToast } from '../../../../lib/toast';
 import { usePushSettings, useUpdatePushSettings } from '../api/push-settings';
 
@@ -30,40 +31,34 @@ export function PushContentPanel() {
   };
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="push-content-title">
-      <Stack gap="md">
-        <Group gap="xs">
-          <IconBellCog size={22} stroke={1.6} aria-hidden />
-          <Title order={2} fz="h4" id="push-content-title">
-            {t('pushContent.title')}
-          </Title>
-        </Group>
-        <Text fz="sm" c="dimmed">
-          {t('pushContent.hint')}
-        </Text>
-        {settings.isPending && <Loader size="sm" />}
-        {settings.isError && <Alert color="red">{t('pushContent.failed')}</Alert>}
-        {settings.data && (
-          <Radio.Group value={level} onChange={choose} aria-labelledby="push-content-title">
-            <Stack gap="sm">
-              {PUSH_CONTENT_LEVELS.map((value) => (
-                <Radio
-                  key={value}
-                  value={value}
-                  disabled={update.isPending}
-                  label={t(`pushContent.levels.${value}.label`)}
-                  description={t(`pushContent.levels.${value}.example`)}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
-        {level === 'text' && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />} role="alert">
-            {t('pushContent.textWarning')}
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard
+      id="push-content"
+      icon={IconBellCog}
+      title={t('pushContent.title')}
+      description={t('pushContent.hint')}
+    >
+      {settings.isPending && <Loader size="sm" />}
+      {settings.isError && <Alert color="red">{t('pushContent.failed')}</Alert>}
+      {settings.data && (
+        <Radio.Group value={level} onChange={choose} aria-labelledby="push-content-title">
+          <Stack gap="sm">
+            {PUSH_CONTENT_LEVELS.map((value) => (
+              <Radio
+                key={value}
+                value={value}
+                disabled={update.isPending}
+                label={t(`pushContent.levels.${value}.label`)}
+                description={t(`pushContent.levels.${value}.example`)}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      {level === 'text' && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />} role="alert">
+          {t('pushContent.textWarning')}
+        </Alert>
+      )}
+    </SectionCard>
   );
 }

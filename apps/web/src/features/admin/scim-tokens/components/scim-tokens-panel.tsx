@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { SCIM_BASE_PATH, type TScimToken } from '@rounds/contracts/scim';
 import { IconCheck, IconCopy, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../../components/confirm-modal';
 import { MODAL_STYLES } from '../../../../components/modal-styles';
+import { SectionCard } from '../../../../components/section-card';
 import { showToast } from '../../../../lib/toast';
 import { useCreateScimToken, useRevokeScimToken, useRotateScimToken, useScimTokens } from '../api/scim-tokens';
 
@@ -51,100 +39,82 @@ export function ScimTokensPanel() {
   };
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="scim-tokens-title">
-      <Stack gap="md">
-        <Group gap="xs">
-          <IconKey size={22} stroke={1.6} aria-hidden />
-          <Title order={2} fz="h4" id="scim-tokens-title">
-            {t('scimTokens.title')}
-          </Title>
-        </Group>
+    <SectionCard id="scim-tokens" icon={IconKey} title={t('scimTokens.title')} description={t('scimTokens.hint')}>
+      <Text fz="sm">
+        {t('scimTokens.baseUrl')} <Code>{baseUrl}</Code>
+      </Text>
+      {tokens.isPending && <Loader size="sm" />}
+      {tokens.isError && <Alert color="red">{t('scimTokens.failed')}</Alert>}
+      {tokens.data?.length === 0 && (
         <Text fz="sm" c="dimmed">
-          {t('scimTokens.hint')}
+          {t('scimTokens.none')}
         </Text>
-        <Text fz="sm">
-          {t('scimTokens.baseUrl')} <Code>{baseUrl}</Code>
-        </Text>
-        {tokens.isPending && <Loader size="sm" />}
-        {tokens.isError && <Alert color="red">{t('scimTokens.failed')}</Alert>}
-        {tokens.data?.length === 0 && (
-          <Text fz="sm" c="dimmed">
-            {t('scimTokens.none')}
-          </Text>
-        )}
-        {tokens.data && tokens.data.length > 0 && (
-          <Stack
-            gap="xs"
-            component="ul"
-            p={0}
-            m={0}
-            aria-label={t('scimTokens.listLabel')}
-            style={{ listStyle: 'none' }}
-          >
-            {tokens.data.map((token) => (
-              <Paper key={token.id} component="li" withBorder radius="md" p="sm">
-                <Group justify="space-between" wrap="wrap" gap="sm">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fw={600}>{token.label}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {t('scimTokens.created', {
-                        date: date(token.rotatedAt ?? token.createdAt),
-                        name: token.createdBy ? `${token.createdBy.firstName} ${token.createdBy.lastName}` : '—',
-                      })}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {token.lastUsedAt
-                        ? t('scimTokens.lastUsed', { date: date(token.lastUsedAt) })
-                        : t('scimTokens.neverUsed')}
-                    </Text>
-                  </Stack>
-                  <Group gap="xs">
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconRefresh size={16} />}
-                      loading={rotate.isPending && rotate.variables === token.id}
-                      aria-label={t('scimTokens.rotateNamed', { label: token.label })}
-                      onClick={() =>
-                        rotate.mutate(token.id, {
-                          onSuccess: (data) => setShown({ label: token.label, secret: data.secret }),
-                        })
-                      }
-                    >
-                      {t('scimTokens.rotate')}
-                    </Button>
-                    <Button
-                      variant="light"
-                      color="red"
-                      size="xs"
-                      leftSection={<IconTrash size={16} />}
-                      aria-label={t('scimTokens.revokeNamed', { label: token.label })}
-                      onClick={() => setRevoking(token)}
-                    >
-                      {t('scimTokens.revoke')}
-                    </Button>
-                  </Group>
+      )}
+      {tokens.data && tokens.data.length > 0 && (
+        <Stack gap="xs" component="ul" p={0} m={0} aria-label={t('scimTokens.listLabel')} style={{ listStyle: 'none' }}>
+          {tokens.data.map((token) => (
+            <Paper key={token.id} component="li" withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600}>{token.label}</Text>
+                  <Text fz="xs" c="dimmed">
+                    {t('scimTokens.created', {
+                      date: date(token.rotatedAt ?? token.createdAt),
+                      name: token.createdBy ? `${token.createdBy.firstName} ${token.createdBy.lastName}` : '—',
+                    })}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {token.lastUsedAt
+                      ? t('scimTokens.lastUsed', { date: date(token.lastUsedAt) })
+                      : t('scimTokens.neverUsed')}
+                  </Text>
+                </Stack>
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconRefresh size={16} />}
+                    loading={rotate.isPending && rotate.variables === token.id}
+                    aria-label={t('scimTokens.rotateNamed', { label: token.label })}
+                    onClick={() =>
+                      rotate.mutate(token.id, {
+                        onSuccess: (data) => setShown({ label: token.label, secret: data.secret }),
+                      })
+                    }
+                  >
+                    {t('scimTokens.rotate')}
+                  </Button>
+                  <Button
+                    variant="light"
+                    color="red"
+                    size="xs"
+                    leftSection={<IconTrash size={16} />}
+                    aria-label={t('scimTokens.revokeNamed', { label: token.label })}
+                    onClick={() => setRevoking(token)}
+                  >
+                    {t('scimTokens.revoke')}
+                  </Button>
                 </Group>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-        <form onSubmit={submit}>
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              label={t('scimTokens.label')}
-              placeholder={t('scimTokens.labelPlaceholder')}
-              value={label}
-              maxLength={80}
-              onChange={(event) => setLabel(event.currentTarget.value)}
-              style={{ flex: '1 1 14rem' }}
-            />
-            <Button type="submit" loading={create.isPending} disabled={label.trim() === ''}>
-              {t('scimTokens.create')}
-            </Button>
-          </Group>
-        </form>
-      </Stack>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <form onSubmit={submit}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('scimTokens.label')}
+            placeholder={t('scimTokens.labelPlaceholder')}
+            value={label}
+            maxLength={80}
+            onChange={(event) => setLabel(event.currentTarget.value)}
+            style={{ flex: '1 1 14rem' }}
+          />
+          <Button type="submit" loading={create.isPending} disabled={label.trim() === ''}>
+            {t('scimTokens.create')}
+          </Button>
+        </Group>
+      </form>
 
       <Modal
         opened={shown !== null}
@@ -196,6 +166,6 @@ export function ScimTokensPanel() {
           })
         }
       />
-    </Paper>
+    </SectionCard>
   );
 }

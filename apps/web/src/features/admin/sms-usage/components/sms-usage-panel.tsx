@@ -1,7 +1,8 @@
-import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import type { TSmsCounts } from '@rounds/contracts/sms';
 import { IconMessage2Dollar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../../components/section-card';
 import { useSmsUsage } from '../api/get-sms-usage';
 
 function Figure({ label, counts }: { label: string; counts: TSmsCounts }) {
@@ -33,57 +34,49 @@ export function SmsUsagePanel() {
   const { t } = useTranslation();
   const usage = useSmsUsage(true);
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="sms-usage-title">
-      <Stack gap="md">
-        <Group gap="xs">
-          <IconMessage2Dollar size={22} stroke={1.6} aria-hidden />
-          <Title order={2} fz="h4" id="sms-usage-title">
-            {t('smsUsage.title')}
-          </Title>
-        </Group>
-        {usage.isPending && <Loader size="sm" />}
-        {usage.isError && <Alert color="red">{t('smsUsage.failed')}</Alert>}
-        {usage.data && (
-          <>
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <Figure label={t('smsUsage.today')} counts={usage.data.today} />
-              <Figure label={t('smsUsage.month')} counts={usage.data.month} />
-            </SimpleGrid>
-            <Text fz="sm" fw={700}>
-              {t('smsUsage.topSenders')}
+    <SectionCard id="sms-usage" icon={IconMessage2Dollar} title={t('smsUsage.title')}>
+      {usage.isPending && <Loader size="sm" />}
+      {usage.isError && <Alert color="red">{t('smsUsage.failed')}</Alert>}
+      {usage.data && (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Figure label={t('smsUsage.today')} counts={usage.data.today} />
+            <Figure label={t('smsUsage.month')} counts={usage.data.month} />
+          </SimpleGrid>
+          <Text fz="sm" fw={700}>
+            {t('smsUsage.topSenders')}
+          </Text>
+          {usage.data.topSenders.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              {t('smsUsage.noSenders')}
             </Text>
-            {usage.data.topSenders.length === 0 ? (
-              <Text fz="sm" c="dimmed">
-                {t('smsUsage.noSenders')}
-              </Text>
-            ) : (
-              <Table striped withTableBorder fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('smsUsage.sender')}</Table.Th>
-                    <Table.Th ta="end">{t('smsUsage.sent')}</Table.Th>
-                    <Table.Th ta="end">{t('smsUsage.refusedColumn')}</Table.Th>
+          ) : (
+            <Table striped withTableBorder fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('smsUsage.sender')}</Table.Th>
+                  <Table.Th ta="end">{t('smsUsage.sent')}</Table.Th>
+                  <Table.Th ta="end">{t('smsUsage.refusedColumn')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {usage.data.topSenders.map((s) => (
+                  <Table.Tr key={s.userId}>
+                    <Table.Td>
+                      <bdi>{s.fullName}</bdi>
+                    </Table.Td>
+                    <Table.Td ta="end">{s.sent}</Table.Td>
+                    <Table.Td ta="end">{s.refused}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {usage.data.topSenders.map((s) => (
-                    <Table.Tr key={s.userId}>
-                      <Table.Td>
-                        <bdi>{s.fullName}</bdi>
-                      </Table.Td>
-                      <Table.Td ta="end">{s.sent}</Table.Td>
-                      <Table.Td ta="end">{s.refused}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-            <Text fz="xs" c="dimmed">
-              {t('smsUsage.caps', usage.data.caps)}
-            </Text>
-          </>
-        )}
-      </Stack>
-    </Paper>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Text fz="xs" c="dimmed">
+            {t('smsUsage.caps', usage.data.caps)}
+          </Text>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Group, Loader, Paper, Stack, Switch, Title } from '@mantine/core';
+import { Alert, Loader, Switch } from '@mantine/core';
 import { IconBuildingHospital } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../../components/section-card';
 import { showToast } from '../../../../lib/toast';
 import { useSsoPolicy, useUpdateSsoPolicy } from '../api/sso-policy';
 
@@ -14,30 +15,22 @@ export function SsoPolicyPanel() {
   const policy = useSsoPolicy();
   const update = useUpdateSsoPolicy();
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="sso-policy-title">
-      <Stack gap="md">
-        <Group gap="xs">
-          <IconBuildingHospital size={22} stroke={1.6} aria-hidden />
-          <Title order={2} fz="h4" id="sso-policy-title">
-            {t('ssoPolicy.title')}
-          </Title>
-        </Group>
-        {policy.isPending && <Loader size="sm" />}
-        {policy.isError && <Alert color="red">{t('ssoPolicy.failed')}</Alert>}
-        {policy.data && (
-          <Switch
-            checked={update.isPending ? update.variables : policy.data.ssoOnly}
-            disabled={update.isPending}
-            onChange={(event) =>
-              update.mutate(event.currentTarget.checked, {
-                onSuccess: () => showToast(t('ssoPolicy.saved'), 'success'),
-              })
-            }
-            label={t('ssoPolicy.only')}
-            description={t('ssoPolicy.hint')}
-          />
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard id="sso-policy" icon={IconBuildingHospital} title={t('ssoPolicy.title')}>
+      {policy.isPending && <Loader size="sm" />}
+      {policy.isError && <Alert color="red">{t('ssoPolicy.failed')}</Alert>}
+      {policy.data && (
+        <Switch
+          checked={update.isPending ? update.variables : policy.data.ssoOnly}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate(event.currentTarget.checked, {
+              onSuccess: () => showToast(t('ssoPolicy.saved'), 'success'),
+            })
+          }
+          label={t('ssoPolicy.only')}
+          description={t('ssoPolicy.hint')}
+        />
+      )}
+    </SectionCard>
   );
 }
