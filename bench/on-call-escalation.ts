@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { loadOrCreateSecret } from '../apps/server/src/lib/secrets';
+import { startBackgroundLoad, type TLoadStep } from './support/background-load';
 import { seedCrowdInRooms } from './support/crowd-in-rooms';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, startBenchServer } from './support/server';
@@ -24,7 +24,7 @@ const ROOMS = Number(process.env.BENCH_ESCALATION_ROOMS ?? 500);
 const WINDOW_S = Number(process.env.BENCH_ESCALATION_WINDOW_SECONDS ?? 60);
 const CROWD = Number(process.env.BENCH_USERS ?? 1_000);
 const JWT_SECRET = 'bench-escalation-secret-that-is-long-enough-to-sign';
-const ROOT = join(import.meta.dirname, '..');
+const _ROOT = join(import.meta.dirname, '..');
 const PER_ROOM = Math.ceil(STEPS / ROOMS);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-escalation-'));
@@ -170,36 +170,13 @@ const server = await startBenchServer({
   URGENT_ESCALATION_SECONDS: '86400',
 });
 
-/** The load generator of bench/realtime in its own process, over the whole window. */
+/** The crowd sends in its rooms over the whole window. */
 const loadSeconds = Math.ceil((firstDue - Date.now()) / 1000) + WINDOW_S + 15;
-const file = join(mkdtempSync(join(tmpdir(), 'rounds-bench-load-')), 'config.json');
-writeFileSync(
-  file,
-  JSON.stringify({
-    mode: 'rounds',
-    url: server.url,
-    users: crowd,
-    maxP99Ms: 100,
-    steps: [{ rate: 500, seconds: loadSeconds }],
-  }),
-);
-const lines: Record<string, number>[] = [];
-const load = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'support', 'realtime-load.ts'), file], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let out = '';
-load.stdout!.on('data', (d) => {
-  out += d;
-  const parts = out.split('\n');
-  out = parts.pop()!;
-  for (const l of parts) if (l.trim()) lines.push(JSON.parse(l));
-});
-const loadDone = new Promise<number | null>((resolve) => load.on('exit', resolve));
+const load = startBackgroundLoad(server.url, crowd, 500, loadSeconds);
 let late: number[] = [];
 let fired = 0;
 try {
-  const code = await loadDone;
+  const code = await load.exited;
   if (code !== 0) console.error(`load generator exited with ${code}`);
   // Steps still pending after the window are late by at least the time since they fell due.
   await new Promise((r) => setTimeout(r, 5_000));
@@ -219,9 +196,7 @@ const stoppedAt = Date.now();
 late = jobs.map((j) => (j.fired_at === null ? stoppedAt - Number(j.due_at) : Number(j.fired_at) - Number(j.due_at)));
 fired = jobs.filter((j) => j.status === 'fired').length;
 late.sort((a, b) => a - b);
-const step = lines[1] as
-  | { achievedRate: number; p50: number; p99: number; lost: number; duplicated: number }
-  | undefined;
+const step = load.lines[1] as TLoadStep | undefined;
 const worst = late.at(-1) ?? 0;
 console.log(`\nbench/on-call-escalation: ${jobs.length} escalation steps due over ${WINDOW_S} s, ${fired} fired`);
 console.log(

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePushCertificate } from '@rounds/test-kit/push-certificate';
@@ -10,6 +9,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { loadOrCreateVapidKeys } from '../apps/server/src/lib/secrets';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
+import { startBackgroundLoad, type TBackgroundLoad, type TLoadStep } from './support/background-load';
 import { seedCrowdInRooms } from './support/crowd-in-rooms';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, startBenchServer } from './support/server';
@@ -26,7 +26,7 @@ const GROUP = Number(process.env.BENCH_PUSH_GROUP ?? 2_000);
 const CROWD = Number(process.env.BENCH_USERS ?? 1_000);
 const MESSAGES = Number(process.env.BENCH_PUSH_MESSAGES ?? 6);
 const JWT_SECRET = 'bench-push-secret-that-is-long-enough-to-sign';
-const ROOT = join(import.meta.dirname, '..');
+const _ROOT = join(import.meta.dirname, '..');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-push-'));
 const certDir = join(dataDir, 'push-ca');
@@ -95,50 +95,8 @@ const server = await startBenchServer({
   URGENT_ESCALATION_SECONDS: '3600',
 });
 
-/** The load generator of bench/realtime in its own process; resolves its one step's result. */
 const loadSeconds = 20 + MESSAGES * 10;
-const file = join(mkdtempSync(join(tmpdir(), 'rounds-bench-load-')), 'config.json');
-writeFileSync(
-  file,
-  JSON.stringify({
-    mode: 'rounds',
-    url: server.url,
-    users: crowd,
-    maxP99Ms: 100,
-    steps: [{ rate: 500, seconds: loadSeconds }],
-  }),
-);
-
-let settled: () => void = () => undefined;
-const loadSettled = new Promise<void>((r) => {
-  settled = r;
-});
-const lines: Record<string, number>[] = [];
-let loadDone: Promise<void> = Promise.resolve();
-let load: ReturnType<typeof spawn> | undefined;
-const startLoad = () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'support', 'realtime-load.ts'), file], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (d: Buffer) => {
-    process.stderr.write(d);
-    if (d.toString().includes('settled')) settled();
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => {
-    out += d;
-    const parts = out.split('\n');
-    out = parts.pop()!;
-    for (const l of parts) if (l.trim()) lines.push(JSON.parse(l));
-  });
-  loadDone = new Promise<void>((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`)))),
-  );
-  // Stopped by the finally below when a send fails: that failure is the one to report.
-  loadDone.catch(() => undefined);
-  return child;
-};
+let load: TBackgroundLoad | undefined;
 
 /** The sender's tab; each URGENT message timed from the send to the last push the stand-in accepted. */
 const token = await signAccessToken(JWT_SECRET, { sub: sender!.id, role: 'Regular', sid: sender!.sid }, 3_600);
@@ -190,22 +148,21 @@ let alone: number[] = [];
 let loaded: number[] = [];
 try {
   alone = await urgentRounds('alone:', Math.max(2, Math.ceil(MESSAGES / 2)));
-  load = startLoad();
-  await loadSettled;
+  load = startBackgroundLoad(server.url, crowd, 500, loadSeconds);
+  await load.settled;
   // Let the load run a few seconds first, so the URGENT sends land in a steady 500/s.
   await new Promise((r) => setTimeout(r, 3_000));
   loaded = await urgentRounds('under load:', MESSAGES);
-  await loadDone;
+  const code = await load.exited;
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
 } finally {
   socket.disconnect();
-  load?.kill('SIGTERM');
+  load?.child.kill('SIGTERM');
   await server.stop();
   await stand.close();
 }
 
-const step = lines[1] as
-  | { rate: number; achievedRate: number; p50: number; p99: number; lost: number; duplicated: number }
-  | undefined;
+const step = load?.lines[1] as TLoadStep | undefined;
 const figures = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50) / 1000, p99: percentile(sorted, 99) / 1000 };
