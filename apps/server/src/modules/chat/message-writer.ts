@@ -10,8 +10,7 @@ import { type AppendItem, appendMessage, appendToRooms, publishMessages } from '
 import { priorityAttributes, wantsPriority } from './priority.rules';
 import { recordPriority } from './priority.service';
 import { fullName, type TMedia, toMessage } from './room-view';
-import { seatMembers } from './rooms.service';
-import { roomUnavailable } from './rooms.store';
+import { roomUnavailable, seatMembers } from './rooms.store';
 
 export type SendInput = {
   userId: string;

@@ -2,10 +2,10 @@ import { missedCallFor, type TMessage, type TMessageAttributes } from '@rounds/c
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import type { TMedia } from './room-view';
+import { fullName, type TMedia, toMessage } from './room-view';
 import { activeMembersOf } from './rooms.store';
 
 export type AppendItem = {
@@ -181,4 +181,32 @@ export async function publishMessages(
   const roomIds = [...new Set(messages.map((m) => m.twId))];
   const members = known ?? (await activeMembersOf(app.db, roomIds));
   for (const m of messages) app.publish(SERVER_EVENTS.NewMessage, m, { users: members.get(m.twId) ?? [] });
+}
+
+/**
+ * A message (not removed) with its author's name, its row locked for the transaction. Every writer of a
+ * message's attributes JSON rewrites it from what it read, so on PostgreSQL two acknowledgements at the same
+ * instant would otherwise each write their own list and one would be lost. (SQLite transactions begin IMMEDIATE
+ * and so already run one at a time.) `roomId` keeps the read inside the room the caller is a member of.
+ */
+export async function lockedMessage(
+  trx: Db,
+  engine: Engine,
+  crypto: MessageCrypto,
+  messageId: string,
+  roomId?: string,
+): Promise<TMessage | null> {
+  const row = await trx
+    .selectFrom('messages')
+    .leftJoin('users', 'users.id', 'messages.author_id')
+    .selectAll('messages')
+    .select(['users.first_name', 'users.last_name'])
+    .where('messages.id', '=', messageId)
+    .$if(roomId !== undefined, (q) => q.where('messages.room_id', '=', roomId!))
+    .where('messages.removed', '=', 0)
+    .$if(engine === 'postgres', (q) => q.forUpdate('messages'))
+    .executeTakeFirst();
+  if (!row) return null;
+  const author = row.first_name === null ? '' : fullName({ first_name: row.first_name, last_name: row.last_name! });
+  return toMessage(row, author, crypto);
 }

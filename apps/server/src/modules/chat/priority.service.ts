@@ -11,6 +11,7 @@ import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { buildGrid } from './acknowledgement-grid.rules';
 import { gridMessage, gridRows, markDelivered } from './acknowledgement-grid.store';
+import { lockedMessage } from './messages.store';
 import { priorityAttributes } from './priority.rules';
 import { fullName, toMessage } from './room-view';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
@@ -124,26 +125,10 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
   const db = app.db;
   const escalateAfterMs = app.config.URGENT_ESCALATION_SECONDS * 1000;
   const members = (roomId: string) => memberIds(db, roomId);
-  // Every caller rewrites the message's attributes JSON from what it read, so the read locks the row: on
-  // PostgreSQL two acknowledgements at the same instant would otherwise each write their own list and one
-  // would be lost. (SQLite transactions begin IMMEDIATE and so already run one at a time.)
   const load = async (trx: Db, roomId: string, messageId: string) => {
-    const row = await trx
-      .selectFrom('messages')
-      .leftJoin('users', 'users.id', 'messages.author_id')
-      .selectAll('messages')
-      .select(['users.first_name', 'users.last_name'])
-      .where('messages.id', '=', messageId)
-      .where('messages.room_id', '=', roomId)
-      .where('messages.removed', '=', 0)
-      .$if(app.engine === 'postgres', (q) => q.forUpdate('messages'))
-      .executeTakeFirst();
-    if (!row) throw notFound('messageNotFound');
-    return toMessage(
-      row,
-      row.first_name === null ? '' : fullName({ first_name: row.first_name, last_name: row.last_name! }),
-      crypto,
-    );
+    const message = await lockedMessage(trx, app.engine, crypto, messageId, roomId);
+    if (!message) throw notFound('messageNotFound');
+    return message;
   };
   const saveAttributes = (trx: Db, m: TMessage, attributes: TMessageAttributes) =>
     trx

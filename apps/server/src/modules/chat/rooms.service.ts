@@ -12,47 +12,21 @@ import { writeAudit } from '../audit/audit.service';
 import { namesByIds, usersByIds } from '../users/users.store';
 import { appendMessage, publishMessages } from './messages.store';
 import { fullName, roomViews } from './room-view';
-import { memberIds, memberRooms, requireMember, roleSeats, roomOfRole, roomUnavailable } from './rooms.store';
+import {
+  insertMembers,
+  memberIds,
+  memberRooms,
+  requireMember,
+  roleSeats,
+  roomOfRole,
+  roomUnavailable,
+  seatMembers,
+} from './rooms.store';
 
 type Person = { id: string; fullName: string };
 
 const participantsError = (key: TextKey) => invalidField('participants', key, {}, 'VALIDATION');
 const nameKey = (name: string) => name.trim().toLowerCase();
-
-/** New members of a room: not favorite, not muted, nothing read; in a duty role's room, with their seat. */
-const memberRows = (roomId: string, userIds: string[], now: number, seat: 'holder' | 'sender' | null = null) =>
-  userIds.map((id) => ({
-    room_id: roomId,
-    user_id: id,
-    joined_at: now,
-    is_favorite: 0,
-    muted: 0,
-    last_read_seq: 0,
-    unread_count: 0,
-    role_seat: seat,
-  }));
-
-function insertMembers(trx: Db, roomId: string, userIds: string[], now: number) {
-  return trx
-    .insertInto('room_members')
-    .values(memberRows(roomId, userIds, now))
-    .execute();
-}
-
-/**
- * Seats people in a duty role's room unless they are in it already (another process may have seated them a
- * moment ago): answers those this call seated, so only they are announced, once.
- */
-export async function seatMembers(trx: Db, roomId: string, userIds: string[], seat: 'holder' | 'sender', now: number) {
-  if (userIds.length === 0) return [];
-  const rows = await trx
-    .insertInto('room_members')
-    .values(memberRows(roomId, userIds, now, seat))
-    .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
-    .returning('user_id')
-    .execute();
-  return rows.map((r) => r.user_id);
-}
 
 /** A new room with its first members: a group (name, owner) or a direct chat (the pair's key). */
 async function insertRoom(

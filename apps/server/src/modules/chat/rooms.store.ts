@@ -258,3 +258,44 @@ export function directPartners(db: Db, userId: string): Promise<{ twId: string; 
     .where('other.user_id', '<>', userId)
     .execute();
 }
+
+/** New members of a room: not favorite, not muted, nothing read; in a duty role's room, with their seat. */
+const memberRows = (roomId: string, userIds: string[], now: number, seat: 'holder' | 'sender' | null = null) =>
+  userIds.map((id) => ({
+    room_id: roomId,
+    user_id: id,
+    joined_at: now,
+    is_favorite: 0,
+    muted: 0,
+    last_read_seq: 0,
+    unread_count: 0,
+    role_seat: seat,
+  }));
+
+export function insertMembers(trx: Db, roomId: string, userIds: string[], now: number) {
+  return trx
+    .insertInto('room_members')
+    .values(memberRows(roomId, userIds, now))
+    .execute();
+}
+
+/**
+ * Adds people to a room unless they are in it already (another process may have added them a moment ago), in a
+ * duty role's room with their seat: answers those this call added, so only they are announced, once.
+ */
+export async function seatMembers(
+  trx: Db,
+  roomId: string,
+  userIds: string[],
+  seat: 'holder' | 'sender' | null,
+  now: number,
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await trx
+    .insertInto('room_members')
+    .values(memberRows(roomId, [...new Set(userIds)], now, seat))
+    .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}

@@ -14,9 +14,9 @@ import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { Publish } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
-import { appendMessage } from '../chat/messages.store';
-import { fullName, toMessage } from '../chat/room-view';
-import { activeMembersOf } from '../chat/rooms.store';
+import { appendMessage, lockedMessage } from '../chat/messages.store';
+import { fullName } from '../chat/room-view';
+import { activeMembersOf, seatMembers } from '../chat/rooms.store';
 import { namesByIds } from '../users/users.store';
 import { administeredRole, withHolders } from './duty-roles.service';
 import * as roles from './duty-roles.store';
@@ -114,22 +114,7 @@ async function reach(
 export function createEscalationService(deps: EscalationDeps) {
   const { db, publish, crypto } = deps;
 
-  // Every writer of a message's attributes reads it locked (chat's priority.service does the same): on
-  // PostgreSQL an acknowledgement at the same instant would otherwise lose its write or ours.
-  const loadMessage = async (trx: Db, messageId: string) => {
-    const row = await trx
-      .selectFrom('messages')
-      .leftJoin('users', 'users.id', 'messages.author_id')
-      .selectAll('messages')
-      .select(['users.first_name', 'users.last_name'])
-      .where('messages.id', '=', messageId)
-      .where('messages.removed', '=', 0)
-      .$if(deps.engine === 'postgres', (q) => q.forUpdate('messages'))
-      .executeTakeFirst();
-    if (!row) return null;
-    const author = row.first_name === null ? '' : fullName({ first_name: row.first_name, last_name: row.last_name! });
-    return toMessage(row, author, crypto);
-  };
+  const loadMessage = (trx: Db, messageId: string) => lockedMessage(trx, deps.engine, crypto, messageId);
 
   /** Everyone in the room hears that the chain moved; the timeline route decides who may read it. */
   const announce = async (twId: string, messageId: string) => {
@@ -182,7 +167,7 @@ export function createEscalationService(deps: EscalationDeps) {
     const reached = await reach(trx, { targetRoleId: job.target_role_id, targetUserId: job.target_user_id }, now);
     const people = (reached?.people ?? []).filter((p) => p.id !== chain.sender_id);
     const alerted = people.map((p) => p.id);
-    const added = await store.addRoomMembers(trx, chain.room_id, alerted, now);
+    const added = await seatMembers(trx, chain.room_id, alerted, null, now);
     const attributes: TMessageAttributes = {
       ...m.attributes,
       notify: [...new Set([...(m.attributes.notify ?? []), ...alerted])],

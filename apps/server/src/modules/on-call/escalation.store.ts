@@ -216,38 +216,6 @@ export async function roleHasPendingChain(db: Db, roleId: string): Promise<boole
   return target !== undefined;
 }
 
-/** Adds the people not yet in the room as members; returns those added. */
-export async function addRoomMembers(db: Db, roomId: string, userIds: string[], now: number): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const present = new Set(
-    (
-      await db
-        .selectFrom('room_members')
-        .select('user_id')
-        .where('room_id', '=', roomId)
-        .where('user_id', 'in', userIds)
-        .execute()
-    ).map((r) => r.user_id),
-  );
-  const added = [...new Set(userIds)].filter((id) => !present.has(id));
-  if (added.length === 0) return [];
-  await db
-    .insertInto('room_members')
-    .values(
-      added.map((id) => ({
-        room_id: roomId,
-        user_id: id,
-        joined_at: now,
-        is_favorite: 0,
-        muted: 0,
-        last_read_seq: 0,
-        unread_count: 0,
-      })),
-    )
-    .execute();
-  return added;
-}
-
 /** Roles a person may hold now by hand, shift or rotation (the rules decide which they do hold). */
 export async function rolesPossiblyHeldBy(db: Db, userId: string, at: number): Promise<string[]> {
   const [hands, shifts, rotations] = await Promise.all([
