@@ -6,8 +6,8 @@ import { onCallRoutes } from '@rounds/contracts/on-call';
 import { outboxRoutes } from '@rounds/contracts/outbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAs, collect, type Member, member, notificationsSent, openSocket } from '../../../test/support/chat';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { createFacility, createUser, login } from '../../../test/support/users';
+import { onCallHospital } from '../../../test/support/on-call-hospital';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { setRoomRole } from './escalation.store';
 
 /**
@@ -27,12 +27,7 @@ const MIN = 60_000;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://rounds.example.org', URGENT_ESCALATION_SECONDS: '120' });
   await t.listen();
-  heart = await createFacility(t.app, 'Heart Hospital');
-  other = await createFacility(t.app, 'Other Hospital');
-  const adminLogin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  admin = { id: adminLogin.userId, email: TEST_ADMIN.email, token: adminLogin.token, name: 'Admin' };
-  const fa = await createUser(t.app, { role: 'FacilityAdmin', firstName: 'Fay', facilities: [heart] });
-  fay = { id: fa.id, email: fa.email, token: (await login(t.app, fa.email)).token, name: 'Fay' };
+  ({ heart, other, admin, fay } = await onCallHospital(t));
   nurse = await member(t, 'Nora', 'Nurse');
 });
 afterAll(() => t.close());

@@ -1,8 +1,8 @@
 import { onCallRoutes as routes } from '@rounds/contracts/on-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, collect, type Member, member, openSocket } from '../../../test/support/chat';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { createFacility, createUser, login } from '../../../test/support/users';
+import { onCallHospital } from '../../../test/support/on-call-hospital';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { instantOf } from './zoned-time';
 
 /** Issue 25, roles and who holds them: the routes on a real database (SQLite, and PostgreSQL in CI). */
@@ -22,12 +22,7 @@ const withFacility = async (m: Member, facility: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   await t.listen();
-  heart = await createFacility(t.app, 'Heart Hospital');
-  other = await createFacility(t.app, 'Other Hospital');
-  const adminLogin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  admin = { id: adminLogin.userId, email: TEST_ADMIN.email, token: adminLogin.token, name: 'Admin' };
-  const fa = await createUser(t.app, { role: 'FacilityAdmin', firstName: 'Fay', facilities: [heart] });
-  fay = { id: fa.id, email: fa.email, token: (await login(t.app, fa.email)).token, name: 'Fay' };
+  ({ heart, other, admin, fay } = await onCallHospital(t));
   roy = await member(t, 'Ravi', 'Roy');
   chen = await member(t, 'Mei', 'Chen');
   outsider = await member(t, 'Otto', 'Outside');
