@@ -3,11 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { snap } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
-import { loginUi } from '../support/login-ui';
+import { adminTab as openAdminTab } from '../support/pages/admin-tab';
 import { eachLook, type TLook } from '../support/pages/looks';
 import { log } from '../support/pages/room';
 import { demoTabs } from '../support/pages/sign-in';
@@ -54,19 +53,7 @@ async function seedGroup(name: string): Promise<string> {
   return twId;
 }
 
-/** The Admin signed in through the login page, in the look's language and theme (the account's win). */
-async function adminTab(look: Omit<TLook, 'viewport'> = { theme: 'light', lang: 'en', mobile: false }) {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  await api(server, 'POST', '/setting', { language: look.lang }, token);
-  await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: look.theme } }, token);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
-  const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await loginUi(page, ADMIN.email, ADMIN.password);
-  return { page, errors };
-}
+const adminTab = (look?: Omit<TLook, 'viewport'>) => openAdminTab(server, browser, look);
 
 const banner = (page: Page) => page.getByTestId('break-glass-banner');
 const PRIVACY_LINE = /^(Privacy office|Bureau de la confidentialité)/;

@@ -6,11 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { snap } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
-import { loginUi } from '../support/login-ui';
+import { adminTab as openAdminTab } from '../support/pages/admin-tab';
 import { eachLook, type TLook } from '../support/pages/looks';
 import { ADMIN, type RunningServer } from '../support/server';
 
@@ -29,19 +28,11 @@ useDemoJourney({}, (s, b) => {
   browser = b;
 });
 
-/** The Admin signed in through the login page, in the look's language and theme (the account's win). */
-async function adminTab(look: Omit<TLook, 'viewport'> = { theme: 'light', lang: 'en', mobile: false }) {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  await api(server, 'POST', '/setting', { language: look.lang }, token);
-  await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: look.theme } }, token);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
-  const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await loginUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/admin/retention');
-  return { page, errors };
+/** The Admin signed in on Retention, in the look's language and theme. */
+async function adminTab(look?: Omit<TLook, 'viewport'>) {
+  const tab = await openAdminTab(server, browser, look);
+  await tab.page.goto('/admin/retention');
+  return tab;
 }
 
 /** A conversation for counsel, written by its owner before the Admin exports it. */

@@ -1,12 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { snap } from '../support/browser';
 import { useDemoJourney } from '../support/journey';
-import { loginUi } from '../support/login-ui';
+import { adminTab as openAdminTab } from '../support/pages/admin-tab';
 import { eachLook, type TLook } from '../support/pages/looks';
-import { ADMIN, type RunningServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 
 /**
  * Directory provisioning (issue 26), the Admin's side: in Administration, create a SCIM token for the
@@ -31,18 +29,11 @@ const TEXTS = {
   },
 } as const;
 
-/** The Admin signed in through the login page on Administration's landing page, in the look's language and theme. */
+/** The Admin signed in on Administration's landing page, in the look's language and theme. */
 async function adminTab(look: Omit<TLook, 'viewport'> = { theme: 'light', lang: 'en', mobile: false }) {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  await api(server, 'POST', '/setting', { language: look.lang }, token);
-  await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: look.theme } }, token);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
-  const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await loginUi(page, ADMIN.email, ADMIN.password);
+  const { page, errors } = await openAdminTab(server, browser, look, (context) =>
+    context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url }),
+  );
   await page.goto('/admin');
   const card = page.getByRole('region', { name: TEXTS[look.lang].title });
   await card.waitFor();
