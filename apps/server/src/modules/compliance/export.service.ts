@@ -7,7 +7,7 @@ import {
   type TExportManifest,
   type ZCreateExportRequest,
 } from '@rounds/contracts/compliance';
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -355,7 +355,8 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
     open: async (token: string): Promise<{ filename: string; stream: Readable }> => {
       const row = await claimExport(db, sha256(token), Date.now());
       if (!row) throw notFound('exportLinkNotFound', 'EXPORT_LINK_NOT_FOUND');
-      const archive = new ZipArchive({ zlib: { level: 6 } });
+      const { ZipArchive: Zip } = await import('archiver');
+      const archive = new Zip({ zlib: { level: 6 } });
       const job: Job = {
         id: row.id,
         scope: row.scope,

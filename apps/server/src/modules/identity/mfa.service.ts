@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { MFA_CODES, type TMfaFactor, type TMfaPolicy, type TTotpEnrolment } from '@rounds/contracts/mfa';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, notFound } from '../../lib/errors';
@@ -170,6 +169,7 @@ export async function startTotp(deps: MfaDeps, user: Pick<UserRow, 'id' | 'email
     now: Date.now(),
   });
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   const qrCode = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   return { factorId, secret, otpauthUrl, qrCode };

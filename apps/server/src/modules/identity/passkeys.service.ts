@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TMfaFactor, TPasskeyAssertion, TPasskeyOptions, TPasskeyRegistration } from '@rounds/contracts/mfa';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
@@ -22,6 +20,9 @@ import {
   takeChallenge,
   userPasskeys,
 } from './passkeys.store';
+
+/** WebAuthn's library (and its X.509 and CBOR stack, some 150 modules) is loaded by the first passkey request. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (issue 26) with @simplewebauthn/server: registered in Settings as a factor beside authenticator
@@ -76,7 +77,7 @@ async function spendChallenge(deps: MfaDeps, id: string, purpose: Purpose, userI
 /** Settings: the browser's options for a new passkey on this account (none it already has). */
 export async function registrationOptions(deps: MfaDeps, user: UserRow): Promise<TPasskeyOptions> {
   const { rpID } = passkeyRelyingParty(deps.publicUrl);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: user.email,
@@ -104,7 +105,7 @@ export async function addPasskey(
   const { rpID, origin } = passkeyRelyingParty(deps.publicUrl);
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response: input.credential as RegistrationResponseJSON,
       expectedChallenge: row.challenge,
       expectedOrigin: origin,
@@ -148,7 +149,7 @@ export async function secondFactorOptions(deps: MfaDeps, user: UserRow): Promise
   const passkeys = await userPasskeys(deps.db, user.id);
   if (passkeys.length === 0) throw fail(409, 'NO_PASSKEY', 'mfaNoPasskey');
   const { rpID } = passkeyRelyingParty(deps.publicUrl);
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     timeout: CEREMONY_TIMEOUT_MS,
     allowCredentials: passkeys.map((p) => ({ id: p.credential_id!, transports: JSON.parse(p.transports ?? '[]') })),
@@ -166,7 +167,7 @@ export async function secondFactorOptions(deps: MfaDeps, user: UserRow): Promise
 /** Sign-in without a password: options for any passkey of this site the device holds. */
 export async function signInOptions(deps: MfaDeps): Promise<TPasskeyOptions> {
   const { rpID } = passkeyRelyingParty(deps.publicUrl);
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: 'required',
@@ -195,7 +196,7 @@ async function checkAssertion(
   const counter = Number(passkey.sign_count ?? 0);
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    result = await verifyAuthenticationResponse({
+    result = await (await webauthn()).verifyAuthenticationResponse({
       response: credential as AuthenticationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: origin,
