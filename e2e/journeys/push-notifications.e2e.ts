@@ -9,6 +9,7 @@ import { snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { LOOKS } from '../support/pages/looks';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -301,17 +302,6 @@ describe("a hidden tab's notification", () => {
   });
 });
 
-const LOOKS = [
-  { language: 'en', theme: 'light', mobile: false },
-  { language: 'en', theme: 'dark', mobile: true },
-  { language: 'fr', theme: 'dark', mobile: false },
-  { language: 'fr', theme: 'light', mobile: true },
-  { language: 'en', theme: 'dark', mobile: false },
-  { language: 'en', theme: 'light', mobile: true },
-  { language: 'fr', theme: 'light', mobile: false },
-  { language: 'fr', theme: 'dark', mobile: true },
-] as const;
-
 const TEXTS = {
   en: {
     panel: 'Notifications on this device',
@@ -328,11 +318,11 @@ const TEXTS = {
 } as const;
 
 describe('notification settings, as people see them', () => {
-  it.each(LOOKS)('the Notifications panel and the Admin choice: $language $theme (phone: $mobile)', async (look) => {
-    const name = `${look.theme}-${look.language}-${look.mobile ? 'phone' : 'desktop'}`;
-    const text = TEXTS[look.language];
+  it.each(LOOKS)('the Notifications panel and the Admin choice: $lang $theme (phone: $mobile)', async (look) => {
+    const name = `${look.theme}-${look.lang}-${look.mobile ? 'phone' : 'desktop'}`;
+    const text = TEXTS[look.lang];
 
-    await setPreferences(DEMO.olivia, look.language, look.theme);
+    await setPreferences(DEMO.olivia, look.lang, look.theme);
     const context = await openContext(browser, { baseURL: server.url, mobile: look.mobile });
     await context.grantPermissions(['notifications'], { origin: server.url });
     const page = await context.newPage();
@@ -351,7 +341,7 @@ describe('notification settings, as people see them', () => {
     await context.close();
 
     // The Admin's language and theme are the account's too, set before the browser signs in.
-    await setPreferences(ADMIN.email, look.language, look.theme, ADMIN.password);
+    await setPreferences(ADMIN.email, look.lang, look.theme, ADMIN.password);
     const adminContext = await openContext(browser, { baseURL: server.url, mobile: look.mobile });
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);
