@@ -7,6 +7,7 @@ import { snap, watchErrors } from '../support/browser';
 import { demo } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { inLook } from '../support/pages/looks';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -283,52 +284,54 @@ describe('administration sections', () => {
       ['fr', 'dark', true],
       ['en', 'light', true],
     ] as const) {
-      await adminPreferences(language, theme);
-      const { page, errors } = await adminPage({ mobile });
-      const device = mobile ? 'phone' : 'desktop';
-      const suffix = `${device}-${theme}-${language}`;
-      const sections = ['departments', 'roles', 'logos', 'about', 'user-logs', 'banner'] as const;
-      for (const section of sections) {
-        await page.goto(`/admin/${section}`);
-        await page.locator('main h1').waitFor();
-        if (section === 'departments' || section === 'roles' || section === 'user-logs') {
-          await page.getByRole('table').getByRole('row').nth(1).waitFor();
-          await page
-            .getByRole('table')
-            .getByText(/Loading|Chargement/)
-            .waitFor({ state: 'detached' });
+      await inLook(async () => {
+        await adminPreferences(language, theme);
+        const { page, errors } = await adminPage({ mobile });
+        const device = mobile ? 'phone' : 'desktop';
+        const suffix = `${device}-${theme}-${language}`;
+        const sections = ['departments', 'roles', 'logos', 'about', 'user-logs', 'banner'] as const;
+        for (const section of sections) {
+          await page.goto(`/admin/${section}`);
+          await page.locator('main h1').waitFor();
+          if (section === 'departments' || section === 'roles' || section === 'user-logs') {
+            await page.getByRole('table').getByRole('row').nth(1).waitFor();
+            await page
+              .getByRole('table')
+              .getByText(/Loading|Chargement/)
+              .waitFor({ state: 'detached' });
+          }
+          if (section === 'about') await page.locator('.ProseMirror').first().waitFor();
+          if (section === 'logos') await page.locator('.mantine-Dropzone-root').first().waitFor();
+          if (section === 'banner') await page.locator('textarea').first().waitFor();
+          // Issue 28: the events read in the screen's language ('login' is 'connexion' in French).
+          if (section === 'user-logs')
+            await page
+              .getByRole('table')
+              .getByText(language === 'fr' ? 'connexion' : 'login', { exact: true })
+              .first()
+              .waitFor();
+          await snap(page, `admin-${section}-${suffix}`);
         }
-        if (section === 'about') await page.locator('.ProseMirror').first().waitFor();
-        if (section === 'logos') await page.locator('.mantine-Dropzone-root').first().waitFor();
-        if (section === 'banner') await page.locator('textarea').first().waitFor();
-        // Issue 28: the events read in the screen's language ('login' is 'connexion' in French).
-        if (section === 'user-logs')
-          await page
-            .getByRole('table')
-            .getByText(language === 'fr' ? 'connexion' : 'login', { exact: true })
-            .first()
-            .waitFor();
-        await snap(page, `admin-${section}-${suffix}`);
-      }
-      // A phone field's country picker names the countries in the screen's language too.
-      await page.goto('/admin/users/new');
-      const country = page.getByLabel(language === 'fr' ? 'Indicatif' : 'Country code');
-      // The calling codes arrive with their own request: wait for them.
-      await expect
-        .poll(() => country.locator('option', { hasText: language === 'fr' ? 'Norvège' : 'Norway' }).count())
-        .toBe(1);
-      await snap(page, `admin-user-new-${suffix}`);
-      // An item's page: its members and the available users.
-      await page.goto('/admin/departments');
-      await page.getByRole('table').getByRole('link').first().click();
-      await page.getByRole('table').nth(1).getByRole('row').nth(1).waitFor();
-      await page
-        .getByRole('table')
-        .nth(1)
-        .getByText(/Loading|Chargement/)
-        .waitFor({ state: 'detached' });
-      await snap(page, `admin-department-edit-${suffix}`);
-      expect(errors()).toEqual([]);
+        // A phone field's country picker names the countries in the screen's language too.
+        await page.goto('/admin/users/new');
+        const country = page.getByLabel(language === 'fr' ? 'Indicatif' : 'Country code');
+        // The calling codes arrive with their own request: wait for them.
+        await expect
+          .poll(() => country.locator('option', { hasText: language === 'fr' ? 'Norvège' : 'Norway' }).count())
+          .toBe(1);
+        await snap(page, `admin-user-new-${suffix}`);
+        // An item's page: its members and the available users.
+        await page.goto('/admin/departments');
+        await page.getByRole('table').getByRole('link').first().click();
+        await page.getByRole('table').nth(1).getByRole('row').nth(1).waitFor();
+        await page
+          .getByRole('table')
+          .nth(1)
+          .getByText(/Loading|Chargement/)
+          .waitFor({ state: 'detached' });
+        await snap(page, `admin-department-edit-${suffix}`);
+        expect(errors()).toEqual([]);
+      });
     }
   });
 });

@@ -6,7 +6,7 @@ import { budget } from '../support/budget';
 import { demoApi } from '../support/demo';
 import { dutyRoleAdmin } from '../support/duty-roles';
 import { useDemoJourney } from '../support/journey';
-import { LOOKS } from '../support/pages/looks';
+import { inLook, LOOKS } from '../support/pages/looks';
 import { bubble, composer, log, openRoom } from '../support/pages/room';
 import { demoTabs } from '../support/pages/sign-in';
 import { linkRoomToRole } from '../support/role-room';
@@ -128,14 +128,16 @@ describe('escalation', () => {
 
   it('shows the timeline in both languages, themes and screens', async () => {
     for (const look of LOOKS) {
-      const { context, page, errors } = await signIn('olivia.landry', look);
-      await openRoom(page, ROOM);
-      const done = look.lang === 'fr' ? 'Acquitté par Noah Thibodeaux' : 'Acknowledged by Noah Thibodeaux';
-      await timeline(page).getByText(done).scrollIntoViewIfNeeded();
-      await timeline(page).getByText(done).waitFor();
-      await snap(page, `escalation-timeline-${look.lang}-${look.theme}-${look.mobile ? 'phone' : 'desktop'}`);
-      expect(errors()).toEqual([]);
-      await context.close();
+      await inLook(async () => {
+        const { context, page, errors } = await signIn('olivia.landry', look);
+        await openRoom(page, ROOM);
+        const done = look.lang === 'fr' ? 'Acquitté par Noah Thibodeaux' : 'Acknowledged by Noah Thibodeaux';
+        await timeline(page).getByText(done).scrollIntoViewIfNeeded();
+        await timeline(page).getByText(done).waitFor();
+        await snap(page, `escalation-timeline-${look.lang}-${look.theme}-${look.mobile ? 'phone' : 'desktop'}`);
+        expect(errors()).toEqual([]);
+        await context.close();
+      });
     }
   });
 });

@@ -6,7 +6,7 @@ import { budget } from '../support/budget';
 import { demoApi } from '../support/demo';
 import { dutyRoleAdmin } from '../support/duty-roles';
 import { useDemoJourney } from '../support/journey';
-import { LOOKS } from '../support/pages/looks';
+import { inLook, LOOKS } from '../support/pages/looks';
 import { demoTabs } from '../support/pages/sign-in';
 import type { RunningServer } from '../support/server';
 
@@ -115,15 +115,17 @@ describe('on-call roles', () => {
     await admin.onShiftNow(created[0]!, noah.id);
 
     for (const [language, theme, mobile] of LOOKS.map((l) => [l.lang, l.theme, l.mobile] as const)) {
-      const { context, page, errors } = await signIn('liam.hebert', { lang: language, theme, mobile });
-      await openOnCall(page, language === 'fr' ? 'De garde' : 'On call');
-      await roleRow(page, 'Rapid response team').getByText('Noah Thibodeaux').waitFor();
-      await roleRow(page, 'Charge nurse 4 West')
-        .getByText(language === 'fr' ? 'Personne ne tient ce rôle' : 'Nobody holds this role')
-        .waitFor();
-      await snap(page, `on-call-view-${language}-${theme}-${mobile ? 'phone' : 'desktop'}`);
-      expect(errors()).toEqual([]);
-      await context.close();
+      await inLook(async () => {
+        const { context, page, errors } = await signIn('liam.hebert', { lang: language, theme, mobile });
+        await openOnCall(page, language === 'fr' ? 'De garde' : 'On call');
+        await roleRow(page, 'Rapid response team').getByText('Noah Thibodeaux').waitFor();
+        await roleRow(page, 'Charge nurse 4 West')
+          .getByText(language === 'fr' ? 'Personne ne tient ce rôle' : 'Nobody holds this role')
+          .waitFor();
+        await snap(page, `on-call-view-${language}-${theme}-${mobile ? 'phone' : 'desktop'}`);
+        expect(errors()).toEqual([]);
+        await context.close();
+      });
     }
 
     // The administration section too, in French and dark on a phone.

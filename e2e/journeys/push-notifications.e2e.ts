@@ -9,7 +9,7 @@ import { snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
-import { LOOKS } from '../support/pages/looks';
+import { eachLook } from '../support/pages/looks';
 import { ADMIN, type RunningServer } from '../support/server';
 
 /**
@@ -318,7 +318,7 @@ const TEXTS = {
 } as const;
 
 describe('notification settings, as people see them', () => {
-  it.each(LOOKS)('the Notifications panel and the Admin choice: $lang $theme (phone: $mobile)', async (look) => {
+  eachLook('the Notifications panel and the Admin choice', async (look) => {
     const name = `${look.theme}-${look.lang}-${look.mobile ? 'phone' : 'desktop'}`;
     const text = TEXTS[look.lang];
 

@@ -9,7 +9,7 @@ import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
-import { LOOKS } from '../support/pages/looks';
+import { inLook, LOOKS } from '../support/pages/looks';
 import { log, roomTitle } from '../support/pages/room';
 import type { RunningServer } from '../support/server';
 
@@ -70,63 +70,65 @@ describe('message search', () => {
     await seedHistory();
     const cases = LOOKS.map((l) => [l.lang, l.theme, l.mobile] as const);
     for (const [language, theme, mobile] of cases) {
-      const name = `search-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`;
-      await setPreferences(demo('noah.thibodeaux'), language, theme);
-      const context = await openContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await loginUi(page, demo('noah.thibodeaux'), DEMO_PASSWORD);
+      await inLook(async () => {
+        const name = `search-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`;
+        await setPreferences(demo('noah.thibodeaux'), language, theme);
+        const context = await openContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        await loginUi(page, demo('noah.thibodeaux'), DEMO_PASSWORD);
 
-      // Accents and case aside, and a word's beginning: "hopit" finds "l'hôpital", "12" the bed.
-      const query = language === 'fr' ? 'hopit 12' : 'lact bed 12';
-      const expected = language === 'fr' ? OLD_FR : OLD_EN;
-      await searchMessages(page, query, language);
-      const list = results(page, language);
-      const hit = list.getByRole('button').filter({ hasText: expected });
-      await hit.waitFor();
-      const marked = await hit.locator('mark').allTextContents();
-      expect(marked).toEqual(language === 'fr' ? ['12', 'hôpital'] : ['Bed', '12', 'lactate']);
-      await expect(list.getByRole('button').count()).resolves.toBe(1);
-      await snap(page, `${name}-results`);
-
-      if (!mobile && language === 'en' && theme === 'light') {
-        // A filter that excludes it: urgent messages only.
-        await page.getByRole('button', { name: 'Filters' }).click();
-        const priority = page.getByRole('textbox', { name: 'Priority' });
-        const urgent = page.getByRole('option', { name: 'Urgent' });
-        await priority.click();
-        // A click that lands while the filters are still unfolding leaves the list shut (it failed so once in a
-        // full run): the keyboard opens it then.
-        await expect
-          .poll(async () => (await urgent.isVisible()) || (await priority.press('ArrowDown').then(() => false)), {
-            timeout: budget(15_000),
-          })
-          .toBe(true);
-        await urgent.click();
-        await page.getByText('No message matches').waitFor();
-        await snap(page, `${name}-filtered`);
-        await page.getByRole('button', { name: 'Clear filters' }).click();
+        // Accents and case aside, and a word's beginning: "hopit" finds "l'hôpital", "12" the bed.
+        const query = language === 'fr' ? 'hopit 12' : 'lact bed 12';
+        const expected = language === 'fr' ? OLD_FR : OLD_EN;
+        await searchMessages(page, query, language);
+        const list = results(page, language);
+        const hit = list.getByRole('button').filter({ hasText: expected });
         await hit.waitFor();
-      }
+        const marked = await hit.locator('mark').allTextContents();
+        expect(marked).toEqual(language === 'fr' ? ['12', 'hôpital'] : ['Bed', '12', 'lactate']);
+        await expect(list.getByRole('button').count()).resolves.toBe(1);
+        await snap(page, `${name}-results`);
 
-      // Opened, the room shows it, 150 messages back, marked, with the messages around it.
-      await hit.click();
-      await roomTitle(page, GROUP).waitFor();
-      const shown = log(page).locator('[data-highlighted]').filter({ hasText: expected });
-      await shown.waitFor({ timeout: budget(15_000) });
-      await expect.poll(() => shown.isVisible()).toBe(true);
-      await log(page)
-        .getByText(language === 'fr' ? OLD_EN : OLD_FR)
-        .waitFor();
-      // The page is as tall as the screen: the history scrolls inside the conversation, not the page.
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
-        .toBeLessThanOrEqual(0);
-      await snap(page, `${name}-opened`);
-      // And the newest messages are there below it: the history between was brought in.
-      await log(page).getByText('Round 150: vitals stable, nothing to report').waitFor({ state: 'attached' });
-      expect(errors()).toEqual([]);
-      await context.close();
+        if (!mobile && language === 'en' && theme === 'light') {
+          // A filter that excludes it: urgent messages only.
+          await page.getByRole('button', { name: 'Filters' }).click();
+          const priority = page.getByRole('textbox', { name: 'Priority' });
+          const urgent = page.getByRole('option', { name: 'Urgent' });
+          await priority.click();
+          // A click that lands while the filters are still unfolding leaves the list shut (it failed so once in a
+          // full run): the keyboard opens it then.
+          await expect
+            .poll(async () => (await urgent.isVisible()) || (await priority.press('ArrowDown').then(() => false)), {
+              timeout: budget(15_000),
+            })
+            .toBe(true);
+          await urgent.click();
+          await page.getByText('No message matches').waitFor();
+          await snap(page, `${name}-filtered`);
+          await page.getByRole('button', { name: 'Clear filters' }).click();
+          await hit.waitFor();
+        }
+
+        // Opened, the room shows it, 150 messages back, marked, with the messages around it.
+        await hit.click();
+        await roomTitle(page, GROUP).waitFor();
+        const shown = log(page).locator('[data-highlighted]').filter({ hasText: expected });
+        await shown.waitFor({ timeout: budget(15_000) });
+        await expect.poll(() => shown.isVisible()).toBe(true);
+        await log(page)
+          .getByText(language === 'fr' ? OLD_EN : OLD_FR)
+          .waitFor();
+        // The page is as tall as the screen: the history scrolls inside the conversation, not the page.
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+          .toBeLessThanOrEqual(0);
+        await snap(page, `${name}-opened`);
+        // And the newest messages are there below it: the history between was brought in.
+        await log(page).getByText('Round 150: vitals stable, nothing to report').waitFor({ state: 'attached' });
+        expect(errors()).toEqual([]);
+        await context.close();
+      });
     }
   }, 600_000);
 });

@@ -36,16 +36,22 @@ let lookMatrix = 0;
 /** A test of eachLook is running: its screens are photographed in both schemes by its sibling looks. */
 export const inLookMatrix = (): boolean => lookMatrix > 0;
 
+/**
+ * One look's part of a test that photographs several looks itself (a loop over LOOKS, or its own set covering both
+ * schemes): as in eachLook, each screen's other scheme is audited by another look's photograph, not again here.
+ */
+export async function inLook<T>(body: () => Promise<T>): Promise<T> {
+  lookMatrix += 1;
+  try {
+    return await body();
+  } finally {
+    lookMatrix -= 1;
+  }
+}
+
 /** One test per look, named `<title> (light, en, desktop)`. */
 export function eachLook(title: string, test: (look: TLook) => Promise<void>): void {
   for (const look of LOOKS) {
-    it(`${title} (${look.theme}, ${look.lang}, ${look.viewport})`, async () => {
-      lookMatrix += 1;
-      try {
-        await test(look);
-      } finally {
-        lookMatrix -= 1;
-      }
-    });
+    it(`${title} (${look.theme}, ${look.lang}, ${look.viewport})`, () => inLook(() => test(look)));
   }
 }
