@@ -59,6 +59,8 @@ export const scimTokenRoutes = {
   }),
 } as const;
 
+const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
 /** What names a SCIM refusal (RFC 7644 3.12, table 9), in the Error body beside the status. */
 export const SCIM_TYPES = [
   'invalidValue',
@@ -74,12 +76,17 @@ export type TScimType = (typeof SCIM_TYPES)[number];
 
 /** Every /scim/v2 refusal, a 401 included: status as a string, scimType for the 400s and 409s. */
 export const ZScimError = z.object({
-  schemas: z.tuple([z.literal('urn:ietf:params:scim:api:messages:2.0:Error')]),
+  schemas: z.tuple([z.literal(SCIM_ERROR_SCHEMA)]),
   status: z.string(),
   scimType: z.enum(SCIM_TYPES).optional(),
   detail: z.string(),
 });
 export type TScimError = z.infer<typeof ZScimError>;
+
+/** A refusal in SCIM's Error body (RFC 7644 3.12). */
+export function scimErrorBody(status: number, detail: string, scimType?: string) {
+  return { schemas: [SCIM_ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail };
+}
 
 /** A resource, request or reply as SCIM JSON: its attributes are SCIM's rules' business, not a schema's. */
 export const ZScimJson = z.record(z.string(), z.unknown());

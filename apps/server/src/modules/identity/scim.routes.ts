@@ -1,4 +1,4 @@
-import { SCIM_BASE_PATH, SCIM_MEDIA, scimRoutes } from '@rounds/contracts/scim';
+import { SCIM_BASE_PATH, SCIM_MEDIA, scimErrorBody, scimRoutes } from '@rounds/contracts/scim';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ScimError as PatchLibraryError } from 'scim-patch';
 import { AppError } from '../../lib/errors';
@@ -6,7 +6,7 @@ import { registerRoute } from '../../plugins/api-route';
 import { createUser, updateUser } from '../admin/admin-user-edit';
 import { deleteUser, setUserActive, updateRole } from '../admin/admin-users.service';
 import { changeMembership } from '../admin/reference-members';
-import { ScimProblem, scimErrorBody } from './scim.rules';
+import { ScimProblem } from './scim.rules';
 import * as scim from './scim.service';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
 import { authenticateScim } from './scim-tokens.service';
