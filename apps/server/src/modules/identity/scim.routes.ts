@@ -18,8 +18,6 @@ import { authenticateScim } from './scim-tokens.service';
  * only credential. Bodies are judged by SCIM's rules (scim.rules.ts), not by the contracts' loose schemas.
  */
 
-const MEDIA = SCIM_MEDIA;
-
 declare module 'fastify' {
   interface FastifyRequest {
     scimCaller?: scim.ScimCaller;
@@ -74,7 +72,7 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
 
       // SCIM's own media type, and plain JSON (some clients send it); a body that is not JSON is invalidSyntax.
       app.removeContentTypeParser('application/json');
-      app.addContentTypeParser([MEDIA, 'application/json'], { parseAs: 'string' }, (_req, body, done) => {
+      app.addContentTypeParser([SCIM_MEDIA, 'application/json'], { parseAs: 'string' }, (_req, body, done) => {
         if (body === '') return done(null, undefined);
         try {
           done(null, JSON.parse(body as string));
@@ -85,10 +83,10 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
 
       app.setErrorHandler((err, _req, reply) => {
         const { status, body } = scimError(app, err);
-        return reply.code(status).type(MEDIA).send(body);
+        return reply.code(status).type(SCIM_MEDIA).send(body);
       });
       app.setNotFoundHandler((_req, reply) =>
-        reply.code(404).type(MEDIA).send(scimErrorBody(404, 'No such SCIM endpoint')),
+        reply.code(404).type(SCIM_MEDIA).send(scimErrorBody(404, 'No such SCIM endpoint')),
       );
 
       app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -97,7 +95,7 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
           return reply
             .code(401)
             .header('www-authenticate', 'Bearer realm="scim"')
-            .type(MEDIA)
+            .type(SCIM_MEDIA)
             .send(scimErrorBody(401, 'A valid bearer token is required'));
         }
         req.scimCaller = {
