@@ -84,7 +84,7 @@ import { installSpeechSocket, type SpeechService } from './modules/speech/speech
 import { seedDemo } from './ops/seed-demo';
 import { enrolDemoFactors } from './ops/seed-demo-factors';
 import { installAuth } from './plugins/auth';
-import { clientErrorHandler } from './plugins/client-error';
+import { clientErrorHandler, routerErrorHandler } from './plugins/client-error';
 import { installCompression } from './plugins/compression';
 import { installErrorHandler } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
@@ -195,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       connectionsCheckingInterval: 1000,
     },
     clientErrorHandler,
+    frameworkErrors: routerErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { API_PREFIX } from '@rounds/contracts/limits';
+import { SCIM_BASE_PATH } from '@rounds/contracts/scim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/support/test-app';
 import { contractOf } from './plugins/api-route';
@@ -66,6 +67,9 @@ function publishers(): Map<string, string[]> {
  */
 const NOT_YET_CONTRACTS = new Set<string>([]);
 
+/** The route families whose every route is a contract: the JSON API and SCIM. */
+const CONTRACT_BASES = [API_PREFIX, SCIM_BASE_PATH].map((base) => `${base}/`);
+
 let t: TestApp | undefined;
 afterAll(() => t?.close());
 
@@ -85,7 +89,7 @@ describe('route and event table', () => {
             ? 'apps/server/src/plugins/openapi.ts'
             : registeringFile(new Error().stack ?? '');
           for (const method of methods) routes.push(`| ${method} ${route.url} | ${file} |`);
-          if (route.url.startsWith(`${API_PREFIX}/`) && !contractOf(route))
+          if (CONTRACT_BASES.some((base) => route.url.startsWith(base)) && !contractOf(route))
             for (const method of methods) byHand.push(`${method} ${route.url}`);
         },
       },
@@ -114,7 +118,7 @@ describe('route and event table', () => {
     ].join('\n');
     if (process.env.UPDATE_TABLE) writeFileSync(TABLE, table);
     expect(routes.filter((r) => r.includes('(unknown)'))).toEqual([]);
-    // Every /api/v1 route is a contract registered through registerRoute: not app.get/app.post/app.route.
+    // Every /api/v1 and /scim/v2 route is a contract registered through registerRoute: not app.get/app.post/app.route.
     expect(
       byHand.filter((r) => !NOT_YET_CONTRACTS.has(r)),
       'added without registerRoute',

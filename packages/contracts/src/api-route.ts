@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API_PREFIX } from './limits';
 
 /**
  * One HTTP route as a contract: method, path (under API_PREFIX, `:name` segments for path parameters), its
@@ -8,17 +9,31 @@ import type { z } from 'zod';
  * schema; its fields are read by the server from the form. A raw route's handler writes its own body (a file,
  * a CSV stream) of the content type it names; `reply` then says nothing about it.
  */
-export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The statuses a route may refuse with, besides the 401/403/429 every guarded or limited route may answer. */
 export type TErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
-/** Each refusal status with the error codes (`{ message, code }`) it carries. */
+/**
+ * Each refusal status with the error codes it carries: the `code` of `{ message, code }`, or what names the
+ * refusal in the route family's own error body (SCIM's scimType).
+ */
 export type TRouteErrors = Partial<Record<TErrorStatus, string | readonly string[]>>;
 
 export type TApiRoute = {
   method: THttpMethod;
   path: `/${string}`;
+  /**
+   * The path prefix of a family of routes outside the JSON API (SCIM's /scim/v2), where a protocol of its own
+   * fixes the paths; API_PREFIX unless said.
+   */
+  base?: `/${string}`;
+  /** The success status when it is not 200: 201 for a creation, 204 for no body (`reply` is then z.null()). */
+  status?: 201 | 204;
+  /** The reply's JSON content type when it is not application/json (SCIM's application/scim+json). */
+  media?: string;
+  /** The family's refusal body, when it is not the `{ message, code }` of the JSON API (SCIM's Error). */
+  errorBody?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -70,6 +85,11 @@ export type TRouteCallInput<R extends TApiRoute, TForm extends object> = (R['par
   : { params?: undefined }) &
   (R['query'] extends object ? { query: TQueryIn<R> } : { query?: undefined }) &
   (R['multipart'] extends true ? TForm : R['body'] extends object ? { body: TBodyIn<R> } : { body?: undefined });
+
+/** The full path of a route: its family's base (API_PREFIX unless said) and its own path, `:name` segments as they are. */
+export function routeUrl(route: Pick<TApiRoute, 'base' | 'path'>): string {
+  return `${route.base ?? API_PREFIX}${route.path}`;
+}
 
 /** The path with its `:name` segments filled in, each value URI-encoded. */
 export function routePath(route: Pick<TApiRoute, 'path'>, params: Record<string, unknown> | undefined): string {

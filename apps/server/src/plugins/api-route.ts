@@ -1,5 +1,4 @@
-import type { TApiRoute, TBodyOut, TParamsOut, TQueryOut } from '@rounds/contracts/api-route';
-import { API_PREFIX } from '@rounds/contracts/limits';
+import { routeUrl, type TApiRoute, type TBodyOut, type TParamsOut, type TQueryOut } from '@rounds/contracts/api-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 
@@ -20,12 +19,19 @@ export type TRouteRequest<R extends TApiRoute> = FastifyRequest<{
   Body: TBodyOut<R>;
 }>;
 
-/** A raw route's handler sends its body itself and returns the reply; any other returns the reply's input. */
-type THandlerResult<R extends TApiRoute> = R['raw'] extends string ? FastifyReply : z.input<R['reply']>;
+/**
+ * A raw route's handler sends its body itself and returns the reply; what a 204 route's returns is not sent
+ * (the empty reply is sent here); any other returns the reply's input.
+ */
+type THandlerResult<R extends TApiRoute> = R['raw'] extends string
+  ? FastifyReply
+  : R['status'] extends 204
+    ? unknown
+    : z.input<R['reply']>;
 
 /**
  * The config key that marks a route registered here, holding its contract: route-table.test.ts checks every
- * /api/v1 route carries it, and the OpenAPI document reads the route's refusals from it (plugins/openapi.ts).
+ * /api/v1 and /scim/v2 route carries it, and the OpenAPI document reads the route's refusals from it (plugins/openapi.ts).
  */
 export const API_ROUTE_CONFIG = 'apiRoute';
 
@@ -35,9 +41,32 @@ export function contractOf(route: Pick<RouteOptions, 'config'>): TApiRoute | und
 }
 
 /**
- * Registers one route of the contracts (packages/contracts/src/api-route.ts), the only way an /api/v1 route is
- * added: its method and path, its params, query or body validated, its reply serialized with the contract's
- * schema (a raw route's handler sends its own). Handlers return the reply's input.
+ * The url to register under `app`: the contract's full path, less the prefix of the encapsulated plugin that
+ * registers it (SCIM's plugin is prefixed so that its not-found handler answers under /scim/v2 only).
+ */
+function urlIn(app: FastifyInstance, route: TApiRoute): string {
+  const url = routeUrl(route);
+  if (!url.startsWith(app.prefix)) throw new Error(`${url} registered under ${app.prefix}`);
+  return url.slice(app.prefix.length);
+}
+
+/** The handler with the contract's success status: 201 set before, a 204 sent empty after. */
+function withStatus(route: TApiRoute, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  const { status, media } = route;
+  if (!status && !media) return handler;
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (media) reply.type(media);
+    if (status !== 204) return handler(req, status ? reply.code(status) : reply);
+    await handler(req, reply);
+    return reply.code(204).send();
+  };
+}
+
+/**
+ * Registers one route of the contracts (packages/contracts/src/api-route.ts), the only way an /api/v1 or
+ * /scim/v2 route is added: its method and path (under its family's base), its params, query or body validated,
+ * its reply serialized with the contract's schema (a raw route's handler sends its own) under its status and
+ * media type. Handlers return the reply's input.
  */
 export function registerRoute<R extends TApiRoute>(
   app: FastifyInstance,
@@ -47,7 +76,7 @@ export function registerRoute<R extends TApiRoute>(
 ): void {
   app.route({
     method: route.method,
-    url: `${API_PREFIX}${route.path}`,
+    url: urlIn(app, route),
     schema: {
       tags: options.tags,
       ...(options.hide ? { hide: true } : {}),
@@ -56,11 +85,14 @@ export function registerRoute<R extends TApiRoute>(
       ...(route.body ? { body: route.body } : {}),
       // A multipart route reads its form in the handler; the document still says what it consumes.
       ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
-      ...(route.raw ? { produces: [route.raw] } : { response: { 200: route.reply } }),
+      // SCIM's bodies come in its media type or as plain JSON; the document says both.
+      ...(route.media && route.body ? { consumes: [route.media, 'application/json'] } : {}),
+      ...(route.media ? { produces: [route.media] } : {}),
+      ...(route.raw ? { produces: [route.raw] } : { response: { [route.status ?? 200]: route.reply } }),
     },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     config: { ...options.config, [API_ROUTE_CONFIG]: route } as Record<string, unknown>,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: withStatus(route, handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>),
   });
 }

@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { SCIM_BASE_PATH, SCIM_MEDIA, scimErrorBody } from '@rounds/contracts/scim';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Node's parser errors that reach no route, with the status and stable code each answers with. */
 const PARSER_ERRORS: Record<string, [number, string, string]> = {
@@ -24,4 +26,16 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     );
   }
   socket.destroy(err);
+}
+
+/**
+ * Fastify's frameworkErrors: a path the router refuses before any plugin sees it (a malformed escape, a path
+ * parameter over the length limit) answers { message, code }, or SCIM's Error body under /scim/v2, whose
+ * clients read only that (docs/decisions.md "SCIM provisioning").
+ */
+export function routerErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = err.statusCode ?? 400;
+  if (request.url.startsWith(`${SCIM_BASE_PATH}/`))
+    return reply.code(status).type(SCIM_MEDIA).send(scimErrorBody(status, err.message));
+  return reply.code(status).send({ message: err.message, code: err.code });
 }

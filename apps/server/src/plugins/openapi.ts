@@ -10,19 +10,23 @@ type TTransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
  * The refusals a route's contract names, as replies of the document: `{ message, code }` with the codes each
- * status carries. Documentation only: the error handler's replies are not serialized through them, so a
+ * status carries, or the family's own error body (SCIM's Error, the scimTypes in its description). Documentation only: the error handler's replies are not serialized through them, so a
  * refusal is never turned into a 500 by its own description.
  */
 function withRefusals(input: TTransformInput): TTransformInput {
-  const errors = contractOf(input.route)?.errors;
-  if (!errors) return input;
+  const contract = contractOf(input.route);
+  if (!contract?.errors && !contract?.errorBody) return input;
+  const { errors, errorBody } = contract;
   const response = { ...(input.schema.response as Record<number, unknown> | undefined) };
-  for (const status of Object.keys(errors).map(Number) as TErrorStatus[]) {
+  // A family with its own error body (SCIM) answers every refusal in it, the 401 of a missing token included.
+  if (errorBody) response[401] = errorBody.describe('No valid token');
+  for (const status of Object.keys(errors ?? {}).map(Number) as TErrorStatus[]) {
     const codes = errorCodes(errors, status);
-    if (codes.length === 0) continue;
-    response[status] = z
-      .object({ message: z.string(), code: z.enum(codes as [string, ...string[]]) })
-      .describe(codes.join(' or '));
+    if (errorBody) response[status] = errorBody.describe(codes.join(' or ') || 'Refused');
+    else if (codes.length > 0)
+      response[status] = z
+        .object({ message: z.string(), code: z.enum(codes as [string, ...string[]]) })
+        .describe(codes.join(' or '));
   }
   return { ...input, schema: { ...input.schema, response } };
 }

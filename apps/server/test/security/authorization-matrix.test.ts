@@ -101,7 +101,8 @@ describe('anonymous callers', () => {
   it('get 401 { message, code } from every route that is not public', async () => {
     const wrong: string[] = [];
     for (const [route, e] of entries) {
-      if (e.access.kind === 'public') continue;
+      // SCIM answers in its own error body (below).
+      if (e.access.kind === 'public' || e.access.kind === 'scim') continue;
       const r = await call(route, await e.request(fx, fx.alice));
       if (r.status !== 401 || r.body?.code !== 'UNAUTHORIZED' || typeof r.body?.message !== 'string') {
         wrong.push(`${route} → ${r.status} ${r.raw}`);
@@ -156,6 +157,37 @@ describe('anonymous callers', () => {
       expect(res.statusCode, route).toBe(h.anonymous);
     }
   });
+});
+
+describe('SCIM', () => {
+  const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+  it("refuses anonymous callers and every user's session, an Admin's too, with SCIM's 401; a SCIM token gets in", async () => {
+    const wrong: string[] = [];
+    const scimRoutes = ofKind('scim');
+    // Every /scim/v2 route is the directory's, never a user's (no public, signedIn or roles entry there).
+    expect(scimRoutes.map(([route]) => route)).toEqual(
+      entries.filter(([route]) => route.includes(' /scim/v2/')).map(([route]) => route),
+    );
+    expect(scimRoutes.length).toBeGreaterThan(0);
+    for (const [route, e] of scimRoutes) {
+      for (const [name, who] of [
+        ['anonymous', undefined],
+        ['Regular', fx.mallory],
+        ['Admin', fx.admin],
+        ['FacilityAdmin', fx.facilityAdmin],
+      ] as const) {
+        const r = await call(route, await e.request(fx, fx.alice), who?.token);
+        const scimBody = JSON.stringify(r.body?.schemas) === JSON.stringify([SCIM_ERROR]) && r.body?.status === '401';
+        if (r.status !== 401 || !scimBody || typeof r.body?.detail !== 'string') {
+          wrong.push(`${route} as ${name} → ${r.status} ${r.raw}`);
+        }
+      }
+      const ok = await call(route, await e.request(fx, fx.alice), fx.scimToken);
+      if (ok.status !== (e.ok ?? 200)) wrong.push(`${route} with the SCIM token → ${ok.status} ${ok.raw}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
 });
 
 describe('roles', () => {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TRole } from '@rounds/contracts/common';
+import { scimRoutes } from '@rounds/contracts/scim';
 import { newId } from '../../src/lib/ids';
 import { signMediaToken } from '../../src/lib/tokens';
+import { createScimToken } from '../../src/modules/identity/scim-tokens.service';
 import { setRoomRole } from '../../src/modules/on-call/escalation.store';
+import { callRoute } from '../support/call-route';
 import { type Member, member } from '../support/chat';
 import { multipart, type Part } from '../support/multipart';
 import { TEST_ADMIN, type TestApp } from '../support/test-app';
@@ -125,6 +128,26 @@ export async function createFixture(t: TestApp) {
 
   const referenceItem = async (kind: string): Promise<string> =>
     (await inject(admin, 'POST', `/api/v1/${kind}`, { name: `Item ${randomUUID().slice(0, 12)}` })).data.id;
+
+  /** The directory's SCIM token, Ada's: the only credential /scim/v2 takes (a user's session is none). */
+  const { secret: scimToken } = await createScimToken(
+    { db: t.app.db },
+    { userId: admin.id, ip: '127.0.0.1' },
+    'Directory',
+  );
+  /** The name of a fresh department. */
+  const department = async (): Promise<string> => {
+    const name = `Item ${randomUUID().slice(0, 12)}`;
+    await inject(admin, 'POST', '/api/v1/department', { name });
+    return name;
+  };
+  /** A SCIM group standing for a fresh department. */
+  const scimGroup = async (): Promise<{ id: string; displayName: string }> => {
+    const displayName = `department:${await department()}`;
+    const res = await callRoute(t.app, scimRoutes.createGroup, { token: scimToken, body: { displayName } });
+    if (res.statusCode !== 201) throw new Error(`seeding a SCIM group: ${res.statusCode} ${res.body}`);
+    return { id: String(res.json().id), displayName };
+  };
 
   /** A live on-call duty role of Fay's facility (issue 25). */
   const dutyRole = async (): Promise<string> =>
@@ -267,6 +290,9 @@ export async function createFixture(t: TestApp) {
     urgent,
     filter,
     referenceItem,
+    department,
+    scimToken,
+    scimGroup,
     dutyRole,
     escalating,
     legalHold,

@@ -28,7 +28,16 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => world?.stop());
 
-const METHODS = ['get', 'post', 'put', 'delete'];
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** The object a /scim/v2 path parameter names: a seeded user or group, a resource type or schema that exists. */
+const scimParam = (path: string): string | undefined => {
+  if (path.startsWith('/scim/v2/Users/')) return world.ids.scimUser;
+  if (path.startsWith('/scim/v2/Groups/')) return world.ids.scimGroup;
+  if (path.startsWith('/scim/v2/ResourceTypes/')) return 'User';
+  if (path.startsWith('/scim/v2/Schemas/')) return 'urn:ietf:params:scim:schemas:core:2.0:User';
+  return undefined;
+};
 
 type Op = {
   method: string;
@@ -44,8 +53,10 @@ const operations = (): Op[] =>
       .filter(([m]) => METHODS.includes(m))
       .map(([method, op]) => ({
         method: method.toUpperCase(),
-        // Path parameters name the seeded room (break-glass) or duty role; pathParamCases sends junk.
-        path: path.replace(/\{roomId\}/g, world.ids.room).replace(/\{\w+\}/g, world.ids.dutyRole),
+        // Path parameters name the seeded room (break-glass), duty role or SCIM object; pathParamCases sends junk.
+        path: path
+          .replace(/\{roomId\}/g, world.ids.room)
+          .replace(/\{\w+\}/g, encodeURIComponent(scimParam(path) ?? world.ids.dutyRole)),
         params: (op.parameters ?? [])
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, schema: p.schema as JsonSchema, required: p.required })),
@@ -81,8 +92,10 @@ const context = (rng: Rng) => {
   };
 };
 
-const whoOf = (rng: Rng): Who => {
+const whoOf = (rng: Rng, path = ''): Who => {
   const r = rng.next();
+  // /scim/v2 lets in only the directory's token: most cases carry it, so they reach SCIM's rules.
+  if (path.startsWith('/scim/')) return r < 0.75 ? 'scim' : r < 0.85 ? 'mallory' : r < 0.9 ? 'admin' : 'anonymous';
   // Bob is a member of Alice's room: his calls get past the membership checks into the services.
   return r < 0.7 ? 'mallory' : r < 0.8 ? 'bob' : r < 0.9 ? 'admin' : 'anonymous';
 };
@@ -120,7 +133,7 @@ function jsonCases(rng: Rng, op: Op): HttpCase[] {
   // Logging out, or five wrong unlocks of a locked screen, would end the fuzzing users' sessions and turn the
   // rest of the run into 401s.
   const endsSession = op.path === '/api/v1/auth/logout' || op.path === '/api/v1/auth/unlock';
-  const who = endsSession ? (): Who => 'anonymous' : whoOf;
+  const who = endsSession ? (): Who => 'anonymous' : (r: Rng) => whoOf(r, op.path);
   const junk = junkValues([world.ids.room, world.ids.message, world.ids.file]);
   const validQuery = () => queryOf(op.params.map((p) => [p.name, stringify(sample(p.schema, ctx, p.name))]));
   const out: HttpCase[] = [];
@@ -204,7 +217,7 @@ function rawCases(rng: Rng, op: Op): HttpCase[] {
     [{ 'content-type': 'application/json' }, '{"__proto__":{"role":"Admin"},"constructor":{"prototype":{"x":1}}}'],
     [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken'],
   ];
-  return raw.map(([headers, body]) => ({ ...base, n: next(), who: whoOf(rng), headers, body }));
+  return raw.map(([headers, body]) => ({ ...base, n: next(), who: whoOf(rng, op.path), headers, body }));
 }
 
 function multipartCases(rng: Rng, op: Op): HttpCase[] {
@@ -296,7 +309,7 @@ function pathParamCases(rng: Rng): HttpCase[] {
             n: next(),
             method: method.toUpperCase(),
             path: path.replace(/\{\w+\}/g, value),
-            who: whoOf(rng),
+            who: whoOf(rng, path),
             ...(method === 'get' || method === 'delete'
               ? {}
               : { headers: { 'content-type': 'application/json' }, body: '{}' }),
@@ -332,6 +345,29 @@ function pathCases(rng: Rng): HttpCase[] {
   }
   for (const method of ['PATCH', 'PUT', 'OPTIONS', 'HEAD', 'PROPFIND']) {
     out.push({ n: next(), method, path: '/api/v1/chat-room', who: whoOf(rng), note: 'method' });
+    out.push({ n: next(), method, path: '/scim/v2/Users', who: 'scim', note: 'method' });
+  }
+  for (const path of [
+    '/scim/v2/Nothing',
+    '/scim/v2/',
+    '/scim/v2//Users',
+    '/scim/v2/Users/%00',
+    '/scim/v2/Users/..%2f..%2fGroups',
+    `/scim/v2/Users/${'a'.repeat(3000)}`,
+    '/scim/v2/Bulk',
+    '/scim/v2/Me',
+  ]) {
+    for (const method of ['GET', 'POST']) out.push({ n: next(), method, path, who: 'scim', note: 'scim path' });
+  }
+  for (const value of ['Bearer', `Bearer ${'a'.repeat(4000)}`, 'Basic YWRtaW46YWRtaW4=', 'Bearer rsc_wrong']) {
+    out.push({
+      n: next(),
+      method: 'GET',
+      path: '/scim/v2/Users',
+      who: 'anonymous',
+      headers: { authorization: value },
+      note: 'scim auth header',
+    });
   }
   for (const value of [
     'Bearer',
@@ -396,7 +432,9 @@ describe(`API fuzz from the OpenAPI document (FUZZ_SEED=${FUZZ_SEED})`, () => {
         ...op.params.map((p) => ({ query: query(p.name), ...(op.body ? { body: sample(op.body, ctx) } : {}) })),
       ];
       for (const v of variants) {
-        for (const caller of ['mallory', 'admin'] as const) {
+        for (const caller of op.path.startsWith('/scim/')
+          ? (['scim', 'mallory'] as const)
+          : (['mallory', 'admin'] as const)) {
           cases.push({
             n: next(),
             method: op.method,
@@ -506,6 +544,10 @@ describe(`API fuzz from the OpenAPI document (FUZZ_SEED=${FUZZ_SEED})`, () => {
 
   it('leaves the server process running and answering', async () => {
     expect(all.length).toBeGreaterThan(2000);
+    // The SCIM token stayed good, so its cases reached SCIM's rules rather than the 401 at the door.
+    const scim = all.filter((o) => o.c.who === 'scim' && o.c.path.startsWith('/scim/v2/'));
+    expect(scim.filter((o) => o.status !== 401).length).toBeGreaterThan(300);
+    expect(scim.filter((o) => o.status < 300).length).toBeGreaterThan(20);
     expect(await assertAlive(world)).toBeNull();
     // Carol made no call; Mallory's session lasted the whole run, so her cases reached past authentication.
     for (const who of ['carol', 'mallory'] as const) {

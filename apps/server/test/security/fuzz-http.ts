@@ -1,7 +1,7 @@
 import type { FuzzWorld } from './fuzz-server';
 import { FUZZ_SEED } from './fuzz-values';
 
-export type Who = 'mallory' | 'bob' | 'admin' | 'carol' | 'anonymous';
+export type Who = 'mallory' | 'bob' | 'admin' | 'carol' | 'scim' | 'anonymous';
 
 export type HttpCase = {
   n: number;
@@ -70,13 +70,35 @@ function isAppNotFoundPage(o: Outcome): boolean {
   return !/^\/(api|server|logos|healthz|readyz|metrics)(\/|$)/i.test(seen);
 }
 
-/** The problems of one outcome: a 5xx, a broken connection, a 4xx without { message, code }. */
+/** /scim/v2 answers every refusal in SCIM's Error body (RFC 7644 3.12), its status as a string. */
+function scimErrorProblem(o: Outcome): string | null {
+  let body: { schemas?: unknown; status?: unknown; detail?: unknown } | null = null;
+  try {
+    body = JSON.parse(o.text);
+  } catch {
+    body = null;
+  }
+  const isError =
+    JSON.stringify(body?.schemas) === '["urn:ietf:params:scim:api:messages:2.0:Error"]' &&
+    body?.status === String(o.status) &&
+    typeof body?.detail === 'string';
+  return isError ? null : `${o.status} without SCIM's Error body: ${o.text.slice(0, 200)}`;
+}
+
+/**
+ * The problems of one outcome: a 5xx, a broken connection, a 4xx without { message, code } (without SCIM's
+ * Error body under /scim/v2).
+ */
 export function problemsOf(o: Outcome): string | null {
   if (o.status === 0) return `no reply (${o.error})`;
   if (o.status >= 500) return `${o.status} ${o.text.slice(0, 200)}`;
   if (INTERNALS.test(o.text)) return `${o.status} shows internals: ${o.text.slice(0, 200)}`;
   // A HEAD reply has no body; socket.io's engine answers its own protocol's errors ({ code: number, message }).
   if (isAppNotFoundPage(o)) return null;
+  // Headers over Node's limit are refused before the request line is read, so before any route family is known:
+  // that 431 is { message, code } everywhere (plugins/client-error.ts).
+  const scim = new URL(o.c.path, 'http://x').pathname.startsWith('/scim/');
+  if (scim && o.status >= 400 && o.status !== 431 && o.c.method !== 'HEAD') return scimErrorProblem(o);
   if (o.status >= 400 && o.c.method !== 'HEAD' && !o.c.path.startsWith('/server/socket.io')) {
     let body: { message?: unknown; code?: unknown } | null = null;
     try {

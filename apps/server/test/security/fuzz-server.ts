@@ -11,7 +11,8 @@ export type FuzzWorld = {
   server: ServerProcess;
   doc: OpenApiDocument;
   /** Carol (in Mallory's own room) makes no fuzz call: her sends show the server still serves others. */
-  tokens: { mallory: string; admin: string; bob: string; carol: string };
+  /** scim: the directory's SCIM token, the only one /scim/v2 lets in (its bodies reach SCIM's rules). */
+  tokens: { mallory: string; admin: string; bob: string; carol: string; scim: string };
   ids: {
     alice: string;
     bob: string;
@@ -28,6 +29,9 @@ export type FuzzWorld = {
     ownMessage: string;
     /** An on-call duty role of Fay's facility: the routes with a path parameter name it. */
     dutyRole: string;
+    /** A user and a group the SCIM routes with an id name (a write may change or delete them). */
+    scimUser: string;
+    scimGroup: string;
   };
   /** Strings only Alice and Bob may ever see: none may appear in any reply to Mallory. */
   secrets: string[];
@@ -64,6 +68,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const ownRoom = own.json().data.chatRoom.id as string;
   const ownMessage = await fx.message(ownRoom, fx.mallory);
   const dutyRole = await fx.dutyRole();
+  const scimUser = (await fx.fresh()).id;
+  const scimGroup = (await fx.scimGroup()).id;
   // Break-glass grants on Alice's room (issue 27): the Admin's opens its reads to the fuzz; Mallory's (which no
   // route would give her) must open nothing, whatever she sends.
   await fx.breakGlass(fx.admin, room);
@@ -97,7 +103,13 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     base: `http://127.0.0.1:${port}`,
     server,
     doc,
-    tokens: { mallory: fx.mallory.token, admin: fx.admin.token, bob: fx.bob.token, carol: fx.carol.token },
+    tokens: {
+      mallory: fx.mallory.token,
+      admin: fx.admin.token,
+      bob: fx.bob.token,
+      carol: fx.carol.token,
+      scim: fx.scimToken,
+    },
     ids: {
       alice: fx.alice.id,
       bob: fx.bob.id,
@@ -111,6 +123,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
       ownRoom,
       ownMessage: ownMessage.id,
       dutyRole,
+      scimUser,
+      scimGroup,
     },
     secrets: [secret, room, message.id, secretMessage.message.id, file, upload, filter, logId],
     stop: async () => {

@@ -16,6 +16,8 @@ import { type Fixture, imagePart, missingId, missingKey, voicePart } from './fix
  * - object: a room, message, file, filter or log of Alice's. `actor` (the owner Alice, or Bob the member) is
  *   allowed; Mallory (a Regular outsider) and the Admins, who are members of nothing, get exactly the reply
  *   a missing object of the same kind gets (spec: another's object is answered like a missing one).
+ * - scim: /scim/v2, the directory's: only a SCIM token gets in; anonymous and every user's session, an Admin's
+ *   included, get SCIM's 401 Error body.
  *
  * A route in the document without an entry here fails the matrix test: classify it before adding it.
  */
@@ -23,7 +25,8 @@ export type Access =
   | { kind: 'public'; reason: string }
   | { kind: 'signedIn' }
   | { kind: 'roles'; roles: readonly TRole[] }
-  | { kind: 'object'; actor: 'owner' | 'member' };
+  | { kind: 'object'; actor: 'owner' | 'member' }
+  | { kind: 'scim' };
 
 export type Req = {
   /** Path parameters: `{id}` in the document's path is filled from `params.id`. */
@@ -50,6 +53,83 @@ const owner = { kind: 'object', actor: 'owner' } as const;
 const memberOf = { kind: 'object', actor: 'member' } as const;
 const ADMIN = { kind: 'roles', roles: ['Admin'] } as const;
 const FACILITY_WRITERS = { kind: 'roles', roles: ['Admin', 'FacilityAdmin'] } as const;
+const SCIM = { kind: 'scim' } as const;
+const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const SCIM_PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const scimPatch = (op: string, path: string, value?: unknown) => ({
+  schemas: [SCIM_PATCH],
+  Operations: [{ op, path, ...(value === undefined ? {} : { value }) }],
+});
+
+/** /scim/v2: each write names a fresh user or group, so a destructive call never spoils another. */
+const scimRouteEntries: Record<string, RouteEntry> = {
+  'GET /scim/v2/ServiceProviderConfig': { access: SCIM, request: none },
+  'GET /scim/v2/ResourceTypes': { access: SCIM, request: none },
+  'GET /scim/v2/ResourceTypes/{id}': { access: SCIM, request: async () => ({ params: { id: 'User' } }) },
+  'GET /scim/v2/Schemas': { access: SCIM, request: none },
+  'GET /scim/v2/Schemas/{id}': { access: SCIM, request: async () => ({ params: { id: SCIM_USER } }) },
+  'GET /scim/v2/Users': {
+    access: SCIM,
+    request: async (fx) => ({ query: { filter: `userName eq "${fx.alice.email}"`, count: '5' } }),
+  },
+  'POST /scim/v2/Users': {
+    access: SCIM,
+    request: async () => ({
+      body: { schemas: [SCIM_USER], userName: `scim.${randomUUID().slice(0, 8)}@test.rounds`, active: true },
+    }),
+    ok: 201,
+  },
+  'GET /scim/v2/Users/{id}': { access: SCIM, request: async (fx) => ({ params: { id: fx.alice.id } }) },
+  'PUT /scim/v2/Users/{id}': {
+    access: SCIM,
+    request: async (fx) => {
+      const who = await fx.fresh();
+      return {
+        params: { id: who.id },
+        body: { schemas: [SCIM_USER], userName: who.email, name: { givenName: 'Put', familyName: 'User' } },
+      };
+    },
+  },
+  'PATCH /scim/v2/Users/{id}': {
+    access: SCIM,
+    request: async (fx) => ({
+      params: { id: (await fx.fresh()).id },
+      body: scimPatch('replace', 'title', 'Charge nurse'),
+    }),
+  },
+  'DELETE /scim/v2/Users/{id}': {
+    access: SCIM,
+    request: async (fx) => ({ params: { id: (await fx.fresh()).id } }),
+    ok: 204,
+  },
+  'GET /scim/v2/Groups': { access: SCIM, request: async () => ({ query: { excludedAttributes: 'members' } }) },
+  'POST /scim/v2/Groups': {
+    access: SCIM,
+    // A group stands for an item of Rounds by name: a fresh department.
+    request: async (fx) => ({ body: { displayName: `department:${await fx.department()}` } }),
+    ok: 201,
+  },
+  'GET /scim/v2/Groups/{id}': { access: SCIM, request: async (fx) => ({ params: { id: (await fx.scimGroup()).id } }) },
+  'PUT /scim/v2/Groups/{id}': {
+    access: SCIM,
+    request: async (fx) => {
+      const { id, displayName } = await fx.scimGroup();
+      return { params: { id }, body: { displayName, members: [] } };
+    },
+  },
+  'PATCH /scim/v2/Groups/{id}': {
+    access: SCIM,
+    request: async (fx) => ({
+      params: { id: (await fx.scimGroup()).id },
+      body: scimPatch('add', 'members', [{ value: (await fx.fresh()).id }]),
+    }),
+  },
+  'DELETE /scim/v2/Groups/{id}': {
+    access: SCIM,
+    request: async (fx) => ({ params: { id: (await fx.scimGroup()).id } }),
+    ok: 204,
+  },
+};
 
 const CODE = '123456';
 const PASSKEY_ASSERTION = {
@@ -112,6 +192,7 @@ const userForm = async (fx: Fixture) => ({
 });
 
 export const ROUTES: Record<string, RouteEntry> = {
+  ...scimRouteEntries,
   // Settings every screen needs before sign-in.
   'GET /api/v1/setting/calling-codes': {
     ...publicRoute('the registration and phone forms pick a country code before sign-in'),

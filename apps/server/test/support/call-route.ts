@@ -1,6 +1,6 @@
-import { routePath, type TApiRoute, type TReplyOf, type TRouteCallInput } from '@rounds/contracts/api-route';
-import { API_PREFIX } from '@rounds/contracts/limits';
+import { routePath, routeUrl, type TApiRoute, type TReplyOf, type TRouteCallInput } from '@rounds/contracts/api-route';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
 import { multipart, type Part } from './multipart';
 
 type TQueryValue = string | number | boolean | null | undefined;
@@ -13,16 +13,18 @@ export type TRouteInput<R extends TApiRoute> = TRouteCallInput<R, { multipart: P
   cookies?: Record<string, string>;
   /** The client's address (the per-IP limits of the sign-in routes). */
   remoteAddress?: string;
+  /** A body sent as these bytes instead of `body` (JSON that does not parse), in the route's content type. */
+  rawBody?: string;
 };
 
 /** The refusal body every route answers with (plugins/error-handler.ts), extras such as `attemptLeft` included. */
 export type TErrorBody = { message: string; code: string } & Record<string, unknown>;
 
 export type TRouteResponse<R extends TApiRoute> = Omit<LightMyRequestResponse, 'json'> & {
-  /** The 200 reply, typed by the contract. */
+  /** The success reply, typed by the contract. */
   json(): TReplyOf<R>;
-  /** A refusal's `{ message, code }`. */
-  error(): TErrorBody;
+  /** A refusal's `{ message, code }`, or the family's own error body (SCIM's Error). */
+  error(): R['errorBody'] extends z.ZodType ? z.output<R['errorBody']> : TErrorBody;
 };
 
 /** Input a test sends on purpose against the contract (a missing field, a wrong type): typed as anything. */
@@ -39,8 +41,9 @@ function queryString(query: Record<string, TQueryValue | readonly TQueryValue[]>
 }
 
 /**
- * Calls one route of the contracts as a client would (the server tests' only way to an /api/v1 route): the
- * path from the descriptor with its params filled, the query, a JSON or multipart body, the bearer token.
+ * Calls one route of the contracts as a client would (the server tests' only way to an /api/v1 or /scim/v2
+ * route): the path from the descriptor (under its family's base) with its params filled, the query, a JSON (in
+ * the route's media type) or multipart body, the bearer token.
  * Answers the inject response with the reply typed.
  */
 export async function callRoute<R extends TApiRoute>(
@@ -57,17 +60,18 @@ export async function callRoute<R extends TApiRoute>(
   };
   const form = 'multipart' in input && input.multipart ? multipart(input.multipart as Part[]) : undefined;
   const body = 'body' in input ? (input as { body?: unknown }).body : undefined;
+  const payload = input.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
   const res = await app.inject({
     method: route.method,
-    url: `${API_PREFIX}${routePath(route, params)}${queryString(query)}`,
+    url: `${routeUrl({ ...route, path: routePath(route, params) as `/${string}` })}${queryString(query)}`,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(form ? form.headers : body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(form ? form.headers : payload === undefined ? {} : { 'content-type': route.media ?? 'application/json' }),
       ...input.headers,
     },
     ...(cookies ? { cookies } : {}),
     ...(remoteAddress ? { remoteAddress } : {}),
-    ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: JSON.stringify(body) }),
+    ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
   });
-  return Object.assign(res, { error: () => res.json() as TErrorBody }) as TRouteResponse<R>;
+  return Object.assign(res, { error: () => res.json() }) as TRouteResponse<R>;
 }

@@ -1,3 +1,4 @@
+import { apiRoute } from '@rounds/contracts/api-route';
 import { contactRoutes, ZContactListReply } from '@rounds/contracts/contacts';
 import type { TUser } from '@rounds/contracts/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,6 +34,24 @@ describe('apiCall', () => {
     expect(refused).toBeInstanceOf(ApiError);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect([String(url), init?.method, init?.body]).toEqual(['/api/v1/contact/list', 'POST', '{"search":"ann"}']);
+  });
+
+  it("follows a route's base outside /api/v1, its PATCH method and path parameters", async () => {
+    fetchMock.mockImplementation(async () => reply({ schemas: ['x'], id: 'u1' }));
+    const route = apiRoute({
+      method: 'PATCH',
+      base: '/scim/v2',
+      path: '/Users/:id',
+      params: z.object({ id: z.string() }),
+      body: z.record(z.string(), z.unknown()),
+      reply: z.record(z.string(), z.unknown()),
+    });
+    expect(await apiCall(route, { params: { id: 'u1' }, body: { Operations: [] } })).toEqual({
+      schemas: ['x'],
+      id: 'u1',
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([String(url), init?.method]).toEqual(['/scim/v2/Users/u1', 'PATCH']);
   });
 
   it('checks the reply with a lighter schema when the caller gives one', async () => {

@@ -46,6 +46,8 @@ export function apiCall<R extends TApiRoute>(
   }
   return apiRequest<TReplyOf<R>>(path, {
     ...rest,
+    // A route of a family outside the JSON API (a contract's base); the first download's routes are all /api/v1.
+    ...('load' in route || !route.base ? {} : { base: route.base }),
     method: route.method,
     query: input.query as TRequestOptions<unknown>['query'],
     body: input.body,

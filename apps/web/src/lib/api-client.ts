@@ -51,6 +51,8 @@ type TQueryValue = string | number | boolean | null | undefined;
 
 export type TRequestOptions<TReply> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path prefix of the route's family (a contract's `base`); API_PREFIX unless said. */
+  base?: string;
   /** Sent as JSON, except FormData which goes as multipart. */
   body?: unknown;
   query?: Record<string, TQueryValue | readonly TQueryValue[]>;
@@ -90,8 +92,8 @@ const RETRY_WITH_NEW_TOKEN = Symbol('retry with a new token');
 const HIDDEN_MESSAGE = 'LocalParticipant disconnected';
 const JWT_EXPIRED = 'jwt expired';
 
-function buildUrl(path: string, query: TRequestOptions<unknown>['query']): string {
-  const url = `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
+function buildUrl(path: string, query: TRequestOptions<unknown>['query'], base = API_PREFIX): string {
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -205,7 +207,12 @@ export async function apiRequest<TReply = unknown>(
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal });
+      response = await fetch(buildUrl(path, query, options.base), {
+        method,
+        headers,
+        body: payload,
+        signal: controller.signal,
+      });
     } catch {
       // The browser's own texts ('Failed to fetch', 'Load failed') mean nothing to a clinician.
       throw stopped() ?? new ApiError(0, CLIENT_ERROR_CODES.network, defaultErrorText());

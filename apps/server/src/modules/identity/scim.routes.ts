@@ -1,23 +1,22 @@
-import { SCIM_BASE_PATH } from '@rounds/contracts/scim';
+import { SCIM_BASE_PATH, SCIM_MEDIA, scimErrorBody, scimRoutes } from '@rounds/contracts/scim';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ScimError as PatchLibraryError } from 'scim-patch';
 import { AppError } from '../../lib/errors';
+import { registerRoute } from '../../plugins/api-route';
 import { createUser, updateUser } from '../admin/admin-user-edit';
 import { deleteUser, setUserActive, updateRole } from '../admin/admin-users.service';
 import { changeMembership } from '../admin/reference-members';
-import { ScimProblem, scimErrorBody } from './scim.rules';
+import { ScimProblem } from './scim.rules';
 import * as scim from './scim.service';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
 import { authenticateScim } from './scim-tokens.service';
 
 /*
- * /scim/v2 (RFC 7644), in this one plugin rather than as contract descriptors (docs/decisions.md "SCIM
- * provisioning"): the protocol has its own media type, its own error body for every refusal (a 401 too), PATCH,
- * and bodies whose validity is SCIM's rules (case-insensitive attribute names, Entra's quirks), not a zod
- * schema; registerRoute serves /api/v1 with the {message, code} error shape. Hidden from the OpenAPI document.
+ * /scim/v2 (RFC 7644): the contracts' scimRoutes, registered with registerRoute inside this encapsulated plugin,
+ * which gives the family what the JSON API does not have (docs/decisions.md "SCIM provisioning"): SCIM's media
+ * type parsed, its error body for every refusal (a 401 and a 404 of no route too), and the SCIM token as the
+ * only credential. Bodies are judged by SCIM's rules (scim.rules.ts), not by the contracts' loose schemas.
  */
-
-const MEDIA = 'application/scim+json';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,7 +72,7 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
 
       // SCIM's own media type, and plain JSON (some clients send it); a body that is not JSON is invalidSyntax.
       app.removeContentTypeParser('application/json');
-      app.addContentTypeParser([MEDIA, 'application/json'], { parseAs: 'string' }, (_req, body, done) => {
+      app.addContentTypeParser([SCIM_MEDIA, 'application/json'], { parseAs: 'string' }, (_req, body, done) => {
         if (body === '') return done(null, undefined);
         try {
           done(null, JSON.parse(body as string));
@@ -84,10 +83,10 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
 
       app.setErrorHandler((err, _req, reply) => {
         const { status, body } = scimError(app, err);
-        return reply.code(status).type(MEDIA).send(body);
+        return reply.code(status).type(SCIM_MEDIA).send(body);
       });
       app.setNotFoundHandler((_req, reply) =>
-        reply.code(404).type(MEDIA).send(scimErrorBody(404, 'No such SCIM endpoint')),
+        reply.code(404).type(SCIM_MEDIA).send(scimErrorBody(404, 'No such SCIM endpoint')),
       );
 
       app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -96,7 +95,7 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
           return reply
             .code(401)
             .header('www-authenticate', 'Bearer realm="scim"')
-            .type(MEDIA)
+            .type(SCIM_MEDIA)
             .send(scimErrorBody(401, 'A valid bearer token is required'));
         }
         req.scimCaller = {
@@ -106,62 +105,47 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
           base,
         };
       });
-      app.addHook('onSend', async (_req, reply, payload) => {
-        if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.type(MEDIA);
-        return payload;
-      });
-
-      const schema = { hide: true } as const;
       const caller = (req: FastifyRequest) => req.scimCaller!;
-      type Req = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
+      const tags = ['scim'];
+      const r = scimRoutes;
 
-      app.get('/ServiceProviderConfig', { schema }, async () => serviceProviderConfig(base));
-      app.get('/ResourceTypes', { schema }, async () => resourceTypes(base));
-      app.get('/ResourceTypes/:id', { schema }, async (req: Req) => {
-        const found = resourceTypes(base).Resources.find((r) => r.id === req.params.id);
+      registerRoute(app, r.serviceProviderConfig, { tags }, async () => serviceProviderConfig(base));
+      registerRoute(app, r.resourceTypes, { tags }, async () => resourceTypes(base));
+      registerRoute(app, r.resourceType, { tags }, async (req) => {
+        const found = resourceTypes(base).Resources.find((x) => x.id === req.params.id);
         if (!found) throw new ScimProblem(404, undefined, `No resource type ${req.params.id}`);
         return found;
       });
-      app.get('/Schemas', { schema }, async () => schemas(base));
-      app.get('/Schemas/:id', { schema }, async (req: Req) => {
-        const found = schemas(base).Resources.find((r) => r.id === req.params.id);
+      registerRoute(app, r.schemas, { tags }, async () => schemas(base));
+      registerRoute(app, r.schema, { tags }, async (req) => {
+        const found = schemas(base).Resources.find((x) => x.id === req.params.id);
         if (!found) throw new ScimProblem(404, undefined, `No schema ${req.params.id}`);
         return found;
       });
 
-      app.get('/Users', { schema }, async (req: Req) => scim.listUsers(deps, caller(req), req.query));
-      app.post('/Users', { schema }, async (req, reply) =>
-        reply.code(201).send(await scim.createUser(deps, caller(req), req.body)),
-      );
-      app.get('/Users/:id', { schema }, async (req: Req) => scim.getUser(deps, caller(req), req.params.id));
-      app.put('/Users/:id', { schema }, async (req: Req) =>
+      registerRoute(app, r.listUsers, { tags }, async (req) => scim.listUsers(deps, caller(req), req.query));
+      registerRoute(app, r.createUser, { tags }, async (req) => scim.createUser(deps, caller(req), req.body));
+      registerRoute(app, r.getUser, { tags }, async (req) => scim.getUser(deps, caller(req), req.params.id));
+      registerRoute(app, r.replaceUser, { tags }, async (req) =>
         scim.replaceUser(deps, caller(req), req.params.id, req.body),
       );
-      app.patch('/Users/:id', { schema }, async (req: Req) =>
+      registerRoute(app, r.patchUser, { tags }, async (req) =>
         scim.patchUser(deps, caller(req), req.params.id, req.body),
       );
-      app.delete('/Users/:id', { schema }, async (req: Req, reply) => {
-        await scim.deleteUser(deps, caller(req), req.params.id);
-        return reply.code(204).send();
-      });
+      registerRoute(app, r.deleteUser, { tags }, async (req) => scim.deleteUser(deps, caller(req), req.params.id));
 
-      app.get('/Groups', { schema }, async (req: Req) => scim.listGroups(deps, caller(req), req.query));
-      app.post('/Groups', { schema }, async (req, reply) =>
-        reply.code(201).send(await scim.createGroup(deps, caller(req), req.body)),
-      );
-      app.get('/Groups/:id', { schema }, async (req: Req) =>
+      registerRoute(app, r.listGroups, { tags }, async (req) => scim.listGroups(deps, caller(req), req.query));
+      registerRoute(app, r.createGroup, { tags }, async (req) => scim.createGroup(deps, caller(req), req.body));
+      registerRoute(app, r.getGroup, { tags }, async (req) =>
         scim.getGroup(deps, caller(req), req.params.id, req.query),
       );
-      app.put('/Groups/:id', { schema }, async (req: Req) =>
+      registerRoute(app, r.replaceGroup, { tags }, async (req) =>
         scim.replaceGroup(deps, caller(req), req.params.id, req.body),
       );
-      app.patch('/Groups/:id', { schema }, async (req: Req) =>
+      registerRoute(app, r.patchGroup, { tags }, async (req) =>
         scim.patchGroup(deps, caller(req), req.params.id, req.body),
       );
-      app.delete('/Groups/:id', { schema }, async (req: Req, reply) => {
-        await scim.deleteGroup(deps, caller(req), req.params.id);
-        return reply.code(204).send();
-      });
+      registerRoute(app, r.deleteGroup, { tags }, async (req) => scim.deleteGroup(deps, caller(req), req.params.id));
     },
     { prefix: SCIM_BASE_PATH },
   );

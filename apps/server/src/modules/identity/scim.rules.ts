@@ -42,10 +42,6 @@ export class ScimProblem extends Error {
 
 export const invalid = (detail: string, scimType: ScimType = 'invalidValue') => new ScimProblem(400, scimType, detail);
 
-export function scimErrorBody(status: number, detail: string, scimType?: string) {
-  return { schemas: [SCIM.error], status: String(status), ...(scimType ? { scimType } : {}), detail };
-}
-
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -1,8 +1,9 @@
+import { apiRoute, type TApiRoute } from '@rounds/contracts/api-route';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import { SCIM_BASE_PATH, scimTokenRoutes } from '@rounds/contracts/scim';
+import { scimRoutes, scimTokenRoutes } from '@rounds/contracts/scim';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../../test/support/call-route';
+import { callRoute, type TRouteInput, unchecked } from '../../../test/support/call-route';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, login } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
@@ -19,33 +20,28 @@ let secret: string;
 let icu: string;
 const sockets: Socket[] = [];
 
-/** One SCIM request as the directory sends it (the protocol's own media type). */
-async function scim(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, token = secret) {
-  const res = await t.app.inject({
-    method,
-    url: `${SCIM_BASE_PATH}${path}`,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
-    },
-    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  return { status: res.statusCode, type: res.headers['content-type'], body: res.body ? res.json() : undefined };
+/** One SCIM request as the directory sends it (the protocol's own media type), with the token given ('' for none). */
+async function scim<R extends TApiRoute>(route: R, input: TRouteInput<R>, token = secret) {
+  const res = await callRoute(t.app, route, { ...input, ...(token ? { token } : {}) });
+  const body: unknown = res.body ? res.json() : undefined;
+  return { status: res.statusCode, type: res.headers['content-type'], body };
 }
 
 const patch = (...Operations: unknown[]) => ({ schemas: [PATCH], Operations });
 
 async function newScimUser(extra: Record<string, unknown> = {}) {
   const n = newId().slice(-8);
-  const res = await scim('POST', '/Users', {
-    schemas: [USER, ENTERPRISE],
-    userName: `nurse.${n}@hospital.test`,
-    externalId: `ext-${n}`,
-    name: { givenName: 'Ada', familyName: `Nurse${n}` },
-    emails: [{ value: `nurse.${n}@hospital.test`, type: 'work', primary: true }],
-    phoneNumbers: [{ value: '+15551234567', type: 'mobile' }],
-    active: true,
-    ...extra,
+  const res = await scim(scimRoutes.createUser, {
+    body: {
+      schemas: [USER, ENTERPRISE],
+      userName: `nurse.${n}@hospital.test`,
+      externalId: `ext-${n}`,
+      name: { givenName: 'Ada', familyName: `Nurse${n}` },
+      emails: [{ value: `nurse.${n}@hospital.test`, type: 'work', primary: true }],
+      phoneNumbers: [{ value: '+15551234567', type: 'mobile' }],
+      active: true,
+      ...extra,
+    },
   });
   expect(res.status).toBe(201);
   return res.body as { id: string; userName: string; externalId: string };
@@ -98,7 +94,7 @@ describe('tokens', () => {
     expect(first).toMatch(/^rsc_[A-Za-z0-9_-]{43}$/);
     const stored = await t.app.db.selectFrom('scim_tokens').selectAll().where('id', '=', token.id).executeTakeFirst();
     expect(JSON.stringify(stored)).not.toContain(first);
-    expect((await scim('GET', '/Users?count=1', undefined, first)).status).toBe(200);
+    expect((await scim(scimRoutes.listUsers, { query: { count: '1' } }, first)).status).toBe(200);
 
     const listed = await callRoute(t.app, scimTokenRoutes.list, { token: admin.token });
     const row = listed.json().data.tokens.find((x) => x.id === token.id)!;
@@ -109,13 +105,13 @@ describe('tokens', () => {
     const rotated = await callRoute(t.app, scimTokenRoutes.rotate, { token: admin.token, params: { id: token.id } });
     const second = rotated.json().data.secret;
     expect(second).not.toBe(first);
-    expect((await scim('GET', '/Users', undefined, first)).status).toBe(401);
-    expect((await scim('GET', '/Users', undefined, second)).status).toBe(200);
+    expect((await scim(scimRoutes.listUsers, { query: {} }, first)).status).toBe(401);
+    expect((await scim(scimRoutes.listUsers, { query: {} }, second)).status).toBe(200);
 
     expect(
       (await callRoute(t.app, scimTokenRoutes.revoke, { token: admin.token, params: { id: token.id } })).statusCode,
     ).toBe(200);
-    const refused = await scim('GET', '/Users', undefined, second);
+    const refused = await scim(scimRoutes.listUsers, { query: {} }, second);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ schemas: [ERROR], status: '401' });
     expect(
@@ -128,7 +124,7 @@ describe('tokens', () => {
 
   it('answers no token and a wrong token with 401 in SCIM’s format; a Regular user cannot manage tokens', async () => {
     for (const token of ['', 'rsc_wrong']) {
-      const res = await scim('GET', '/Users', undefined, token);
+      const res = await scim(scimRoutes.listUsers, { query: {} }, token);
       expect(res.status).toBe(401);
       expect(res.type).toContain('application/scim+json');
       expect(res.body).toMatchObject({ schemas: [ERROR], status: '401' });
@@ -142,7 +138,7 @@ describe('tokens', () => {
 describe('Users', () => {
   it('creates, gets and filters by userName and externalId, paging with startIndex and count', async () => {
     const u = await newScimUser({ [ENTERPRISE]: { department: 'ICU' } });
-    const got = await scim('GET', `/Users/${u.id}`);
+    const got = await scim(scimRoutes.getUser, { params: { id: u.id } });
     expect(got.status).toBe(200);
     expect(got.type).toContain('application/scim+json');
     expect(got.body).toMatchObject({
@@ -158,18 +154,15 @@ describe('Users', () => {
     const depts = await t.app.db.selectFrom('user_departments').select('item_id').where('user_id', '=', u.id).execute();
     expect(depts).toEqual([{ item_id: icu }]);
 
-    const byName = await scim(
-      'GET',
-      `/Users?filter=${encodeURIComponent(`userName eq "${u.userName.toUpperCase()}"`)}`,
-    );
+    const byName = await scim(scimRoutes.listUsers, { query: { filter: `userName eq "${u.userName.toUpperCase()}"` } });
     expect(byName.body).toMatchObject({ totalResults: 1, Resources: [{ id: u.id }] });
-    const byExternal = await scim('GET', `/Users?filter=${encodeURIComponent(`externalId eq "${u.externalId}"`)}`);
+    const byExternal = await scim(scimRoutes.listUsers, { query: { filter: `externalId eq "${u.externalId}"` } });
     expect(byExternal.body).toMatchObject({ totalResults: 1, Resources: [{ id: u.id }] });
-    const none = await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "nobody@x.test"')}`);
+    const none = await scim(scimRoutes.listUsers, { query: { filter: 'userName eq "nobody@x.test"' } });
     expect(none.body).toMatchObject({ totalResults: 0, Resources: [] });
 
     await newScimUser();
-    const page = await scim('GET', '/Users?startIndex=2&count=1');
+    const page = await scim(scimRoutes.listUsers, { query: { startIndex: '2', count: '1' } });
     expect(page.body).toMatchObject({ startIndex: 2, itemsPerPage: 1 });
     expect((page.body as { totalResults: number }).totalResults).toBeGreaterThanOrEqual(3);
     expect(await logEvents(u.id, 'user created')).toHaveLength(1);
@@ -178,10 +171,9 @@ describe('Users', () => {
 
   it('applies PATCH as Entra ID sends it', async () => {
     const u = await newScimUser();
-    const res = await scim(
-      'PATCH',
-      `/Users/${u.id}`,
-      patch(
+    const res = await scim(scimRoutes.patchUser, {
+      params: { id: u.id },
+      body: patch(
         { op: 'Replace', path: 'name.givenName', value: 'Grace' },
         { op: 'Add', path: 'title', value: 'Charge nurse' },
         {
@@ -191,7 +183,7 @@ describe('Users', () => {
         { op: 'Replace', path: 'emails[type eq "work"].value', value: 'grace.hopper@hospital.test' },
         { op: 'Replace', path: 'phoneNumbers[type eq "mobile"].value', value: '+15559876543' },
       ),
-    );
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: { givenName: 'Grace', familyName: 'Hopper' },
@@ -211,9 +203,15 @@ describe('Users', () => {
     const depts = await t.app.db.selectFrom('user_departments').select('item_id').where('user_id', '=', u.id).execute();
     expect(depts).toEqual([{ item_id: icu }]);
 
-    const off = await scim('PATCH', `/Users/${u.id}`, patch({ op: 'Replace', path: 'active', value: 'False' }));
+    const off = await scim(scimRoutes.patchUser, {
+      params: { id: u.id },
+      body: patch({ op: 'Replace', path: 'active', value: 'False' }),
+    });
     expect(off.body).toMatchObject({ active: false });
-    const on = await scim('PATCH', `/Users/${u.id}`, patch({ op: 'replace', value: { active: 'True' } }));
+    const on = await scim(scimRoutes.patchUser, {
+      params: { id: u.id },
+      body: patch({ op: 'replace', value: { active: 'True' } }),
+    });
     expect(on.body).toMatchObject({ active: true });
     expect(await logEvents(u.id, 'user deactivated')).toHaveLength(1);
     expect((await logEvents(u.id, 'scim provisioning')).map((d) => d.action)).toEqual([
@@ -226,12 +224,15 @@ describe('Users', () => {
 
   it('replaces a user with PUT', async () => {
     const u = await newScimUser();
-    const res = await scim('PUT', `/Users/${u.id}`, {
-      schemas: [USER],
-      userName: 'put.replaced@hospital.test',
-      externalId: 'ext-put',
-      name: { givenName: 'Put', familyName: 'Replaced' },
-      active: true,
+    const res = await scim(scimRoutes.replaceUser, {
+      params: { id: u.id },
+      body: {
+        schemas: [USER],
+        userName: 'put.replaced@hospital.test',
+        externalId: 'ext-put',
+        name: { givenName: 'Put', familyName: 'Replaced' },
+        active: true,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ userName: 'put.replaced@hospital.test', externalId: 'ext-put', phoneNumbers: [] });
@@ -244,7 +245,10 @@ describe('Users', () => {
     const warned = new Promise((resolve) => socket.once(SERVER_EVENTS.ForcedLogout, resolve));
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     const started = Date.now();
-    const res = await scim('PATCH', `/Users/${nurse.id}`, patch({ op: 'Replace', path: 'active', value: 'False' }));
+    const res = await scim(scimRoutes.patchUser, {
+      params: { id: nurse.id },
+      body: patch({ op: 'Replace', path: 'active', value: 'False' }),
+    });
     expect(res.status).toBe(200);
     expect(await warned).toEqual({ reason: 'accountRemoved' });
     await closed;
@@ -263,10 +267,10 @@ describe('Users', () => {
     const socket = await open(token);
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     const started = Date.now();
-    expect((await scim('DELETE', `/Users/${nurse.id}`)).status).toBe(204);
+    expect((await scim(scimRoutes.deleteUser, { params: { id: nurse.id } })).status).toBe(204);
     await closed;
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((await scim('GET', `/Users/${nurse.id}`)).status).toBe(404);
+    expect((await scim(scimRoutes.getUser, { params: { id: nurse.id } })).status).toBe(404);
     await expect(login(t.app, nurse.email)).rejects.toThrow();
     expect(await logEvents(nurse.id, 'user deleted')).toHaveLength(1);
   }, 15_000);
@@ -275,36 +279,75 @@ describe('Users', () => {
     const u = await newScimUser();
     const cases: [Promise<{ status: number; body: unknown }>, number, string | undefined][] = [
       [
-        scim('PATCH', `/Users/${u.id}`, patch({ op: 'Replace', path: 'favouriteColour', value: 'red' })),
-        400,
-        'invalidPath',
-      ],
-      [scim('PATCH', `/Users/${u.id}`, patch({ op: 'Replace', value: { shoeSize: 44 } })), 400, 'invalidPath'],
-      [
-        scim('PATCH', `/Users/${u.id}`, patch({ op: 'Replace', path: 'name.nickname', value: 'x' })),
+        scim(scimRoutes.patchUser, {
+          params: { id: u.id },
+          body: patch({ op: 'Replace', path: 'favouriteColour', value: 'red' }),
+        }),
         400,
         'invalidPath',
       ],
       [
-        scim('PATCH', `/Users/${u.id}`, patch({ op: 'Replace', path: 'active', value: 'perhaps' })),
+        scim(scimRoutes.patchUser, { params: { id: u.id }, body: patch({ op: 'Replace', value: { shoeSize: 44 } }) }),
+        400,
+        'invalidPath',
+      ],
+      [
+        scim(scimRoutes.patchUser, {
+          params: { id: u.id },
+          body: patch({ op: 'Replace', path: 'name.nickname', value: 'x' }),
+        }),
+        400,
+        'invalidPath',
+      ],
+      [
+        scim(scimRoutes.patchUser, {
+          params: { id: u.id },
+          body: patch({ op: 'Replace', path: 'active', value: 'perhaps' }),
+        }),
         400,
         'invalidValue',
       ],
-      [scim('PATCH', `/Users/${u.id}`, patch({ op: 'remove', path: 'emails[type eq "home"].value' })), 400, 'noTarget'],
-      [scim('PATCH', `/Users/${u.id}`, patch({ op: 'Frobnicate', path: 'title' })), 400, 'invalidSyntax'],
-      [scim('PATCH', `/Users/${u.id}`, { Operations: [] }), 400, 'invalidSyntax'],
-      [scim('PATCH', `/Users/${u.id}`, patch({ op: 'replace', path: 'id', value: 'x' })), 400, 'mutability'],
-      [scim('GET', `/Users?filter=${encodeURIComponent('userName eq')}`), 400, 'invalidFilter'],
-      [scim('GET', `/Users?filter=${encodeURIComponent('title co "nurse"')}`), 400, 'invalidFilter'],
-      [scim('POST', '/Users', { schemas: [USER], userName: u.userName }), 409, 'uniqueness'],
-      [scim('POST', '/Users', { schemas: [USER], userName: 'x@y.test', externalId: u.externalId }), 409, 'uniqueness'],
-      [scim('POST', '/Users', { schemas: [USER], userName: 'not an email' }), 400, 'invalidValue'],
-      [scim('POST', '/Users', { schemas: [USER] }), 400, 'invalidValue'],
-      [scim('POST', '/Users', '{"userName": '), 400, 'invalidSyntax'],
-      [scim('GET', `/Users/${newId()}`), 404, undefined],
-      [scim('GET', '/Users/not-an-id'), 404, undefined],
-      [scim('PATCH', `/Users/${newId()}`, patch({ op: 'replace', path: 'title', value: 'x' })), 404, undefined],
-      [scim('GET', '/Nothing'), 404, undefined],
+      [
+        scim(scimRoutes.patchUser, {
+          params: { id: u.id },
+          body: patch({ op: 'remove', path: 'emails[type eq "home"].value' }),
+        }),
+        400,
+        'noTarget',
+      ],
+      [
+        scim(scimRoutes.patchUser, { params: { id: u.id }, body: patch({ op: 'Frobnicate', path: 'title' }) }),
+        400,
+        'invalidSyntax',
+      ],
+      [scim(scimRoutes.patchUser, { params: { id: u.id }, body: { Operations: [] } }), 400, 'invalidSyntax'],
+      [
+        scim(scimRoutes.patchUser, { params: { id: u.id }, body: patch({ op: 'replace', path: 'id', value: 'x' }) }),
+        400,
+        'mutability',
+      ],
+      [scim(scimRoutes.listUsers, { query: { filter: 'userName eq' } }), 400, 'invalidFilter'],
+      [scim(scimRoutes.listUsers, { query: { filter: 'title co "nurse"' } }), 400, 'invalidFilter'],
+      [scim(scimRoutes.createUser, { body: { schemas: [USER], userName: u.userName } }), 409, 'uniqueness'],
+      [
+        scim(scimRoutes.createUser, { body: { schemas: [USER], userName: 'x@y.test', externalId: u.externalId } }),
+        409,
+        'uniqueness',
+      ],
+      [scim(scimRoutes.createUser, { body: { schemas: [USER], userName: 'not an email' } }), 400, 'invalidValue'],
+      [scim(scimRoutes.createUser, { body: { schemas: [USER] } }), 400, 'invalidValue'],
+      [scim(scimRoutes.createUser, { body: unchecked(undefined), rawBody: '{"userName": ' }), 400, 'invalidSyntax'],
+      [scim(scimRoutes.getUser, { params: { id: newId() } }), 404, undefined],
+      [scim(scimRoutes.getUser, { params: { id: 'not-an-id' } }), 404, undefined],
+      [
+        scim(scimRoutes.patchUser, {
+          params: { id: newId() },
+          body: patch({ op: 'replace', path: 'title', value: 'x' }),
+        }),
+        404,
+        undefined,
+      ],
+      [scim(apiRoute({ ...scimRoutes.serviceProviderConfig, path: '/Nothing' }), {}), 404, undefined],
     ];
     for (const [pending, status, scimType] of cases) {
       const res = await pending;
@@ -317,11 +360,13 @@ describe('Users', () => {
 describe('Groups', () => {
   it('a department group’s membership changes the user’s departments; a role group their role', async () => {
     const u = await newScimUser();
-    const made = await scim('POST', '/Groups', {
-      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
-      displayName: 'department:ICU',
-      externalId: 'grp-icu',
-      members: [{ value: u.id }],
+    const made = await scim(scimRoutes.createGroup, {
+      body: {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+        displayName: 'department:ICU',
+        externalId: 'grp-icu',
+        members: [{ value: u.id }],
+      },
     });
     expect(made.status).toBe(201);
     const group = made.body as { id: string };
@@ -332,83 +377,88 @@ describe('Groups', () => {
     const depts = () => t.app.db.selectFrom('user_departments').select('item_id').where('user_id', '=', u.id).execute();
     expect(await depts()).toEqual([{ item_id: icu }]);
 
-    const removed = await scim(
-      'PATCH',
-      `/Groups/${group.id}`,
-      patch({ op: 'Remove', path: 'members', value: [{ value: u.id }] }),
-    );
+    const removed = await scim(scimRoutes.patchGroup, {
+      params: { id: group.id },
+      body: patch({ op: 'Remove', path: 'members', value: [{ value: u.id }] }),
+    });
     expect(removed.status).toBe(200);
     expect(await depts()).toEqual([]);
-    await scim('PATCH', `/Groups/${group.id}`, patch({ op: 'Add', path: 'members', value: [{ value: u.id }] }));
+    await scim(scimRoutes.patchGroup, {
+      params: { id: group.id },
+      body: patch({ op: 'Add', path: 'members', value: [{ value: u.id }] }),
+    });
     expect(await depts()).toEqual([{ item_id: icu }]);
-    await scim('PATCH', `/Groups/${group.id}`, patch({ op: 'Remove', path: `members[value eq "${u.id}"]` }));
+    await scim(scimRoutes.patchGroup, {
+      params: { id: group.id },
+      body: patch({ op: 'Remove', path: `members[value eq "${u.id}"]` }),
+    });
     expect(await depts()).toEqual([]);
 
-    const byName = await scim(
-      'GET',
-      `/Groups?filter=${encodeURIComponent('displayName eq "department:ICU"')}&excludedAttributes=members`,
-    );
+    const byName = await scim(scimRoutes.listGroups, {
+      query: { filter: 'displayName eq "department:ICU"', excludedAttributes: 'members' },
+    });
     expect(byName.body).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
     expect((byName.body as { Resources: object[] }).Resources[0]).not.toHaveProperty('members');
 
-    const admins = await scim('POST', '/Groups', { displayName: 'Rounds facility admins', members: [{ value: u.id }] });
+    const admins = await scim(scimRoutes.createGroup, {
+      body: { displayName: 'Rounds facility admins', members: [{ value: u.id }] },
+    });
     expect(admins.status).toBe(201);
     const role = async () =>
       (await t.app.db.selectFrom('users').select('role').where('id', '=', u.id).executeTakeFirstOrThrow()).role;
     expect(await role()).toBe('FacilityAdmin');
-    await scim(
-      'PATCH',
-      `/Groups/${(admins.body as { id: string }).id}`,
-      patch({ op: 'Remove', path: 'members', value: [{ value: u.id }] }),
-    );
+    await scim(scimRoutes.patchGroup, {
+      params: { id: (admins.body as { id: string }).id },
+      body: patch({ op: 'Remove', path: 'members', value: [{ value: u.id }] }),
+    });
     expect(await role()).toBe('Regular');
     expect((await logEvents(u.id, 'member added')).length).toBe(2);
 
-    expect((await scim('DELETE', `/Groups/${group.id}`)).status).toBe(204);
-    expect((await scim('GET', `/Groups/${group.id}`)).status).toBe(404);
+    expect((await scim(scimRoutes.deleteGroup, { params: { id: group.id } })).status).toBe(204);
+    expect((await scim(scimRoutes.getGroup, { params: { id: group.id }, query: {} })).status).toBe(404);
   });
 
   it('refuses a group that stands for nothing, a missing item, a taken name and an unknown member', async () => {
-    const unmapped = await scim('POST', '/Groups', { displayName: 'Canteen staff' });
+    const unmapped = await scim(scimRoutes.createGroup, { body: { displayName: 'Canteen staff' } });
     expect(unmapped).toMatchObject({ status: 400, body: { scimType: 'invalidValue' } });
-    const missing = await scim('POST', '/Groups', { displayName: 'department:Nowhere' });
+    const missing = await scim(scimRoutes.createGroup, { body: { displayName: 'department:Nowhere' } });
     expect(missing).toMatchObject({ status: 400, body: { scimType: 'invalidValue' } });
     await t.app.db
       .insertInto('departments')
       .values({ id: newId(), name: 'Cardiology', name_key: 'cardiology', created_at: 0 })
       .execute();
-    const made = await scim('POST', '/Groups', { displayName: 'Department:cardiology ' });
+    const made = await scim(scimRoutes.createGroup, { body: { displayName: 'Department:cardiology ' } });
     expect(made.status).toBe(201);
-    const again = await scim('POST', '/Groups', { displayName: 'department:Cardiology' });
+    const again = await scim(scimRoutes.createGroup, { body: { displayName: 'department:Cardiology' } });
     expect(again).toMatchObject({ status: 409, body: { scimType: 'uniqueness' } });
     const id = (made.body as { id: string }).id;
-    const stranger = await scim(
-      'PATCH',
-      `/Groups/${id}`,
-      patch({ op: 'Add', path: 'members', value: [{ value: newId() }] }),
-    );
+    const stranger = await scim(scimRoutes.patchGroup, {
+      params: { id: id },
+      body: patch({ op: 'Add', path: 'members', value: [{ value: newId() }] }),
+    });
     expect(stranger).toMatchObject({ status: 400, body: { scimType: 'invalidValue' } });
-    const unknown = await scim('PATCH', `/Groups/${id}`, patch({ op: 'Replace', path: 'owner', value: 'x' }));
+    const unknown = await scim(scimRoutes.patchGroup, {
+      params: { id: id },
+      body: patch({ op: 'Replace', path: 'owner', value: 'x' }),
+    });
     expect(unknown).toMatchObject({ status: 400, body: { scimType: 'invalidPath' } });
   });
 });
 
 describe('discovery', () => {
   it('describes the service, its resource types and schemas', async () => {
-    const config = await scim('GET', '/ServiceProviderConfig');
+    const config = await scim(scimRoutes.serviceProviderConfig, {});
     expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true } });
-    const types = await scim('GET', '/ResourceTypes');
+    const types = await scim(scimRoutes.resourceTypes, {});
     expect((types.body as { Resources: { id: string }[] }).Resources.map((r) => r.id)).toEqual(['User', 'Group']);
-    const schemas = await scim('GET', '/Schemas');
+    const schemas = await scim(scimRoutes.schemas, {});
     expect((schemas.body as { totalResults: number }).totalResults).toBe(3);
-    expect((await scim('GET', `/Schemas/${USER}`)).status).toBe(200);
+    expect((await scim(scimRoutes.schema, { params: { id: USER } })).status).toBe(200);
     // Plain JSON is accepted too.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${SCIM_BASE_PATH}/Users`,
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ userName: 'plain.json@hospital.test' }),
+    const res = await scim(scimRoutes.createUser, {
+      body: { userName: 'plain.json@hospital.test' },
+      headers: { 'content-type': 'application/json' },
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.status).toBe(201);
   });
 });
