@@ -12,7 +12,7 @@ export const CONTACTS_TEXTS = defineTexts({
   },
   nobodyOnShift: {
     en: 'nobody this filter finds is on shift now',
-    fr: 'personne parmi les membres de ce filtre n’est de garde en ce moment',
+    fr: 'aucune des personnes de ce filtre n’est de garde en ce moment',
   },
   tooManyRecipients: {
     en: 'This filter finds {count} people; a group holds at most {max} besides you. Narrow the filter.',

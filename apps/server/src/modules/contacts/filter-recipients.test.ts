@@ -199,7 +199,7 @@ describe('on shift', () => {
     expect(none.statusCode).toBe(400);
     expect(none.error()).toEqual({
       code: 'NO_RECIPIENTS',
-      message: 'params: personne parmi les membres de ce filtre n’est de garde en ce moment',
+      message: 'params: aucune des personnes de ce filtre n’est de garde en ce moment',
     });
   });
 });
