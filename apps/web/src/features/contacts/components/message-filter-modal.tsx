@@ -9,6 +9,7 @@ import { useFilterRecipients } from '../api/get-filter-recipients';
 import { useStartFilterGroup } from '../api/start-filter-group';
 import { type TFilterParams, toSavedParams } from '../lib/filters';
 import { MAX_RECIPIENTS, recipientsVerdict } from '../lib/recipients';
+import '../recipient-texts';
 
 type TMessageFilterModalProps = {
   opened: boolean;
@@ -24,7 +25,7 @@ type TMessageFilterModalProps = {
  * people it will reach before anything is sent. The server finds the people, at the count and again at Start.
  */
 export function MessageFilterModal({ opened, filters, defaultName, onClose, onStarted }: TMessageFilterModalProps) {
-  const { t } = useTranslation('contacts');
+  const { t } = useTranslation('filter-recipients');
   const [name, setName] = useState(defaultName);
   const [onShift, setOnShift] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +50,7 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(t('messageModal.required'));
+      setError(t('required'));
       return;
     }
     if (verdict !== 'ok') return;
@@ -70,12 +71,12 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('messageModal.title')} centered size="md">
+    <Modal opened={opened} onClose={close} title={t('title')} centered size="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label={t('messageModal.name')}
-            description={t('messageModal.nameHint')}
+            label={t('name')}
+            description={t('nameHint')}
             value={name}
             onChange={(event) => {
               setName(event.currentTarget.value);
@@ -87,8 +88,8 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
             data-autofocus
           />
           <Switch
-            label={t('messageModal.onShift')}
-            description={t('messageModal.onShiftHint')}
+            label={t('onShift')}
+            description={t('onShiftHint')}
             checked={onShift}
             onChange={(event) => setOnShift(event.currentTarget.checked)}
             disabled={start.isPending}
@@ -98,21 +99,21 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
               <Group gap="xs">
                 <Loader size="xs" />
                 <Text fz="sm" c="dimmed">
-                  {t('messageModal.counting')}
+                  {t('counting')}
                 </Text>
               </Group>
             ) : found.isError ? (
               <Text fz="sm" c="red" role="alert">
-                {t('messageModal.countFailed')}
+                {t('countFailed')}
               </Text>
             ) : verdict === 'ok' ? (
               <Alert variant="light" color="blue" icon={<IconUsers size={18} stroke={1.6} />} p="sm">
                 <Text fz="sm" fw={600}>
-                  {t('messageModal.reach', { count: found.data!.count })}
+                  {t('reach', { count: found.data!.count })}
                 </Text>
                 {found.data!.neverSignedIn > 0 && (
                   <Text fz="xs" mt={4}>
-                    {t('messageModal.neverSignedIn', { count: found.data!.neverSignedIn })}
+                    {t('neverSignedIn', { count: found.data!.neverSignedIn })}
                   </Text>
                 )}
               </Alert>
@@ -120,18 +121,18 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
               <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} stroke={1.6} />} p="sm">
                 <Text fz="sm" fw={600}>
                   {verdict === 'none'
-                    ? t(onShift ? 'messageModal.nobodyOnShift' : 'messageModal.nobody')
-                    : t('messageModal.tooMany', { count: found.data!.count, max: MAX_RECIPIENTS })}
+                    ? t(onShift ? 'nobodyOnShift' : 'nobody')
+                    : t('tooMany', { count: found.data!.count, max: MAX_RECIPIENTS })}
                 </Text>
               </Alert>
             )}
           </div>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={start.isPending}>
-              {t('messageModal.cancel')}
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={start.isPending} disabled={verdict !== 'ok'}>
-              {t('messageModal.submit')}
+              {t('submit')}
             </Button>
           </Group>
         </Stack>
