@@ -6,7 +6,6 @@ import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { peopleOnDuty } from '../on-call/duty-roles.service';
 import { createFilterRecipientsService } from './filter-recipients.service';
 
 type TFilterParams = z.output<typeof ZFilterParams>;
@@ -89,7 +88,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     directory: app.directory,
     rooms: app.chat.rooms,
-    onDutyAt: (at) => peopleOnDuty(app.db, at),
+    onDutyAt: app.onCall.onDutyAt,
   });
 
   registerRoute(app, routes.filterRecipients, options, async (req) => ({
