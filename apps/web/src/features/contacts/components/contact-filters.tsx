@@ -117,6 +117,21 @@ export function ContactFilters({ id }: { id: string }) {
             <IconTrash size={18} stroke={1.6} />
           </ActionIcon>
         </Tooltip>
+        {/* Beside the saved filter, in view however far the filters below are scrolled (issue 25). */}
+        <Tooltip label={chosen ? t('filters.message') : t('filters.messageHint')} withArrow multiline w={220}>
+          {/* A disabled button receives no pointer events: the wrapper carries the hint. */}
+          <span>
+            <ActionIcon
+              variant="filled"
+              size={36}
+              aria-label={t('filters.message')}
+              disabled={!chosen}
+              onClick={() => setMessaging(groupName())}
+            >
+              <IconMessages size={18} stroke={1.6} />
+            </ActionIcon>
+          </span>
+        </Tooltip>
       </Group>
 
       {FILTER_KINDS.map((kind) => (
@@ -162,17 +177,6 @@ export function ContactFilters({ id }: { id: string }) {
           </span>
         </Tooltip>
       </Group>
-
-      <Button
-        fullWidth
-        variant="filled"
-        size="sm"
-        leftSection={<IconMessages size={16} stroke={1.6} />}
-        onClick={() => setMessaging(groupName())}
-        disabled={!chosen}
-      >
-        {t('filters.message')}
-      </Button>
 
       <MessageFilterModal
         opened={messaging !== null}
