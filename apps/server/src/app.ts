@@ -64,7 +64,7 @@ import { outboxRoutes } from './modules/notify/outbox.routes';
 import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify/sms-budget';
 import { smsUsageRoutes } from './modules/notify/sms-usage.routes';
 import { createDutyHoldsService, type DutyHoldsService } from './modules/on-call/duty-holds.service';
-import { createDutyRolesService, type DutyRolesService } from './modules/on-call/duty-roles.service';
+import { createDutyRolesService, type DutyRolesService, peopleOnDuty } from './modules/on-call/duty-roles.service';
 import { createDutyScheduleService, type DutyScheduleService } from './modules/on-call/duty-schedule.service';
 import { createEscalationService, type EscalationService } from './modules/on-call/escalation.service';
 import { onCallHttpRoutes } from './modules/on-call/on-call.routes';
@@ -139,6 +139,8 @@ declare module 'fastify' {
       roleRooms: RoleRoomService;
       /** Escalation policies and the chains URGENT messages to a role run (issue 25). */
       escalation: EscalationService;
+      /** Who holds any duty role at an instant: "on shift" for a filter used as a recipient list. */
+      onDutyAt: (at: number) => Promise<Set<string>>;
     };
     chat: {
       rooms: RoomsService;
@@ -361,6 +363,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     holds: createDutyHoldsService(onCallDeps),
     schedule: createDutyScheduleService(onCallDeps),
     roleRooms,
+    onDutyAt: (at: number) => peopleOnDuty(handle.db, at),
     escalation: createEscalationService({
       ...onCallDeps,
       engine: handle.engine,

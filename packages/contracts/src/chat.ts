@@ -168,7 +168,9 @@ export const ZChatRoom = z.object({
 export type TChatRoom = z.infer<typeof ZChatRoom>;
 
 const ZParticipantIds = z.array(ZId).min(1).max(CHAT_LIMITS.groupMembersMax);
-const ZGroupName = plainText(z.string().trim().min(1, MSG.required).max(LIMITS.groupNameMax, MSG.groupNameTooLong));
+export const ZGroupName = plainText(
+  z.string().trim().min(1, MSG.required).max(LIMITS.groupNameMax, MSG.groupNameTooLong),
+);
 
 /** A room addressed by id or twId (the same value); at least one. */
 export const ZRoomRef = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
+import { ZChatRoomReply, ZGroupName } from './chat';
 import { ZId } from './common';
 import { LIMITS } from './limits';
 import { ZChatStatus, ZUser } from './user';
@@ -52,16 +53,40 @@ export const ZFilterParams = z.object({
 export const ZSavedFilter = z.object({ id: z.string(), name: z.string(), params: ZFilterParams });
 export type TSavedFilter = z.infer<typeof ZSavedFilter>;
 export const ZSavedFiltersReply = z.object({ results: z.array(ZSavedFilter) });
+/** Params that choose something: an empty filter is the whole directory, neither saved nor messaged. */
+const ZChosenFilterParams = ZFilterParams.refine(
+  (p) => p.facility.length + p.department.length + p.profession.length + p.specialty.length > 0,
+  'Choose at least one filter',
+);
 export const ZCreateFilterRequest = z.object({
   name: plainText(z.string().trim().min(1, MSG.required).max(LIMITS.textMaxLength)),
-  params: ZFilterParams.refine(
-    (p) => p.facility.length + p.department.length + p.profession.length + p.specialty.length > 0,
-    'Choose at least one filter',
-  ),
+  params: ZChosenFilterParams,
 });
 export const ZSavedFilterReply = z.object({ data: ZSavedFilter });
 export const ZDeleteFilterRequest = z.object({ id: ZId });
 export const ZDeleteFilterReply = z.object({ message: z.string() });
+
+/**
+ * A filter as a recipient list (issue 25, "all ICU nurses on shift"): the server finds the people the params
+ * find in the directory at that instant, never a list the client sends. `onShift` keeps those who hold an
+ * on-call duty role now, by hand or by the schedule (docs/decisions.md).
+ */
+export const ZFilterRecipientsRequest = z.object({
+  params: ZChosenFilterParams,
+  onShift: z.boolean().optional().default(false),
+});
+export type TFilterRecipientsRequest = z.input<typeof ZFilterRecipientsRequest>;
+/**
+ * Who a group made now would hold besides the sender: `count` people; `neverSignedIn` more the filter finds
+ * are left out, as only people who have signed in can be put in a group (spec doc 1 section 4).
+ */
+export const ZFilterRecipientsReply = z.object({
+  data: z.object({ count: z.number().int(), neverSignedIn: z.number().int() }),
+});
+export type TFilterRecipients = z.infer<typeof ZFilterRecipientsReply>['data'];
+/** "Message these people": a group of everyone the filter finds, owned by the sender, under a name they give. */
+export const ZFilterGroupRequest = ZFilterRecipientsRequest.extend({ name: ZGroupName });
+export type TFilterGroupRequest = z.input<typeof ZFilterGroupRequest>;
 
 /** The directory (spec doc 1 section 7) and each user's own saved filters. */
 export const contactRoutes = {
@@ -75,6 +100,25 @@ export const contactRoutes = {
   filters: apiRoute({ method: 'GET', path: '/filter', reply: ZSavedFiltersReply }),
   createFilter: apiRoute({ method: 'POST', path: '/filter', body: ZCreateFilterRequest, reply: ZSavedFilterReply }),
   deleteFilter: apiRoute({ method: 'DELETE', path: '/filter', body: ZDeleteFilterRequest, reply: ZDeleteFilterReply }),
+  /** How many people a filter would reach: the count the confirmation shows. */
+  filterRecipients: apiRoute({
+    method: 'POST',
+    path: '/filter/recipients',
+    body: ZFilterRecipientsRequest,
+    reply: ZFilterRecipientsReply,
+  }),
+  /** Starts a group with the people a filter finds; too many for a group is 413, nobody 400. */
+  filterGroup: apiRoute({
+    method: 'POST',
+    path: '/filter/group',
+    body: ZFilterGroupRequest,
+    reply: ZChatRoomReply,
+    errors: {
+      400: ['VALIDATION_ERROR', 'NO_RECIPIENTS'],
+      409: 'DUPLICATE_NAME',
+      413: 'TOO_MANY_RECIPIENTS',
+    },
+  }),
 } as const;
 
 /** Socket: ChangeChatStatus from a client, and the presence events every client receives. */

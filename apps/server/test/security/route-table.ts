@@ -674,6 +674,22 @@ export const ROUTES: Record<string, RouteEntry> = {
       },
     }),
   },
+  // A filter as a recipient list: the caller's own group of whoever the filter finds (Fay and Alice of the ward).
+  'POST /api/v1/filter/recipients': {
+    access: SIGNED_IN,
+    request: async (fx) => ({
+      body: { params: { facility: [fx.ward], department: [], profession: [], specialty: [] } },
+    }),
+  },
+  'POST /api/v1/filter/group': {
+    access: SIGNED_IN,
+    request: async (fx) => ({
+      body: {
+        params: { facility: [fx.ward], department: [], profession: [], specialty: [] },
+        name: `Ward list ${randomUUID().slice(0, 12)}`,
+      },
+    }),
+  },
   'DELETE /api/v1/filter': {
     access: owner,
     request: async (fx) => ({ body: { id: await fx.filter() } }),

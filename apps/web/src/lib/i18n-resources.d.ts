@@ -3,6 +3,7 @@ import type enAdminUsers from '../locales/en/admin-users.json';
 import type enCalls from '../locales/en/calls.json';
 import type enChat from '../locales/en/chat.json';
 import type enContacts from '../locales/en/contacts.json';
+import type enFilterRecipients from '../locales/en/filter-recipients.json';
 import type enGroups from '../locales/en/groups.json';
 import type enMfa from '../locales/en/mfa.json';
 import type enOnCall from '../locales/en/on-call.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof en;
       contacts: typeof enContacts;
+      'filter-recipients': typeof enFilterRecipients;
       groups: typeof enGroups;
       'on-call': typeof enOnCall;
       chat: typeof enChat;

@@ -6,6 +6,7 @@ import enAdminUsers from './en/admin-users.json';
 import enCalls from './en/calls.json';
 import enChat from './en/chat.json';
 import enContacts from './en/contacts.json';
+import enFilterRecipients from './en/filter-recipients.json';
 import enGroups from './en/groups.json';
 import enMfa from './en/mfa.json';
 import enOnCall from './en/on-call.json';
@@ -18,6 +19,7 @@ import frAdminUsers from './fr/admin-users.json';
 import frCalls from './fr/calls.json';
 import frChat from './fr/chat.json';
 import frContacts from './fr/contacts.json';
+import frFilterRecipients from './fr/filter-recipients.json';
 import frGroups from './fr/groups.json';
 import frMfa from './fr/mfa.json';
 import frOnCall from './fr/on-call.json';
@@ -93,6 +95,7 @@ describe('locales', () => {
 /** Feature namespaces (locales/<lang>/<namespace>.json): the same parity rules as the main catalogue. */
 const NAMESPACES: [name: string, english: unknown, french: unknown][] = [
   ['contacts', enContacts, frContacts],
+  ['filter-recipients', enFilterRecipients, frFilterRecipients],
   ['groups', enGroups, frGroups],
   ['chat', enChat, frChat],
   ['calls', enCalls, frCalls],

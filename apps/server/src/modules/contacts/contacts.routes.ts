@@ -6,6 +6,7 @@ import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
+import { createFilterRecipientsService } from './filter-recipients.service';
 
 type TFilterParams = z.output<typeof ZFilterParams>;
 
@@ -82,6 +83,21 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.db.insertInto('saved_filters').values(row).execute();
     return { data: { id: row.id, name: row.name, params: req.body.params } };
   });
+
+  const recipients = createFilterRecipientsService({
+    db: app.db,
+    directory: app.directory,
+    rooms: app.chat.rooms,
+    onDutyAt: app.onCall.onDutyAt,
+  });
+
+  registerRoute(app, routes.filterRecipients, options, async (req) => ({
+    data: await recipients.count(authOf(req).userId, req.body),
+  }));
+
+  registerRoute(app, routes.filterGroup, options, async (req) => ({
+    data: { chatRoom: await recipients.startGroup(authOf(req).userId, req.body) },
+  }));
 
   registerRoute(app, routes.deleteFilter, options, async (req) => {
     // Another user's filter id is answered like a missing one.

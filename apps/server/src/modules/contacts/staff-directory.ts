@@ -69,6 +69,11 @@ export type DirectoryFilters = {
 export type Directory = {
   /** The JSON body of POST /contact/list, joined from pre-serialized contacts. */
   listJson: (userId: string, f: DirectoryFilters) => Promise<string>;
+  /**
+   * The ids of the people the filters find, as POST /contact/list would list them: a saved filter used as a
+   * recipient list (issue 25). As current as the list: the snapshot catches up with the database first.
+   */
+  peopleIds: (userId: string, f: DirectoryFilters) => Promise<string[]>;
   /** How often this process rebuilt the snapshot in full, and updated it one person at a time. */
   stats: () => { rebuilds: number; updates: number };
   /**
@@ -224,7 +229,8 @@ export function createDirectory(app: FastifyInstance): Directory {
     return pending;
   };
 
-  const select = async (userId: string, f: DirectoryFilters) => {
+  /** The entries the filters find, alphabetical, without the asker: the one query of the directory. */
+  const match = async (userId: string, f: DirectoryFilters): Promise<Entry[]> => {
     const { entries, index } = await current();
     const terms = [f.name, f.search].filter((t): t is string => !!t).map((t) => t.toLowerCase());
     const groups = [f.facilityId, f.departmentId, f.professionId, f.specialtyId, f.suffixId].filter(
@@ -237,6 +243,11 @@ export function createDirectory(app: FastifyInstance): Directory {
     };
     if (positions === null) for (const e of entries) consider(e);
     else for (const i of positions) consider(entries[i]!);
+    return matches;
+  };
+
+  const select = async (userId: string, f: DirectoryFilters) => {
+    const matches = await match(userId, f);
     // Presence overlay, one query: who is connected and the status they chose; everyone else shows Offline.
     const live = new Map(
       // Written as IN (subquery) so the planner starts from the few live sockets, not from every user.
@@ -256,6 +267,7 @@ export function createDirectory(app: FastifyInstance): Directory {
       warmed = true;
     },
     warmed: () => warmed,
+    peopleIds: async (userId, f) => (await match(userId, f)).map((e) => e.id),
     listJson: async (userId, f) => {
       const rows = await select(userId, f);
       const parts = rows.map(

@@ -49,6 +49,15 @@ export async function withHolders(db: Db, rows: store.DutyRoleRow[], at: number)
   }));
 }
 
+/**
+ * Everyone who holds a live duty role at `at`, by hand or by the schedule, in any facility: who is "on shift"
+ * when a directory filter is narrowed to them (issue 25, docs/decisions.md). Three queries for every role.
+ */
+export async function peopleOnDuty(db: Db, at: number): Promise<Set<string>> {
+  const roles = await withHolders(db, await store.matchingRoles(db, {}), at);
+  return new Set(roles.flatMap((r) => r.holders.map((h) => h.userId)));
+}
+
 const byFacilityThenName = (a: store.DutyRoleRow, b: store.DutyRoleRow) =>
   compareNames(a.facility_name, b.facility_name) || compareNames(a.name, b.name);
 

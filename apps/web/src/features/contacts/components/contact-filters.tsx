@@ -1,16 +1,20 @@
 import { ActionIcon, Button, Group, Select, Text, Tooltip } from '@mantine/core';
 import type { TSavedFilter } from '@rounds/contracts/contacts';
-import { IconDeviceFloppy, IconFilterOff, IconTrash } from '@tabler/icons-react';
+import { chatPath } from '@rounds/contracts/routes';
+import { IconDeviceFloppy, IconFilterOff, IconMessages, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useFilterOptions } from '../../../api/get-filter-options';
 import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
 import { cut, DROPDOWN_LABEL_MAX } from '../../../lib/text';
 import { useSavedFilters } from '../api/get-saved-filters';
 import { FILTER_KINDS, fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
+import { defaultGroupName } from '../lib/recipients';
 import { useContactsView } from '../stores/contacts-view';
 import classes from './contacts.module.css';
 import { DeleteFilterModal } from './delete-filter-modal';
+import { MessageFilterModal } from './message-filter-modal';
 import { SaveFilterModal } from './save-filter-modal';
 
 /** Labels of the four filters in the contacts namespace; professions read 'Clinical roles'. */
@@ -23,7 +27,8 @@ const LABEL_KEY = {
 
 /**
  * The advanced search (spec doc 1 section 2, "Contact filters"): a saved-filter dropdown with its delete
- * action, the four classification multi-selects, Reset, and Save Filter (disabled while nothing is chosen).
+ * action, the four classification multi-selects, Reset, and Save Filter (disabled while nothing is chosen);
+ * and Message these people (issue 25): a group of everyone the filter finds.
  */
 export function ContactFilters({ id }: { id: string }) {
   const { t } = useTranslation('contacts');
@@ -39,6 +44,9 @@ export function ContactFilters({ id }: { id: string }) {
   };
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<TSavedFilter | null>(null);
+  /** The group name Message these people opened with, while its dialog is open. */
+  const [messaging, setMessaging] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   const savedList = saved.data ?? [];
   const current = savedList.find((item) => item.id === savedFilterId) ?? null;
@@ -56,6 +64,12 @@ export function ContactFilters({ id }: { id: string }) {
     [t],
   );
   const chosen = hasFilters(filters);
+  const groupName = () =>
+    defaultGroupName(
+      current?.name ?? null,
+      filters,
+      (kind) => new Map((options[kind].data ?? []).map((o) => [o.id, o.name])),
+    );
   const optionsFailed = FILTER_KINDS.some((kind) => options[kind].isError);
 
   const applyFilter = (filterId: string | null) => {
@@ -103,6 +117,21 @@ export function ContactFilters({ id }: { id: string }) {
             <IconTrash size={18} stroke={1.6} />
           </ActionIcon>
         </Tooltip>
+        {/* Beside the saved filter, in view however far the filters below are scrolled (issue 25). */}
+        <Tooltip label={chosen ? t('filters.message') : t('filters.messageHint')} withArrow multiline w={220}>
+          {/* A disabled button receives no pointer events: the wrapper carries the hint. */}
+          <span>
+            <ActionIcon
+              variant="filled"
+              size={36}
+              aria-label={t('filters.message')}
+              disabled={!chosen}
+              onClick={() => setMessaging(groupName())}
+            >
+              <IconMessages size={18} stroke={1.6} />
+            </ActionIcon>
+          </span>
+        </Tooltip>
       </Group>
 
       {FILTER_KINDS.map((kind) => (
@@ -149,6 +178,13 @@ export function ContactFilters({ id }: { id: string }) {
         </Tooltip>
       </Group>
 
+      <MessageFilterModal
+        opened={messaging !== null}
+        filters={filters}
+        defaultName={messaging ?? ''}
+        onClose={() => setMessaging(null)}
+        onStarted={(room) => navigate(chatPath(room.twId))}
+      />
       <SaveFilterModal
         opened={saving}
         filters={filters}
