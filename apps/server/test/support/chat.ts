@@ -31,14 +31,11 @@ export async function caller(t: TestApp, name: string, permissions = { voice: tr
   return m;
 }
 
-/**
- * A connected socket of that user (a tab), closed when the test ends. It returns once the server counts the
- * user connected (presence is written a moment after the handshake), as a tab the user sees open is.
- */
-export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Promise<Socket> {
+/** A socket of the session whose access token is given, closed when the test ends; answers once connected. */
+export async function connectAs(t: TestApp, token: string, tab = randomUUID()): Promise<Socket> {
   const socket = connect(t.url(), {
     path: '/server/socket.io',
-    query: { token: m.token, uuid: tab },
+    query: { token, uuid: tab },
     transports: ['websocket'],
     reconnection: false,
   });
@@ -49,6 +46,15 @@ export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Pro
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+  return socket;
+}
+
+/**
+ * A connected socket of that user (a tab), closed when the test ends. It returns once the server counts the
+ * user connected (presence is written a moment after the handshake), as a tab the user sees open is.
+ */
+export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Promise<Socket> {
+  const socket = await connectAs(t, m.token, tab);
   await vi.waitFor(
     async () => {
       if (!(await t.app.presence.connectedUsers([m.id])).has(m.id)) throw new Error(`${m.name} not connected yet`);

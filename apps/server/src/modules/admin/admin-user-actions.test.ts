@@ -1,35 +1,23 @@
 import { ZAdminUserReply } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAs } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createFacility, createUser, login } from '../../../test/support/users';
 
 let t: TestApp;
-let url: string;
+let _url: string;
 let ward: string;
 let adminToken: string;
 let fa: { id: string; token: string };
-const sockets: Socket[] = [];
 
 async function staff(o: { role?: 'Regular' | 'FacilityAdmin' | 'Admin'; inWard?: boolean } = {}) {
   const u = await createUser(t.app, { role: o.role, facilities: o.inWard === false ? [] : [ward] });
   return { id: u.id, email: u.email, token: (await login(t.app, u.email)).token };
 }
 
-function open(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, {
-      path: '/server/socket.io',
-      query: { token, uuid: `tab-${sockets.length}` },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(s);
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
+const open = (token: string) => connectAs(t, token);
 
 const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
 
@@ -48,13 +36,12 @@ const me = (token: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  url = await t.listen();
+  _url = await t.listen();
   ward = await createFacility(t.app, 'East Ward');
   adminToken = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
   fa = await staff({ role: 'FacilityAdmin' });
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
   await t.close();
 });
 

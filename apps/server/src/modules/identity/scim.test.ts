@@ -1,9 +1,9 @@
 import { apiRoute, type TApiRoute } from '@rounds/contracts/api-route';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { scimRoutes, scimTokenRoutes } from '@rounds/contracts/scim';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type TRouteInput, unchecked } from '../../../test/support/call-route';
+import { connectAs } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, login } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
@@ -14,11 +14,10 @@ const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 let t: TestApp;
-let url: string;
+let _url: string;
 let admin: { token: string; userId: string };
 let secret: string;
 let icu: string;
-const sockets: Socket[] = [];
 
 /** One SCIM request as the directory sends it (the protocol's own media type), with the token given ('' for none). */
 async function scim<R extends TApiRoute>(route: R, input: TRouteInput<R>, token = secret) {
@@ -58,23 +57,11 @@ async function logEvents(userId: string, event: string) {
   return rows.map((r) => JSON.parse(r.details ?? '{}') as Record<string, unknown>);
 }
 
-function open(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, {
-      path: '/server/socket.io',
-      query: { token, uuid: `tab-${sockets.length}` },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(s);
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
+const open = (token: string) => connectAs(t, token);
 
 beforeAll(async () => {
   t = await createTestApp({ SCIM_GROUPS: JSON.stringify({ 'Rounds facility admins': 'role:FacilityAdmin' }) });
-  url = await t.listen();
+  _url = await t.listen();
   admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
   icu = newId();
   await t.app.db.insertInto('departments').values({ id: icu, name: 'ICU', name_key: 'icu', created_at: 0 }).execute();
@@ -83,7 +70,6 @@ beforeAll(async () => {
   secret = created.json().data.secret;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
   await t.close();
 });
 
