@@ -65,6 +65,32 @@ const TEXTS = {
   },
 } as const;
 
+/** Quick unlock's texts, for the account the provider made (it has no password). */
+const LOCK = {
+  en: {
+    panel: 'Quick unlock',
+    pin: 'PIN (4 to 6 digits)',
+    again: 'PIN again',
+    set: 'Set PIN',
+    recent: /signed in with your hospital’s account a moment ago/,
+    lockNow: 'Lock the screen now',
+    locked: 'Rounds is locked',
+    unlock: 'Unlock',
+    usePassword: 'Use my password instead',
+  },
+  fr: {
+    panel: 'Déverrouillage rapide',
+    pin: 'Code PIN (4 à 6 chiffres)',
+    again: 'Code PIN à nouveau',
+    set: 'Définir le code PIN',
+    recent: /Vous venez de vous connecter avec le compte de votre hôpital/,
+    lockNow: 'Verrouiller l’écran maintenant',
+    locked: 'Rounds est verrouillé',
+    unlock: 'Déverrouiller',
+    usePassword: 'Utiliser mon mot de passe',
+  },
+} as const;
+
 async function loginPage(page: Page, lang: 'en' | 'fr', theme: 'light' | 'dark' = 'light') {
   await page.goto('/login');
   // The login page keeps the theme chosen on it, not the system's.
@@ -96,6 +122,25 @@ describe('single sign-on in the browser', () => {
 
       await page.goto('/settings');
       await page.getByText(name).first().waitFor();
+
+      // Quick unlock: the account has no password, so the fresh sign-in stands in for it; the PIN then
+      // unlocks the locked screen, which offers no password.
+      const lock = LOCK[lang];
+      const panel = page.getByRole('region', { name: lock.panel });
+      await panel.getByText(lock.recent).waitFor();
+      await expect(panel.getByLabel(/password|mot de passe/i).count()).resolves.toBe(0);
+      await snap(page, `sso-quick-unlock-light-${lang}`);
+      await panel.getByLabel(lock.pin).fill('2468');
+      await panel.getByLabel(lock.again).fill('2468');
+      await panel.getByRole('button', { name: lock.set }).click();
+      await panel.getByRole('button', { name: lock.lockNow }).click();
+      const locked = page.getByRole('dialog', { name: lock.locked });
+      await locked.waitFor();
+      await expect(locked.getByRole('button', { name: lock.usePassword }).count()).resolves.toBe(0);
+      await locked.getByLabel(lock.pin).fill('2468');
+      await locked.getByRole('button', { name: lock.unlock }).click();
+      await locked.waitFor({ state: 'detached' });
+
       await page.getByRole('button', { name: TEXTS[lang].logout }).click();
       // The provider asks to confirm ending its session, then sends the browser back to the login page.
       await page.waitForURL((url) => url.origin === op.issuer);

@@ -18,16 +18,31 @@ export const UNLOCK_MAX_ATTEMPTS = 5;
 export const QUICK_LOCK_MAX_MINUTES = 60;
 export const QUICK_LOCK_DEFAULT_MINUTES = 2;
 
+/** How recent a sign-in proves an account without a password (the hospital's sign-in made it) may set a PIN. */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
+/**
+ * What setting a PIN asks of this session: the account's password; or, for an account without one (made by the
+ * hospital's sign-in or the directory), a sign-in in the last RECENT_SIGN_IN_MINUTES minutes ('recentSignIn'),
+ * else signing in again first ('signInAgain').
+ */
+export const ZPinProof = z.enum(['password', 'recentSignIn', 'signInAgain']);
+export type TPinProof = z.infer<typeof ZPinProof>;
+
 export const ZQuickUnlockStatus = z.object({
   /** The user has set a PIN: the screen locks after `lockAfterMinutes` idle (when above 0). */
   hasPin: z.boolean(),
   lockAfterMinutes: z.number().int().min(0).max(QUICK_LOCK_MAX_MINUTES),
+  proof: ZPinProof,
 });
 export type TQuickUnlockStatus = z.infer<typeof ZQuickUnlockStatus>;
 export const ZQuickUnlockStatusReply = z.object({ data: ZQuickUnlockStatus });
 
-/** Setting or changing the PIN asks for the account's password: whoever finds the screen open cannot set one. */
-export const ZSetUnlockPinRequest = z.object({ pin: ZUnlockPin, password: ZPasswordInput });
+/**
+ * Setting or changing the PIN asks for the account's password, so whoever finds the screen open cannot set one;
+ * an account without a password sends none and is judged by how recent its sign-in is (ZPinProof).
+ */
+export const ZSetUnlockPinRequest = z.object({ pin: ZUnlockPin, password: ZPasswordInput.optional() });
 
 /** Unlocking: the PIN, or the password (a forgotten PIN, or none set on this account). */
 export const ZUnlockRequest = z.union([
@@ -43,6 +58,8 @@ export const UNLOCK_REFUSALS = {
   ended: 'UNLOCK_SESSION_ENDED',
   noPin: 'NO_UNLOCK_PIN',
   wrongPassword: 'WRONG_PASSWORD',
+  /** An account without a password whose sign-in is older than RECENT_SIGN_IN_MINUTES. */
+  signInAgain: 'SIGN_IN_AGAIN',
 } as const;
 
 export const ZMessageOnlyReply = z.object({ message: z.string() });
@@ -54,7 +71,7 @@ export const quickUnlockRoutes = {
     path: '/account/quick-unlock',
     body: ZSetUnlockPinRequest,
     reply: ZQuickUnlockStatusReply.extend({ message: z.string() }),
-    errors: { 400: UNLOCK_REFUSALS.wrongPassword },
+    errors: { 400: UNLOCK_REFUSALS.wrongPassword, 403: UNLOCK_REFUSALS.signInAgain },
   }),
   removePin: apiRoute({
     method: 'DELETE',

@@ -11,7 +11,7 @@ export const quickUnlockRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { tags: ['auth'], onRequest: requireAuth(app) };
 
   registerRoute(app, routes.status, signedIn, async (req) => ({
-    data: await quickUnlockStatus(app.db, authOf(req).userId),
+    data: await quickUnlockStatus(app.db, authOf(req)),
   }));
   registerRoute(app, routes.setPin, signedIn, async (req) => ({
     message: text('pinSet', requestLanguage(req)),

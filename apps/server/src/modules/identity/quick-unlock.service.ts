@@ -1,4 +1,6 @@
 import {
+  RECENT_SIGN_IN_MINUTES,
+  type TPinProof,
   type TQuickUnlockStatus,
   type TUnlockRequest,
   UNLOCK_MAX_ATTEMPTS,
@@ -8,18 +10,19 @@ import type { Kysely } from 'kysely';
 import type { Server } from 'socket.io';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { revokeSessions } from '../auth/sessions.service';
 import { readSetting } from '../settings/settings.service';
-import { readUser } from '../users/users.store';
+import { NO_PASSWORD, readUser } from '../users/users.store';
 import {
   clearFailedUnlocks,
   countFailedUnlock,
   deleteUnlockPin,
   saveUnlockPin,
+  sessionStartedAt,
   unlockPinHash,
 } from './quick-unlock.store';
 
@@ -31,20 +34,38 @@ export type QuickUnlockDeps = { db: Kysely<Database>; io: Server };
  * after the hospital's idle time); the server keeps the PIN (argon2id, like a password) and counts wrong tries per
  * session, so the fifth ends that session the way ending it from Settings does.
  */
-export async function quickUnlockStatus(db: Kysely<Database>, userId: string): Promise<TQuickUnlockStatus> {
-  const [hash, lockAfterMinutes] = await Promise.all([unlockPinHash(db, userId), readSetting(db, 'quickLockMinutes')]);
-  return { hasPin: hash !== undefined, lockAfterMinutes };
+/**
+ * What setting a PIN asks of this session. An account without a password (made by the hospital's sign-in or the
+ * directory) has none to type, so a recent sign-in stands in for it: whoever finds such a screen open after the
+ * first minutes cannot set a PIN, as with the password.
+ */
+async function pinProof(db: Kysely<Database>, auth: AuthContext, passwordHash: string | undefined): Promise<TPinProof> {
+  if (passwordHash !== undefined && passwordHash !== NO_PASSWORD) return 'password';
+  const startedAt = await sessionStartedAt(db, auth.sessionId);
+  const recent = startedAt !== undefined && Date.now() - startedAt <= RECENT_SIGN_IN_MINUTES * 60_000;
+  return recent ? 'recentSignIn' : 'signInAgain';
 }
 
-/** Setting or changing the PIN asks for the password: whoever finds an open screen cannot choose one. */
+export async function quickUnlockStatus(db: Kysely<Database>, auth: AuthContext): Promise<TQuickUnlockStatus> {
+  const [hash, lockAfterMinutes, user] = await Promise.all([
+    unlockPinHash(db, auth.userId),
+    readSetting(db, 'quickLockMinutes'),
+    readUser(db, auth.userId),
+  ]);
+  return { hasPin: hash !== undefined, lockAfterMinutes, proof: await pinProof(db, auth, user?.password_hash) };
+}
+
+/** Setting or changing the PIN asks for the password (or, without one, a recent sign-in): see pinProof. */
 export async function setUnlockPin(
   db: Kysely<Database>,
   auth: AuthContext,
-  input: { pin: string; password: string },
+  input: { pin: string; password?: string | undefined },
   ip: string | null,
 ): Promise<TQuickUnlockStatus> {
   const user = await readUser(db, auth.userId);
-  if (!user || !(await verifyPassword(user.password_hash, input.password))) {
+  const proof = await pinProof(db, auth, user?.password_hash);
+  if (proof === 'signInAgain') throw forbidden('signInAgainForPin', UNLOCK_REFUSALS.signInAgain);
+  if (proof === 'password' && !(input.password && (await verifyPassword(user!.password_hash, input.password)))) {
     throw badRequest('wrongCurrentPassword', UNLOCK_REFUSALS.wrongPassword);
   }
   const hash = await hashPassword(input.pin);
@@ -52,7 +73,7 @@ export async function setUnlockPin(
     await saveUnlockPin(trx, auth.userId, hash, Date.now());
     await writeAudit(trx, { userId: auth.userId, event: 'unlock PIN set', ip });
   });
-  return quickUnlockStatus(db, auth.userId);
+  return quickUnlockStatus(db, auth);
 }
 
 export async function removeUnlockPin(
@@ -65,7 +86,7 @@ export async function removeUnlockPin(
       await writeAudit(trx, { userId: auth.userId, event: 'unlock PIN removed', ip });
     }
   });
-  return quickUnlockStatus(db, auth.userId);
+  return quickUnlockStatus(db, auth);
 }
 
 /**

@@ -34,3 +34,9 @@ export async function countFailedUnlock(db: Kysely<Database>, sessionId: string)
 export async function clearFailedUnlocks(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ failed_unlocks: 0 }).where('id', '=', sessionId).execute();
 }
+
+/** When the session signed in (its first token), if it is one. */
+export async function sessionStartedAt(db: Kysely<Database>, sessionId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.created_at);
+}

@@ -35,10 +35,17 @@ const setPin = (m: Member, pin = '4821', password = TEST_PASSWORD) =>
 describe('the PIN', () => {
   it('is set with the password, never shown, and changed or removed by its owner', async () => {
     const m = await member(t, 'Pia');
-    expect((await callAs(t, m, routes.status, {})).body.data).toEqual({ hasPin: false, lockAfterMinutes: 2 });
+    expect((await callAs(t, m, routes.status, {})).body.data).toEqual({
+      hasPin: false,
+      lockAfterMinutes: 2,
+      proof: 'password',
+    });
     const set = await setPin(m);
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ message: 'Your PIN is set.', data: { hasPin: true, lockAfterMinutes: 2 } });
+    expect(set.body).toEqual({
+      message: 'Your PIN is set.',
+      data: { hasPin: true, lockAfterMinutes: 2, proof: 'password' },
+    });
     const stored = await t.app.db.selectFrom('unlock_pins').select('pin_hash').where('user_id', '=', m.id).execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.pin_hash).toMatch(/^\$argon2id\$/);
@@ -48,7 +55,10 @@ describe('the PIN', () => {
     expect((await callAs(t, m, routes.unlock, { body: { pin: '4821' } })).status).toBe(400);
     expect((await callAs(t, m, routes.unlock, { body: { pin: '135790' } })).status).toBe(200);
     const removed = await callAs(t, m, routes.removePin, {});
-    expect(removed.body).toEqual({ message: 'Your PIN is removed.', data: { hasPin: false, lockAfterMinutes: 2 } });
+    expect(removed.body).toEqual({
+      message: 'Your PIN is removed.',
+      data: { hasPin: false, lockAfterMinutes: 2, proof: 'password' },
+    });
     expect(await events(m.id)).toEqual(['unlock PIN set', 'unlock PIN set', 'unlock PIN removed']);
   });
 
@@ -57,6 +67,10 @@ describe('the PIN', () => {
     const wrong = await setPin(m, '4821', 'not-my-password');
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe(UNLOCK_REFUSALS.wrongPassword);
+    // An account with a password gives it, however recent its sign-in.
+    const none = await callAs(t, m, routes.setPin, { body: { pin: '4821' } });
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe(UNLOCK_REFUSALS.wrongPassword);
     for (const pin of ['123', '1234567', '12a4', ' 1234', '']) {
       const res = await setPin(m, pin);
       expect(res.status, pin).toBe(400);

@@ -6,6 +6,10 @@ export const QUICK_UNLOCK_TEXTS = defineTexts({
   pinSet: { en: 'Your PIN is set.', fr: 'Votre code PIN est enregistré.' },
   pinRemoved: { en: 'Your PIN is removed.', fr: 'Votre code PIN est supprimé.' },
   unlocked: { en: 'Unlocked.', fr: 'Déverrouillé.' },
+  signInAgainForPin: {
+    en: 'Sign out and sign in again, then set your PIN within 10 minutes.',
+    fr: 'Déconnectez-vous puis reconnectez-vous, et définissez votre code PIN dans les 10 minutes.',
+  },
   noUnlockPin: {
     en: 'No PIN is set on this account. Unlock with your password.',
     fr: 'Aucun code PIN n’est défini sur ce compte. Déverrouillez avec votre mot de passe.',

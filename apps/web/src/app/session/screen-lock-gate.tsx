@@ -14,6 +14,7 @@ export function ScreenLockGate() {
     <ScreenLock
       name={user.fullName}
       hasPin={status.data?.hasPin ?? true}
+      hasPassword={(status.data?.proof ?? 'password') === 'password'}
       onUnlocked={unlock}
       onSignOut={() => void logout()}
     />

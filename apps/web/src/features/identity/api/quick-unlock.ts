@@ -22,7 +22,7 @@ type TSetPinReply = TReplyOf<typeof quickUnlockRoutes.setPin>;
 /** PUT /account/quick-unlock: sets or changes the PIN (with the password). Errors are shown in the form. */
 export function useSetUnlockPin() {
   const client = useQueryClient();
-  return useMutation<TSetPinReply, ApiError, { pin: string; password: string }>({
+  return useMutation<TSetPinReply, ApiError, { pin: string; password?: string }>({
     mutationFn: (body) => apiCall(quickUnlockRoutes.setPin, { body }, { toast: false }),
     onSuccess: (reply) => client.setQueryData(quickUnlockQueryOptions().queryKey, reply.data),
   });

@@ -1,5 +1,5 @@
-import { Button, Group, Loader, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { UNLOCK_PIN_PATTERN } from '@rounds/contracts/quick-unlock';
+import { Alert, Button, Group, Loader, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { RECENT_SIGN_IN_MINUTES, UNLOCK_PIN_PATTERN } from '@rounds/contracts/quick-unlock';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 /**
  * Settings' quick unlock (issue 26): the user's own 4 to 6 digit PIN, set or changed with the password, removed
  * after a confirmation. With a PIN the screen locks after the hospital's idle time, and can be locked at once.
+ * An account without a password (the hospital's sign-in made it) sets it within minutes of signing in instead.
  */
 export function QuickUnlockPanel({ onLockNow }: TProps) {
   const { t } = useTranslation('sessions');
@@ -31,29 +32,27 @@ export function QuickUnlockPanel({ onLockNow }: TProps) {
   const [errors, setErrors] = useState<{ pin?: string; again?: string; password?: string }>({});
   const [asking, setAsking] = useState(false);
   const minutes = status.data?.lockAfterMinutes ?? 0;
+  const withPassword = status.data?.proof === 'password';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = {
       pin: UNLOCK_PIN_PATTERN.test(pin) ? undefined : t('lock.pinFormat'),
       again: again === pin ? undefined : t('lock.pinMismatch'),
-      password: password ? undefined : t('lock.required'),
+      password: password || !withPassword ? undefined : t('lock.required'),
     };
     setErrors(found);
     if (found.pin || found.again || found.password) return;
-    setPin.mutate(
-      { pin, password },
-      {
-        onSuccess: (reply) => {
-          showToast(reply.message, 'success');
-          setPinText('');
-          setAgain('');
-          setPassword('');
-        },
-        onError: (error) =>
-          setErrors(error.code === 'WRONG_PASSWORD' ? { password: error.message } : { pin: error.message }),
+    setPin.mutate(withPassword ? { pin, password } : { pin }, {
+      onSuccess: (reply) => {
+        showToast(reply.message, 'success');
+        setPinText('');
+        setAgain('');
+        setPassword('');
       },
-    );
+      onError: (error) =>
+        setErrors(error.code === 'WRONG_PASSWORD' ? { password: error.message } : { pin: error.message }),
+    });
   };
 
   return (
@@ -89,16 +88,24 @@ export function QuickUnlockPanel({ onLockNow }: TProps) {
                   error={errors.again}
                 />
               </SimpleGrid>
-              <PasswordInput
-                label={t('lock.password')}
-                description={t('lock.passwordHint')}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                autoComplete="current-password"
-                error={errors.password}
-              />
+              {withPassword ? (
+                <PasswordInput
+                  label={t('lock.password')}
+                  description={t('lock.passwordHint')}
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  autoComplete="current-password"
+                  error={errors.password}
+                />
+              ) : (
+                <Alert color={status.data.proof === 'signInAgain' ? 'yellow' : 'blue'} variant="light">
+                  {status.data.proof === 'signInAgain'
+                    ? t('lock.signInAgain', { minutes: RECENT_SIGN_IN_MINUTES })
+                    : t('lock.recentSignIn', { minutes: RECENT_SIGN_IN_MINUTES })}
+                </Alert>
+              )}
               <Group gap="sm">
-                <Button type="submit" loading={setPin.isPending}>
+                <Button type="submit" loading={setPin.isPending} disabled={status.data.proof === 'signInAgain'}>
                   {status.data.hasPin ? t('lock.changePin') : t('lock.setPin')}
                 </Button>
                 {status.data.hasPin && (

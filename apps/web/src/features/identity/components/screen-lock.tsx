@@ -11,6 +11,8 @@ type TProps = {
   name: string;
   /** The account has a PIN: asked first; the password is the other way in (and the only one without a PIN). */
   hasPin: boolean;
+  /** The account has a password (one the hospital's sign-in made has none): the PIN's other way in. */
+  hasPassword: boolean;
   onUnlocked: () => void;
   onSignOut: () => void;
 };
@@ -20,7 +22,7 @@ type TProps = {
  * or the password takes it away. Calls and their ringing stay above it (the call layer's place), so a call is
  * still answered; the session's idle logout still runs at its own timeout.
  */
-export function ScreenLock({ name, hasPin, onUnlocked, onSignOut }: TProps) {
+export function ScreenLock({ name, hasPin, hasPassword, onUnlocked, onSignOut }: TProps) {
   const { t } = useTranslation('sessions');
   const [withPassword, setWithPassword] = useState(!hasPin);
   const [value, setValue] = useState('');
@@ -78,7 +80,7 @@ export function ScreenLock({ name, hasPin, onUnlocked, onSignOut }: TProps) {
             <Button type="submit" size="md" loading={unlock.isPending}>
               {t('lock.unlock')}
             </Button>
-            {hasPin && (
+            {hasPin && hasPassword && (
               <Button variant="subtle" onClick={switchWay} disabled={unlock.isPending}>
                 {withPassword ? t('lock.usePin') : t('lock.usePassword')}
               </Button>
