@@ -28,6 +28,9 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   socket.destroy(err);
 }
 
+/** A request to the SCIM service, whose clients read only SCIM's Error body, whichever handler refuses it. */
+export const underScim = (url: string): boolean => url.startsWith(`${SCIM_BASE_PATH}/`);
+
 /**
  * Fastify's frameworkErrors: a path the router refuses before any plugin sees it (a malformed escape, a path
  * parameter over the length limit) answers { message, code }, or SCIM's Error body under /scim/v2, whose
@@ -35,7 +38,6 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
  */
 export function routerErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = err.statusCode ?? 400;
-  if (request.url.startsWith(`${SCIM_BASE_PATH}/`))
-    return reply.code(status).type(SCIM_MEDIA).send(scimErrorBody(status, err.message));
+  if (underScim(request.url)) return reply.code(status).type(SCIM_MEDIA).send(scimErrorBody(status, err.message));
   return reply.code(status).send({ message: err.message, code: err.code });
 }

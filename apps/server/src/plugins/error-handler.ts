@@ -1,8 +1,10 @@
+import { SCIM_MEDIA, scimErrorBody } from '@rounds/contracts/scim';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { requestLanguage } from '../lib/request-language';
 import { issueText, text } from '../lib/texts';
+import { underScim } from './client-error';
 
 type ErrorBody = { message: string; code: string } & Record<string, unknown>;
 
@@ -72,6 +74,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
 
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A path under /scim/v2 that no SCIM route matched (a doubled slash, say) is refused here, by the app's
+    // handlers: still in SCIM's Error body, the only one its clients read.
+    if (underScim(request.url))
+      return reply
+        .status(status)
+        .type(SCIM_MEDIA)
+        .send(scimErrorBody(status, String(body.message)));
     return reply.status(status).send(body);
   });
 }

@@ -208,7 +208,7 @@ describe('roles', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 90_000);
 
   it('lets every signed-in role call the routes for any signed-in user', async () => {
     const wrong: string[] = [];
