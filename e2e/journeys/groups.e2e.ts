@@ -55,7 +55,17 @@ async function openGroupModal(page: Page, nav = 'Group', title = 'Create Group')
 /** Ticks a person in the People list after searching for them. */
 async function pick(page: Page, name: string, searchLabel = 'Search people'): Promise<void> {
   const dialog = page.getByRole('dialog').first();
-  await dialog.getByRole('searchbox', { name: searchLabel }).fill(name.split(' ')[0] ?? name);
+  const term = name.split(' ')[0] ?? name;
+  await dialog.getByRole('searchbox', { name: searchLabel }).fill(term);
+  // The search's own results, settled: the list the search starts after its pause would otherwise dim (busy)
+  // under the next photograph's colour audit, as it once did on a loaded machine.
+  await expect
+    .poll(async () => {
+      if ((await dialog.locator('[aria-busy="true"]').count()) > 0) return false;
+      const rows = await dialog.locator('[data-person-id]').allTextContents();
+      return rows.length > 0 && rows.every((text) => text.toLowerCase().includes(term.toLowerCase()));
+    })
+    .toBe(true);
   const row = dialog.getByRole('checkbox', { name: new RegExp(`^${name}`) });
   await row.click();
   await expect.poll(() => row.getAttribute('aria-checked')).toBe('true');
