@@ -1,10 +1,12 @@
 import { accountRoutes } from '@rounds/contracts/account';
 import { authRoutes } from '@rounds/contracts/auth';
 import { ssoRoutes } from '@rounds/contracts/sso';
-import type { OidcBrowser, OidcProviderFixture } from '@rounds/test-kit/oidc-provider';
+import { type OidcBrowser, type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oidc-provider';
+import { freePort } from '@rounds/test-kit/server-process';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { callRoute } from './call-route';
+import { createTestApp, type TestApp } from './test-app';
 import { freshIp } from './users';
 
 /**
@@ -60,4 +62,22 @@ export async function ssoSignIn(
   const me = await callRoute(app, accountRoutes.me, { token });
   expect(me.statusCode).toBe(200);
   return { token, user: me.json().data, browser };
+}
+
+/**
+ * An app signed into by the test kit's OpenID provider, on loopback: the provider knows the app's address (its
+ * redirect URI) before the app starts, so the app listens on a port chosen first. Both are stopped by `stop`.
+ */
+export async function startSsoApp(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const rpUrl = `http://127.0.0.1:${port}`;
+  const op = await startOidcProvider({ rpUrl });
+  const started = await createTestApp({ ...op.env, PUBLIC_URL: rpUrl, ...env });
+  await started.app.listen({ port, host: '127.0.0.1' });
+  const t: TestApp = { ...started, url: () => rpUrl };
+  const stop = async () => {
+    await t.close();
+    await op.stop();
+  };
+  return { t, op, rpUrl, stop };
 }

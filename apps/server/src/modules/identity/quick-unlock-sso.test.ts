@@ -1,10 +1,9 @@
 import { quickUnlockRoutes as routes, UNLOCK_REFUSALS } from '@rounds/contracts/quick-unlock';
-import { type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oidc-provider';
-import { freePort } from '@rounds/test-kit/server-process';
+import type { OidcProviderFixture } from '@rounds/test-kit/oidc-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { ssoSignIn } from '../../../test/support/sso';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { ssoSignIn, startSsoApp } from '../../../test/support/sso';
+import type { TestApp } from '../../../test/support/test-app';
 
 /**
  * Quick unlock for an account the hospital's sign-in made (issue 26): it has no password to give, so a sign-in
@@ -14,12 +13,10 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 let t: TestApp;
 let op: OidcProviderFixture;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  const port = await freePort();
-  const rpUrl = `http://127.0.0.1:${port}`;
-  op = await startOidcProvider({ rpUrl });
-  t = await createTestApp({ ...op.env, PUBLIC_URL: rpUrl, SINGLE_SESSION: 'false' });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, op, stop } = await startSsoApp({ SINGLE_SESSION: 'false' }));
   op.setAccount('sam', {
     given_name: 'Sam',
     family_name: 'Okafor',
@@ -30,10 +27,7 @@ beforeAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-afterAll(async () => {
-  await t?.close();
-  await op?.stop();
-});
+afterAll(() => stop?.());
 
 describe('quick unlock for an account made by single sign-on', () => {
   it('sets the PIN without a password within ten minutes of signing in, and unlocks with it', async () => {

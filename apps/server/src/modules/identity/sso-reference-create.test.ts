@@ -1,8 +1,7 @@
-import { type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oidc-provider';
-import { freePort } from '@rounds/test-kit/server-process';
+import type { OidcProviderFixture } from '@rounds/test-kit/oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoAttempt, ssoSignIn } from '../../../test/support/sso';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { ssoAttempt, ssoSignIn, startSsoApp } from '../../../test/support/sso';
+import type { TestApp } from '../../../test/support/test-app';
 
 /**
  * OIDC_UNKNOWN_REFERENCE=create (issue 26): a claim naming a department the lists do not have adds it, in the
@@ -11,17 +10,12 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 let t: TestApp;
 let op: OidcProviderFixture;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  const port = await freePort();
-  const rpUrl = `http://127.0.0.1:${port}`;
-  op = await startOidcProvider({ rpUrl });
-  t = await createTestApp({ ...op.env, PUBLIC_URL: rpUrl, OIDC_UNKNOWN_REFERENCE: 'create' });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, op, stop } = await startSsoApp({ OIDC_UNKNOWN_REFERENCE: 'create' }));
 });
-afterAll(async () => {
-  await t?.close();
-  await op?.stop();
-});
+afterAll(() => stop?.());
 
 const departments = async () =>
   (await t.app.db.selectFrom('departments').select('name').execute()).map((r) => r.name).sort();
