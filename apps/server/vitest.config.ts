@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,10 +9,11 @@ export default defineConfig({
     globalSetup: ['test/support/push-global-setup.ts'],
     // Each test file gets its own database (temp SQLite file or fresh PostgreSQL schema), so files run in parallel.
     pool: 'forks',
-    // On PostgreSQL a test spends much of its time waiting on the database's own process, so two files at a time
-    // use the two cores (the suite's wall time halves); on SQLite the work is all in this process, and one worker
-    // per spare core (vitest's default) is as fast.
-    ...(process.env.DATABASE_URL ? { maxWorkers: 2 } : {}),
+    // At least two files at a time. On PostgreSQL a test spends much of its time waiting on the database's own
+    // process, so two workers halve the suite's wall time; on SQLite vitest's default (one worker per spare core)
+    // leaves a 2-core machine's second core idle whenever nothing runs beside the suite (in CI, once the
+    // PostgreSQL suite that starts with it has ended).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
