@@ -132,6 +132,8 @@ export function createRoomsService({ app, crypto }: ChatDeps) {
 
   const createGroup = async (userId: string, otherIds: string[], name: string): Promise<TChatRoom> => {
     if (otherIds.length === 0) throw participantsError('chooseOnePerson');
+    // A group holds groupMembersMax people, its owner among them (as adding and editing members already say).
+    if (otherIds.length + 1 > CHAT_LIMITS.groupMembersMax) throw participantsError('tooManyMembers');
     await assertPickable(db, otherIds, true);
     const members = [userId, ...otherIds];
     const now = Date.now();

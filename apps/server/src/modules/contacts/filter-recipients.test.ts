@@ -1,4 +1,4 @@
-import { CHAT_LIMITS } from '@rounds/contracts/chat';
+import { CHAT_LIMITS, chatRoomRoutes } from '@rounds/contracts/chat';
 import { contactRoutes, type TFilterGroupRequest } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { onCallRoutes } from '@rounds/contracts/on-call';
@@ -235,6 +235,13 @@ describe('the group member limit', () => {
       code: 'TOO_MANY_RECIPIENTS',
       message: `Ce filtre trouve ${max} personnes ; un groupe en compte au plus ${max - 1} en plus de vous. Affinez le filtre.`,
     });
+    expect(await roomCount()).toBe(rooms);
+    // The same crowd named by hand to /chat-room: the group creation itself holds the limit too.
+    const byHand = await callAs(t, staff.Mia!, chatRoomRoutes.create, {
+      body: { type: 'group', name: 'Big ward by hand', participants: crowd.map((u) => u.id!) },
+    });
+    expect(byHand.status).toBe(400);
+    expect(byHand.body.message).toBe('participants: too many members');
     expect(await roomCount()).toBe(rooms);
 
     // One fewer (deleted since) and the group holds them all, the sender included.
