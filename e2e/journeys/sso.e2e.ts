@@ -130,6 +130,12 @@ describe('single sign-on in the browser', () => {
       await panel.getByText(lock.recent).waitFor();
       await expect(panel.getByLabel(/password|mot de passe/i).count()).resolves.toBe(0);
       await snap(page, `sso-quick-unlock-light-${lang}`);
+      if (lang === 'fr') {
+        // The note in the dark scheme too (the account's own theme, chosen in Settings).
+        await page.getByText('Sombre', { exact: true }).click();
+        await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+        await snap(page, 'sso-quick-unlock-dark-fr');
+      }
       await panel.getByLabel(lock.pin).fill('2468');
       await panel.getByLabel(lock.again).fill('2468');
       await panel.getByRole('button', { name: lock.set }).click();
