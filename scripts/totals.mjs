@@ -1,6 +1,7 @@
 // Sums the JSON reports of every vitest run in a folder and prints `N passed, M failed`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = process.argv[2];
 let passed = 0;
@@ -18,9 +19,21 @@ for (const file of readdirSync(dir)
   for (const r of report.testResults ?? []) {
     if (r.status === 'failed' && r.assertionResults.length === 0)
       console.log(`  ✗ ${suite} ${relative(process.cwd(), r.name)}: did not load`);
-    for (const a of r.assertionResults) if (a.status === 'failed') console.log(`  ✗ ${suite} ${a.fullName}`);
+    for (const a of r.assertionResults) {
+      if (a.status !== 'failed') continue;
+      console.log(`  ✗ ${suite} ${a.fullName}`);
+      // Its first lines too: CI shows only the end of the log, where a flaky failure would otherwise go unexplained.
+      const message = stripVTControlCharacters(a.failureMessages?.[0] ?? '');
+      for (const line of message.split('\n').slice(0, 8)) console.log(`      ${line.slice(0, 300)}`);
+    }
   }
-  console.log(`${suite}: ${report.numPassedTests} passed, ${report.numFailedTests + broken} failed`);
+  // Wall time from the run's start to its last file's end: CI's time limit is spent here.
+  const ends = (report.testResults ?? []).map((r) => r.endTime ?? 0);
+  const seconds =
+    report.startTime && ends.length > 0 ? Math.round((Math.max(...ends) - report.startTime) / 1000) : null;
+  console.log(
+    `${suite}: ${report.numPassedTests} passed, ${report.numFailedTests + broken} failed${seconds === null ? '' : ` (${seconds} s)`}`,
+  );
   passed += report.numPassedTests;
   failed += report.numFailedTests + broken;
 }
