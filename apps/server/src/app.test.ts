@@ -123,6 +123,10 @@ describe('HTTP basics', () => {
       expect.arrayContaining(['/api/v1/setting/app-settings', '/api/v1/setting/calling-codes']),
     );
     expect(doc.paths['/api/v1/setting/app-settings'].get.responses['200']).toBeDefined();
+    // A 204 reply says it has no content, not a body of null.
+    const deleted = doc.paths['/scim/v2/Users/{id}'].delete.responses['204'];
+    expect(deleted).toBeDefined();
+    expect(deleted.content).toBeUndefined();
   });
 });
 

@@ -31,6 +31,19 @@ function withRefusals(input: TTransformInput): TTransformInput {
   return { ...input, schema: { ...input.schema, response } };
 }
 
+/**
+ * A 204 reply as no content: zod's null comes out of the OpenAPI 3.0 conversion as a nullable string, which
+ * @fastify/swagger would print as a body; `type: 'null'` is its sign for a reply without one.
+ */
+function withEmptyReply(input: TTransformInput, output: ReturnType<typeof jsonSchemaTransform>) {
+  if (contractOf(input.route)?.status !== 204) return output;
+  const response = {
+    ...(output.schema.response as Record<number, unknown>),
+    204: { type: 'null', description: 'No content' },
+  };
+  return { ...output, schema: { ...output.schema, response } };
+}
+
 /** OpenAPI generated from the route contracts, browsable at /api/docs. */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -38,7 +51,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       info: { title: 'Rounds API', version: '1' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: (input) => jsonSchemaTransform(withRefusals(input)),
+    transform: (input) => withEmptyReply(input, jsonSchemaTransform(withRefusals(input))),
   });
   // staticCSP hashes the UI's own inline bits, so the strict policy still holds on this page.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
