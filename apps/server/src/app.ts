@@ -93,7 +93,7 @@ import { createMetrics, installMetrics, type Metrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
-import { createPublisher, type Publish } from './realtime/publish';
+import { createPublisher, dropDelayedCloses, type Publish } from './realtime/publish';
 import { createSocketEvents, type SocketEvents } from './realtime/socket-handler';
 import {
   createSocketServer,
@@ -399,6 +399,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('speech', installSpeechSocket(app, config));
   app.addHook('preClose', async () => {
     // Stop accepting sockets and tell clients to reconnect elsewhere; HTTP drains through Fastify's close.
+    dropDelayedCloses(io);
     io.disconnectSockets(true);
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await presence.stop();

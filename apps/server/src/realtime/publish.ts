@@ -63,10 +63,30 @@ export function createPublisher(io: Server): Publish {
   };
 }
 
+/** The delayed closes still to come, per socket server, and the servers that are shutting down. */
+const delayedCloses = new WeakMap<Server, Set<NodeJS.Timeout>>();
+const closing = new WeakSet<Server>();
+
 /** Closes the sockets of revoked sessions, after `delayMs` so a warning sent just before can be shown. */
 export function disconnectSessions(io: Server, sessionIds: readonly string[], delayMs = 0): void {
-  if (sessionIds.length === 0) return;
+  if (sessionIds.length === 0 || closing.has(io)) return;
   const run = () => io.in(sessionIds.map(sessionChannel)).disconnectSockets(true);
-  if (delayMs > 0) setTimeout(run, delayMs).unref();
-  else run();
+  if (delayMs <= 0) return run();
+  const timers = delayedCloses.get(io) ?? new Set();
+  delayedCloses.set(io, timers);
+  const timer = setTimeout(() => {
+    timers.delete(timer);
+    run();
+  }, delayMs).unref();
+  timers.add(timer);
+}
+
+/**
+ * At shutdown, before every socket is closed anyway: the delayed closes are dropped. One left to fire after the
+ * Redis adapter's connection has ended would publish on it and reject with nobody to hear it.
+ */
+export function dropDelayedCloses(io: Server): void {
+  closing.add(io);
+  for (const timer of delayedCloses.get(io) ?? []) clearTimeout(timer);
+  delayedCloses.delete(io);
 }
