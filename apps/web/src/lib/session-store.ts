@@ -19,6 +19,13 @@ type TSessionState = TPersistedSession & {
   setToken: (token: string) => void;
   /** The server's newer copy of the user (a reply or the UserUpdated event). */
   setUser: (user: TSessionUser) => void;
+  /** Raised by every setUser: what a read asked for before a later change must not undo it. */
+  userRevision: number;
+  /**
+   * The server's copy read when userRevision was `revision`: applied only if nothing changed the user since (a
+   * UserUpdated event that overtook the reply is newer than it).
+   */
+  setUserReadAt: (user: TSessionUser, revision: number) => void;
   setRestoring: (restoring: boolean) => void;
   clearSession: () => void;
   markTokenExpired: () => void;
@@ -73,9 +80,13 @@ export const useSession = create<TSessionState>()(
       setToken: (token) => {
         if (get().user) set({ token, tokenExpired: false });
       },
+      userRevision: 0,
       setUser: (user) => {
         // A late reply for someone who has since logged out (or another account) must not sign them back in.
-        if (get().user?.id === user.id) set({ user });
+        if (get().user?.id === user.id) set({ user, userRevision: get().userRevision + 1 });
+      },
+      setUserReadAt: (user, revision) => {
+        if (get().userRevision === revision) get().setUser(user);
       },
       setRestoring: (restoring) => set({ restoring }),
       clearSession: () => set({ ...SIGNED_OUT, restoring: false }),

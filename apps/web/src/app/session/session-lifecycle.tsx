@@ -57,8 +57,11 @@ export function SessionLifecycle() {
   useAwayDetection(userId);
   useTokenRenewal(userId, timeoutMs);
   // Quick unlock (issue 26): with a PIN, the screen locks after the hospital's idle time, before the logout.
-  const hasPin = useQuickUnlockStatus(Boolean(userId)).data?.hasPin === true;
-  const lockMinutes = useAppSettings().data?.quickLockMinutes ?? 0;
+  const unlockStatus = useQuickUnlockStatus(Boolean(userId)).data;
+  const hasPin = unlockStatus?.hasPin === true;
+  // The hospital's setting, live; until it has loaded, the same figure from the account's unlock status, so the
+  // lock is armed as soon as the account is known to have a PIN.
+  const lockMinutes = useAppSettings().data?.quickLockMinutes ?? unlockStatus?.lockAfterMinutes ?? 0;
   useIdleLogout(userId, timeoutMs, hasPin ? lockMinutes * 60_000 : 0);
   useOfflineExpiry(userId, timeoutMs);
   // Web Push (issue 24): the server pushes only to users with no visible tab; clicks on a push land here.
@@ -118,9 +121,11 @@ function useSessionSocket(userId: string | undefined, openRoom: (twId: string) =
       // What an administrator changed while the socket was away (role, permissions, name) is read again on
       // every (re)connection: UserUpdated only reaches a connected socket. Theme and language stay this
       // device's (a language chosen at sign-in is being saved to the account at this very moment).
+      // An event that arrives while this read is on its way is newer than its reply, which then is dropped.
       onSocketConnect(() => {
+        const revision = useSession.getState().userRevision;
         void getMe()
-          .then((user) => useSession.getState().setUser(user))
+          .then((user) => useSession.getState().setUserReadAt(user, revision))
           .catch(() => undefined);
       }),
     ];
