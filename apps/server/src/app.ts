@@ -21,12 +21,14 @@ import { type FileStore, localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
 import { accountRoutes } from './modules/accounts/account.routes';
+import { type AccountService, createAccountService } from './modules/accounts/account.service';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { referenceMembersRoutes } from './modules/admin/reference-members';
 import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
 import { userLogsRoutes } from './modules/audit/user-logs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
@@ -74,6 +76,7 @@ import { installPresenceSocket } from './modules/presence/presence.socket';
 import { pushRoutesPlugin } from './modules/push/push.routes';
 import { createPushService, type PushService } from './modules/push/push.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { assertClassifications, type Classifications } from './modules/reference/reference.service';
 import { createBlindIndex } from './modules/search/blind-index';
 import { searchRoutesPlugin } from './modules/search/search.routes';
 import { createSearchService, type SearchService } from './modules/search/search.service';
@@ -162,6 +165,10 @@ declare module 'fastify' {
     sso: SsoDeps;
     /** Multi-factor sign-in's dependencies (modules/identity/mfa.service): seeds sealed with the message key. */
     mfa: MfaDeps;
+    /** Signing in and out, registering and its code steps, password reset (modules/auth, one file per action). */
+    auth: AuthService;
+    /** The signed-in user's own account: profile, password, contact changes, avatar (modules/accounts). */
+    accounts: AccountService;
   }
 }
 
@@ -288,13 +295,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .catch((err) => app.log.warn({ err }, 'staff directory: first build failed; /readyz tries again'));
   });
   const messageCrypto = createMessageCrypto(config.MESSAGE_KEY);
-  app.decorate('sso', createSsoDeps(app, messageCrypto));
   app.decorate('mfa', {
     db: handle.db,
     jwtSecret: config.JWT_SECRET,
     crypto: messageCrypto,
     publicUrl: config.PUBLIC_URL,
   });
+  // What signing in (auth) and the own account (accounts) both use; auth adds its own below.
+  const accountDeps = {
+    db: handle.db,
+    io,
+    publish: app.publish,
+    notifier: app.notifier,
+    config,
+    assertClassifications: (c: Classifications) => assertClassifications(app, c),
+  };
+  app.decorate(
+    'auth',
+    createAuthService({
+      ...accountDeps,
+      captcha: app.captcha,
+      mfa: app.mfa,
+      // Calls are built further down; signing out reaches them only when it runs.
+      leaveCalls: (userId) => app.calls.leaveAll(userId),
+    }),
+  );
+  app.decorate('accounts', createAccountService(accountDeps));
+  app.decorate(
+    'sso',
+    createSsoDeps(config, {
+      db: handle.db,
+      io,
+      crypto: messageCrypto,
+      log: app.log,
+      openSession: app.auth.openSession,
+    }),
+  );
   app.decorate(
     'push',
     createPushService({

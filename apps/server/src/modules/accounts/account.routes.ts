@@ -7,7 +7,6 @@ import { notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/request-language';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import * as account from './account.service';
 import { readAvatarForm } from './avatar-upload';
 
 const AVATAR_FILE = /^[0-9a-f]{32}\.(png|gif|jpg)$/;
@@ -18,37 +17,37 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['account'], onRequest: requireAuth(app) };
   const ctx = (req: FastifyRequest) => ({ ip: req.ip, lang: requestLanguage(req), sessionId: authOf(req).sessionId });
 
-  registerRoute(app, routes.me, options, async (req) => ({ data: await account.me(app, authOf(req).userId) }));
+  registerRoute(app, routes.me, options, async (req) => ({ data: await app.accounts.me(authOf(req).userId) }));
 
   const limited = (max: number) => ({ ...options, config: { rateLimit: { max, timeWindow: '1 minute' } } });
 
   registerRoute(app, routes.changePassword, limited(10), async (req) =>
-    account.changePassword(app, authOf(req).userId, req.body, ctx(req)),
+    app.accounts.changePassword(authOf(req).userId, req.body, ctx(req)),
   );
 
   registerRoute(app, routes.updateAccount, options, async (req) => ({
-    user: await account.updateAccount(app, authOf(req).userId, req.body, ctx(req)),
+    user: await app.accounts.updateAccount(authOf(req).userId, req.body, ctx(req)),
   }));
 
   registerRoute(app, routes.requestContactChange, limited(10), async (req) =>
-    account.requestContactChange(app, authOf(req).userId, req.body, ctx(req)),
+    app.accounts.requestContactChange(authOf(req).userId, req.body, ctx(req)),
   );
 
   registerRoute(app, routes.cancelContactChange, options, async (req) => ({
-    user: await account.cancelContactChange(app, authOf(req).userId, ctx(req)),
+    user: await app.accounts.cancelContactChange(authOf(req).userId, ctx(req)),
   }));
 
   registerRoute(app, routes.verifyContactChange, limited(20), async (req) => ({
-    user: await account.verifyContactChange(app, authOf(req).userId, req.body, ctx(req)),
+    user: await app.accounts.verifyContactChange(authOf(req).userId, req.body, ctx(req)),
   }));
 
   registerRoute(app, routes.uploadAvatar, options, async (req) => {
     const { bytes, type } = await readAvatarForm(req);
-    return { user: await account.setAvatar(app, authOf(req).userId, bytes, type, ctx(req)) };
+    return { user: await app.accounts.setAvatar(authOf(req).userId, bytes, type, ctx(req)) };
   });
 
   registerRoute(app, routes.deleteAvatar, options, async (req) => ({
-    user: await account.deleteAvatar(app, authOf(req).userId, ctx(req)),
+    user: await app.accounts.deleteAvatar(authOf(req).userId, ctx(req)),
   }));
 
   // Avatars have random 128-bit names; <img> cannot send a bearer token, so the name is the secret.

@@ -3,7 +3,7 @@ import { solveCaptcha } from '../../../test/support/captcha';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
-import { passwordChecks } from './auth.service';
+import { passwordChecks } from './auth-login';
 
 /** Regression tests for the findings of issue 14 in auth, codes and the outbox. */
 let t: TestApp;

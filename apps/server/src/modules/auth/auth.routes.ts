@@ -6,21 +6,21 @@ import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { endSessionUrl as ssoEndSessionUrl } from '../identity/sso.service';
 import { passwordUpdateDue } from '../settings/password-policy';
-import * as auth from './auth.service';
+import type { Ctx, SessionResult } from './auth-context';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 
 /** Tight limits where guessing is the attack: per client IP, per minute. */
 const strict = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (req: FastifyRequest): auth.Ctx => ({
+  const ctx = (req: FastifyRequest): Ctx => ({
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
     lang: requestLanguage(req),
   });
 
   const clearCookie = (req: FastifyRequest, reply: FastifyReply) => clearRefreshCookie(req, reply, app.config);
-  const setCookie = (req: FastifyRequest, reply: FastifyReply, s: auth.SessionResult) =>
+  const setCookie = (req: FastifyRequest, reply: FastifyReply, s: SessionResult) =>
     setRefreshCookie(req, reply, app.config, s);
 
   const options = (max: number) => ({ tags: ['auth'], config: strict(max) });
@@ -31,33 +31,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerRoute(app, routes.login, options(app.config.LOGIN_RATE_LIMIT), async (req, reply) => {
-    const { session, user } = await auth.login(app, req.body, ctx(req));
+    const { session, user } = await app.auth.login(req.body, ctx(req));
     setCookie(req, reply, session);
     const forcePasswordUpdate = await passwordUpdateDue(app.db, user.id);
     return { token: session.token, tempToken: null, user, role: user.role, forcePasswordUpdate };
   });
 
-  registerRoute(app, routes.register, options(10), async (req) => auth.register(app, req.body, ctx(req)));
+  registerRoute(app, routes.register, options(10), async (req) => app.auth.register(req.body, ctx(req)));
 
   registerRoute(app, routes.verifyEmail, options(20), async (req, reply) => {
-    const { session, ...rest } = await auth.verifyEmail(app, req.body, ctx(req));
+    const { session, ...rest } = await app.auth.verifyEmail(req.body, ctx(req));
     if (session) setCookie(req, reply, session);
     return rest;
   });
 
-  registerRoute(app, routes.verifyPhone, options(20), async (req) => auth.verifyPhone(app, req.body, ctx(req)));
-  registerRoute(app, routes.resendEmail, options(10), async (req) => auth.resendEmail(app, req.body, ctx(req)));
-  registerRoute(app, routes.resendPhone, options(10), async (req) => auth.resendPhone(app, req.body, ctx(req)));
+  registerRoute(app, routes.verifyPhone, options(20), async (req) => app.auth.verifyPhone(req.body, ctx(req)));
+  registerRoute(app, routes.resendEmail, options(10), async (req) => app.auth.resendEmail(req.body, ctx(req)));
+  registerRoute(app, routes.resendPhone, options(10), async (req) => app.auth.resendPhone(req.body, ctx(req)));
   registerRoute(app, routes.changeEmail, options(10), async (req) =>
-    auth.changeEmailUnverified(app, req.body, ctx(req)),
+    app.auth.changeEmailUnverified(req.body, ctx(req)),
   );
   registerRoute(app, routes.changePhone, options(10), async (req) =>
-    auth.changePhoneUnverified(app, req.body, ctx(req)),
+    app.auth.changePhoneUnverified(req.body, ctx(req)),
   );
 
   registerRoute(app, routes.refreshToken, options(60), async (req, reply) => {
     try {
-      const session = await auth.refresh(app, req.cookies[REFRESH_COOKIE], ctx(req));
+      const session = await app.auth.refresh(req.cookies[REFRESH_COOKIE], ctx(req));
       setCookie(req, reply, session);
       return { token: session.token };
     } catch (error) {
@@ -69,18 +69,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, routes.logout, { tags: ['auth'], onRequest: requireAuth(app) }, async (req, reply) => {
     // Where the provider's session ends too (RP-initiated logout), read before the session is revoked.
     const endSessionUrl = await ssoEndSessionUrl(app.sso, authOf(req).sessionId).catch(() => undefined);
-    await auth.logout(app, authOf(req).userId, ctx(req));
+    await app.auth.logout(authOf(req).userId, ctx(req));
     clearCookie(req, reply);
     return { message: 'OK', ...(endSessionUrl ? { endSessionUrl } : {}) };
   });
 
   registerRoute(app, routes.forgotPassword, options(10), async (req) =>
-    auth.forgotPassword(app, req.body.username, ctx(req)),
+    app.auth.forgotPassword(req.body.username, ctx(req)),
   );
   registerRoute(app, routes.resetPassword, options(10), async (req) =>
-    auth.resetPassword(app, 'reset-password', req.body, ctx(req)),
+    app.auth.resetPassword('reset-password', req.body, ctx(req)),
   );
   registerRoute(app, routes.setPassword, options(10), async (req) =>
-    auth.resetPassword(app, 'set-password', req.body, ctx(req)),
+    app.auth.resetPassword('set-password', req.body, ctx(req)),
   );
 };

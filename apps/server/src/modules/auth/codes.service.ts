@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CodePurpose, Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -111,6 +112,13 @@ export type CodeCheck =
   | { ok: true; target: string }
   | { ok: false; reason: 'invalid' | 'expired' | 'tooManyTries'; attemptLeft: number };
 
+/** The answer to a code that did not check out: the same for sign-up's confirm screens and Settings' changes. */
+export function codeError(check: Exclude<CodeCheck, { ok: true }>): AppError {
+  if (check.reason === 'expired') return new AppError(400, 'EXPIRED_CODE', 'expiredCode', { attemptLeft: 0 });
+  if (check.reason === 'tooManyTries') return new AppError(429, 'TOO_MANY_TRIES', 'tooManyTries', { attemptLeft: 0 });
+  return new AppError(400, 'INVALID_CODE', 'invalidCode', { attemptLeft: check.attemptLeft });
+}
+
 /**
  * Checks the live code of (user, purpose) that was sent to `target`: a code proves only the address or phone
  * it went to, so a code sent to one number never verifies another. A wrong try is counted in its own write, so it sticks even though
@@ -184,4 +192,15 @@ export async function consumeTokenCode(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1 ? { userId: row.user_id } : null;
+}
+
+/** Uses up the user's live codes of these purposes (a change of contact cancelled: its codes prove nothing now). */
+export async function voidCodes(trx: Kysely<Database>, userId: string, purposes: CodePurpose[]): Promise<void> {
+  await trx
+    .updateTable('verification_codes')
+    .set({ used_at: Date.now() })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .execute();
 }

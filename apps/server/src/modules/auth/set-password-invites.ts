@@ -1,8 +1,9 @@
 import { toLanguage } from '@rounds/contracts/common';
 import { ROUTES } from '@rounds/contracts/routes';
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
+import type { NotificationJobs } from '../notify/notification-jobs';
 import { renderNotify } from '../notify/notify.texts';
 import { hashCode, resetCode } from './codes.service';
 
@@ -14,6 +15,12 @@ export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60_000;
 
 const ROWS_PER_STATEMENT = 500;
 
+/** The code's key, the link's address and the queue the emails join (administration passes its own). */
+export type SetPasswordInviteDeps = {
+  config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL'>;
+  notificationJobs: Pick<NotificationJobs, 'enqueue'>;
+};
+
 /**
  * In the caller's transaction: for each new account, a set-password code (kept only as its HMAC, like every
  * code) and the email carrying the link to /set-password?token=…, queued as a notification job so it is owed
@@ -22,7 +29,7 @@ const ROWS_PER_STATEMENT = 500;
  * emails from going out before then unless released (notificationJobs.dueNow). Returns the jobs' ids.
  */
 export async function queueSetPasswordInvites(
-  app: FastifyInstance,
+  deps: SetPasswordInviteDeps,
   trx: Db,
   users: { id: string; email: string; language?: string | null }[],
   ip: string | null,
@@ -40,7 +47,7 @@ export async function queueSetPasswordInvites(
           user_id: u.id,
           purpose: 'set-password' as const,
           target: u.email,
-          code_hash: hashCode(app.config.JWT_SECRET, u.code),
+          code_hash: hashCode(deps.config.JWT_SECRET, u.code),
           attempts: 0,
           expires_at: now + SET_PASSWORD_TTL_MS,
           used_at: null,
@@ -52,10 +59,10 @@ export async function queueSetPasswordInvites(
       .insertInto('code_sends')
       .values(chunk.map((u) => ({ id: newId(now), target: u.email, ip, created_at: now })))
       .execute();
-    const ids = await app.notificationJobs.enqueue(
+    const ids = await deps.notificationJobs.enqueue(
       trx,
       chunk.map((u) => {
-        const link = `${app.config.PUBLIC_URL}${ROUTES.setPassword}?token=${u.code}`;
+        const link = `${deps.config.PUBLIC_URL}${ROUTES.setPassword}?token=${u.code}`;
         const m = renderNotify('set-password', toLanguage(u.language ?? 'en'), { link });
         return { kind: 'email' as const, recipient: u.email, subject: m.subject, text: m.text };
       }),

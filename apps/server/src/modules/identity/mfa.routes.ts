@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { assertMaySignIn, completeSignIn } from '../auth/auth.service';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import { passwordUpdateDue } from '../settings/password-policy';
 import { findUser, type UserRow } from '../users/users.store';
@@ -36,7 +35,7 @@ export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     recoveryCodes: string[] | null,
   ): Promise<TMfaLoginReply> => {
     const ctx = { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, lang: requestLanguage(req) };
-    const { session, user } = await completeSignIn(app, row, remember, ctx);
+    const { session, user } = await app.auth.completeSignIn(row, remember, ctx);
     setRefreshCookie(req, reply, app.config, session);
     const forcePasswordUpdate = await passwordUpdateDue(app.db, user.id);
     return { token: session.token, tempToken: null, user, role: user.role, forcePasswordUpdate, recoveryCodes };
@@ -88,7 +87,7 @@ export const mfaRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   // A verified passkey is both factors: the session opens at once, as after a password and a code.
   registerRoute(app, routes.passkeySignIn, signingIn, async (req, reply) => {
-    const { user, remember } = await passkeys.signInWithPasskey(deps, req.body, req.ip, (u) => assertMaySignIn(app, u));
+    const { user, remember } = await passkeys.signInWithPasskey(deps, req.body, req.ip, app.auth.assertMaySignIn);
     return signIn(req, reply, user, remember, null);
   });
 

@@ -1,18 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { MessageCrypto } from '../../lib/message-crypto';
-import { openSession } from '../auth/auth.service';
+import type { Config } from '../../config';
 import type { SsoDeps } from './sso.service';
 import { createSsoClient, ssoSettings } from './sso-client';
 
 /** Single sign-on's dependencies from the configuration: one provider client per process (its discovery cached). */
-export function createSsoDeps(app: FastifyInstance, crypto: MessageCrypto): SsoDeps {
-  const c = app.config;
+export function createSsoDeps(c: Config, deps: Pick<SsoDeps, 'db' | 'io' | 'crypto' | 'log' | 'openSession'>): SsoDeps {
   const settings = ssoSettings(c);
   return {
-    db: app.db,
-    io: app.io,
-    crypto,
-    log: app.log,
+    ...deps,
     client: settings ? createSsoClient(settings) : null,
     mapping: {
       claims: {
@@ -25,6 +19,5 @@ export function createSsoDeps(app: FastifyInstance, crypto: MessageCrypto): SsoD
       roleGroups: c.OIDC_ROLE_GROUPS,
     },
     unknownReference: c.OIDC_UNKNOWN_REFERENCE,
-    openSession: (user, remember, ctx, within) => openSession(app, user, remember, ctx, within),
   };
 }
