@@ -1,8 +1,6 @@
 import type { TUser } from '@rounds/contracts/user';
 import type { Db } from '../../db/database';
 import type { Publish } from '../../realtime/publish';
-import type { NotificationJobs } from '../notify/notification-jobs';
-import type { Presence } from '../presence/presence.service';
 import { loadUserDto } from '../users/user-view';
 
 /** Who changes an avatar, for the user log (accounts/account.service). */
@@ -18,8 +16,9 @@ export type AdminDeps = {
   /** Closes these sessions' sockets after `delayMs` (realtime/publish disconnectSessions). */
   disconnectSessions: (sessionIds: readonly string[], delayMs: number) => void;
   /** Who of these users has a socket connected now (modules/presence). */
-  connectedUsers: Presence['connectedUsers'];
-  notificationJobs: Pick<NotificationJobs, 'wake' | 'dueNow'>;
+  connectedUsers: (userIds: readonly string[]) => Promise<Set<string>>;
+  /** The email queue (modules/notify): its worker woken after a commit, held emails released. */
+  notificationJobs: { wake: () => void; dueNow: (jobIds: string[]) => Promise<void> };
   /** Queues the set-password codes and emails of new accounts in the caller's transaction (modules/auth). */
   queueSetPasswordInvites: (
     trx: Db,
