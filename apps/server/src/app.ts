@@ -21,8 +21,9 @@ import { type FileStore, localFileStore, s3FileStore } from './lib/file-store';
 import { createMessageCrypto } from './lib/message-crypto';
 import { privateDataDir } from './lib/private-files';
 import { accountRoutes } from './modules/accounts/account.routes';
-import { type AccountService, createAccountService } from './modules/accounts/account.service';
+import { type AccountService, createAccountService, deleteAvatar, setAvatar } from './modules/accounts/account.service';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { type AdminService, createAdminService } from './modules/admin/admin.service';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { referenceMembersRoutes } from './modules/admin/reference-members';
 import { userPermissionsRoutes } from './modules/admin/user-permissions.routes';
@@ -30,6 +31,7 @@ import { userLogsRoutes } from './modules/audit/user-logs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.service';
+import { queueSetPasswordInvites } from './modules/auth/set-password-invites';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { installCallsSocket } from './modules/calls/calls.socket';
@@ -96,7 +98,7 @@ import { createMetrics, installMetrics, type Metrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installSecurity } from './plugins/security';
 import { installWebApp } from './plugins/web-app';
-import { createPublisher, dropDelayedCloses, type Publish } from './realtime/publish';
+import { createPublisher, disconnectSessions, dropDelayedCloses, type Publish } from './realtime/publish';
 import { createSocketEvents, type SocketEvents } from './realtime/socket-handler';
 import {
   createSocketServer,
@@ -122,6 +124,8 @@ declare module 'fastify' {
     captcha: Captcha;
     presence: Presence;
     directory: Directory;
+    /** Administration's actions on users, their permissions and classifications (modules/admin). */
+    admin: AdminService;
     metrics: Metrics;
     speech: SpeechService;
     /** Where files live (lib/file-store.ts): chat uploads and uploaded logos. */
@@ -284,10 +288,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('metrics', createMetrics());
   installMetrics(app, app.metrics);
   // Alone (no Redis), every other server row is a dead earlier run of this one: its presence is swept now.
-  const presence = await startPresence(app, { alone: !config.REDIS_URL, tickMs: options.presenceTickMs });
+  const presence = await startPresence(
+    { db: handle.db, publish: app.publish, log: app.log },
+    { alone: !config.REDIS_URL, tickMs: options.presenceTickMs },
+  );
   app.decorate('presence', presence);
   installPresenceSocket(app);
-  app.decorate('directory', createDirectory(app));
+  app.decorate('directory', createDirectory({ db: handle.db }));
   // Built while the process starts, not by the first clinician to open Contacts; /readyz waits for it.
   app.addHook('onReady', async () => {
     void app.directory
@@ -308,7 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publish: app.publish,
     notifier: app.notifier,
     config,
-    assertClassifications: (c: Classifications) => assertClassifications(app, c),
+    assertClassifications: (c: Classifications) => assertClassifications({ db: handle.db }, c),
   };
   app.decorate(
     'auth',
@@ -410,6 +417,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       wakeNotifications: () => app.notificationJobs.wake(),
     }),
   });
+  // Calls and speech are built further down: reached through app when an action runs, never at build time.
+  app.decorate(
+    'admin',
+    createAdminService({
+      db: handle.db,
+      publish: app.publish,
+      disconnectSessions: (sessionIds, delayMs) => disconnectSessions(io, sessionIds, delayMs),
+      connectedUsers: presence.connectedUsers,
+      notificationJobs: app.notificationJobs,
+      queueSetPasswordInvites: (trx, users, ip, o) => queueSetPasswordInvites(app, trx, users, ip, o),
+      holderDeactivated: (actorId, userId) => app.onCall.escalation.holderDeactivated(actorId, userId),
+      leaveAllCalls: (userId) => app.calls.leaveAll(userId),
+      speechPermissionRevoked: (userIds) => app.speech.permissionRevoked(userIds),
+      setAvatar: (userId, bytes, type, ctx) => setAvatar(app, userId, bytes, type, ctx),
+      deleteAvatar: (userId, ctx) => deleteAvatar(app, userId, ctx),
+    }),
+  );
   const notifications = notificationWorker(app);
   const runner = createJobRunner(app.log, [
     notifications,

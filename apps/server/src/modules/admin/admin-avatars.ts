@@ -1,9 +1,8 @@
 import type { TUser } from '@rounds/contracts/user';
-import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../lib/auth-context';
-import { deleteAvatar, setAvatar } from '../accounts/account.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { assertManages } from '../users/users.policy';
+import type { AdminDeps } from './admin-context';
 
 /*
  * POST /user/upload-avatar and DELETE /user/delete-avatar: the same work as one's own avatar
@@ -12,23 +11,23 @@ import { assertManages } from '../users/users.policy';
  */
 
 export async function setUserAvatar(
-  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'publish' | 'setAvatar'>,
   actor: AuthContext,
   o: { id: string; bytes: Buffer; type: string; ip: string },
 ): Promise<TUser> {
-  await assertManages(app.db, actor, o.id);
-  const user = await setAvatar(app, o.id, o.bytes, o.type, { ip: o.ip, by: actor.userId });
-  await publishLogsChanged(app);
+  await assertManages(deps.db, actor, o.id);
+  const user = await deps.setAvatar(o.id, o.bytes, o.type, { ip: o.ip, by: actor.userId });
+  await publishLogsChanged(deps);
   return user;
 }
 
 export async function removeUserAvatar(
-  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'publish' | 'deleteAvatar'>,
   actor: AuthContext,
   o: { id: string; ip: string },
 ): Promise<TUser> {
-  await assertManages(app.db, actor, o.id);
-  const user = await deleteAvatar(app, o.id, { ip: o.ip, by: actor.userId });
-  await publishLogsChanged(app);
+  await assertManages(deps.db, actor, o.id);
+  const user = await deps.deleteAvatar(o.id, { ip: o.ip, by: actor.userId });
+  await publishLogsChanged(deps);
   return user;
 }

@@ -3,23 +3,19 @@ import type { TLanguage } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TUser } from '@rounds/contracts/user';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
-import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { clearAccountFailures } from '../auth/login-throttle';
 import { revokeSessions } from '../auth/sessions.service';
-import { queueSetPasswordInvites } from '../auth/set-password-invites';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { assertClassifications } from '../reference/reference.service';
 import { contactChanges } from '../users/contact-change.rules';
 import { assertEmailFree, withEmailRace } from '../users/user-contact.store';
-import { loadUserDto } from '../users/user-view';
 import { assertManages, assertOwnFacilities, facilitiesAfterUpdate } from '../users/users.policy';
 import {
   insertLinks,
@@ -31,14 +27,11 @@ import {
   updateIdentity,
   userColumns,
 } from '../users/users.store';
+import { type AdminDeps, userReply } from './admin-context';
 
 export type TCreateUser = z.output<typeof ZCreateUserRequest>;
 type TUpdateUser = z.output<typeof ZUpdateUserRequest>;
 type Ctx = { ip: string; lang: TLanguage };
-
-async function view(app: FastifyInstance, userId: string): Promise<TUser> {
-  return (await loadUserDto(app.db, userId))!;
-}
 
 /** Only an Admin gives the Admin role (doc 2 section 4), on create as on update-role. */
 export function assertMayGiveRole(actor: AuthContext, role: string): void {
@@ -72,34 +65,39 @@ export function adminCreatedUser(id: string, u: TCreateUser, language: TLanguage
 }
 
 /** GET /user/get-user: one user the actor manages (404 unknown or deleted, 403 outside the scope). */
-export async function getUser(app: FastifyInstance, actor: AuthContext, id: string): Promise<TUser> {
-  await assertManages(app.db, actor, id);
-  return view(app, id);
+export async function getUser(deps: Pick<AdminDeps, 'db'>, actor: AuthContext, id: string): Promise<TUser> {
+  await assertManages(deps.db, actor, id);
+  return userReply(deps.db, id);
 }
 
 /**
  * POST /user: the account, its classifications, its user-log entry and the set-password email (a notification
  * job) commit together; then the directory shows the person to everyone and the log readers refresh.
  */
-export async function createUser(app: FastifyInstance, actor: AuthContext, u: TCreateUser, ctx: Ctx): Promise<TUser> {
+export async function createUser(
+  deps: Pick<AdminDeps, 'db' | 'publish' | 'notificationJobs' | 'queueSetPasswordInvites'>,
+  actor: AuthContext,
+  u: TCreateUser,
+  ctx: Ctx,
+): Promise<TUser> {
   assertMayGiveRole(actor, u.role);
-  await assertOwnFacilities(app.db, actor, u.facilityId);
-  await assertClassifications(app, u);
-  await assertEmailFree(app.db, u.email);
+  await assertOwnFacilities(deps.db, actor, u.facilityId);
+  await assertClassifications(deps, u);
+  await assertEmailFree(deps.db, u.email);
   const id = newId();
-  await withEmailRace(app.db, u.email, undefined, () =>
-    app.db.transaction().execute(async (trx) => {
+  await withEmailRace(deps.db, u.email, undefined, () =>
+    deps.db.transaction().execute(async (trx) => {
       await insertUsers(trx, [adminCreatedUser(id, u, ctx.lang)]);
       await insertLinks(trx, [{ id, ...u }]);
-      await queueSetPasswordInvites(app, trx, [{ id, email: u.email, language: ctx.lang }], ctx.ip);
+      await deps.queueSetPasswordInvites(trx, [{ id, email: u.email, language: ctx.lang }], ctx.ip);
       await bumpDirectory(trx, id);
       await writeAudit(trx, { userId: id, event: 'user created', ip: ctx.ip, details: { by: actor.userId } });
     }),
   );
-  app.notificationJobs.wake();
-  app.publish(SERVER_EVENTS.NewRegisteredContact, { userId: id }, { all: true });
-  await publishLogsChanged(app);
-  return view(app, id);
+  deps.notificationJobs.wake();
+  deps.publish(SERVER_EVENTS.NewRegisteredContact, { userId: id }, { all: true });
+  await publishLogsChanged(deps);
+  return userReply(deps.db, id);
 }
 
 /**
@@ -107,10 +105,14 @@ export async function createUser(app: FastifyInstance, actor: AuthContext, u: TC
  * revoked; the user's open apps are told (AccountDataChanged, then ForcedLogout 'accountChanged' with the
  * spec's 10-second warning) and their sockets close after it.
  */
-export function endSessionsForChange(app: FastifyInstance, userId: string, sessionIds: string[]): void {
-  app.publish(SERVER_EVENTS.AccountDataChanged, {}, { users: [userId] });
-  app.publish(SERVER_EVENTS.ForcedLogout, { reason: 'accountChanged' }, { users: [userId] });
-  disconnectSessions(app.io, sessionIds, TIMINGS.forcedLogoutDelayMs);
+export function endSessionsForChange(
+  deps: Pick<AdminDeps, 'publish' | 'disconnectSessions'>,
+  userId: string,
+  sessionIds: string[],
+): void {
+  deps.publish(SERVER_EVENTS.AccountDataChanged, {}, { users: [userId] });
+  deps.publish(SERVER_EVENTS.ForcedLogout, { reason: 'accountChanged' }, { users: [userId] });
+  deps.disconnectSessions(sessionIds, TIMINGS.forcedLogoutDelayMs);
 }
 
 /**
@@ -119,11 +121,16 @@ export function endSessionsForChange(app: FastifyInstance, userId: string, sessi
  * as verified (the administrator vouches) and ends the user's sessions, since they sign in with it; any other
  * change reaches their open apps as UserUpdated.
  */
-export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TUpdateUser, ctx: Ctx): Promise<TUser> {
-  await assertClassifications(app, u);
-  await assertEmailFree(app.db, u.email, u.id);
-  const outcome = await withEmailRace(app.db, u.email, u.id, () =>
-    app.db.transaction().execute(async (trx) => {
+export async function updateUser(
+  deps: Pick<AdminDeps, 'db' | 'publish' | 'disconnectSessions'>,
+  actor: AuthContext,
+  u: TUpdateUser,
+  ctx: Ctx,
+): Promise<TUser> {
+  await assertClassifications(deps, u);
+  await assertEmailFree(deps.db, u.email, u.id);
+  const outcome = await withEmailRace(deps.db, u.email, u.id, () =>
+    deps.db.transaction().execute(async (trx) => {
       await assertManages(trx, actor, u.id);
       const facilityId = await facilitiesAfterUpdate(trx, actor, u.id, u.facilityId);
       const before = (await readUser(trx, u.id))!;
@@ -165,10 +172,10 @@ export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TU
       return { ended, contactChanged };
     }),
   );
-  const user = await view(app, u.id);
-  if (outcome.contactChanged) endSessionsForChange(app, u.id, outcome.ended);
-  else app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [u.id] });
-  await publishLogsChanged(app);
+  const user = await userReply(deps.db, u.id);
+  if (outcome.contactChanged) endSessionsForChange(deps, u.id, outcome.ended);
+  else deps.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [u.id] });
+  await publishLogsChanged(deps);
   return user;
 }
 
@@ -178,22 +185,22 @@ export async function updateUser(app: FastifyInstance, actor: AuthContext, u: TU
  * they manage (never an Admin: users.policy).
  */
 export async function resetUserPassword(
-  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'publish' | 'disconnectSessions'>,
   actor: AuthContext,
   o: z.output<typeof ZAdminResetPasswordRequest>,
   ctx: Ctx,
 ): Promise<void> {
-  await assertManages(app.db, actor, o.id);
+  await assertManages(deps.db, actor, o.id);
   const hash = await hashPassword(o.newPassword);
-  const ended = await app.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.id);
     await setPassword(trx, o.id, hash);
     const ids = await revokeSessions(trx, { userId: o.id, reason: 'passwordReset' });
     await writeAudit(trx, { userId: o.id, event: 'password set by admin', ip: ctx.ip, details: { by: actor.userId } });
     return ids;
   });
-  const owner = await userColumns(app.db, o.id, ['email']);
-  if (owner) await clearAccountFailures(app.db, owner.email);
-  endSessionsForChange(app, o.id, ended);
-  await publishLogsChanged(app);
+  const owner = await userColumns(deps.db, o.id, ['email']);
+  if (owner) await clearAccountFailures(deps.db, owner.email);
+  endSessionsForChange(deps, o.id, ended);
+  await publishLogsChanged(deps);
 }

@@ -8,7 +8,7 @@ import type { TLanguage, TRole } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { LIMITS } from '@rounds/contracts/limits';
 import { parse } from 'csv-parse/sync';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, badRequest, invalidField } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -16,11 +16,12 @@ import type { FormFile } from '../../lib/multipart-form';
 import { issueText, text } from '../../lib/texts';
 import { writeAudits } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
-import { queueSetPasswordInvites } from '../auth/set-password-invites';
 import { bumpDirectory } from '../contacts/staff-directory';
+import { idsByNameKey } from '../reference/reference.store';
 import { managedScope } from '../users/managed.store';
 import { emailOwner, takenEmails } from '../users/user-contact.store';
 import { insertLinks, insertUsers } from '../users/users.store';
+import type { AdminDeps } from './admin-context';
 import { adminCreatedUser, type TCreateUser } from './admin-user-edit';
 
 /*
@@ -144,27 +145,24 @@ function headerIndex(header: string[]): Record<Column, number> {
 }
 
 /** Every reference name, lowercased (the tables' name_key), to its id: five queries for the whole file. */
-async function referenceNames(app: FastifyInstance) {
+async function referenceNames(db: Db) {
   const out = {} as Record<(typeof REFERENCE_COLUMNS)[number][1], Map<string, string>>;
-  for (const [, table] of REFERENCE_COLUMNS) {
-    const rows = await app.db.selectFrom(table).select(['id', 'name_key']).execute();
-    out[table] = new Map(rows.map((r) => [r.name_key, r.id]));
-  }
+  for (const [, table] of REFERENCE_COLUMNS) out[table] = await idsByNameKey(db, table);
   return out;
 }
 
 type Candidate = { row: number; email: string; input?: TCreateUser; errors: RowError[] };
 
 async function validateRows(
-  app: FastifyInstance,
+  db: Db,
   actor: AuthContext,
   rows: string[][],
   at: Record<Column, number>,
   width: number,
   lang: TLanguage,
 ): Promise<Candidate[]> {
-  const names = await referenceNames(app);
-  const scope = await managedScope(app.db, actor);
+  const names = await referenceNames(db);
+  const scope = await managedScope(db, actor);
   const own = scope.kind === 'everyone' ? null : new Set(scope.facilityIds);
   const emailsSeen = new Set<string>();
   const out: Candidate[] = rows.map((cells, i) => {
@@ -220,7 +218,7 @@ async function validateRows(
 
   // Already registered: one query per 500 addresses.
   const wanted = out.filter((c) => c.input).map((c) => c.email);
-  const taken = await takenEmails(app.db, wanted);
+  const taken = await takenEmails(db, wanted);
   for (const c of out) {
     if (c.input && taken.has(c.email)) {
       c.errors.push({ field: 'email', message: text('emailTaken', lang) });
@@ -238,13 +236,15 @@ type Ready = { row: number; id: string; input: TCreateUser };
 /** How long a bulk import holds its emails at most, should it never release them (docs/decisions.md). */
 const HOLD_MS = 10 * 60_000;
 
+type ImportDeps = Pick<AdminDeps, 'db' | 'publish' | 'notificationJobs' | 'queueSetPasswordInvites'>;
+
 async function createRows(
-  app: FastifyInstance,
+  deps: ImportDeps,
   actor: AuthContext,
   rows: Ready[],
   o: { ip: string; lang: TLanguage; one: boolean; held: string[] },
 ): Promise<void> {
-  const jobs = await app.db.transaction().execute(async (trx) => {
+  const jobs = await deps.db.transaction().execute(async (trx) => {
     await insertUsers(
       trx,
       rows.map((r) => adminCreatedUser(r.id, r.input, o.lang)),
@@ -253,8 +253,7 @@ async function createRows(
       trx,
       rows.map((r) => ({ id: r.id, ...r.input })),
     );
-    const jobs = await queueSetPasswordInvites(
-      app,
+    const jobs = await deps.queueSetPasswordInvites(
       trx,
       rows.map((r) => ({ id: r.id, email: r.input.email, language: o.lang })),
       o.ip,
@@ -281,7 +280,7 @@ async function createRows(
  * releases the held emails and tells the directory and the log readers.
  */
 export async function importUsersCsv(
-  app: FastifyInstance,
+  deps: ImportDeps,
   actor: AuthContext,
   file: FormFile,
   ctx: { ip: string; lang: TLanguage },
@@ -291,7 +290,7 @@ export async function importUsersCsv(
   if (!header) throw badRequest('emptyFile', 'EMPTY_FILE');
   const at = headerIndex(header);
   if (rows.length === 0) throw badRequest('emptyFile', 'EMPTY_FILE');
-  const candidates = await validateRows(app, actor, rows, at, header.length, ctx.lang);
+  const candidates = await validateRows(deps.db, actor, rows, at, header.length, ctx.lang);
 
   const ready: Ready[] = candidates.flatMap((c) => (c.input ? [{ row: c.row, id: newId(), input: c.input }] : []));
   const failedLate = new Map<number, RowError[]>();
@@ -299,15 +298,15 @@ export async function importUsersCsv(
   for (let start = 0; start < ready.length; start += ROWS_PER_TRANSACTION) {
     const chunk = ready.slice(start, start + ROWS_PER_TRANSACTION);
     try {
-      await createRows(app, actor, chunk, { ...ctx, one: chunk.length === 1, held });
+      await createRows(deps, actor, chunk, { ...ctx, one: chunk.length === 1, held });
     } catch {
       // Someone took one of these emails meanwhile (or another row-level failure): row by row, so the
       // others are still created and only the culprit is reported.
       for (const r of chunk) {
         try {
-          await createRows(app, actor, [r], { ...ctx, one: true, held });
+          await createRows(deps, actor, [r], { ...ctx, one: true, held });
         } catch {
-          const exists = await emailOwner(app.db, r.input.email);
+          const exists = await emailOwner(deps.db, r.input.email);
           failedLate.set(r.row, [{ field: 'email', message: text(exists ? 'emailTaken' : 'retry', ctx.lang) }]);
         }
       }
@@ -337,11 +336,11 @@ export async function importUsersCsv(
     if (created.length === 0) return;
     // The set-password emails were held while the rows went in, and go out once the administrator has the
     // results: sending thousands competes for the event loop (5,000 rows took 21 to 41 s instead of 3 to 6 s).
-    await app.notificationJobs.dueNow(held);
-    app.notificationJobs.wake();
+    await deps.notificationJobs.dueNow(held);
+    deps.notificationJobs.wake();
     const first = ready.find((r) => !failedLate.has(r.row))!;
-    app.publish(SERVER_EVENTS.NewRegisteredContact, { userId: first.id }, { all: true });
-    await publishLogsChanged(app);
+    deps.publish(SERVER_EVENTS.NewRegisteredContact, { userId: first.id }, { all: true });
+    await publishLogsChanged(deps);
   };
   return { reply, release };
 }

@@ -8,16 +8,13 @@ import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { readAvatarForm } from '../accounts/avatar-upload';
-import { removeUserAvatar, setUserAvatar } from './admin-avatars';
-import { createUser, getUser, resetUserPassword, updateUser } from './admin-user-edit';
-import { CSV_MAX_BYTES, csvTooLarge, importUsersCsv } from './admin-user-import';
-import { deleteUser, listUsers, setUserActive, updateRole } from './admin-users.service';
+import { CSV_MAX_BYTES, csvTooLarge } from './admin-user-import';
 
 /** The Users section of administration (doc 2 sections 2 and 7): Admin and FacilityAdmin, within their scope. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { tags: ['admin'], onRequest: requireAuth(app, ['Admin', 'FacilityAdmin']) };
 
-  registerRoute(app, routes.list, options, async (req) => listUsers(app, authOf(req), req.query));
+  registerRoute(app, routes.list, options, async (req) => app.admin.listUsers(authOf(req), req.query));
 
   for (const [route, active] of [
     [routes.activate, true],
@@ -25,32 +22,34 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     registerRoute(app, route, options, async (req) => ({
       message: text('userStatusChanged', requestLanguage(req)),
-      data: await setUserActive(app, authOf(req), { userId: req.body.userId, active, ip: req.ip }),
+      data: await app.admin.setUserActive(authOf(req), { userId: req.body.userId, active, ip: req.ip }),
     }));
   }
 
   registerRoute(app, routes.updateRole, options, async (req) => ({
     message: text('roleChanged', requestLanguage(req)),
-    data: await updateRole(app, authOf(req), { ...req.body, ip: req.ip }),
+    data: await app.admin.updateRole(authOf(req), { ...req.body, ip: req.ip }),
   }));
 
   registerRoute(app, routes.remove, options, async (req) => {
-    await deleteUser(app, authOf(req), { id: req.query.id, ip: req.ip });
+    await app.admin.deleteUser(authOf(req), { id: req.query.id, ip: req.ip });
     return { message: text('userRemoved', requestLanguage(req)) };
   });
 
   const ctx = (req: FastifyRequest) => ({ ip: req.ip, lang: requestLanguage(req) });
 
-  registerRoute(app, routes.get, options, async (req) => ({ data: await getUser(app, authOf(req), req.query.id) }));
+  registerRoute(app, routes.get, options, async (req) => ({
+    data: await app.admin.getUser(authOf(req), req.query.id),
+  }));
 
   registerRoute(app, routes.create, options, async (req) => ({
     message: text('userCreated', requestLanguage(req)),
-    data: await createUser(app, authOf(req), req.body, ctx(req)),
+    data: await app.admin.createUser(authOf(req), req.body, ctx(req)),
   }));
 
   registerRoute(app, routes.update, options, async (req) => ({
     message: text('userUpdated', requestLanguage(req)),
-    data: await updateUser(app, authOf(req), req.body, ctx(req)),
+    data: await app.admin.updateUser(authOf(req), req.body, ctx(req)),
   }));
 
   registerRoute(
@@ -58,7 +57,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.resetPassword,
     { ...options, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (req) => {
-      await resetUserPassword(app, authOf(req), req.body, ctx(req));
+      await app.admin.resetUserPassword(authOf(req), req.body, ctx(req));
       return { message: text('userPasswordUpdated', requestLanguage(req)) };
     },
   );
@@ -70,18 +69,18 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!id.success) throw invalidField('id', 'invalidId');
     return {
       message: text('avatarUpdated', requestLanguage(req)),
-      data: await setUserAvatar(app, authOf(req), { id: id.data.id, bytes, type, ip: req.ip }),
+      data: await app.admin.setUserAvatar(authOf(req), { id: id.data.id, bytes, type, ip: req.ip }),
     };
   });
 
   registerRoute(app, routes.deleteAvatar, options, async (req) => ({
     message: text('avatarRemoved', requestLanguage(req)),
-    data: await removeUserAvatar(app, authOf(req), { id: req.query.id, ip: req.ip }),
+    data: await app.admin.removeUserAvatar(authOf(req), { id: req.query.id, ip: req.ip }),
   }));
 
   registerRoute(app, routes.importCsv, options, async (req, res) => {
     const { file } = await readFileForm(req, { maxBytes: CSV_MAX_BYTES, tooLarge: csvTooLarge() });
-    const { reply, release } = await importUsersCsv(app, authOf(req), file, ctx(req));
+    const { reply, release } = await app.admin.importUsersCsv(authOf(req), file, ctx(req));
     // After the reply has been written (or the client left): see importUsersCsv.
     let released = false;
     const after = () => {

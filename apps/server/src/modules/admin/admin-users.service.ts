@@ -3,10 +3,8 @@ import type { TRole } from '@rounds/contracts/common';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TUser } from '@rounds/contracts/user';
-import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden } from '../../lib/errors';
-import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { revokeSessions } from '../auth/sessions.service';
@@ -14,9 +12,10 @@ import { directPartners } from '../chat/rooms.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { readSettings } from '../settings/settings.service';
 import { managedScope, managedUserPage } from '../users/managed.store';
-import { loadUserDto, loadUserLinks, toUserDto } from '../users/user-view';
+import { loadUserLinks, toUserDto } from '../users/user-view';
 import { assertManages } from '../users/users.policy';
 import { setUser } from '../users/users.store';
+import { type AdminDeps, userReply } from './admin-context';
 import { hasMembershipFilter, membershipFilter } from './reference-members';
 
 const SORT_COLUMNS = {
@@ -34,12 +33,12 @@ const SORT_COLUMNS = {
  * or with `exclude` to the others (the Available users list of a reference edit page). Case-insensitive sort: lower() on both engines.
  */
 export async function listUsers(
-  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'connectedUsers'>,
   actor: AuthContext,
   q: TAdminUserListQuery,
 ): Promise<TAdminUserListReply> {
-  const scope = await managedScope(app.db, actor);
-  const { rows, total } = await managedUserPage(app.db, scope, {
+  const scope = await managedScope(deps.db, actor);
+  const { rows, total } = await managedUserPage(deps.db, scope, {
     ...(hasMembershipFilter(q) ? { where: membershipFilter(q) } : {}),
     keyword: q.keyword,
     sortColumn: SORT_COLUMNS[q.sortBy],
@@ -49,9 +48,9 @@ export async function listUsers(
     pageSize: q.pageSize,
   });
   const [links, settings, online] = await Promise.all([
-    loadUserLinks(app.db, rows),
-    readSettings(app.db),
-    app.presence.connectedUsers(rows.map((r) => r.id)),
+    loadUserLinks(deps.db, rows),
+    readSettings(deps.db),
+    deps.connectedUsers(rows.map((r) => r.id)),
   ]);
   return {
     results: rows.map((row) =>
@@ -71,28 +70,29 @@ function notSelf(actor: AuthContext, userId: string): void {
   if (actor.userId === userId) throw forbidden('ownAccount', 'OWN_ACCOUNT');
 }
 
-async function userReply(app: FastifyInstance, userId: string): Promise<TUser> {
-  return (await loadUserDto(app.db, userId))!;
-}
-
 /**
  * After a deactivation or deletion: every session of the user is already revoked (API calls answer 401 at
  * once); their open apps are told why, and their sockets close after the spec's warning time.
  */
-function endAccess(app: FastifyInstance, userId: string, sessionIds: string[], deleted: boolean): void {
-  if (deleted) app.publish(SERVER_EVENTS.ForcedDelete, undefined, { users: [userId] });
-  else app.publish(SERVER_EVENTS.ForcedLogout, { reason: 'accountRemoved' }, { users: [userId] });
-  disconnectSessions(app.io, sessionIds, TIMINGS.forcedLogoutDelayMs);
+function endAccess(
+  deps: Pick<AdminDeps, 'publish' | 'disconnectSessions'>,
+  userId: string,
+  sessionIds: string[],
+  deleted: boolean,
+): void {
+  if (deleted) deps.publish(SERVER_EVENTS.ForcedDelete, undefined, { users: [userId] });
+  else deps.publish(SERVER_EVENTS.ForcedLogout, { reason: 'accountRemoved' }, { users: [userId] });
+  deps.disconnectSessions(sessionIds, TIMINGS.forcedLogoutDelayMs);
 }
 
 /** POST /user/activate and /user/deactivate. */
 export async function setUserActive(
-  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'publish' | 'disconnectSessions' | 'holderDeactivated'>,
   actor: AuthContext,
   o: { userId: string; active: boolean; ip: string },
 ): Promise<TUser> {
   notSelf(actor, o.userId);
-  const ended = await app.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.userId);
     await setUser(trx, o.userId, { active: o.active ? 1 : 0 });
     const ids = o.active ? [] : await revokeSessions(trx, { userId: o.userId, reason: 'deactivated' });
@@ -106,12 +106,12 @@ export async function setUserActive(
     return ids;
   });
   if (!o.active) {
-    endAccess(app, o.userId, ended, false);
+    endAccess(deps, o.userId, ended, false);
     // The roles they held alone fall to their escalation targets; the Admins are told (modules/on-call).
-    await app.onCall.escalation.holderDeactivated(actor.userId, o.userId);
+    await deps.holderDeactivated(actor.userId, o.userId);
   }
-  await publishLogsChanged(app);
-  return userReply(app, o.userId);
+  await publishLogsChanged(deps);
+  return userReply(deps.db, o.userId);
 }
 
 /**
@@ -119,13 +119,13 @@ export async function setUserActive(
  * FacilityAdmin never manages an Admin: users.policy). The user's menus follow at once (UserUpdated).
  */
 export async function updateRole(
-  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'publish'>,
   actor: AuthContext,
   o: { id: string; role: TRole; ip: string },
 ): Promise<TUser> {
   notSelf(actor, o.id);
   if (o.role === 'Admin' && actor.role !== 'Admin') throw forbidden('adminOnlyRole', 'ADMIN_ROLE');
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const { role } = await assertManages(trx, actor, o.id);
     if (role === o.role) return;
     await setUser(trx, o.id, { role: o.role });
@@ -136,9 +136,9 @@ export async function updateRole(
       details: { by: actor.userId, from: role, to: o.role },
     });
   });
-  const user = await userReply(app, o.id);
-  app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [o.id] });
-  await publishLogsChanged(app);
+  const user = await userReply(deps.db, o.id);
+  deps.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [o.id] });
+  await publishLogsChanged(deps);
   return user;
 }
 
@@ -146,9 +146,13 @@ export async function updateRole(
  * DELETE /user/delete-user: the account is marked deleted, never erased (its messages keep their author and
  * the logs their subject); it leaves the directory at once and its sessions end.
  */
-export async function deleteUser(app: FastifyInstance, actor: AuthContext, o: { id: string; ip: string }) {
+export async function deleteUser(
+  deps: Pick<AdminDeps, 'db' | 'publish' | 'disconnectSessions' | 'leaveAllCalls'>,
+  actor: AuthContext,
+  o: { id: string; ip: string },
+) {
   notSelf(actor, o.id);
-  const ended = await app.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.id);
     await setUser(trx, o.id, { deleted: 1, active: 0 });
     const ids = await revokeSessions(trx, { userId: o.id, reason: 'deleted' });
@@ -156,11 +160,11 @@ export async function deleteUser(app: FastifyInstance, actor: AuthContext, o: { 
     await writeAudit(trx, { userId: o.id, event: 'user deleted', ip: o.ip, details: { by: actor.userId } });
     return ids;
   });
-  endAccess(app, o.id, ended, true);
-  await app.calls.leaveAll(o.id);
+  endAccess(deps, o.id, ended, true);
+  await deps.leaveAllCalls(o.id);
   // Their direct chats turn read-only: the other party's open app shows it now, not at the next reload.
-  for (const { twId, userId } of await directPartners(app.db, o.id)) {
-    app.publish(SERVER_EVENTS.ChatRoomUpdated, { twId }, { users: [userId] });
+  for (const { twId, userId } of await directPartners(deps.db, o.id)) {
+    deps.publish(SERVER_EVENTS.ChatRoomUpdated, { twId }, { users: [userId] });
   }
-  await publishLogsChanged(app);
+  await publishLogsChanged(deps);
 }

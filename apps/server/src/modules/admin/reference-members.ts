@@ -2,10 +2,7 @@ import type { TAdminUserListQuery } from '@rounds/contracts/admin-users';
 import { memberRoutes } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { REFERENCE_KINDS, type TReferenceKind } from '@rounds/contracts/reference';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/request-language';
@@ -15,10 +12,10 @@ import { authOf, requireAuth } from '../../plugins/auth';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { bumpDirectory } from '../contacts/staff-directory';
-import { KINDS } from '../reference/reference.service';
-import { loadUserDto } from '../users/user-view';
+import { itemById, KINDS, membersWhere, setLink } from '../reference/reference.store';
 import { assertManages, assertOwnFacilities } from '../users/users.policy';
 import { setClassification } from '../users/users.store';
+import { type AdminDeps, userReply } from './admin-context';
 
 /*
  * Members of a facility, department, clinical role (profession), specialty or suffix (doc 2 sections 2 and 4):
@@ -39,64 +36,28 @@ export const hasMembershipFilter = (q: TAdminUserListQuery) => REFERENCE_KINDS.s
 
 /** The where-clause of GET /user's classification filters: members of each item given, or with `exclude` not. */
 export function membershipFilter(q: TAdminUserListQuery) {
-  return (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> => {
-    const parts: Expression<SqlBool>[] = [];
-    for (const kind of REFERENCE_KINDS) {
-      const itemId = q[QUERY_KEYS[kind]];
-      if (!itemId) continue;
-      const k = KINDS[kind];
-      const member = k.link
-        ? eb.exists(
-            eb
-              .selectFrom(k.link)
-              .select(`${k.link}.user_id`)
-              .whereRef(`${k.link}.user_id`, '=', 'users.id')
-              .where(`${k.link}.item_id`, '=', itemId),
-          )
-        : eb(`users.${k.column!}`, '=', itemId);
-      parts.push(
-        q.exclude
-          ? k.link
-            ? eb.not(member)
-            : eb.or([eb(`users.${k.column!}`, 'is', null), eb(`users.${k.column!}`, '!=', itemId)])
-          : member,
-      );
-    }
-    return parts.length ? eb.and(parts) : eb.lit(true);
-  };
+  const items = REFERENCE_KINDS.flatMap((kind) => {
+    const itemId = q[QUERY_KEYS[kind]];
+    return itemId ? [{ kind, itemId }] : [];
+  });
+  return membersWhere(items, !!q.exclude);
 }
 
 export async function changeMembership(
-  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'publish'>,
   actor: AuthContext,
   o: { kind: TReferenceKind; id: string; userId: string; add: boolean; ip: string },
 ): Promise<void> {
   const k = KINDS[o.kind];
   if (o.kind !== 'facility' && actor.role !== 'Admin') throw forbidden('adminOnlyClassification', 'FORBIDDEN');
-  const item = await app.db.selectFrom(k.table).select('id').where('id', '=', o.id).executeTakeFirst();
-  if (!item) throw notFound('itemNotFound', 'ITEM_NOT_FOUND');
-  if (o.kind === 'facility') await assertOwnFacilities(app.db, actor, [o.id]);
-  const changed = await app.db.transaction().execute(async (trx) => {
+  if (!(await itemById(deps.db, k.table, o.id))) throw notFound('itemNotFound', 'ITEM_NOT_FOUND');
+  if (o.kind === 'facility') await assertOwnFacilities(deps.db, actor, [o.id]);
+  const changed = await deps.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.userId);
-    let n = 0;
-    if (k.link) {
-      const has = await trx
-        .selectFrom(k.link)
-        .select('user_id')
-        .where('user_id', '=', o.userId)
-        .where('item_id', '=', o.id)
-        .executeTakeFirst();
-      if (o.add && !has) {
-        await trx.insertInto(k.link).values({ user_id: o.userId, item_id: o.id }).execute();
-        n = 1;
-      } else if (!o.add && has) {
-        await trx.deleteFrom(k.link).where('user_id', '=', o.userId).where('item_id', '=', o.id).execute();
-        n = 1;
-      }
-    } else {
-      n = await setClassification(trx, o.userId, k.column!, o.id, o.add);
-    }
-    if (n === 0) return false;
+    const done = k.link
+      ? await setLink(trx, k.link, { userId: o.userId, itemId: o.id, add: o.add })
+      : (await setClassification(trx, o.userId, k.column!, o.id, o.add)) > 0;
+    if (!done) return false;
     await bumpDirectory(trx, o.userId);
     await writeAudit(trx, {
       userId: o.userId,
@@ -107,9 +68,9 @@ export async function changeMembership(
     return true;
   });
   if (!changed) return;
-  const user = (await loadUserDto(app.db, o.userId))!;
-  app.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [o.userId] });
-  await publishLogsChanged(app);
+  const user = await userReply(deps.db, o.userId);
+  deps.publish(SERVER_EVENTS.UserUpdated, { user }, { users: [o.userId] });
+  await publishLogsChanged(deps);
 }
 
 /** POST /<kind>/add-member and /<kind>/remove-member for the five kinds. */
@@ -125,7 +86,7 @@ export const referenceMembersRoutes: FastifyPluginAsyncZod = async (app) => {
       [routes.remove, false],
     ] as const) {
       registerRoute(app, route, options, async (req) => {
-        await changeMembership(app, authOf(req), { kind, ...req.body, add, ip: req.ip });
+        await app.admin.changeMembership(authOf(req), { kind, ...req.body, add, ip: req.ip });
         return {
           message: text(add ? 'memberAdded' : 'memberRemoved', requestLanguage(req)),
         };

@@ -4,7 +4,6 @@ import { requestLanguage } from '../../lib/request-language';
 import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { setPermissionForAll, setUserPermission } from './user-permissions.service';
 
 /** POST /user/permission and /user/permission/all (doc 2 sections 6-7): Admin and FacilityAdmin. */
 export const userPermissionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,11 +11,11 @@ export const userPermissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, routes.set, options, async (req) => ({
     message: text('permissionsUpdated', requestLanguage(req)),
-    data: await setUserPermission(app, authOf(req), { ...req.body, ip: req.ip }),
+    data: await app.admin.setUserPermission(authOf(req), { ...req.body, ip: req.ip }),
   }));
 
   registerRoute(app, routes.setAll, options, async (req) => {
-    const users = await setPermissionForAll(app, authOf(req), { ...req.body, ip: req.ip });
+    const users = await app.admin.setPermissionForAll(authOf(req), { ...req.body, ip: req.ip });
     return {
       message: text('permissionsUpdated', requestLanguage(req)),
       data: { permission: req.body.permission, value: req.body.value, users },

@@ -1,7 +1,6 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TPermissions } from '@rounds/contracts/user';
 import { ADMIN_ONLY_PERMISSIONS, type TPermissionKey } from '@rounds/contracts/user-permissions';
-import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden } from '../../lib/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -10,6 +9,9 @@ import { managedScope, managedUsers } from '../users/managed.store';
 import { parsePermissions } from '../users/user-view';
 import { assertManages } from '../users/users.policy';
 import { setPermissionsOf, setUser, userColumns } from '../users/users.store';
+import type { AdminDeps } from './admin-context';
+
+type PermissionDeps = Pick<AdminDeps, 'db' | 'publish' | 'speechPermissionRevoked'>;
 
 type Change = { permission: TPermissionKey; value: boolean };
 
@@ -25,27 +27,27 @@ function authorize(actor: AuthContext, permission: TPermissionKey): void {
  * or video change also reaches those who share a room with them, whose call buttons follow it (doc 2 section 6);
  * a change for many at once tells everyone to read their rooms again.
  */
-async function announce(app: FastifyInstance, userIds: readonly string[], c: Change, many: boolean): Promise<void> {
-  app.publish(SERVER_EVENTS.PermissionsChanged, { permissions: { [c.permission]: c.value } }, { users: userIds });
-  if (c.permission === 'speechToText' && !c.value) app.speech.permissionRevoked(userIds);
+async function announce(deps: PermissionDeps, userIds: readonly string[], c: Change, many: boolean): Promise<void> {
+  deps.publish(SERVER_EVENTS.PermissionsChanged, { permissions: { [c.permission]: c.value } }, { users: userIds });
+  if (c.permission === 'speechToText' && !c.value) deps.speechPermissionRevoked(userIds);
   if (c.permission !== 'voice' && c.permission !== 'video') return;
   const [one] = userIds;
   if (many || !one) {
-    app.publish(SERVER_EVENTS.CallPermissionsChanged, { userId: null }, { all: true });
+    deps.publish(SERVER_EVENTS.CallPermissionsChanged, { userId: null }, { all: true });
     return;
   }
   const change = { userId: one, [c.permission]: c.value };
-  app.publish(SERVER_EVENTS.CallPermissionsChanged, change, { users: await roomMatesOf(app.db, one) });
+  deps.publish(SERVER_EVENTS.CallPermissionsChanged, change, { users: await roomMatesOf(deps.db, one) });
 }
 
 /** POST /user/permission: one permission of one user. */
 export async function setUserPermission(
-  app: FastifyInstance,
+  deps: PermissionDeps,
   actor: AuthContext,
   o: Change & { userId: string; ip: string },
 ): Promise<{ userId: string; permissions: TPermissions }> {
   authorize(actor, o.permission);
-  const permissions = await app.db.transaction().execute(async (trx) => {
+  const permissions = await deps.db.transaction().execute(async (trx) => {
     await assertManages(trx, actor, o.userId);
     const user = (await userColumns(trx, o.userId, ['permissions']))!;
     const next = { ...parsePermissions(user.permissions), [o.permission]: o.value };
@@ -58,7 +60,7 @@ export async function setUserPermission(
     });
     return next;
   });
-  await announce(app, [o.userId], o, false);
+  await announce(deps, [o.userId], o, false);
   return { userId: o.userId, permissions };
 }
 
@@ -68,12 +70,12 @@ export async function setUserPermission(
  * not one statement per user, so a hospital of 20,000 staff is one short transaction on either engine.
  */
 export async function setPermissionForAll(
-  app: FastifyInstance,
+  deps: PermissionDeps,
   actor: AuthContext,
   o: Change & { ip: string },
 ): Promise<number> {
   authorize(actor, o.permission);
-  const userIds = await app.db.transaction().execute(async (trx) => {
+  const userIds = await deps.db.transaction().execute(async (trx) => {
     const rows = await managedUsers(trx, await managedScope(trx, actor), ['permissions']);
     const byStored = new Map<string, string[]>();
     for (const r of rows) byStored.set(r.permissions, [...(byStored.get(r.permissions) ?? []), r.id]);
@@ -89,6 +91,6 @@ export async function setPermissionForAll(
     });
     return rows.map((r) => r.id);
   });
-  await announce(app, userIds, o, true);
+  await announce(deps, userIds, o, true);
   return userIds.length;
 }

@@ -1,12 +1,12 @@
 import type { TContact } from '@rounds/contracts/contacts';
 import { compareNames, comparePeople } from '@rounds/contracts/names';
 import { shownStatus, type TChatStatus } from '@rounds/contracts/user';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parsePermissions } from '../users/user-view';
 import { connectedStatuses, directoryUsers } from '../users/users.store';
+import * as store from './directory.store';
 import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry } from './staff-directory-index';
 
 /**
@@ -95,28 +95,11 @@ async function build(db: Kysely<Database>, ids?: string[]): Promise<Entry[]> {
     .map((u) => ({ firstName: u.first_name, lastName: u.last_name, id: u.id, u }))
     .sort(comparePeople)
     .map((p) => p.u);
-  const names = new Map<string, string>();
-  for (const table of ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const) {
-    for (const r of await db.selectFrom(table).select(['id', 'name']).execute()) names.set(r.id, r.name);
-  }
-  const links = async (table: 'user_facilities' | 'user_departments' | 'user_specialties') => {
-    const byUser = new Map<string, string[]>();
-    const rows = await db
-      .selectFrom(table)
-      .select(['user_id', 'item_id'])
-      .$if(ids !== undefined, (q) => q.where('user_id', 'in', ids!))
-      .execute();
-    for (const r of rows) {
-      const list = byUser.get(r.user_id);
-      if (list) list.push(r.item_id);
-      else byUser.set(r.user_id, [r.item_id]);
-    }
-    return byUser;
-  };
+  const names = await store.itemNames(db);
   const [fac, dep, spe] = await Promise.all([
-    links('user_facilities'),
-    links('user_departments'),
-    links('user_specialties'),
+    store.linksByUser(db, 'user_facilities', ids),
+    store.linksByUser(db, 'user_departments', ids),
+    store.linksByUser(db, 'user_specialties', ids),
   ]);
   const named = (ids: readonly string[]) =>
     ids
@@ -179,7 +162,10 @@ function applyChanges(snap: Snapshot, ids: Set<string>, fresh: Entry[]): void {
   }
 }
 
-export function createDirectory(app: FastifyInstance): Directory {
+/** The directory reads only the database (its snapshot is this process's own). */
+export type DirectoryDeps = { db: Kysely<Database> };
+
+export function createDirectory({ db }: DirectoryDeps): Directory {
   let snapshot: Snapshot | null = null;
   let pending: Promise<Snapshot> | null = null;
   const stats = { rebuilds: 0, updates: 0 };
@@ -187,12 +173,7 @@ export function createDirectory(app: FastifyInstance): Directory {
 
   /** The people changed since the snapshot, or null when a full rebuild is needed. */
   const changedSince = async (from: number, to: number): Promise<Set<string> | null> => {
-    const rows = await app.db
-      .selectFrom('directory_changes')
-      .select('user_id')
-      .where('version', '>', from)
-      .where('version', '<=', to)
-      .execute();
+    const rows = await store.changesBetween(db, from, to);
     // Changes already forgotten, or one not about a single person.
     if (rows.length !== to - from || rows.some((r) => r.user_id === null)) return null;
     return new Set(rows.map((r) => r.user_id!));
@@ -203,7 +184,7 @@ export function createDirectory(app: FastifyInstance): Directory {
     if (old && version > old.version) {
       const ids = await changedSince(old.version, version);
       if (ids) {
-        const fresh = await build(app.db, [...ids]);
+        const fresh = await build(db, [...ids]);
         // Another refresh may have replaced the snapshot meanwhile; then that one is as good.
         if (snapshot !== old || old.version >= version) return snapshot ?? old;
         applyChanges(old, ids, fresh);
@@ -212,15 +193,14 @@ export function createDirectory(app: FastifyInstance): Directory {
         return old;
       }
     }
-    const entries = await build(app.db);
+    const entries = await build(db);
     stats.rebuilds += 1;
     snapshot = { version, entries, index: buildIndex(entries) };
     return snapshot;
   };
 
   const current = async () => {
-    const row = await app.db.selectFrom('counters').select('value').where('name', '=', 'directory').executeTakeFirst();
-    const version = Number(row?.value ?? 0);
+    const version = await store.directoryVersion(db);
     if (snapshot?.version === version) return snapshot;
     // One refresh at a time; callers during a refresh share it.
     pending ??= refresh(version).finally(() => {
@@ -251,7 +231,7 @@ export function createDirectory(app: FastifyInstance): Directory {
     // Presence overlay, one query: who is connected and the status they chose; everyone else shows Offline.
     const live = new Map(
       // Written as IN (subquery) so the planner starts from the few live sockets, not from every user.
-      (await connectedStatuses(app.db)).map((r) => [r.id, r.chat_status]),
+      (await connectedStatuses(db)).map((r) => [r.id, r.chat_status]),
     );
     return matches.map((e) => {
       const status = live.get(e.id);

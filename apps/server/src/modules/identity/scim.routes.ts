@@ -3,9 +3,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ScimError as PatchLibraryError } from 'scim-patch';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../plugins/api-route';
-import { createUser, updateUser } from '../admin/admin-user-edit';
-import { deleteUser, setUserActive, updateRole } from '../admin/admin-users.service';
-import { changeMembership } from '../admin/reference-members';
 import { ScimProblem } from './scim.rules';
 import * as scim from './scim.service';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
@@ -22,17 +19,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     scimCaller?: scim.ScimCaller;
   }
-}
-
-function adminServices(app: FastifyInstance): scim.ScimAdmin {
-  return {
-    createUser: (actor, u, ctx) => createUser(app, actor, u, ctx),
-    updateUser: (actor, u, ctx) => updateUser(app, actor, u, ctx),
-    setUserActive: (actor, o) => setUserActive(app, actor, o),
-    deleteUser: (actor, o) => deleteUser(app, actor, o),
-    changeMembership: (actor, o) => changeMembership(app, actor, o),
-    updateRole: (actor, o) => updateRole(app, actor, o),
-  };
 }
 
 /** Any error as SCIM's error body: ours with their scimType, the admin services' by status, the rest a 500. */
@@ -67,7 +53,7 @@ export async function scimRoutesPlugin(parent: FastifyInstance): Promise<void> {
         db: app.db,
         log: app.log,
         groups: app.config.SCIM_GROUPS,
-        admin: adminServices(app),
+        admin: app.admin,
       };
 
       // SCIM's own media type, and plain JSON (some clients send it); a body that is not JSON is invalidSyntax.

@@ -1,9 +1,12 @@
 import type { TPresenceBatchEvent } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { CHAT_STATUS, shownStatus, type TChatStatus } from '@rounds/contracts/user';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
+import type { Publish } from '../../realtime/publish';
 import { resetAutomaticStatus, setChatStatus, userColumns, usersByIds } from '../users/users.store';
+import * as store from './presence.store';
 
 export const HEARTBEAT_MS = 10_000;
 export const DEAD_AFTER_MS = 30_000;
@@ -18,6 +21,9 @@ export const PRESENCE_TICK_MS = 250;
 export const PRESENCE_WRITE_GATHER_MS = 50;
 
 type PresenceChange = TPresenceBatchEvent['changes'][number];
+
+/** Presence writes its rows, tells who can see a change, and logs what fails in the background. */
+export type PresenceDeps = { db: Db; publish: Publish; log: FastifyBaseLogger };
 /**
  * Presence is told only to those who can see it: the people who share a room with the user, the user's own
  * tabs, and the tabs showing a contact list (WatchPresence). Changes are gathered for PRESENCE_TICK_MS, the
@@ -25,20 +31,20 @@ type PresenceChange = TPresenceBatchEvent['changes'][number];
  * change, PresenceBatch for several. After a restart, 2,000 reconnecting users cost a few events per user
  * instead of one per user and connected user (docs/decisions.md "Presence audience").
  */
-function createPresenceTeller(app: FastifyInstance, tickMs: number) {
+function createPresenceTeller(deps: PresenceDeps, tickMs: number) {
   let pending = new Map<string, PresenceChange>();
   let timer: NodeJS.Timeout | null = null;
   // Once stopped (shutdown), nothing is published: the socket server and its Redis lines are closing, and the
   // other processes announce this one's users when they sweep its rows.
   let stopped = false;
 
-  const emit = (changes: PresenceChange[], audience: Parameters<FastifyInstance['publish']>[2]) => {
+  const emit = (changes: PresenceChange[], audience: Parameters<Publish>[2]) => {
     if (changes.length === 1) {
       const { event, ...payload } = changes[0]!;
-      app.publish(event, payload, audience);
+      deps.publish(event, payload, audience);
       return;
     }
-    app.publish(SERVER_EVENTS.PresenceBatch, { changes }, audience);
+    deps.publish(SERVER_EVENTS.PresenceBatch, { changes }, audience);
   };
 
   const flush = async () => {
@@ -48,13 +54,7 @@ function createPresenceTeller(app: FastifyInstance, tickMs: number) {
     if (changes.length === 0) return;
     const subjects = changes.map((c) => c.userId);
     // Whoever shares a room with a subject sees them; a subject's own tabs follow their status too.
-    const rows = await app.db
-      .selectFrom('room_members as subject')
-      .innerJoin('room_members as viewer', 'viewer.room_id', 'subject.room_id')
-      .select(['subject.user_id as subject', 'viewer.user_id as viewer'])
-      .distinct()
-      .where('subject.user_id', 'in', subjects)
-      .execute();
+    const rows = await store.roomViewers(deps.db, subjects);
     if (stopped) return;
     const seenBy = new Map<string, Set<string>>(subjects.map((id) => [id, new Set([id])]));
     for (const r of rows) {
@@ -81,7 +81,7 @@ function createPresenceTeller(app: FastifyInstance, tickMs: number) {
       pending.set(change.userId, change);
       if (timer) return;
       timer = setTimeout(() => {
-        void flush().catch((err) => app.log.warn({ err }, 'presence delivery failed'));
+        void flush().catch((err) => deps.log.warn({ err }, 'presence delivery failed'));
       }, tickMs);
       timer.unref();
     },
@@ -110,12 +110,12 @@ export type Presence = {
  * the survivors, or at once by its own restart when it runs alone.
  */
 export async function startPresence(
-  app: FastifyInstance,
+  deps: PresenceDeps,
   o: { alone: boolean; tickMs?: number | undefined },
 ): Promise<Presence> {
   const serverId = newId();
-  const db = app.db;
-  const teller = createPresenceTeller(app, o.tickMs ?? PRESENCE_TICK_MS);
+  const db = deps.db;
+  const teller = createPresenceTeller(deps, o.tickMs ?? PRESENCE_TICK_MS);
 
   const announce = async (userIds: string[]) => {
     if (userIds.length === 0) return;
@@ -132,14 +132,7 @@ export async function startPresence(
     }
   };
 
-  async function connectedUsers(userIds?: readonly string[]): Promise<Set<string>> {
-    let q = db.selectFrom('presence').select('user_id').distinct();
-    if (userIds) {
-      if (userIds.length === 0) return new Set();
-      q = q.where('user_id', 'in', userIds);
-    }
-    return new Set((await q.execute()).map((r) => r.user_id));
-  }
+  const connectedUsers = (userIds?: readonly string[]) => store.connectedUserIds(db, userIds);
 
   /** Closing the last window resets an automatic status (Away by inactivity) to Available. */
   const wentOffline = async (userIds: string[]) => {
@@ -152,31 +145,12 @@ export async function startPresence(
   };
 
   const sweep = async () => {
-    const now = Date.now();
-    const dead = db
-      .selectFrom('servers')
-      .select('id')
-      .where((eb) => (o.alone ? eb('id', '!=', serverId) : eb('heartbeat_at', '<', now - DEAD_AFTER_MS)));
-    const orphans = await db
-      .selectFrom('presence')
-      .select('user_id')
-      .distinct()
-      .where((eb) =>
-        eb.or([eb('server_id', 'in', dead), eb('server_id', 'not in', db.selectFrom('servers').select('id'))]),
-      )
-      .execute();
-    if (orphans.length === 0) {
-      await db.deleteFrom('servers').where('id', 'in', dead).execute();
-      return;
-    }
-    await db
-      .deleteFrom('presence')
-      .where((eb) =>
-        eb.or([eb('server_id', 'in', dead), eb('server_id', 'not in', db.selectFrom('servers').select('id'))]),
-      )
-      .execute();
-    await db.deleteFrom('servers').where('id', 'in', dead).execute();
-    await wentOffline(orphans.map((r) => r.user_id));
+    const orphans = await store.sweepDeadServers(db, {
+      serverId,
+      alone: o.alone,
+      heartbeatBefore: Date.now() - DEAD_AFTER_MS,
+    });
+    await wentOffline(orphans);
   };
 
   /**
@@ -197,21 +171,12 @@ export async function startPresence(
       try {
         const userIds = [...new Set(batch.map((c) => c.userId))];
         const before = await connectedUsers(userIds);
-        await db.transaction().execute(async (trx) => {
-          const ins = batch.filter((c) => c.kind === 'in');
-          const outs = batch.filter((c) => c.kind === 'out').map((c) => c.socketId);
-          const now = Date.now();
-          if (ins.length > 0) {
-            await trx
-              .insertInto('presence')
-              .values(
-                ins.map((c) => ({ socket_id: c.socketId, user_id: c.userId, server_id: serverId, connected_at: now })),
-              )
-              .onConflict((oc) => oc.column('socket_id').doNothing())
-              .execute();
-          }
-          if (outs.length > 0) await trx.deleteFrom('presence').where('socket_id', 'in', outs).execute();
-        });
+        await store.writeSockets(
+          db,
+          serverId,
+          batch.filter((c) => c.kind === 'in'),
+          batch.filter((c) => c.kind === 'out').map((c) => c.socketId),
+        );
         const after = await connectedUsers(userIds);
         await announce(userIds.filter((id) => !before.has(id) && after.has(id)));
         await wentOffline(userIds.filter((id) => before.has(id) && !after.has(id)));
@@ -240,13 +205,13 @@ export async function startPresence(
       }
     });
 
-  await db.insertInto('servers').values({ id: serverId, heartbeat_at: Date.now() }).execute();
+  await store.registerServer(db, serverId);
   await sweep();
   const timer = setInterval(() => {
     void (async () => {
-      await db.updateTable('servers').set({ heartbeat_at: Date.now() }).where('id', '=', serverId).execute();
+      await store.beat(db, serverId);
       await sweep();
-    })().catch((err) => app.log.warn({ err }, 'presence heartbeat failed'));
+    })().catch((err) => deps.log.warn({ err }, 'presence heartbeat failed'));
   }, HEARTBEAT_MS);
   timer.unref();
 
@@ -271,8 +236,7 @@ export async function startPresence(
       // The disconnects of the sockets just closed are written before this process's rows go.
       await drained;
       teller.stop();
-      await db.deleteFrom('presence').where('server_id', '=', serverId).execute();
-      await db.deleteFrom('servers').where('id', '=', serverId).execute();
+      await store.unregisterServer(db, serverId);
     },
   };
 }

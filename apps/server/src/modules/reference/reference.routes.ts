@@ -11,26 +11,29 @@ import * as ref from './reference.service';
  * off every user who carried it (reference.service deleteItem).
  */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db };
   for (const kind of REFERENCE_KINDS) {
     const routes = routesOf(kind);
     const writers: readonly TRole[] = kind === 'facility' ? ['Admin', 'FacilityAdmin'] : ['Admin'];
     const tags = ['reference'];
     const write = { tags, onRequest: requireAuth(app, writers) };
 
-    registerRoute(app, routes.publicList, { tags }, async (req) => ref.listItems(app, kind, req.query));
+    registerRoute(app, routes.publicList, { tags }, async (req) => ref.listItems(deps, kind, req.query));
 
     registerRoute(app, routes.list, { tags, onRequest: requireAuth(app) }, async (req) =>
-      req.query.id ? { data: await ref.getItem(app, kind, req.query.id) } : ref.listItems(app, kind, req.query),
+      req.query.id ? { data: await ref.getItem(deps, kind, req.query.id) } : ref.listItems(deps, kind, req.query),
     );
 
-    registerRoute(app, routes.create, write, async (req) => ({ data: await ref.createItem(app, kind, req.body.name) }));
+    registerRoute(app, routes.create, write, async (req) => ({
+      data: await ref.createItem(deps, kind, req.body.name),
+    }));
 
     registerRoute(app, routes.update, write, async (req) => ({
-      data: await ref.renameItem(app, kind, req.body.id, req.body.name),
+      data: await ref.renameItem(deps, kind, req.body.id, req.body.name),
     }));
 
     registerRoute(app, routes.remove, write, async (req) => {
-      await ref.deleteItem(app, kind, req.body.id);
+      await ref.deleteItem(deps, kind, req.body.id);
       return { message: 'OK' };
     });
   }

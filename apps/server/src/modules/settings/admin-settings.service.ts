@@ -6,13 +6,16 @@ import type {
   TLocalizedText,
   TPasswordUpdate,
 } from '@rounds/contracts/settings';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Publish } from '../../realtime/publish';
 import { type AuditEvent, writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { sanitizeRichText } from './html-sanitizer';
 import { askDueUsers } from './password-policy';
 import { readSettings, toAppSettings, writeSetting } from './settings.service';
+
+/** What a settings change uses: the database and the publisher that tells every app. */
+export type SettingsDeps = { db: Db; publish: Publish };
 
 /** Who changes a setting, for the user log. */
 export type SettingsActor = { userId: string; ip: string };
@@ -23,31 +26,31 @@ export type SettingsActor = { userId: string; ip: string };
  * at once) and open User logs pages reload (LogsChanged).
  */
 export async function changeSettings(
-  app: FastifyInstance,
+  deps: SettingsDeps,
   actor: SettingsActor,
   audit: { event: AuditEvent; details: Record<string, unknown> },
   write: (trx: Db) => Promise<void>,
 ): Promise<TAppSettings> {
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await write(trx);
     await writeAudit(trx, { userId: actor.userId, event: audit.event, ip: actor.ip, details: audit.details });
   });
-  const appSettings = toAppSettings(await readSettings(app.db));
-  app.publish(SERVER_EVENTS.AppSettingsChanged, { appSettings }, { all: true });
-  await publishLogsChanged(app);
+  const appSettings = toAppSettings(await readSettings(deps.db));
+  deps.publish(SERVER_EVENTS.AppSettingsChanged, { appSettings }, { all: true });
+  await publishLogsChanged(deps);
   return appSettings;
 }
 
 /** POST /setting/about-texts: both texts in both languages, cleaned of anything but rich text. */
 export async function updateAboutTexts(
-  app: FastifyInstance,
+  deps: SettingsDeps,
   actor: SettingsActor,
   input: { aboutUsText: TLocalizedText; informationText: TLocalizedText },
 ): Promise<TAppSettings> {
   const clean = (t: TLocalizedText): TLocalizedText => ({ en: sanitizeRichText(t.en), fr: sanitizeRichText(t.fr) });
   const aboutUsText = clean(input.aboutUsText);
   const informationText = clean(input.informationText);
-  return changeSettings(app, actor, { event: 'about texts changed', details: {} }, async (trx) => {
+  return changeSettings(deps, actor, { event: 'about texts changed', details: {} }, async (trx) => {
     await writeSetting(trx, 'aboutUsText', aboutUsText);
     await writeSetting(trx, 'informationText', informationText);
   });
@@ -55,11 +58,11 @@ export async function updateAboutTexts(
 
 /** POST /setting/banner-message. */
 export async function updateBanner(
-  app: FastifyInstance,
+  deps: SettingsDeps,
   actor: SettingsActor,
   banner: TBannerMessage,
 ): Promise<TAppSettings> {
-  return changeSettings(app, actor, { event: 'banner changed', details: { show: banner.show } }, (trx) =>
+  return changeSettings(deps, actor, { event: 'banner changed', details: { show: banner.show } }, (trx) =>
     writeSetting(trx, 'bannerMessage', banner),
   );
 }
@@ -69,11 +72,11 @@ export async function updateBanner(
  * password falls due, on their next connection.
  */
 export async function updatePasswordPolicy(
-  app: FastifyInstance,
+  deps: SettingsDeps,
   actor: SettingsActor,
   input: Pick<TPasswordUpdate, 'active' | 'frequency' | 'period'>,
 ): Promise<TAppSettings> {
-  const before = (await readSettings(app.db)).passwordUpdate;
+  const before = (await readSettings(deps.db)).passwordUpdate;
   const changed =
     before.active !== input.active || before.frequency !== input.frequency || before.period !== input.period;
   const policy: TPasswordUpdate = {
@@ -84,7 +87,7 @@ export async function updatePasswordPolicy(
     changed: changed || before.changed,
   };
   const appSettings = await changeSettings(
-    app,
+    deps,
     actor,
     {
       event: 'password policy changed',
@@ -92,19 +95,19 @@ export async function updatePasswordPolicy(
     },
     (trx) => writeSetting(trx, 'passwordUpdate', policy),
   );
-  await askDueUsers(app, policy);
+  await askDueUsers(deps, policy);
   return appSettings;
 }
 
 /** POST /setting {key, value}: the default session timeout (minutes), the quick lock's, or self-registration. */
 export async function writeAppSetting(
-  app: FastifyInstance,
+  deps: SettingsDeps,
   actor: SettingsActor,
   input: TAppSettingWrite,
 ): Promise<TAppSettings> {
   if (input.key === 'sessionTimeout') {
     return changeSettings(
-      app,
+      deps,
       actor,
       { event: 'app setting changed', details: { key: input.key, value: input.value } },
       (trx) => writeSetting(trx, 'sessionTimeout', input.value),
@@ -112,14 +115,14 @@ export async function writeAppSetting(
   }
   if (input.key === 'quickLockMinutes') {
     return changeSettings(
-      app,
+      deps,
       actor,
       { event: 'app setting changed', details: { key: input.key, value: input.value } },
       (trx) => writeSetting(trx, 'quickLockMinutes', input.value),
     );
   }
   const value = input.value === true || input.value === 'true';
-  return changeSettings(app, actor, { event: 'app setting changed', details: { key: input.key, value } }, (trx) =>
+  return changeSettings(deps, actor, { event: 'app setting changed', details: { key: input.key, value } }, (trx) =>
     writeSetting(trx, 'isSelfRegistrationEnabled', value),
   );
 }

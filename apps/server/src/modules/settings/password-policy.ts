@@ -1,10 +1,11 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { TPasswordUpdate } from '@rounds/contracts/settings';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import { createTickBatch } from '../../lib/tick-batch';
-import type { SocketData } from '../../realtime/socket-server';
+import type { Publish } from '../../realtime/publish';
+import type { RealtimeServer, SocketData } from '../../realtime/socket-server';
 import { userIdsWithPasswordBefore } from '../users/users.store';
 import { readSetting } from './settings.service';
 
@@ -46,28 +47,33 @@ export async function passwordUpdatesDue(db: Db, userIds: readonly string[]): Pr
 }
 
 /** After the policy changed: every user now due is told at once (those not connected hear it when they connect). */
-export async function askDueUsers(app: FastifyInstance, policy: TPasswordUpdate): Promise<void> {
+export async function askDueUsers(deps: { db: Db; publish: Publish }, policy: TPasswordUpdate): Promise<void> {
   const before = passwordDueBefore(policy);
   if (before === null) return;
-  const due = await userIdsWithPasswordBefore(app.db, before, 'live');
-  if (due.length > 0) app.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { users: due });
+  const due = await userIdsWithPasswordBefore(deps.db, before, 'live');
+  if (due.length > 0) deps.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { users: due });
 }
 
 /**
  * Each new socket of a user whose password is due is told so, whichever tab or device it is. The sockets
  * connecting in one turn of the event loop are checked together (a restart brings thousands back at once).
  */
-export function installPasswordPolicySocket(app: FastifyInstance): void {
+export function installPasswordPolicySocket(deps: {
+  db: Db;
+  io: RealtimeServer;
+  publish: Publish;
+  log: FastifyBaseLogger;
+}): void {
   const dueTogether = createTickBatch(async (userIds: string[]) => {
-    const due = await passwordUpdatesDue(app.db, userIds);
+    const due = await passwordUpdatesDue(deps.db, userIds);
     return new Map(userIds.map((id) => [id, due.has(id)]));
   });
-  app.io.on('connection', (socket: Socket) => {
+  deps.io.on('connection', (socket: Socket) => {
     const { userId } = socket.data as SocketData;
     dueTogether(userId)
       .then((due) => {
-        if (due) app.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { sockets: [socket.id] });
+        if (due) deps.publish(SERVER_EVENTS.ForcePasswordUpdate, undefined, { sockets: [socket.id] });
       })
-      .catch((err) => app.log.warn({ err }, 'password policy check on connect failed'));
+      .catch((err) => deps.log.warn({ err }, 'password policy check on connect failed'));
   });
 }

@@ -134,7 +134,11 @@ const signedInSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (actor.role !== 'Admin') throw forbidden();
       return {
         message: text('settingUpdated', requestLanguage(req)),
-        appSettings: await writeAppSetting(app, { userId: actor.userId, ip: req.ip }, body),
+        appSettings: await writeAppSetting(
+          { db: app.db, publish: app.publish },
+          { userId: actor.userId, ip: req.ip },
+          body,
+        ),
       };
     }
     return { user: await account.updatePreferences(app, authOf(req).userId, body, ctx(req)) };
@@ -188,6 +192,7 @@ async function readLogoForm(req: FastifyRequest): Promise<{ kind: TLogoKind; byt
 const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = { tags: ['admin'], onRequest: requireAuth(app, ['Admin']) };
   const actorOf = (req: FastifyRequest): SettingsActor => ({ userId: authOf(req).userId, ip: req.ip });
+  const deps = { db: app.db, publish: app.publish, engine: app.engine, files: app.files };
 
   registerRoute(
     app,
@@ -195,14 +200,14 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...adminOnly, bodyLimit: LIMITS.logoMaxBytes + 64 * 1024 },
     async (req) => {
       const { kind, bytes } = await readLogoForm(req);
-      const { url } = await saveLogo(app, actorOf(req), { kind, bytes, type: logoType(bytes) });
+      const { url } = await saveLogo(deps, actorOf(req), { kind, bytes, type: logoType(bytes) });
       return { message: text('logoUpdated', requestLanguage(req)), data: { logo: url } };
     },
   );
 
   registerRoute(app, adminSettingRoutes.aboutTexts, adminOnly, async (req) => ({
     message: text('textsUpdated', requestLanguage(req)),
-    appSettings: await updateAboutTexts(app, actorOf(req), req.body),
+    appSettings: await updateAboutTexts(deps, actorOf(req), req.body),
   }));
 
   registerRoute(
@@ -211,13 +216,13 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags: ['admin'], onRequest: requireAuth(app, ['Admin', 'FacilityAdmin']) },
     async (req) => ({
       message: text('bannerUpdated', requestLanguage(req)),
-      appSettings: await updateBanner(app, actorOf(req), req.body),
+      appSettings: await updateBanner(deps, actorOf(req), req.body),
     }),
   );
 
   registerRoute(app, adminSettingRoutes.passwordPolicy, adminOnly, async (req) => ({
     message: text('passwordPolicyUpdated', requestLanguage(req)),
-    appSettings: await updatePasswordPolicy(app, actorOf(req), req.body.passwordUpdate),
+    appSettings: await updatePasswordPolicy(deps, actorOf(req), req.body.passwordUpdate),
   }));
 };
 
@@ -225,5 +230,5 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicSettingsRoutes);
   await app.register(signedInSettingsRoutes);
   await app.register(adminSettingsRoutes);
-  installPasswordPolicySocket(app);
+  installPasswordPolicySocket({ db: app.db, io: app.io, publish: app.publish, log: app.log });
 };

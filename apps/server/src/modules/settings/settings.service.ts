@@ -1,6 +1,6 @@
 import { LOGOS_PATH } from '@rounds/contracts/limits';
 import { CALLING_CODES, type TAppSettings } from '@rounds/contracts/settings';
-import type { Db } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
 import { DEFAULT_SETTINGS, type StoredSettings } from './default-settings';
 
 type Key = keyof StoredSettings;
@@ -16,6 +16,16 @@ export async function readSettings(db: Db): Promise<StoredSettings> {
  */
 export async function readSetting<K extends Key>(db: Db, key: K): Promise<StoredSettings[K]> {
   return parseSettings(await db.selectFrom('settings').select(['key', 'value']).where('key', '=', key).execute())[key];
+}
+
+/** Holds the row of `key` until the transaction ends, on PostgreSQL (SQLite writes one transaction at a time). */
+export async function lockSetting(trx: Db, engine: Engine, key: Key): Promise<void> {
+  await trx
+    .selectFrom('settings')
+    .select('key')
+    .where('key', '=', key)
+    .$if(engine === 'postgres', (q) => q.forUpdate())
+    .execute();
 }
 
 function parseSettings(rows: { key: string; value: string }[]): StoredSettings {
