@@ -11,13 +11,11 @@ import { createTickBatch, padded } from '../../lib/tick-batch';
 import type { Publish } from '../../realtime/publish';
 import { type AppendItem, appendToRooms, publishMessages } from '../chat/messages.store';
 import { activeMembersOf, memberPairKey, memberRoomPairs, roomUnavailable } from '../chat/rooms.store';
-import type { PushService } from '../push/push.service';
 import { parsePermissions } from '../users/user-view';
 import { usersByIds } from '../users/users.store';
 import type { TCallAction, TCallMay, TCallNote } from './call-machine';
 import { callRefusal } from './call-refusal';
 import { liveCallsOfMembers, liveCallsOfRooms } from './calls.store';
-import type { JanusMedia } from './janus/janus-media';
 
 /** What the calls' actions use (calls.service composes them; one file per action). */
 export type CallsDeps = {
@@ -28,10 +26,10 @@ export type CallsDeps = {
   config: Pick<Config, 'JANUS_URL'>;
   /** Who among these has a socket now (modules/presence). */
   connectedUsers: (userIds: readonly string[]) => Promise<Set<string>>;
-  /** Rings by push, and closes the ringing (modules/push). */
-  push: Pick<PushService, 'callChanged'>;
-  /** The calls' media through Janus; null for the browser mesh. */
-  media: Pick<JanusMedia, 'follow'> | null;
+  /** Rings by push, and closes the ringing (modules/push callChanged). */
+  push: { callChanged: (before: TCall | null, after: TCall) => Promise<unknown> };
+  /** The calls' media through Janus (janus/janus-media follow); null for the browser mesh. */
+  media: { follow: (call: TCall) => void } | null;
   log: FastifyBaseLogger;
 };
 

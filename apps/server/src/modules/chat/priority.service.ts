@@ -8,7 +8,6 @@ import type { Publish } from '../../realtime/publish';
 import type { NotificationJobs } from '../notify/notification-jobs';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsBudget, SmsGrant } from '../notify/sms-budget';
-import type { PushService } from '../push/push.service';
 import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { buildGrid } from './acknowledgement-grid.rules';
@@ -33,7 +32,15 @@ export type PriorityDeps = {
   escalateAfterMs: number;
   smsBudget: Pick<SmsBudget, 'reserve'>;
   notificationJobs: Pick<NotificationJobs, 'enqueue' | 'wake'>;
-  push: Pick<PushService, 'queueMessages' | 'startRepeats' | 'stopRepeats' | 'acknowledged' | 'escalated'>;
+  /** Web Push (modules/push push.service): who is pushed, alerts repeated until acknowledged. */
+  push: {
+    /** Answers whether it queued a push job. */
+    queueMessages: (trx: Db, messages: TMessage[], now: number, o?: { priorityOnly?: boolean }) => Promise<boolean>;
+    startRepeats: (trx: Db, m: TMessage, now: number) => Promise<unknown>;
+    stopRepeats: (trx: Db, messageId: string, userId: string, now: number) => Promise<unknown>;
+    acknowledged: (m: TMessage, userId: string) => Promise<unknown>;
+    escalated: (m: TMessage, userIds: string[]) => Promise<unknown>;
+  };
   /** A duty role's escalation chain (modules/on-call escalation.service); chat imports nothing of it. */
   escalation: {
     start: (trx: Db, m: TMessage, now: number) => Promise<unknown>;
