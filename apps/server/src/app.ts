@@ -41,7 +41,12 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { installChatSocket } from './modules/chat/chat.socket';
 import { createMessageWriter, type MessageWriter } from './modules/chat/message-writer';
 import { createMessagesService, type MessagesService } from './modules/chat/messages.service';
-import { createPriorityService, type PriorityService, queueEscalationSms } from './modules/chat/priority.service';
+import {
+  createPriorityService,
+  type PriorityDeps,
+  type PriorityService,
+  queueEscalationSms,
+} from './modules/chat/priority.service';
 import { createRoomsService, type RoomsService } from './modules/chat/rooms.service';
 import { uploadsRoutes } from './modules/chat/uploads.routes';
 import { createUploadsService, type UploadsService } from './modules/chat/uploads.service';
@@ -367,12 +372,77 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'messageSearch',
     createSearchService({ db: handle.db, index: createBlindIndex(config.SEARCH_KEY), crypto: messageCrypto }),
   );
+  // Calls before chat: a room's members and its live call go together (rooms drop members from the call).
+  app.decorate(
+    'callMedia',
+    config.JANUS_URL
+      ? createJanusMedia({
+          url: config.JANUS_URL,
+          jwtSecret: config.JWT_SECRET,
+          publish: app.publish,
+          // The calls service is built from this one: reached when a feed is announced or swept.
+          liveCall: (twId) => app.calls.liveCall(twId),
+          log: app.log,
+        })
+      : null,
+  );
+  app.decorate(
+    'calls',
+    createCallsService({
+      db: handle.db,
+      crypto: messageCrypto,
+      publish: app.publish,
+      config,
+      connectedUsers: presence.connectedUsers,
+      push: app.push,
+      media: app.callMedia,
+      log: app.log,
+    }),
+  );
+  // Chat reaches on-call and compliance, built after it, only when it is called.
+  const priorityDeps: PriorityDeps = {
+    db: handle.db,
+    engine: handle.engine,
+    crypto: messageCrypto,
+    publish: app.publish,
+    publicUrl: config.PUBLIC_URL,
+    escalateAfterMs: config.URGENT_ESCALATION_SECONDS * 1000,
+    smsBudget: app.smsBudget,
+    notificationJobs: app.notificationJobs,
+    push: app.push,
+    escalation: {
+      start: (trx, m, now) => app.onCall.escalation.start(trx, m, now),
+      acknowledged: (trx, messageId, userId, now) => app.onCall.escalation.acknowledged(trx, messageId, userId, now),
+      announce: (moved) => app.onCall.escalation.announce(moved),
+    },
+  };
+  const uploads = createUploadsService({ db: handle.db, files: app.files, log: app.log });
   app.decorate('chat', {
-    rooms: createRoomsService({ app, crypto: messageCrypto }),
-    messages: createMessagesService({ app, crypto: messageCrypto }),
-    writer: createMessageWriter(app, messageCrypto),
-    priority: createPriorityService(app, messageCrypto),
-    uploads: createUploadsService(app, app.files),
+    rooms: createRoomsService({
+      db: handle.db,
+      crypto: messageCrypto,
+      publish: app.publish,
+      connectedUsers: presence.connectedUsers,
+      dropCallMembers: app.calls.dropMembers,
+      closeRoomCall: app.calls.closeRoom,
+    }),
+    messages: createMessagesService({
+      db: handle.db,
+      crypto: messageCrypto,
+      publish: app.publish,
+      forgetIndexed: app.messageSearch.forgetMessages,
+      keepsMessage: (trx, messageId) => app.compliance.holds.keepsMessage(trx, messageId),
+      forgetFiles: uploads.forgetMessage,
+    }),
+    writer: createMessageWriter({
+      ...priorityDeps,
+      indexMessages: app.messageSearch.indexMessages,
+      roleVoices: (trx, roleIds, now) => app.onCall.roleRooms.voices(trx, roleIds, now),
+      metrics: app.metrics,
+      log: app.log,
+    }),
+    priority: createPriorityService(priorityDeps),
+    uploads,
   });
   // After chat: break-glass reads through chat's read paths (chat reaches holds only when called).
   app.decorate('compliance', {
@@ -413,7 +483,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       minuteMs: config.ESCALATION_MINUTE_MS,
       crypto: messageCrypto,
       pushEscalated: (m, userIds) => app.push.escalated(m, userIds),
-      textEscalated: (trx, m, userIds, now) => queueEscalationSms(app, trx, m, userIds, now),
+      textEscalated: (trx, m, userIds, now) => queueEscalationSms(priorityDeps, trx, m, userIds, now),
       wakeNotifications: () => app.notificationJobs.wake(),
     }),
   });
@@ -437,11 +507,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notifications = notificationWorker(app);
   const runner = createJobRunner(app.log, [
     notifications,
-    escalationSweep(app),
+    escalationSweep({ priority: app.chat.priority, escalationSeconds: config.URGENT_ESCALATION_SECONDS }),
     escalationSteps(app),
-    urgentRepeat(app),
-    uploadsCleanup(app),
-    callsSweep(app),
+    urgentRepeat({ push: app.push, repeatSeconds: config.URGENT_REPEAT_SECONDS }),
+    uploadsCleanup(app.chat.uploads),
+    callsSweep(app.calls),
     retentionSweep(app),
     roleRoomsSweep(app),
   ]);
@@ -450,9 +520,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the database closes: sends under way are let go (their rows are claimed again later), never lost.
   app.addHook('preClose', () => runner.stop());
   installChatSocket(app);
-  app.decorate('callMedia', config.JANUS_URL ? createJanusMedia(app, config.JANUS_URL) : null);
+  // Closed after the jobs stop, as it always was.
   if (app.callMedia) app.addHook('preClose', () => app.callMedia!.close());
-  app.decorate('calls', createCallsService({ app, crypto: messageCrypto }));
   installCallsSocket(app);
   installJanusSocket(app);
   // The second socket (speech to text) at its own path on the same HTTP server.

@@ -1,17 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { CallsService } from '../modules/calls/calls.service';
 import type { Job } from './runner';
 
 /**
  * Calls that time has decided: ringing unanswered for 60 s becomes missed, and a participant gone for 10 s
- * is dropped (modules/calls/calls.service.ts). Every process runs it; the call's version decides once.
+ * is dropped (modules/calls/calls-sweeps.ts). Every process runs it; the call's version decides once.
  */
-export function callsSweep(app: FastifyInstance): Job {
+export function callsSweep(calls: Pick<CallsService, 'expireRinging' | 'dropDisconnected'>): Job {
   return {
     name: 'calls-sweep',
     everyMs: 2_000,
     run: async () => {
-      await app.calls.expireRinging();
-      await app.calls.dropDisconnected();
+      await calls.expireRinging();
+      await calls.dropDisconnected();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { PushService } from '../modules/push/push.service';
 import type { Job } from './runner';
 
 /**
@@ -6,16 +6,19 @@ import type { Job } from './runner';
  * every process runs this and none alerts twice. Checked often enough to be on time; subscriptions of sessions
  * that ran out are cleared on the way, at most once a minute.
  */
-export function urgentRepeat(app: FastifyInstance): Job {
+export function urgentRepeat(deps: {
+  push: Pick<PushService, 'repeatDue' | 'sweepEnded'>;
+  repeatSeconds: number;
+}): Job {
   let sweptAt = 0;
   return {
     name: 'urgent-repeat',
-    everyMs: Math.min(5_000, Math.max(250, (app.config.URGENT_REPEAT_SECONDS * 1000) / 8)),
+    everyMs: Math.min(5_000, Math.max(250, (deps.repeatSeconds * 1000) / 8)),
     run: async () => {
-      await app.push.repeatDue();
+      await deps.push.repeatDue();
       if (Date.now() - sweptAt > 60_000) {
         sweptAt = Date.now();
-        await app.push.sweepEnded();
+        await deps.push.sweepEnded();
       }
     },
   };

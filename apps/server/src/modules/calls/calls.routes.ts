@@ -4,7 +4,7 @@ import { signMediaToken } from '../../lib/tokens';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { requireMember } from '../chat/rooms.store';
-import { callRefusal } from './calls.service';
+import { callRefusal } from './call-refusal';
 import { iceServersFor } from './turn-credentials';
 
 /**

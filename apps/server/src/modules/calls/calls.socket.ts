@@ -2,7 +2,7 @@ import { CALL_REFUSALS, isAcceptedTab } from '@rounds/contracts/calls';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { roomUnavailable } from '../chat/rooms.store';
-import { callRefusal } from './calls.service';
+import { callRefusal } from './call-refusal';
 
 /**
  * The call actions of doc 2 section 7 over the socket. Payloads arrive parsed and the sender's session

@@ -1,14 +1,15 @@
 import type { TMessage, TPriorityOptions } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import type { Metrics } from '../../plugins/metrics';
 import { parsePermissions } from '../users/user-view';
 import { liveUser, usersByIds } from '../users/users.store';
 import { type AppendItem, appendMessage, appendToRooms, publishMessages } from './messages.store';
 import { priorityAttributes, wantsPriority } from './priority.rules';
-import { recordPriority } from './priority.service';
+import { type PriorityDeps, recordPriority } from './priority.service';
 import { fullName, type TMedia, toMessage } from './room-view';
 import { roomUnavailable, seatMembers } from './rooms.store';
 
@@ -23,12 +24,21 @@ export type SendInput = {
 } & TPriorityOptions;
 /**
  * A duty role's name and who holds it now, or why nothing may be sent to it (issue 25): the on-call module
- * answers (modules/on-call/role-room.service voices); chat asks it through the app, importing nothing of it.
+ * answers (modules/on-call/role-room.service voices); chat asks it through its deps (roleVoices), importing nothing of it.
  */
 type Person = { id: string; fullName: string };
 type FallsTo = { target: { kind: 'role' | 'user'; id: string; name: string }; people: Person[] };
 type RoleVoice = { name: string; holderIds: Set<string>; refusal: AppError | null; fallsTo: FallsTo | null };
 type RoleVoices = (trx: Db, roleIds: string[], now: number) => Promise<Map<string, RoleVoice>>;
+/** The writer's deps: a priority message's (priority.service) and what every send reaches. */
+export type MessageWriterDeps = PriorityDeps & {
+  /** The search index, written with the messages in their transaction (modules/search). */
+  indexMessages: (trx: Db, messages: readonly TMessage[]) => Promise<unknown>;
+  /** Who speaks for a duty role now (modules/on-call role-room.service voices). */
+  roleVoices: RoleVoices;
+  metrics: Pick<Metrics, 'commitSeconds' | 'commitBatchSize' | 'messagesAccepted'>;
+  log: FastifyBaseLogger;
+};
 /** A refused send carries its error: SendMessage's handler throws it, answered in the sender's language. */
 export type SendResult = { ok: true; message: TMessage } | { ok: false; error: AppError };
 
@@ -269,14 +279,8 @@ async function seatTarget(trx: Db, crypto: MessageCrypto, m: TMessage, to: Falls
  * SMS link, caps and escalation. Their SMS and pushes are queued here as notification jobs, sent by the worker
  * (jobs/notification-worker.ts): delivery never waits for an SMS provider, and a crash after commit loses none.
  */
-async function storeBatch(
-  app: FastifyInstance,
-  trx: Db,
-  crypto: MessageCrypto,
-  { results, byRoom }: Decided,
-  now: number,
-) {
-  const escalateAfterMs = app.config.URGENT_ESCALATION_SECONDS * 1000;
+async function storeBatch(deps: MessageWriterDeps, trx: Db, { results, byRoom }: Decided, now: number) {
+  const { crypto } = deps;
   const made = new Map<string, TMessage>();
   const fresh: TMessage[] = [];
   const forwarded: Forwarded[] = [];
@@ -292,13 +296,13 @@ async function storeBatch(
       fresh.push(...messages);
     }
     // The search index is written with the messages: committed together or not at all.
-    await app.messageSearch.indexMessages(trx, fresh);
+    await deps.indexMessages(trx, fresh);
   }
   for (const m of fresh) {
-    if (m.attributes.important) queued += await recordPriority(app, trx, m, now, escalateAfterMs);
+    if (m.attributes.important) queued += await recordPriority(deps, trx, m, now);
   }
   // Who is pushed is decided after commit by one job for the batch (modules/push): never awaited here.
-  if (fresh.length > 0 && (await app.push.queueMessages(trx, fresh, now))) queued += 1;
+  if (fresh.length > 0 && (await deps.push.queueMessages(trx, fresh, now))) queued += 1;
   return {
     results: results.map((r): SendResult => ('pending' in r ? { ok: true, message: made.get(r.pending)! } : r)),
     fresh,
@@ -313,19 +317,14 @@ async function storeBatch(
  * paying for its own. Each is acknowledged only after that commit, then published. A resend with a client id
  * already stored is answered with the stored message and not published again.
  */
-export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto) {
+export function createMessageWriter(deps: MessageWriterDeps) {
+  const { db, crypto, publish, metrics, notificationJobs, log } = deps;
   const queue: Pending[] = [];
   let running = false;
 
   /** One transaction for the whole batch: read, decide, store. */
   const writeBatch = async (trx: Db, inputs: SendInput[], now: number) =>
-    storeBatch(
-      app,
-      trx,
-      crypto,
-      decideBatch(inputs, await readBatch(trx, inputs, app.onCall.roleRooms.voices), crypto),
-      now,
-    );
+    storeBatch(deps, trx, decideBatch(inputs, await readBatch(trx, inputs, deps.roleVoices), crypto), now);
 
   const drain = async () => {
     running = true;
@@ -334,24 +333,24 @@ export function createMessageWriter(app: FastifyInstance, crypto: MessageCrypto)
       const batch = queue.splice(0, MAX_BATCH);
       try {
         const started = performance.now();
-        const { results, fresh, forwarded, queued } = await app.db.transaction().execute((trx) =>
+        const { results, fresh, forwarded, queued } = await db.transaction().execute((trx) =>
           writeBatch(
             trx,
             batch.map((p) => p.input),
             Date.now(),
           ),
         );
-        app.metrics.commitSeconds.observe((performance.now() - started) / 1000);
-        app.metrics.commitBatchSize.observe(batch.length);
-        app.metrics.messagesAccepted.inc(fresh.length);
+        metrics.commitSeconds.observe((performance.now() - started) / 1000);
+        metrics.commitBatchSize.observe(batch.length);
+        metrics.messagesAccepted.inc(fresh.length);
         for (const [i, p] of batch.entries()) p.resolve(results[i]!);
-        if (queued > 0) app.notificationJobs.wake();
+        if (queued > 0) notificationJobs.wake();
         for (const f of forwarded) {
-          if (f.added.length > 0) app.publish(SERVER_EVENTS.ConversationCreated, { twId: f.twId }, { users: f.added });
+          if (f.added.length > 0) publish(SERVER_EVENTS.ConversationCreated, { twId: f.twId }, { users: f.added });
         }
         const lines = forwarded.flatMap((f) => (f.line ? [f.line] : []));
-        await publishMessages(app, [...fresh, ...lines]).catch((err) =>
-          app.log.warn({ err }, 'publishing messages failed'),
+        await publishMessages(deps, [...fresh, ...lines]).catch((err) =>
+          log.warn({ err }, 'publishing messages failed'),
         );
       } catch (err) {
         // Nothing of the batch was stored; the clients retry with the same client ids.

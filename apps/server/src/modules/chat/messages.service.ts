@@ -1,20 +1,43 @@
 import { missedCallFor, type TMessage, type TSeenEntry } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { sql } from 'kysely';
+import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/errors';
+import type { MessageCrypto } from '../../lib/message-crypto';
+import type { Publish } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { markDelivered } from './acknowledgement-grid.store';
 import { fullName, toMessage } from './room-view';
-import type { ChatDeps } from './rooms.service';
 import { memberIds, requireMember, roomReader, roomUnavailable } from './rooms.store';
 
 export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
 
+/** A stored message as the search index reads it to forget its terms. */
+type Indexed = {
+  id: string;
+  room_id: string;
+  author_id: string | null;
+  body: string;
+  media: string | null;
+  attributes?: string;
+};
+
+export type MessagesDeps = {
+  db: Db;
+  crypto: MessageCrypto;
+  publish: Publish;
+  /** A removed message leaves the search index in its transaction (modules/search). */
+  forgetIndexed: (trx: Db, messages: readonly Indexed[]) => Promise<unknown>;
+  /** Whether a legal hold keeps the message (modules/compliance holds). */
+  keepsMessage: (trx: Db, messageId: string) => Promise<boolean>;
+  /** A removed message's files go with it (uploads.service). */
+  forgetFiles: (messageId: string) => Promise<void>;
+};
+
 /** History, removal, read positions and typing: everything about messages except sending (message-writer). */
-export function createMessagesService({ app, crypto }: ChatDeps) {
-  const db = app.db;
+export function createMessagesService({ db, crypto, publish, forgetIndexed, keepsMessage, forgetFiles }: MessagesDeps) {
   const members = (roomId: string) => memberIds(db, roomId);
 
   return {
@@ -94,10 +117,10 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       }
       const seq = Number(message.seq);
       const held = await db.transaction().execute(async (trx) => {
-        await app.messageSearch.forgetMessages(trx, [message]);
+        await forgetIndexed(trx, [message]);
         // Under legal hold the message is hidden from everyone but kept, body and files, until no hold keeps it
         // (the retention sweep then finishes the removal: docs/decisions.md "Retention and legal hold").
-        const held = await app.compliance.holds.keepsMessage(trx, message.id);
+        const held = await keepsMessage(trx, message.id);
         await trx
           .updateTable('messages')
           .set(
@@ -137,8 +160,8 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
         });
         return held;
       });
-      app.publish(SERVER_EVENTS.MessageRemoved, { twId: room.id, messageId, seq }, { users: await members(room.id) });
-      if (!held) await app.chat.uploads.forgetMessage(messageId);
+      publish(SERVER_EVENTS.MessageRemoved, { twId: room.id, messageId, seq }, { users: await members(room.id) });
+      if (!held) await forgetFiles(messageId);
     },
 
     /** ReadMessage: the member has read up to seq. Moves forward only; the other members see it. */
@@ -186,8 +209,8 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       });
       const event = { twId: room.id, userId, seq: upTo, timetoken: now };
       const others = (await members(room.id)).filter((id) => id !== userId);
-      app.publish(SERVER_EVENTS.Read, event, { users: others });
-      app.publish(SERVER_EVENTS.Read, { ...event, unreadCount: unread }, { users: [userId] });
+      publish(SERVER_EVENTS.Read, event, { users: others });
+      publish(SERVER_EVENTS.Read, { ...event, unreadCount: unread }, { users: [userId] });
     },
 
     /** DeliveredMessage: a tab of the member received the room up to seq live. Moves forward only. */
@@ -234,7 +257,7 @@ export function createMessagesService({ app, crypto }: ChatDeps) {
       if (room.archived_by !== null) return;
       const me = (await userColumns(db, userId, ['first_name', 'last_name']))!;
       const others = (await members(room.id)).filter((id) => id !== userId);
-      app.publish(SERVER_EVENTS.Typing, { twId: room.id, userId, fullName: fullName(me) }, { users: others });
+      publish(SERVER_EVENTS.Typing, { twId: room.id, userId, fullName: fullName(me) }, { users: others });
     },
   };
 }

@@ -1,6 +1,5 @@
 import { missedCallFor, type TMessage, type TMessageAttributes } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Engine } from '../../db/database';
 import { newId } from '../../lib/ids';
@@ -172,15 +171,19 @@ export async function appendMessage(
  * deactivated or deleted gets no message text even before their sockets are closed (realtime/socket-authority).
  */
 export async function publishMessages(
-  app: FastifyInstance,
+  // The one publish helper (realtime/publish), as a store may name it: the one event it sends.
+  {
+    db,
+    publish,
+  }: { db: Db; publish: (event: typeof SERVER_EVENTS.NewMessage, m: TMessage, to: { users: string[] }) => void },
   messages: TMessage[],
   /** The rooms' active members when the caller has just read them. */
   known?: Map<string, string[]>,
 ): Promise<void> {
   if (messages.length === 0) return;
   const roomIds = [...new Set(messages.map((m) => m.twId))];
-  const members = known ?? (await activeMembersOf(app.db, roomIds));
-  for (const m of messages) app.publish(SERVER_EVENTS.NewMessage, m, { users: members.get(m.twId) ?? [] });
+  const members = known ?? (await activeMembersOf(db, roomIds));
+  for (const m of messages) publish(SERVER_EVENTS.NewMessage, m, { users: members.get(m.twId) ?? [] });
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { TMessage, TMessageAttributes, TPriorityOptions } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import type { Publish } from '../../realtime/publish';
+import type { NotificationJobs } from '../notify/notification-jobs';
 import { renderNotify } from '../notify/notify.texts';
-import type { SmsGrant } from '../notify/sms-budget';
+import type { SmsBudget, SmsGrant } from '../notify/sms-budget';
 import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { buildGrid } from './acknowledgement-grid.rules';
@@ -15,6 +16,44 @@ import { lockedMessage } from './messages.store';
 import { priorityAttributes } from './priority.rules';
 import { fullName, toMessage } from './room-view';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
+
+/**
+ * What priority messages reach beyond the message itself: SMS under the caps as notification jobs, pushes that
+ * repeat until acknowledged, and in a duty role's room its escalation chain.
+ */
+export type PriorityDeps = {
+  db: Db;
+  engine: Engine;
+  crypto: MessageCrypto;
+  publish: Publish;
+  /** Where an SMS link leads (PUBLIC_URL). */
+  publicUrl: string;
+  /** How long an URGENT message waits for its acknowledgements before it escalates. */
+  escalateAfterMs: number;
+  smsBudget: Pick<SmsBudget, 'reserve'>;
+  notificationJobs: Pick<NotificationJobs, 'enqueue' | 'wake'>;
+  /** Web Push (modules/push push.service): who is pushed, alerts repeated until acknowledged. */
+  push: {
+    /** Answers whether it queued a push job. */
+    queueMessages: (trx: Db, messages: TMessage[], now: number, o?: { priorityOnly?: boolean }) => Promise<boolean>;
+    startRepeats: (trx: Db, m: TMessage, now: number) => Promise<unknown>;
+    stopRepeats: (trx: Db, messageId: string, userId: string, now: number) => Promise<unknown>;
+    acknowledged: (m: TMessage, userId: string) => Promise<unknown>;
+    escalated: (m: TMessage, userIds: string[]) => Promise<unknown>;
+  };
+  /** A duty role's escalation chain (modules/on-call escalation.service); chat imports nothing of it. */
+  escalation: {
+    start: (trx: Db, m: TMessage, now: number) => Promise<unknown>;
+    acknowledged: (
+      trx: Db,
+      messageId: string,
+      userId: string,
+      now: number,
+    ) => Promise<{ twId: string; messageId: string } | null>;
+    announce: (moved: { twId: string; messageId: string } | null) => Promise<unknown>;
+  };
+};
+type SmsDeps = Pick<PriorityDeps, 'publicUrl' | 'notificationJobs'>;
 
 type SmsTemplate = 'priority-important' | 'priority-urgent' | 'priority-reminder';
 const smsTemplate = (m: TMessage): SmsTemplate =>
@@ -25,7 +64,7 @@ const smsTemplate = (m: TMessage): SmsTemplate =>
  * with the link only. The worker (jobs/notification-worker.ts) sends them after commit. Returns how many.
  */
 async function queueSms(
-  app: FastifyInstance,
+  deps: SmsDeps,
   trx: Db,
   m: TMessage,
   logId: string | null,
@@ -34,8 +73,8 @@ async function queueSms(
   now: number,
 ): Promise<number> {
   if (!logId || grants.length === 0) return 0;
-  const link = `${app.config.PUBLIC_URL}/?rs=${logId}`;
-  await app.notificationJobs.enqueue(
+  const link = `${deps.publicUrl}/?rs=${logId}`;
+  await deps.notificationJobs.enqueue(
     trx,
     grants.map((g) => ({
       kind: 'sms' as const,
@@ -54,11 +93,10 @@ async function queueSms(
  * app. Returns how many SMS were queued (the caller wakes the worker after commit).
  */
 export async function recordPriority(
-  app: FastifyInstance,
+  deps: Pick<PriorityDeps, 'publicUrl' | 'notificationJobs' | 'smsBudget' | 'push' | 'escalation' | 'escalateAfterMs'>,
   trx: Db,
   m: TMessage,
   now: number,
-  escalateAfterMs: number,
 ): Promise<number> {
   let queued = 0;
   if (m.attributes.sms && m.author) {
@@ -70,14 +108,14 @@ export async function recordPriority(
         .values({ id: logId, message_id: m.id, room_id: m.twId, created_at: now })
         .execute();
     }
-    const reserved = await app.smsBudget.reserve(trx, {
+    const reserved = await deps.smsBudget.reserve(trx, {
       kind: 'priority',
       senderId: m.author,
       messageId: m.id,
       recipientIds: m.attributes.notify ?? [],
       now,
     });
-    queued = await queueSms(app, trx, m, logId, reserved.granted, smsTemplate(m), now);
+    queued = await queueSms(deps, trx, m, logId, reserved.granted, smsTemplate(m), now);
     if (reserved.withheld.length > 0) {
       m.attributes = {
         ...m.attributes,
@@ -93,12 +131,12 @@ export async function recordPriority(
   if (m.attributes.level === 'URGENT') {
     await trx
       .insertInto('escalations')
-      .values({ message_id: m.id, due_at: now + escalateAfterMs, done_at: null })
+      .values({ message_id: m.id, due_at: now + deps.escalateAfterMs, done_at: null })
       .onConflict((oc) => oc.column('message_id').doNothing())
       .execute();
-    await app.push.startRepeats(trx, m, now);
+    await deps.push.startRepeats(trx, m, now);
     // In a role's room, the role's escalation chain starts with the message (modules/on-call).
-    await app.onCall.escalation.start(trx, m, now);
+    await deps.escalation.start(trx, m, now);
   }
   return queued;
 }
@@ -108,25 +146,30 @@ export async function recordPriority(
  * step alerted, under the same caps as the message's own (each person texted about a message once). Returns how
  * many were queued; the caller wakes the worker after commit.
  */
-export async function queueEscalationSms(app: FastifyInstance, trx: Db, m: TMessage, userIds: string[], now: number) {
+export async function queueEscalationSms(
+  deps: SmsDeps & Pick<PriorityDeps, 'smsBudget'>,
+  trx: Db,
+  m: TMessage,
+  userIds: string[],
+  now: number,
+) {
   if (!m.author || userIds.length === 0) return 0;
   const earlier = await trx.selectFrom('message_logs').select('id').where('message_id', '=', m.id).executeTakeFirst();
-  const reserved = await app.smsBudget.reserve(trx, {
+  const reserved = await deps.smsBudget.reserve(trx, {
     kind: 'priority',
     senderId: m.author,
     messageId: m.id,
     recipientIds: userIds,
     now,
   });
-  return queueSms(app, trx, m, earlier?.id ?? null, reserved.granted, 'priority-urgent', now);
+  return queueSms(deps, trx, m, earlier?.id ?? null, reserved.granted, 'priority-urgent', now);
 }
 
-export function createPriorityService(app: FastifyInstance, crypto: MessageCrypto) {
-  const db = app.db;
-  const escalateAfterMs = app.config.URGENT_ESCALATION_SECONDS * 1000;
+export function createPriorityService(deps: PriorityDeps) {
+  const { db, engine, crypto, publish, push, notificationJobs, escalation } = deps;
   const members = (roomId: string) => memberIds(db, roomId);
   const load = async (trx: Db, roomId: string, messageId: string) => {
-    const message = await lockedMessage(trx, app.engine, crypto, messageId, roomId);
+    const message = await lockedMessage(trx, engine, crypto, messageId, roomId);
     if (!message) throw notFound('messageNotFound');
     return message;
   };
@@ -137,7 +180,7 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       .where('id', '=', m.id)
       .execute();
   const publishUpdate = async (event: 'ImportantMarked' | 'Acknowledged', m: TMessage) =>
-    app.publish(SERVER_EVENTS[event], { twId: m.twId, message: m }, { users: await members(m.twId) });
+    publish(SERVER_EVENTS[event], { twId: m.twId, message: m }, { users: await members(m.twId) });
 
   return {
     /** The sender marks a sent message important (or urgent), with whom to notify and perhaps an SMS. */
@@ -155,14 +198,14 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
         const updated = { ...m, attributes: { ...m.attributes, ...attributes } };
         await saveAttributes(trx, m, updated.attributes);
         // A re-mark texts only members this message never texted (the ledger remembers them).
-        await recordPriority(app, trx, updated, now, escalateAfterMs);
+        await recordPriority(deps, trx, updated, now);
         // Those it now notifies are pushed, through mute and Do not disturb (modules/push).
-        await app.push.queueMessages(trx, [updated], now, { priorityOnly: true });
+        await push.queueMessages(trx, [updated], now, { priorityOnly: true });
         return updated;
       });
       await publishUpdate('ImportantMarked', message);
       // Its SMS (if any) and its pushes are queued: the worker looks now.
-      app.notificationJobs.wake();
+      notificationJobs.wake();
       return message;
     },
 
@@ -187,9 +230,9 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
           .execute();
         const attributes = { ...m.attributes, acknowledgements: [...acks, { userId, timetoken: now }] };
         await saveAttributes(trx, m, attributes);
-        await app.push.stopRepeats(trx, m.id, userId, now);
+        await push.stopRepeats(trx, m.id, userId, now);
         // Anyone alerted acknowledging ends the role's escalation chain, everywhere.
-        const moved = await app.onCall.escalation.acknowledged(trx, m.id, userId, now);
+        const moved = await escalation.acknowledged(trx, m.id, userId, now);
         if (attributes.acknowledgements.length >= (attributes.notify ?? []).length) {
           await trx
             .updateTable('escalations')
@@ -202,9 +245,9 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
       });
       const { moved, ...message } = acknowledged;
       await publishUpdate('Acknowledged', message);
-      await app.onCall.escalation.announce(moved);
+      await escalation.announce(moved);
       // The alert stops on every device of theirs; the sender sees who is still being alerted.
-      await app.push.acknowledged(message, userId);
+      await push.acknowledged(message, userId);
       return message;
     },
 
@@ -321,20 +364,20 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
               .where('message_id', '=', message.id)
               .executeTakeFirst();
             // One reminder per member, to those the message itself texted, under the same caps.
-            const reserved = await app.smsBudget.reserve(trx, {
+            const reserved = await deps.smsBudget.reserve(trx, {
               kind: 'reminder',
               senderId: message.author,
               messageId: message.id,
               recipientIds: waiting,
               now,
             });
-            queued += await queueSms(app, trx, message, log?.id ?? null, reserved.granted, 'priority-reminder', now);
+            queued += await queueSms(deps, trx, message, log?.id ?? null, reserved.granted, 'priority-reminder', now);
           }
           return { message, pending: waiting };
         });
         if (!done) continue;
         escalated += 1;
-        app.publish(
+        publish(
           SERVER_EVENTS.UrgentReminder,
           { twId: done.message.twId, message: done.message },
           {
@@ -342,9 +385,9 @@ export function createPriorityService(app: FastifyInstance, crypto: MessageCrypt
           },
         );
         await publishUpdate('ImportantMarked', done.message);
-        await app.push.escalated(done.message, done.pending);
+        await push.escalated(done.message, done.pending);
       }
-      if (queued > 0) app.notificationJobs.wake();
+      if (queued > 0) notificationJobs.wake();
       return escalated;
     },
   };

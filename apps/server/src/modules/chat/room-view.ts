@@ -2,7 +2,6 @@ import type { TChatRoom, TMessage, TParticipant } from '@rounds/contracts/chat';
 import { ZMessageAttributes } from '@rounds/contracts/chat';
 import { ZMessageFile, ZMessageVoice } from '@rounds/contracts/chat-files';
 import { shownStatus, type TChatStatus } from '@rounds/contracts/user';
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -74,15 +73,21 @@ export async function messagesWithAuthors(db: Db, rows: MessageRow[], crypto: Me
  * The rooms as `userId` sees them: per-user name of direct chats, favorite, mute, unread count, participants
  * with live presence, the last message. A handful of queries for the whole list, not a few per room.
  */
+export type RoomViewDeps = {
+  db: Db;
+  /** Who among these has a socket now (modules/presence): the participants' live presence. */
+  connectedUsers: (userIds: readonly string[]) => Promise<Set<string>>;
+};
+
 export async function roomViews(
-  app: FastifyInstance,
+  { db, connectedUsers }: RoomViewDeps,
   userId: string,
   rooms: { room: RoomRow; member: MemberRow }[],
   crypto: MessageCrypto,
 ): Promise<TChatRoom[]> {
   if (rooms.length === 0) return [];
   const roomIds = rooms.map((r) => r.room.id);
-  const memberRows = await app.db
+  const memberRows = await db
     .selectFrom('room_members')
     .innerJoin('users', 'users.id', 'room_members.user_id')
     .select([
@@ -104,7 +109,7 @@ export async function roomViews(
   const archivers = rooms.map((r) => r.room.archived_by).filter((id): id is string => id !== null);
   const archiverNames = new Map<string, string>();
   if (archivers.length > 0) {
-    for (const u of await namesByIds(app.db, archivers)) {
+    for (const u of await namesByIds(db, archivers)) {
       archiverNames.set(u.id, fullName(u));
     }
   }
@@ -113,11 +118,11 @@ export async function roomViews(
   const roleNames = new Map(
     roleIds.length === 0
       ? []
-      : (await app.db.selectFrom('duty_roles').select(['id', 'name']).where('id', 'in', roleIds).execute()).map(
+      : (await db.selectFrom('duty_roles').select(['id', 'name']).where('id', 'in', roleIds).execute()).map(
           (r) => [r.id, r.name] as const,
         ),
   );
-  const online = await app.presence.connectedUsers([...new Set(memberRows.map((m) => m.id))]);
+  const online = await connectedUsers([...new Set(memberRows.map((m) => m.id))]);
   const participants = new Map<string, TParticipant[]>();
   // Read by everyone else up to: the lowest read position among the other members (my read ticks).
   const readByOthers = new Map<string, number>();
@@ -141,7 +146,7 @@ export async function roomViews(
     });
     participants.set(m.room_id, list);
   }
-  const previews = await messagesWithAuthors(app.db, await previewMessageRows(app.db, roomIds), crypto);
+  const previews = await messagesWithAuthors(db, await previewMessageRows(db, roomIds), crypto);
   const lastMessages = new Map(previews.map((m) => [m.twId, m] as const));
 
   return rooms.map(({ room, member }) => {

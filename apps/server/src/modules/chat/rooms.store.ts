@@ -299,3 +299,125 @@ export async function seatMembers(
     .execute();
   return rows.map((r) => r.user_id);
 }
+
+/** A group's name as it is kept unique: trimmed, in lower case. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** A new room with its first members: a group (name, owner) or a direct chat (the pair's key). */
+export async function insertRoom(
+  trx: Db,
+  room: {
+    id: string;
+    type: 'direct' | 'group';
+    name?: string;
+    ownerId?: string;
+    directKey?: string;
+    dutyRoleId?: string;
+  },
+  members: string[],
+  now: number,
+) {
+  await trx
+    .insertInto('rooms')
+    .values({
+      id: room.id,
+      type: room.type,
+      name: room.name ?? null,
+      // A role's room takes no group name: two facilities may both have a "Cardiology on call".
+      name_key: room.name === undefined || room.dutyRoleId ? null : nameKey(room.name),
+      duty_role_id: room.dutyRoleId ?? null,
+      direct_key: room.directKey ?? null,
+      owner_id: room.ownerId ?? null,
+      archived_by: null,
+      last_seq: 0,
+      last_message_id: null,
+      last_message_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  if (members.length > 0) await insertMembers(trx, room.id, members, now);
+}
+
+/** Whether a group other than `exceptRoomId` goes by this name. */
+export async function groupNameTaken(db: Db, name: string, exceptRoomId?: string): Promise<boolean> {
+  let q = db.selectFrom('rooms').select('id').where('name_key', '=', nameKey(name));
+  if (exceptRoomId) q = q.where('id', '!=', exceptRoomId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** The direct chat of a pair, by its key. */
+export async function directRoomId(db: Db, directKey: string): Promise<string | undefined> {
+  return (await db.selectFrom('rooms').select('id').where('direct_key', '=', directKey).executeTakeFirst())?.id;
+}
+
+export async function renameGroup(trx: Db, roomId: string, name: string, now: number): Promise<void> {
+  await trx
+    .updateTable('rooms')
+    .set({ name, name_key: nameKey(name), updated_at: now })
+    .where('id', '=', roomId)
+    .execute();
+}
+
+/** A deleted group: read-only for the others, its name free again, gone from its owner's list. */
+export async function archiveGroup(trx: Db, roomId: string, ownerId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('rooms')
+    .set({ archived_by: ownerId, name_key: null, updated_at: now })
+    .where('id', '=', roomId)
+    .execute();
+  await deleteMembers(trx, roomId, [ownerId]);
+}
+
+export async function deleteMembers(trx: Db, roomId: string, userIds: string[]): Promise<void> {
+  await trx.deleteFrom('room_members').where('room_id', '=', roomId).where('user_id', 'in', userIds).execute();
+}
+
+/** The members of each of these rooms. */
+export async function membersOfRooms(db: Db, roomIds: string[]): Promise<Map<string, Set<string>>> {
+  const members = new Map<string, Set<string>>();
+  for (const r of await db
+    .selectFrom('room_members')
+    .select(['room_id', 'user_id'])
+    .where('room_id', 'in', roomIds)
+    .execute()) {
+    const set = members.get(r.room_id) ?? new Set<string>();
+    set.add(r.user_id);
+    members.set(r.room_id, set);
+  }
+  return members;
+}
+
+/** One member's favorite or mute flag. */
+export async function setMemberFlag(
+  db: Db,
+  roomId: string,
+  userId: string,
+  flag: 'is_favorite' | 'muted',
+  on: boolean,
+): Promise<void> {
+  await db
+    .updateTable('room_members')
+    .set({ [flag]: on ? 1 : 0 })
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Senders of a duty role's room who came to hold the role take a holder's seat. */
+export async function promoteToHolders(trx: Db, roomId: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await trx
+    .updateTable('room_members')
+    .set({ role_seat: 'holder' })
+    .where('room_id', '=', roomId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+/** Takes away the holders' seats of people not among `holderIds`: answers whose seats this call took. */
+export async function unseatHoldersExcept(trx: Db, roomId: string, holderIds: string[]): Promise<string[]> {
+  let leaving = trx.deleteFrom('room_members').where('room_id', '=', roomId).where('role_seat', '=', 'holder');
+  if (holderIds.length > 0) leaving = leaving.where('user_id', 'not in', holderIds);
+  return (await leaving.returning('user_id').execute()).map((r) => r.user_id);
+}

@@ -5,7 +5,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { TUploadedFile } from '@rounds/contracts/chat-files';
 import { LIMITS } from '@rounds/contracts/limits';
 import { hasControlCharacters } from '@rounds/contracts/validation';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { sniffAudio, sniffChatImage } from '../../lib/file-type';
@@ -56,8 +57,9 @@ function sniffing(detect: (head: Buffer) => string | null, onBytes: (n: number) 
   return { stream: transform, type: () => type };
 }
 
-export function createUploadsService(app: FastifyInstance, store: FileStore) {
-  const db = app.db;
+export type UploadsDeps = { db: Db; files: FileStore; log: FastifyBaseLogger };
+
+export function createUploadsService({ db, files: store, log }: UploadsDeps) {
   const newKey = () => randomBytes(16).toString('hex');
 
   const save = async (file: MultipartFile, kind: 'image' | 'voice', total: { bytes: number }) => {
@@ -238,7 +240,7 @@ export function createUploadsService(app: FastifyInstance, store: FileStore) {
       original.on('error', (err) => resized.destroy(err));
       await store.put(thumbKey, Readable.from(resized));
     } catch (err) {
-      app.log.warn({ err, key }, 'thumbnail failed');
+      log.warn({ err, key }, 'thumbnail failed');
       await store.remove(thumbKey).catch(() => undefined);
       return null;
     }

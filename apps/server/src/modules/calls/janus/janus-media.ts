@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { acceptedTabs, type TCall, type TMediaFeed } from '@rounds/contracts/calls';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Publish } from '../../../realtime/publish';
 import { createJanusClient, type JanusClient, type JanusHandle, type JanusSession, type TJsep } from './janus-client';
 
 const VIDEOROOM = 'janus.plugin.videoroom';
@@ -56,8 +57,19 @@ export const janusFeedId = (f: TMediaFeed) => numericId(`feed:${feedKey(f)}`);
  * with a publisher handle and a subscriber handle per feed it watches, let go when the tab leaves. The browser
  * hands SDP and ICE to this server over the socket; it never reaches Janus.
  */
-export function createJanusMedia(app: FastifyInstance, url: string) {
-  const client: JanusClient = createJanusClient(url, app.log);
+export type JanusMediaDeps = {
+  url: string;
+  /** Each call's Janus room secret is derived from it. */
+  jwtSecret: string;
+  publish: Publish;
+  /** The room's live call (calls.service, built after this one: reached when called). */
+  liveCall: (twId: string) => Promise<TCall | null>;
+  log: FastifyBaseLogger;
+};
+
+export function createJanusMedia(deps: JanusMediaDeps) {
+  const { liveCall, log } = deps;
+  const client: JanusClient = createJanusClient(deps.url, log);
   const tabs = new Map<string, TTabMedia>();
   /** Room-level requests (create, destroy, listparticipants, kick) go through one handle of one session. */
   let admin: Promise<{ session: JanusSession; handle: JanusHandle }> | null = null;
@@ -66,7 +78,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
 
   const tabKey = (twId: string, who: TWho) => `${twId}|${who.userId}|${who.tabId}`;
   const secretOf = (callId: string) =>
-    createHmac('sha256', app.config.JWT_SECRET).update(`janus-room:${callId}`).digest('hex');
+    createHmac('sha256', deps.jwtSecret).update(`janus-room:${callId}`).digest('hex');
 
   const serial = <T>(key: string, step: () => Promise<T>): Promise<T> => {
     const run = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(step);
@@ -130,11 +142,11 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
 
   /** Tells the call's accepted tabs who publishes now (after a publisher's media is up, or it left). */
   const announceFeeds = async (twId: string) => {
-    const call = await app.calls.liveCall(twId);
+    const call = await liveCall(twId);
     if (call?.transport !== 'janus') return;
     const feeds = await feedsOf(call.id);
     const audience = acceptedTabs(call);
-    if (audience.length > 0) app.publish(SERVER_EVENTS.CallFeeds, { twId, feeds }, { tabs: audience });
+    if (audience.length > 0) deps.publish(SERVER_EVENTS.CallFeeds, { twId, feeds }, { tabs: audience });
   };
   /**
    * Announcements of one call come together: Janus tells every publisher in the room of a new or gone feed,
@@ -149,7 +161,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
       pendingAnnounce.delete(twId);
       // The app is closing (its database with it): nothing to tell any more.
       if (closed) return;
-      void announceFeeds(twId).catch((err: unknown) => app.log.warn({ err, twId }, 'janus feeds not announced'));
+      void announceFeeds(twId).catch((err: unknown) => log.warn({ err, twId }, 'janus feeds not announced'));
     }, ANNOUNCE_MS).unref();
   };
 
@@ -159,7 +171,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
    * could fall in one window, and the others would never learn that their subscriptions to the old feed died.
    */
   const announceGone = (twId: string) =>
-    announceFeeds(twId).catch((err: unknown) => app.log.warn({ err, twId }, 'janus feeds not announced'));
+    announceFeeds(twId).catch((err: unknown) => log.warn({ err, twId }, 'janus feeds not announced'));
 
   const release = async (tab: TTabMedia) => {
     if (tabs.get(tab.key) === tab) tabs.delete(tab.key);
@@ -350,7 +362,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
         await serial(tab.key, () => release(tab));
       }
       if (call.status === 'ended' && call.transport === 'janus') await destroyRoom(call.id);
-    })().catch((err: unknown) => app.log.warn({ err, twId: call.twId }, 'janus room not released'));
+    })().catch((err: unknown) => log.warn({ err, twId: call.twId }, 'janus room not released'));
   };
 
   /** Sessions this process holds for tabs that left or calls that ended meanwhile (possibly elsewhere). */
@@ -358,7 +370,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
     const byRoom = new Map<string, TTabMedia[]>();
     for (const tab of tabs.values()) byRoom.set(tab.twId, [...(byRoom.get(tab.twId) ?? []), tab]);
     for (const [twId, held] of byRoom) {
-      const call = await app.calls.liveCall(twId);
+      const call = await liveCall(twId);
       for (const tab of held) {
         const still =
           call?.id === tab.callId &&
@@ -369,7 +381,7 @@ export function createJanusMedia(app: FastifyInstance, url: string) {
     }
   };
   const timer = setInterval(() => {
-    sweep().catch((err: unknown) => app.log.warn({ err }, 'janus sweep failed'));
+    sweep().catch((err: unknown) => log.warn({ err }, 'janus sweep failed'));
   }, SWEEP_MS);
   timer.unref();
 

@@ -3,7 +3,7 @@ import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { verifyMediaToken } from '../../../lib/tokens';
 import { roomUnavailable } from '../../chat/rooms.store';
-import { callRefusal } from '../calls.service';
+import { callRefusal } from '../call-refusal';
 import { JanusError, JanusUnavailable } from './janus-client';
 
 type TWho = { userId: string; tabId: string };

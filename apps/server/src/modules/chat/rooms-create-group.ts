@@ -1,0 +1,48 @@
+import { CHAT_LIMITS, type TChatRoom, type TMessage } from '@rounds/contracts/chat';
+import { conflict } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { writeAudit } from '../audit/audit.service';
+import { insertRoom } from './rooms.store';
+import {
+  assertNameFree,
+  assertPickable,
+  isUniqueViolation,
+  participantsError,
+  people,
+  type RoomsContext,
+} from './rooms-context';
+
+/** A named group of its owner and these people, with its "created" system message. */
+export const createGroup =
+  (ctx: RoomsContext) =>
+  async (userId: string, otherIds: string[], name: string): Promise<TChatRoom> => {
+    const { db } = ctx;
+    if (otherIds.length === 0) throw participantsError('chooseOnePerson');
+    // A group holds groupMembersMax people, its owner among them (as adding and editing members already say).
+    if (otherIds.length + 1 > CHAT_LIMITS.groupMembersMax) throw participantsError('tooManyMembers');
+    await assertPickable(db, otherIds, true);
+    const members = [userId, ...otherIds];
+    const now = Date.now();
+    const roomId = newId(now);
+    let created: TMessage;
+    try {
+      created = await db.transaction().execute(async (trx) => {
+        await assertNameFree(trx, name);
+        await insertRoom(trx, { id: roomId, type: 'group', name, ownerId: userId }, members, now);
+        const [initiator] = await people(trx, [userId]);
+        const message = await ctx.system(
+          trx,
+          roomId,
+          { type: 'created', data: { initiator: initiator!, users: await people(trx, otherIds), name } },
+          now,
+        );
+        await writeAudit(trx, { userId, event: 'group created', details: { roomId, name, members: members.length } });
+        return message;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
+      throw err;
+    }
+    await ctx.announce(roomId, { created: members, messages: [created] });
+    return ctx.viewFor(userId, roomId);
+  };

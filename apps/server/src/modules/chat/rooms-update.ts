@@ -1,0 +1,88 @@
+import { CHAT_LIMITS, type TMessage } from '@rounds/contracts/chat';
+import { conflict } from '../../lib/errors';
+import { writeAudit } from '../audit/audit.service';
+import { deleteMembers, insertMembers, memberIds, renameGroup } from './rooms.store';
+import {
+  assertNameFree,
+  assertPickable,
+  isUniqueViolation,
+  participantsError,
+  people,
+  type RoomsContext,
+} from './rooms-context';
+
+/** The owner edits a group: its name and its members at once, one system message for each kind of change. */
+export const updateGroup =
+  (ctx: RoomsContext) => async (userId: string, body: { twId: string; participants: string[]; name: string }) => {
+    const { db } = ctx;
+    const { room } = await ctx.requireOwnedGroup(userId, body.twId);
+    const next = new Set(body.participants);
+    if (!next.has(userId)) throw participantsError('ownerStays');
+    if (next.size > CHAT_LIMITS.groupMembersMax) throw participantsError('tooManyMembers');
+    if (next.size < 2) throw participantsError('chooseOnePerson');
+    const before = new Set(await memberIds(db, room.id));
+    const added = [...next].filter((id) => !before.has(id));
+    const removed = [...before].filter((id) => !next.has(id));
+    await assertPickable(db, added, true);
+    const renamed = body.name !== room.name;
+    const now = Date.now();
+    const [by] = await people(db, [userId]);
+    let messages: TMessage[];
+    try {
+      messages = await db.transaction().execute(async (trx) => {
+        const out: TMessage[] = [];
+        if (renamed) {
+          await assertNameFree(trx, body.name, room.id);
+          await renameGroup(trx, room.id, body.name, now);
+          out.push(
+            await ctx.system(
+              trx,
+              room.id,
+              { type: 'renamed', data: { initiator: by!, users: [], name: body.name } },
+              now,
+            ),
+          );
+        }
+        if (added.length > 0) {
+          await insertMembers(trx, room.id, added, now);
+          out.push(
+            await ctx.system(
+              trx,
+              room.id,
+              { type: 'added', data: { initiator: by!, users: await people(trx, added) } },
+              now,
+            ),
+          );
+        }
+        if (removed.length > 0) {
+          await deleteMembers(trx, room.id, removed);
+          out.push(
+            await ctx.system(
+              trx,
+              room.id,
+              { type: 'removed', data: { initiator: by!, users: await people(trx, removed) } },
+              now,
+            ),
+          );
+        }
+        await writeAudit(trx, {
+          userId,
+          event: 'group updated',
+          details: { roomId: room.id, renamed, added, removed },
+        });
+        return out;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
+      throw err;
+    }
+    await ctx.announce(room.id, {
+      created: added,
+      updated: [...before].filter((id) => next.has(id)),
+      removed,
+      by,
+      messages,
+    });
+    if (removed.length > 0) await ctx.dropCallMembers(room.id, removed);
+    return ctx.viewFor(userId, room.id);
+  };
