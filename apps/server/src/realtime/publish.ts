@@ -71,7 +71,10 @@ const closing = new WeakSet<Server>();
 export function disconnectSessions(io: Server, sessionIds: readonly string[], delayMs = 0): void {
   if (sessionIds.length === 0 || closing.has(io)) return;
   const run = () => io.in(sessionIds.map(sessionChannel)).disconnectSockets(true);
-  if (delayMs <= 0) return run();
+  if (delayMs <= 0) {
+    run();
+    return;
+  }
   const timers = delayedCloses.get(io) ?? new Set();
   delayedCloses.set(io, timers);
   const timer = setTimeout(() => {
