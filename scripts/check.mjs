@@ -3,7 +3,7 @@
 // each one's output is printed whole when it ends, so two never interleave.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const projects = [
@@ -27,7 +27,7 @@ function run(command, args) {
       output += chunk;
     });
     child.on('close', (code) => {
-      process.stdout.write(`> ${command} ${args.join(' ')}${code === 0 ? '' : ` (failed, exit ${code})`}\n${output}`);
+      process.stdout.write(`> ${basename(command)} ${args.join(' ')}${code === 0 ? '' : ` (failed, exit ${code})`}\n${output}`);
       resolve(code === 0);
     });
   });
