@@ -27,7 +27,9 @@ function run(command, args) {
       output += chunk;
     });
     child.on('close', (code) => {
-      process.stdout.write(`> ${basename(command)} ${args.join(' ')}${code === 0 ? '' : ` (failed, exit ${code})`}\n${output}`);
+      process.stdout.write(
+        `> ${basename(command)} ${args.join(' ')}${code === 0 ? '' : ` (failed, exit ${code})`}\n${output}`,
+      );
       resolve(code === 0);
     });
   });
