@@ -504,16 +504,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       deleteAvatar: (userId, ctx) => deleteAvatar(app, userId, ctx),
     }),
   );
-  const notifications = notificationWorker(app);
+  const notifications = notificationWorker({
+    jobs: app.notificationJobs,
+    pushJob: (job, signal) => app.push.handle(job, signal),
+    sendMessage: (job, signal) => app.notifier.send(job, signal),
+    config,
+    log: app.log,
+  });
   const runner = createJobRunner(app.log, [
     notifications,
     escalationSweep({ priority: app.chat.priority, escalationSeconds: config.URGENT_ESCALATION_SECONDS }),
-    escalationSteps(app),
+    escalationSteps(() => app.onCall.escalation.fireDue(), config.ESCALATION_MINUTE_MS),
     urgentRepeat({ push: app.push, repeatSeconds: config.URGENT_REPEAT_SECONDS }),
     uploadsCleanup(app.chat.uploads),
     callsSweep(app.calls),
-    retentionSweep(app),
-    roleRoomsSweep(app),
+    retentionSweep(() => app.compliance.retention.sweepIfDue()),
+    roleRoomsSweep(() => app.onCall.roleRooms.sweepIfDue()),
   ]);
   app.decorate('jobs', { runner, notifications });
   app.addHook('onReady', async () => runner.start());

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Job } from './runner';
 
 /**
@@ -7,10 +6,10 @@ import type { Job } from './runner';
  * process was down fires at the next run after start. Each second (or a tenth of a shortened minute): a step is
  * late by at most that plus its work.
  */
-export function escalationSteps(app: FastifyInstance): Job {
+export function escalationSteps(fireDue: () => Promise<unknown>, minuteMs: number): Job {
   return {
     name: 'escalation-steps',
-    everyMs: Math.min(1_000, Math.max(50, app.config.ESCALATION_MINUTE_MS / 10)),
-    run: () => app.onCall.escalation.fireDue(),
+    everyMs: Math.min(1_000, Math.max(50, minuteMs / 10)),
+    run: fireDue,
   };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { FastifyInstance } from 'fastify';
-import type { NotificationJob } from '../modules/notify/notification-jobs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { NotificationJob, NotificationJobs } from '../modules/notify/notification-jobs';
 import type { Job } from './runner';
 
 /** Sends under way at once in one process: a hanging provider holds at most this many. */
@@ -29,10 +30,25 @@ const retryAfter = (err: unknown): number =>
  * claims due rows for a lease longer than one try, sends each with NOTIFY_TIMEOUT_SECONDS, marks it sent, or due again later with exponential backoff, or given
  * up after NOTIFY_MAX_ATTEMPTS tries. A commit in this process wakes it at once; otherwise it polls.
  */
-export function notificationWorker(app: FastifyInstance): Job & { drain: (timeoutMs?: number) => Promise<void> } {
-  const jobs = app.notificationJobs;
+export type NotificationWorkerDeps = {
+  jobs: NotificationJobs;
+  /** Web Push jobs (modules/push) share the queue, its claims, retries and backoff. */
+  pushJob: (job: NotificationJob, signal: AbortSignal) => Promise<void>;
+  /** SMS and email, through the provider or the outbox. */
+  sendMessage: (job: NotificationJob & { kind: 'sms' | 'email' }, signal: AbortSignal) => Promise<void>;
+  config: Pick<Config, 'NOTIFY_TIMEOUT_SECONDS' | 'NOTIFY_MAX_ATTEMPTS' | 'NOTIFY_RETRY_SECONDS'>;
+  log: FastifyBaseLogger;
+};
+
+export function notificationWorker({
+  jobs,
+  pushJob,
+  sendMessage,
+  config,
+  log,
+}: NotificationWorkerDeps): Job & { drain: (timeoutMs?: number) => Promise<void> } {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const timeoutMs = app.config.NOTIFY_TIMEOUT_SECONDS * 1000;
+  const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1000;
   // Outlives one try by far, so a live owner never loses its claim mid-send; a dead one's runs out.
   const leaseMs = 2 * timeoutMs + 5000;
   const stopping = new AbortController();
@@ -43,27 +59,26 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
   const sendOne = async (job: NotificationJob) => {
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
     try {
-      // Web Push jobs (modules/push) share the queue, its claims, retries and backoff.
-      if (job.kind === 'push' || job.kind === 'push-fanout') await app.push.handle(job, signal);
-      else await app.notifier.send(job as typeof job & { kind: 'sms' | 'email' }, signal);
+      if (job.kind === 'push' || job.kind === 'push-fanout') await pushJob(job, signal);
+      else await sendMessage(job as typeof job & { kind: 'sms' | 'email' }, signal);
     } catch (err) {
       // Stopping is not the provider's fault: the row is free again for another process or the next start.
       if (stopping.signal.aborted) return void (await jobs.release(owner, job.id));
       const attempts = job.attempts + 1;
       const now = Date.now();
-      const giveUp = attempts >= app.config.NOTIFY_MAX_ATTEMPTS;
+      const giveUp = attempts >= config.NOTIFY_MAX_ATTEMPTS;
       const error = err instanceof Error ? err.message : String(err);
       await jobs.failed(
         owner,
         job.id,
         now,
         error,
-        giveUp ? null : now + Math.max(retryDelayMs(attempts, app.config.NOTIFY_RETRY_SECONDS), retryAfter(err)),
+        giveUp ? null : now + Math.max(retryDelayMs(attempts, config.NOTIFY_RETRY_SECONDS), retryAfter(err)),
       );
       // The recipient, never the text: an SMS carries a link that opens the message (issue 14).
       const detail = { job: job.id, kind: job.kind, to: job.recipient, attempts, err: error };
-      if (giveUp) app.log.error(detail, 'notification given up');
-      else app.log.warn(detail, 'notification failed, will try again');
+      if (giveUp) log.error(detail, 'notification given up');
+      else log.warn(detail, 'notification failed, will try again');
       return;
     }
     await markSent(job.id);
@@ -114,7 +129,7 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
         const claimed = await jobs.claim(owner, room, now, now + leaseMs);
         for (const job of claimed) {
           const p: Promise<void> = sendOne(job)
-            .catch((err) => app.log.warn({ err, job: job.id }, 'notification job failed'))
+            .catch((err) => log.warn({ err, job: job.id }, 'notification job failed'))
             .finally(() => {
               inFlight.delete(p);
               if (!stopping.signal.aborted) void tick().catch(() => undefined);
@@ -130,7 +145,7 @@ export function notificationWorker(app: FastifyInstance): Job & { drain: (timeou
   };
 
   const unsubscribe = jobs.onWake(() => {
-    if (!stopping.signal.aborted) void tick().catch((err) => app.log.warn({ err }, 'notification claim failed'));
+    if (!stopping.signal.aborted) void tick().catch((err) => log.warn({ err }, 'notification claim failed'));
   });
 
   return {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Job } from './runner';
 
 /**
@@ -6,6 +5,6 @@ import type { Job } from './runner';
  * the hourly run due claims it in the database (job_due), so it runs once across processes. Its batches are
  * short transactions, so delivery never waits behind it.
  */
-export function retentionSweep(app: FastifyInstance): Job {
-  return { name: 'retention-sweep', everyMs: 5 * 60 * 1000, run: () => app.compliance.retention.sweepIfDue() };
+export function retentionSweep(sweepIfDue: () => Promise<unknown>): Job {
+  return { name: 'retention-sweep', everyMs: 5 * 60 * 1000, run: sweepIfDue };
 }

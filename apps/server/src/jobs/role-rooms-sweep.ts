@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { ROLE_ROOMS_SWEEP } from '../modules/on-call/role-room.service';
 import type { Job } from './runner';
 
@@ -8,10 +7,10 @@ import type { Job } from './runner';
  * claim the run in the database (job_due) does it, so it runs once across processes. Hand changes do not wait
  * for it: they seat the room right after their commit.
  */
-export function roleRoomsSweep(app: FastifyInstance): Job {
+export function roleRoomsSweep(sweepIfDue: () => Promise<unknown>): Job {
   return {
     name: ROLE_ROOMS_SWEEP.name,
     everyMs: ROLE_ROOMS_SWEEP.everyMs,
-    run: () => app.onCall.roleRooms.sweepIfDue(),
+    run: sweepIfDue,
   };
 }
