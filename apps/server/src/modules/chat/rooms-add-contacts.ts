@@ -34,12 +34,7 @@ async function addMembers(ctx: RoomsContext, userId: string, roomId: string, ids
   const message = await db.transaction().execute(async (trx) => {
     await insertMembers(trx, roomId, ids, now);
     const [initiator] = await people(trx, [userId]);
-    const added = await ctx.system(
-      trx,
-      roomId,
-      { type: 'added', data: { initiator: initiator!, users: await people(trx, ids) } },
-      now,
-    );
+    const added = await ctx.membersChanged(trx, roomId, 'added', initiator!, ids, now);
     await writeAudit(trx, { userId, event: 'group updated', details: { roomId, added: ids } });
     return added;
   });

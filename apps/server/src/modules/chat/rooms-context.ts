@@ -74,6 +74,16 @@ export function createRoomsContext(deps: RoomsDeps) {
       now,
     );
 
+  /** The system message "X added / removed these people", named as they are now. */
+  const membersChanged = async (
+    trx: Db,
+    roomId: string,
+    type: 'added' | 'removed',
+    initiator: Person,
+    userIds: string[],
+    now: number,
+  ) => system(trx, roomId, { type, data: { initiator, users: await people(trx, userIds) } }, now);
+
   /** After commit: new members learn of the room, removed ones lose it, the rest refetch it, all see what happened. */
   const announce = async (
     roomId: string,
@@ -95,7 +105,7 @@ export function createRoomsContext(deps: RoomsDeps) {
     return found;
   };
 
-  return { ...deps, viewsOf, viewFor, system, announce, requireOwnedGroup };
+  return { ...deps, viewsOf, viewFor, system, membersChanged, announce, requireOwnedGroup };
 }
 
 export type RoomsContext = ReturnType<typeof createRoomsContext>;

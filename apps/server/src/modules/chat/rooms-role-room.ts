@@ -44,24 +44,10 @@ export const seatHolders =
       const removed = await unseatHoldersExcept(trx, roomId, holderIds);
       const messages: TMessage[] = [];
       if (added.length > 0) {
-        messages.push(
-          await ctx.system(
-            trx,
-            roomId,
-            { type: 'added', data: { initiator: by, users: await people(trx, added) } },
-            now,
-          ),
-        );
+        messages.push(await ctx.membersChanged(trx, roomId, 'added', by, added, now));
       }
       if (removed.length > 0) {
-        messages.push(
-          await ctx.system(
-            trx,
-            roomId,
-            { type: 'removed', data: { initiator: by, users: await people(trx, removed) } },
-            now,
-          ),
-        );
+        messages.push(await ctx.membersChanged(trx, roomId, 'removed', by, removed, now));
       }
       return { added, removed, messages };
     });

@@ -45,25 +45,11 @@ export const updateGroup =
         }
         if (added.length > 0) {
           await insertMembers(trx, room.id, added, now);
-          out.push(
-            await ctx.system(
-              trx,
-              room.id,
-              { type: 'added', data: { initiator: by!, users: await people(trx, added) } },
-              now,
-            ),
-          );
+          out.push(await ctx.membersChanged(trx, room.id, 'added', by!, added, now));
         }
         if (removed.length > 0) {
           await deleteMembers(trx, room.id, removed);
-          out.push(
-            await ctx.system(
-              trx,
-              room.id,
-              { type: 'removed', data: { initiator: by!, users: await people(trx, removed) } },
-              now,
-            ),
-          );
+          out.push(await ctx.membersChanged(trx, room.id, 'removed', by!, removed, now));
         }
         await writeAudit(trx, {
           userId,
