@@ -9,27 +9,18 @@ import { writeAudit } from '../audit/audit.service';
 import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { markDelivered } from './acknowledgement-grid.store';
+import type { StoredMessage } from './messages.store';
 import { fullName, toMessage } from './room-view';
 import { memberIds, requireMember, roomReader, roomUnavailable } from './rooms.store';
 
 export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
-
-/** A stored message as the search index reads it to forget its terms. */
-type Indexed = {
-  id: string;
-  room_id: string;
-  author_id: string | null;
-  body: string;
-  media: string | null;
-  attributes?: string;
-};
 
 export type MessagesDeps = {
   db: Db;
   crypto: MessageCrypto;
   publish: Publish;
   /** A removed message leaves the search index in its transaction (modules/search). */
-  forgetIndexed: (trx: Db, messages: readonly Indexed[]) => Promise<unknown>;
+  forgetIndexed: (trx: Db, messages: readonly StoredMessage[]) => Promise<unknown>;
   /** Whether a legal hold keeps the message (modules/compliance holds). */
   keepsMessage: (trx: Db, messageId: string) => Promise<boolean>;
   /** A removed message's files go with it (uploads.service). */

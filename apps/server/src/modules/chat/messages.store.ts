@@ -2,10 +2,16 @@ import { missedCallFor, type TMessage, type TMessageAttributes } from '@rounds/c
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { sql } from 'kysely';
 import type { Db, Engine } from '../../db/database';
+import type { MessagesTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { fullName, type TMedia, toMessage } from './room-view';
 import { activeMembersOf } from './rooms.store';
+
+/** A stored message as the search index reads it: the row's columns, the body sealed. */
+export type StoredMessage = Pick<MessagesTable, 'id' | 'room_id' | 'author_id' | 'body' | 'media'> & {
+  attributes?: string;
+};
 
 export type AppendItem = {
   authorId: string | null;

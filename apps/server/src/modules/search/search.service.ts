@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import type { StoredMessage } from '../chat/messages.store';
 import { messagesWithAuthors, ZMedia } from '../chat/room-view';
 import { roomUnavailable } from '../chat/rooms.store';
 import type { BlindIndex } from './blind-index';
@@ -25,16 +26,6 @@ import {
 import { matchRanges, queryWords } from './words.rules';
 
 export type SearchDeps = { db: Db; index: BlindIndex; crypto: MessageCrypto };
-
-/** A stored message as the index reads it: the row's columns, the body sealed. */
-type StoredMessage = {
-  id: string;
-  room_id: string;
-  author_id: string | null;
-  body: string;
-  media: string | null;
-  attributes?: string;
-};
 
 /**
  * Message search over the blind index (docs/decisions.md "Message search: a blind index"): the index is written
