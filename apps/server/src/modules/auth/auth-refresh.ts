@@ -4,13 +4,7 @@ import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { isLiveSession, refreshTokenState } from '../users/session-state.store';
 import type { AuthDeps, Ctx, SessionResult } from './auth-context';
-import {
-  addRefreshToken,
-  hashRefreshToken,
-  revokeForTokenReuse,
-  spendRefreshToken,
-  touchSession,
-} from './sessions.service';
+import { addRefreshToken, hashRefreshToken, revokeSessions, spendRefreshToken, touchSession } from './sessions.service';
 
 /** A new access token for the refresh cookie, which is rotated: each refresh token is good once. */
 export async function refresh(
@@ -24,9 +18,9 @@ export async function refresh(
   const row = await refreshTokenState(deps.db, hashRefreshToken(refreshToken));
   if (!row) throw expired();
   if (row.usedAt !== null) {
-    // A rotated token came back: someone kept a copy. End the whole session.
+    // A rotated token came back: someone kept a copy. End the whole session, its push subscriptions with it.
     await deps.db.transaction().execute(async (trx) => {
-      await revokeForTokenReuse(trx, row.sessionId, now);
+      await revokeSessions(trx, { userId: row.userId, reason: 'tokenReuse', onlySessionId: row.sessionId, at: now });
       await writeAudit(trx, { userId: row.userId, event: 'token reuse detected', ip: ctx.ip });
     });
     disconnectSessions(deps.io, [row.sessionId]);

@@ -92,15 +92,6 @@ export async function touchSession(db: Kysely<Database>, sessionId: string, ip: 
     .execute();
 }
 
-/** A rotated refresh token came back (someone kept a copy): the session it belongs to ends, whatever its state. */
-export async function revokeForTokenReuse(trx: Kysely<Database>, sessionId: string, at: number): Promise<void> {
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: at, revoked_reason: 'tokenReuse' })
-    .where('id', '=', sessionId)
-    .execute();
-}
-
 /** Spends a refresh token once: false when another request spent it first. */
 export async function spendRefreshToken(trx: Kysely<Database>, tokenId: string, at: number): Promise<boolean> {
   const used = await trx
