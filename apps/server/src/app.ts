@@ -508,6 +508,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs: app.notificationJobs,
     pushJob: (job, signal) => app.push.handle(job, signal),
     sendMessage: (job, signal) => app.notifier.send(job, signal),
+    outboxEntry: (job) => app.notifier.outboxEntry(job),
     config,
     log: app.log,
   });

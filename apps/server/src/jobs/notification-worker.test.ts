@@ -164,3 +164,64 @@ describe('two app instances on one database', () => {
     }
   });
 });
+
+describe('rows claimed at birth', () => {
+  it('sends what a commit queued without claiming it again, and never what a rolled-back one queued', async () => {
+    const sms = await smsStandIn({ answerAfterMs: 5 });
+    const t = await createTestApp({ ...SMS_ENV(sms.url), NOTIFY_TIMEOUT_SECONDS: '10' });
+    try {
+      const [kept] = await t.app.db
+        .transaction()
+        .execute((trx) =>
+          t.app.notificationJobs.enqueue(trx, [{ kind: 'sms', recipient: '+15551234', text: 'Rounds: kept' }]),
+        );
+      // Claimed by this process's worker in the queuing commit itself.
+      const row = await t.app.db
+        .selectFrom('notification_jobs')
+        .select(['claimed_by', 'claimed_until'])
+        .where('id', '=', kept!)
+        .executeTakeFirstOrThrow();
+      expect(row.claimed_by).not.toBeNull();
+      expect(Number(row.claimed_until)).toBeGreaterThan(Date.now());
+      await expect(
+        t.app.db.transaction().execute(async (trx) => {
+          await t.app.notificationJobs.enqueue(trx, [{ kind: 'sms', recipient: '+15551234', text: 'Rounds: undone' }]);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      t.app.notificationJobs.wake();
+      await t.app.jobs.notifications.drain();
+      await allSent(t);
+      expect(sms.messages.map((m) => m.body)).toEqual(['Rounds: kept']);
+    } finally {
+      await t.close();
+      await sms.close();
+    }
+  });
+
+  it('writes an outbox delivery in the commit that marks the job sent', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.db
+        .transaction()
+        .execute((trx) =>
+          t.app.notificationJobs.enqueue(trx, [
+            { kind: 'email', recipient: 'nurse@example.org', subject: 'Hello', text: 'Rounds: by email' },
+          ]),
+        );
+      t.app.notificationJobs.wake();
+      await t.app.jobs.notifications.drain();
+      const outbox = await t.app.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('recipient', '=', 'nurse@example.org')
+        .execute();
+      expect(outbox.map((o) => [o.channel, o.subject, o.text])).toEqual([['email', 'Hello', 'Rounds: by email']]);
+      const job = await t.app.db.selectFrom('notification_jobs').selectAll().executeTakeFirstOrThrow();
+      expect(job.sent_at).not.toBeNull();
+      expect(Number(job.attempts)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import type { OutboxTable } from '../db/schema';
 import type { NotificationJob, NotificationJobs } from '../modules/notify/notification-jobs';
 import type { Job } from './runner';
 
@@ -36,6 +37,8 @@ export type NotificationWorkerDeps = {
   pushJob: (job: NotificationJob, signal: AbortSignal) => Promise<void>;
   /** SMS and email, through the provider or the outbox. */
   sendMessage: (job: NotificationJob & { kind: 'sms' | 'email' }, signal: AbortSignal) => Promise<void>;
+  /** The outbox row of an SMS or email whose channel has no transport (written with the job's mark), or null. */
+  outboxEntry: (job: NotificationJob & { kind: 'sms' | 'email' }) => OutboxTable | null;
   config: Pick<Config, 'NOTIFY_TIMEOUT_SECONDS' | 'NOTIFY_MAX_ATTEMPTS' | 'NOTIFY_RETRY_SECONDS'>;
   log: FastifyBaseLogger;
 };
@@ -44,6 +47,7 @@ export function notificationWorker({
   jobs,
   pushJob,
   sendMessage,
+  outboxEntry,
   config,
   log,
 }: NotificationWorkerDeps): Job & { drain: (timeoutMs?: number) => Promise<void> } {
@@ -51,12 +55,15 @@ export function notificationWorker({
   const timeoutMs = config.NOTIFY_TIMEOUT_SECONDS * 1000;
   // Outlives one try by far, so a live owner never loses its claim mid-send; a dead one's runs out.
   const leaseMs = 2 * timeoutMs + 5000;
+  jobs.adoptBirths({ owner, leaseMs });
   const stopping = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let claiming: Promise<void> | null = null;
   let again = false;
 
   const sendOne = async (job: NotificationJob) => {
+    const entry = job.kind === 'sms' || job.kind === 'email' ? outboxEntry(job as typeof job & { kind: 'sms' }) : null;
+    if (entry) return await markSent(job.id, { ...entry, job: job.id });
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]);
     try {
       if (job.kind === 'push' || job.kind === 'push-fanout') await pushJob(job, signal);
@@ -86,11 +93,16 @@ export function notificationWorker({
 
   // Sends that end while a mark is being written wait and are marked together in the next statement: under
   // a burst (an URGENT message to 2,000 people) the marks are a few commits, not one per push.
-  let unmarked: { id: string; done: () => void; failed: (e: unknown) => void }[] = [];
+  let unmarked: {
+    id: string;
+    outbox?: OutboxTable & { job: string };
+    done: () => void;
+    failed: (e: unknown) => void;
+  }[] = [];
   let marking = false;
-  const markSent = (id: string) =>
+  const markSent = (id: string, outbox?: OutboxTable & { job: string }) =>
     new Promise<void>((done, failed) => {
-      unmarked.push({ id, done, failed });
+      unmarked.push({ id, outbox, done, failed });
       if (!marking) void flushMarks();
     });
   const flushMarks = async () => {
@@ -103,6 +115,7 @@ export function notificationWorker({
           owner,
           batch.map((b) => b.id),
           Date.now(),
+          batch.flatMap((b) => (b.outbox ? [b.outbox] : [])),
         );
         for (const b of batch) b.done();
       } catch (err) {
@@ -126,7 +139,9 @@ export function notificationWorker({
         // claims again once half its slots are free (or it is idle).
         if (room <= 0 || stopping.signal.aborted || (inFlight.size > 0 && room < CONCURRENCY / 2)) break;
         const now = Date.now();
-        const claimed = await jobs.claim(owner, room, now, now + leaseMs);
+        const born = await jobs.takeBorn(owner, room, now, timeoutMs + 1000);
+        const claimed =
+          born.length < room ? [...born, ...(await jobs.claim(owner, room - born.length, now, now + leaseMs))] : born;
         for (const job of claimed) {
           const p: Promise<void> = sendOne(job)
             .catch((err) => log.warn({ err, job: job.id }, 'notification job failed'))
@@ -154,9 +169,11 @@ export function notificationWorker({
     run: tick,
     stop: async () => {
       unsubscribe();
+      jobs.adoptBirths(null);
       stopping.abort();
       await claiming?.catch(() => undefined);
       await Promise.allSettled([...inFlight]);
+      await jobs.releaseBorn(owner).catch((err) => log.warn({ err }, 'notification release failed'));
     },
     /** Tests: until no row is due here (sent, or waiting for a later try), within `timeoutMs`. */
     drain: async (timeoutMs = 10_000) => {

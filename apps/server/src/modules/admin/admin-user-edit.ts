@@ -4,6 +4,7 @@ import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { TIMINGS } from '@rounds/contracts/limits';
 import type { TUser } from '@rounds/contracts/user';
 import type { z } from 'zod';
+import type { Db } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -31,7 +32,12 @@ import { type AdminDeps, userReply } from './admin-context';
 
 export type TCreateUser = z.output<typeof ZCreateUserRequest>;
 type TUpdateUser = z.output<typeof ZUpdateUserRequest>;
-type Ctx = { ip: string; lang: TLanguage };
+type Ctx = {
+  ip: string;
+  lang: TLanguage;
+  /** The caller's own writes about the user, in the same commit (SCIM's directory attributes and log entry). */
+  within?: (trx: Db, userId: string) => Promise<void>;
+};
 
 /** Only an Admin gives the Admin role (doc 2 section 4), on create as on update-role. */
 export function assertMayGiveRole(actor: AuthContext, role: string): void {
@@ -92,6 +98,7 @@ export async function createUser(
       await deps.queueSetPasswordInvites(trx, [{ id, email: u.email, language: ctx.lang }], ctx.ip);
       await bumpDirectory(trx, id);
       await writeAudit(trx, { userId: id, event: 'user created', ip: ctx.ip, details: { by: actor.userId } });
+      await ctx.within?.(trx, id);
     }),
   );
   deps.notificationJobs.wake();
@@ -169,6 +176,7 @@ export async function updateUser(
           ...(phoneChanged ? { phoneChanged: true } : {}),
         },
       });
+      await ctx.within?.(trx, u.id);
       return { ended, contactChanged };
     }),
   );

@@ -57,7 +57,7 @@ import { linkIdsOf, referenceIdsByName } from './sso.store';
  * one 'scim provisioning' entry naming the token; reads leave none (a sync reads thousands).
  */
 
-type Ctx = { ip: string; lang: TLanguage };
+type Ctx = { ip: string; lang: TLanguage; within?: (trx: Kysely<Database>, userId: string) => Promise<void> };
 /** The admin services the directory's writes go through, bound to the app (modules/admin). */
 export type ScimAdmin = {
   createUser: (actor: AuthContext, u: TCreateUser, ctx: Ctx) => Promise<{ id: string }>;
@@ -153,20 +153,20 @@ export async function createUser(deps: ScimDeps, caller: ScimCaller, body: unkno
       sessionTimeout: null,
       role: 'Regular',
     },
-    { ip: caller.ip, lang: language(w) },
+    { ip: caller.ip, lang: language(w), within: scimWrites(caller, w, { action: 'create' }) },
   );
-  await saveAndLog(deps, caller, created.id, w, { action: 'create' });
   if (!w.active) await deps.admin.setUserActive(caller.actor, { userId: created.id, active: false, ip: caller.ip });
   return userResource(await userOr404(deps, created.id), caller.base);
 }
 
-/** What the directory said that Rounds has no column for, and the write's log entry: one commit. */
-async function saveAndLog(deps: ScimDeps, caller: ScimCaller, userId: string, w: UserWrite, details: Json) {
-  await deps.db.transaction().execute(async (trx) => {
-    await saveScimUser(trx, { userId, externalId: w.externalId, attributes: w.attributes });
-    await logWrite({ db: trx }, caller, userId, details);
-  });
-}
+/**
+ * What the directory said that Rounds has no column for, and the write's log entry: in the commit of the
+ * user's own change where there is one (on SQLite each commit waits for the disk).
+ */
+const scimWrites = (caller: ScimCaller, w: UserWrite, details: Json) => async (trx: Kysely<Database>, userId: string) => {
+  await saveScimUser(trx, { userId, externalId: w.externalId, attributes: w.attributes });
+  await logWrite({ db: trx }, caller, userId, details);
+};
 
 /** Writes what changed between the user as it is and the resource the directory wants. */
 async function applyUser(deps: ScimDeps, caller: ScimCaller, before: RoundsUser, w: UserWrite, action: string) {
@@ -184,6 +184,7 @@ async function applyUser(deps: ScimDeps, caller: ScimCaller, before: RoundsUser,
     w.lastName !== before.lastName ||
     phoneChanged ||
     deptChanged;
+  const writes = scimWrites(caller, w, { action, ...(w.active !== before.active ? { active: w.active } : {}) });
   if (owned) {
     const links = await linkIdsOf(deps.db, before.id);
     const columns = (await userColumns(deps.db, before.id, [
@@ -214,10 +215,9 @@ async function applyUser(deps: ScimDeps, caller: ScimCaller, before: RoundsUser,
         suffixId: columns.suffix_id ? [columns.suffix_id] : [],
         sessionTimeout: columns.session_timeout,
       },
-      { ip: caller.ip, lang: language(w) },
+      { ip: caller.ip, lang: language(w), within: writes },
     );
-  }
-  await saveAndLog(deps, caller, before.id, w, { action, ...(w.active !== before.active ? { active: w.active } : {}) });
+  } else await deps.db.transaction().execute((trx) => writes(trx, before.id));
   if (w.active !== before.active)
     await deps.admin.setUserActive(caller.actor, { userId: before.id, active: w.active, ip: caller.ip });
   return userResource(await userOr404(deps, before.id), caller.base);

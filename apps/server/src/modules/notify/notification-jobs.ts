@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { NotificationJobsTable } from '../../db/schema';
+import type { NotificationJobsTable, OutboxTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type NotificationJob = Pick<
@@ -20,9 +20,25 @@ export type NewNotification = {
  * A row is claimed for a lease (claimed_until); a process that dies mid-send leaves a lease that runs out, and
  * the row is claimed again.
  */
+/** More rows than this from one commit are a burst, claimed by whichever processes are free. */
+const CLAIMED_AT_BIRTH_MAX = 16;
+
 export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
   const listeners = new Set<() => void>();
+  // Claimed at birth (see adoptBirths): the ids this process's worker is to send without claiming them.
+  let adopter: { owner: string; leaseMs: number } | null = null;
+  let born: { id: string; leaseUntil: number }[] = [];
   return {
+    /**
+     * This process's worker sends what this process queues, claimed in the queuing transaction itself: a
+     * claim is a commit, and on SQLite each commit waits for the disk, so a lone email or SMS is two commits
+     * instead of three. Only a few rows due now are claimed at birth (a burst is shared out by claims); a
+     * transaction that rolls back leaves nothing to find, and a process that dies leaves a lease that runs
+     * out like any other (docs/decisions.md "Notification jobs").
+     */
+    adoptBirths: (o: { owner: string; leaseMs: number } | null) => {
+      adopter = o;
+    },
     /**
      * In the caller's transaction: each notification, due at once, or at `o.dueAt` (held: see dueNow).
      * Returns the rows' ids.
@@ -32,6 +48,8 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
       // Due by the clock, not `now`: the escalation sweep may be run for a time ahead of it (tests).
       const due = o.dueAt ?? Date.now();
       const ids = items.map(() => newId(now));
+      const claimedAtBirth = adopter && o.dueAt === undefined && items.length <= CLAIMED_AT_BIRTH_MAX;
+      const birth = claimedAtBirth ? { claimed_by: adopter!.owner, claimed_until: due + adopter!.leaseMs } : {};
       await trx
         .insertInto('notification_jobs')
         .values(
@@ -44,9 +62,11 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
             attempts: 0,
             next_attempt_at: due,
             created_at: now,
+            ...birth,
           })),
         )
         .execute();
+      if (claimedAtBirth) for (const id of ids) born.push({ id, leaseUntil: birth.claimed_until! });
       return ids;
     },
 
@@ -75,6 +95,43 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
     onWake: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    /**
+     * Up to `limit` rows claimed at birth for `owner` whose commit is visible, with at least `minLeaseMs` of
+     * their lease left (a send may take that long). A row not found yet may belong to a transaction still
+     * open (PostgreSQL) and is looked for again until its lease ends; then it rolled back, or it is due again
+     * for any claim.
+     */
+    takeBorn: async (owner: string, limit: number, now: number, minLeaseMs: number): Promise<NotificationJob[]> => {
+      born = born.filter((b) => b.leaseUntil - now > minLeaseMs);
+      if (born.length === 0 || limit <= 0) return [];
+      const wanted = born.slice(0, limit).map((b) => b.id);
+      const rows = await db
+        .selectFrom('notification_jobs')
+        .select(['id', 'kind', 'recipient', 'subject', 'text', 'attempts'])
+        .where('id', 'in', wanted)
+        .where('claimed_by', '=', owner)
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .execute();
+      const found = new Set(rows.map((r) => r.id));
+      born = born.filter((b) => !found.has(b.id));
+      return rows;
+    },
+
+    /** The worker stops: what it was to send is free for another process or the next start at once. */
+    releaseBorn: async (owner: string) => {
+      const ids = born.map((b) => b.id);
+      born = [];
+      for (let start = 0; start < ids.length; start += 500)
+        await db
+          .updateTable('notification_jobs')
+          .set({ claimed_until: null })
+          .where('id', 'in', ids.slice(start, start + 500))
+          .where('claimed_by', '=', owner)
+          .where('sent_at', 'is', null)
+          .execute();
     },
 
     /**
@@ -114,13 +171,20 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
      * Sent, only while this owner's claim holds; many in one statement (the 2,000 pushes of one URGENT
      * message are a few commits, not 2,000).
      */
-    sent: (owner: string, ids: readonly string[], now: number) =>
-      db
-        .updateTable('notification_jobs')
-        .set({ sent_at: now, attempts: sql`attempts + 1`, claimed_until: null, last_error: null })
-        .where('id', 'in', [...ids])
-        .where('claimed_by', '=', owner)
-        .execute(),
+    sent: (owner: string, ids: readonly string[], now: number, outbox: readonly (OutboxTable & { job: string })[] = []) =>
+      db.transaction().execute(async (trx) => {
+        const marked = await trx
+          .updateTable('notification_jobs')
+          .set({ sent_at: now, attempts: sql`attempts + 1`, claimed_until: null, last_error: null })
+          .where('id', 'in', [...ids])
+          .where('claimed_by', '=', owner)
+          .returning('id')
+          .execute();
+        // Delivered to the outbox with the mark, only where this owner's claim held.
+        const mine = new Set(marked.map((m) => m.id));
+        const rows = outbox.filter((o) => mine.has(o.job)).map(({ job: _, ...row }) => row);
+        if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();
+      }),
 
     /** Failed this time: due again at `retryAt`, or given up (`retryAt` null). */
     failed: (owner: string, id: string, now: number, error: string, retryAt: number | null) =>

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { OutboxTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type Notifier = {
@@ -15,6 +16,11 @@ export type Notifier = {
     n: { kind: 'sms' | 'email'; recipient: string; subject: string | null; text: string },
     signal: AbortSignal,
   ) => Promise<void>;
+  /**
+   * The outbox row for a notification whose channel has no transport, or null: the notification worker
+   * writes it in the commit that marks the job sent (one commit, not two).
+   */
+  outboxEntry: (n: { kind: 'sms' | 'email'; recipient: string; subject: string | null; text: string }) => OutboxTable | null;
   /** True when neither channel has a real transport: the outbox is then readable by an Admin. */
   outboxOnly: boolean;
 };
@@ -33,13 +39,13 @@ export const OUTBOX_PRODUCTION_WARNING =
  * and never undoes the change that asked for it.
  */
 export function createNotifier(config: Config, db: Db, log: FastifyBaseLogger): Notifier {
-  const toOutbox = async (channel: 'email' | 'sms', recipient: string, subject: string | null, text: string) => {
-    await db
-      .insertInto('outbox')
-      .values({ id: newId(), channel, recipient, subject, text, created_at: Date.now() })
-      .execute();
+  const outboxRow = (channel: 'email' | 'sms', recipient: string, subject: string | null, text: string) => {
     // Never the text: it carries codes, and logs travel further than the database (issue 14).
     log.info({ outbox: { channel, to: recipient, subject } }, `[outbox] ${channel} to ${recipient}`);
+    return { id: newId(), channel, recipient, subject, text, created_at: Date.now() };
+  };
+  const toOutbox = async (channel: 'email' | 'sms', recipient: string, subject: string | null, text: string) => {
+    await db.insertInto('outbox').values(outboxRow(channel, recipient, subject, text)).execute();
   };
 
   const mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
@@ -85,6 +91,14 @@ export function createNotifier(config: Config, db: Db, log: FastifyBaseLogger): 
 
   return {
     outboxOnly,
+    outboxEntry: (n) =>
+      n.kind === 'sms'
+        ? smsReady
+          ? null
+          : outboxRow('sms', n.recipient, null, n.text)
+        : mailer
+          ? null
+          : outboxRow('email', n.recipient, n.subject ?? '', n.text),
     send: (n, signal) =>
       n.kind === 'sms' ? sendSms(n.recipient, n.text, signal) : sendEmail(n.recipient, n.subject ?? '', n.text, signal),
     email: async (to, subject, text) => {
