@@ -163,10 +163,11 @@ export async function createUser(deps: ScimDeps, caller: ScimCaller, body: unkno
  * What the directory said that Rounds has no column for, and the write's log entry: in the commit of the
  * user's own change where there is one (on SQLite each commit waits for the disk).
  */
-const scimWrites = (caller: ScimCaller, w: UserWrite, details: Json) => async (trx: Kysely<Database>, userId: string) => {
-  await saveScimUser(trx, { userId, externalId: w.externalId, attributes: w.attributes });
-  await logWrite({ db: trx }, caller, userId, details);
-};
+const scimWrites =
+  (caller: ScimCaller, w: UserWrite, details: Json) => async (trx: Kysely<Database>, userId: string) => {
+    await saveScimUser(trx, { userId, externalId: w.externalId, attributes: w.attributes });
+    await logWrite({ db: trx }, caller, userId, details);
+  };
 
 /** Writes what changed between the user as it is and the resource the directory wants. */
 async function applyUser(deps: ScimDeps, caller: ScimCaller, before: RoundsUser, w: UserWrite, action: string) {

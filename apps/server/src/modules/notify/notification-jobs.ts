@@ -171,7 +171,12 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
      * Sent, only while this owner's claim holds; many in one statement (the 2,000 pushes of one URGENT
      * message are a few commits, not 2,000).
      */
-    sent: (owner: string, ids: readonly string[], now: number, outbox: readonly (OutboxTable & { job: string })[] = []) =>
+    sent: (
+      owner: string,
+      ids: readonly string[],
+      now: number,
+      outbox: readonly (OutboxTable & { job: string })[] = [],
+    ) =>
       db.transaction().execute(async (trx) => {
         const marked = await trx
           .updateTable('notification_jobs')

@@ -20,7 +20,12 @@ export type Notifier = {
    * The outbox row for a notification whose channel has no transport, or null: the notification worker
    * writes it in the commit that marks the job sent (one commit, not two).
    */
-  outboxEntry: (n: { kind: 'sms' | 'email'; recipient: string; subject: string | null; text: string }) => OutboxTable | null;
+  outboxEntry: (n: {
+    kind: 'sms' | 'email';
+    recipient: string;
+    subject: string | null;
+    text: string;
+  }) => OutboxTable | null;
   /** True when neither channel has a real transport: the outbox is then readable by an Admin. */
   outboxOnly: boolean;
 };
@@ -45,7 +50,10 @@ export function createNotifier(config: Config, db: Db, log: FastifyBaseLogger): 
     return { id: newId(), channel, recipient, subject, text, created_at: Date.now() };
   };
   const toOutbox = async (channel: 'email' | 'sms', recipient: string, subject: string | null, text: string) => {
-    await db.insertInto('outbox').values(outboxRow(channel, recipient, subject, text)).execute();
+    await db
+      .insertInto('outbox')
+      .values(outboxRow(channel, recipient, subject, text))
+      .execute();
   };
 
   const mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
