@@ -8,7 +8,7 @@ import type { Publish } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { managedScope } from '../users/managed.store';
 import * as store from './duty-roles.store';
-import { holdersAt } from './duty-schedule.rules';
+import { holdersAt, type Rotation } from './duty-schedule.rules';
 import { roleHasPendingChain } from './escalation.store';
 import { ianaZone } from './zoned-time';
 
@@ -22,11 +22,18 @@ export type OnCallDeps = {
 export const dutyRoleNotFound = () => notFound('dutyRoleNotFound', 'DUTY_ROLE_NOT_FOUND');
 
 /** The roles with who holds each at `at`: three queries for the whole set, then the rules. */
-export async function withHolders(db: Db, rows: store.DutyRoleRow[], at: number): Promise<TDutyRole[]> {
+export async function withHolders(
+  db: Db,
+  rows: store.DutyRoleRow[],
+  at: number,
+  /** The roles' rotations when the caller has them already (GET /on-call's cache). */
+  knownRotations?: Map<string, Rotation[]>,
+): Promise<TDutyRole[]> {
   const data = await store.holdData(
     db,
     rows.map((r) => r.id),
     at,
+    knownRotations,
   );
   const resolved = rows.map((r) => ({ row: r, holders: holdersAt({ at, timeZone: r.time_zone, ...data.get(r.id)! }) }));
   const names = await store.activeNames(
@@ -84,6 +91,8 @@ export async function assertFacilityAdministered(db: Db, actor: AuthContext, fac
 }
 
 export function createDutyRolesService({ db, publish }: OnCallDeps) {
+  // A facility has tens to hundreds of roles: one entry per facility asked about.
+  const onCallCache = new Map<string, { key: string; rows: store.DutyRoleRow[]; rotations: Map<string, Rotation[]> }>();
   const changed = (role: { id: string; facility_id: string }) =>
     publish(SERVER_EVENTS.DutyRoleChanged, { roleId: role.id, facilityId: role.facility_id }, { all: true });
 
@@ -107,10 +116,28 @@ export function createDutyRolesService({ db, publish }: OnCallDeps) {
       };
     },
 
-    /** GET /on-call: every live role of a facility with who holds it at that instant. */
+    /**
+     * GET /on-call: every live role of a facility with who holds it at that instant. The facility's roles
+     * (sorted) and their rotations are kept per process while the roles' and the directory's versions hold:
+     * what is left per call is the hand holds and shifts covering the instant, and the holders' names.
+     */
     async onCall(facilityId: string, at: number) {
-      const rows = (await store.matchingRoles(db, { facilityIds: [facilityId] })).sort(byFacilityThenName);
-      return { at, roles: await withHolders(db, rows, at) };
+      const key = await store.rolesCacheKey(db);
+      let known = onCallCache.get(facilityId);
+      if (known?.key !== key) {
+        const rows = (await store.matchingRoles(db, { facilityIds: [facilityId] })).sort(byFacilityThenName);
+        const rotations = await store.rotationsOf(
+          db,
+          rows.map((r) => r.id),
+        );
+        known = { key, rows, rotations };
+        // Only facilities with roles, and a bounded number: any id may be asked about.
+        if (rows.length > 0) {
+          if (onCallCache.size >= 1_000) onCallCache.delete(onCallCache.keys().next().value!);
+          onCallCache.set(facilityId, known);
+        }
+      }
+      return { at, roles: await withHolders(db, known.rows, at, known.rotations) };
     },
 
     async create(

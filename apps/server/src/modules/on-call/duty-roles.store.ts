@@ -22,6 +22,29 @@ export type DutyRoleRow = {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const nameKeyOf = (name: string) => name.trim().toLowerCase();
 
+/**
+ * Moves the roles' version, in the writer's transaction: every process's GET /on-call cache of a facility's live
+ * roles and rotations (duty-roles.service) reads them again. Shifts and hand holds are read per request.
+ */
+async function bumpRoles(db: Db) {
+  await db
+    .insertInto('counters')
+    .values({ name: 'duty_roles', value: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + 1` }))
+    .execute();
+}
+
+/** What a cache of roles must match: the roles' version and the directory's (names of places and people). */
+export async function rolesCacheKey(db: Db): Promise<string> {
+  const rows = await db
+    .selectFrom('counters')
+    .select(['name', 'value'])
+    .where('name', 'in', ['duty_roles', 'directory'])
+    .execute();
+  const of = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0);
+  return `${of('duty_roles')}:${of('directory')}`;
+}
+
 const rolesQuery = (db: Db) =>
   db
     .selectFrom('duty_roles')
@@ -97,6 +120,7 @@ export async function insertRole(
       updated_at: now,
     })
     .execute();
+  await bumpRoles(db);
   return id;
 }
 
@@ -106,10 +130,12 @@ export async function updateRole(db: Db, id: string, r: { name: string; departme
     .set({ name: r.name, name_key: nameKeyOf(r.name), department_id: r.departmentId, updated_at: Date.now() })
     .where('id', '=', id)
     .execute();
+  await bumpRoles(db);
 }
 
 export async function retireRole(db: Db, id: string, at: number) {
   await db.updateTable('duty_roles').set({ retired_at: at, updated_at: at }).where('id', '=', id).execute();
+  await bumpRoles(db);
   // Nobody holds a retired role by hand any more.
   await db
     .updateTable('duty_role_holds')
@@ -156,7 +182,13 @@ const toRotation = (r: {
  * What decides the holders of these roles at `at`: holds and shifts covering it (by index on role and end),
  * and every rotation of the roles (evaluated in their time zone by the rules). Three queries for any number.
  */
-export async function holdData(db: Db, roleIds: string[], at: number): Promise<Map<string, HoldData>> {
+export async function holdData(
+  db: Db,
+  roleIds: string[],
+  at: number,
+  /** The roles' rotations when the caller has them already (a cache kept by rolesCacheKey). */
+  knownRotations?: Map<string, Rotation[]>,
+): Promise<Map<string, HoldData>> {
   const byRole = new Map<string, HoldData>(
     roleIds.map((id) => [id, { hands: [], offs: [], shifts: [], rotations: [] }]),
   );
@@ -179,7 +211,7 @@ export async function holdData(db: Db, roleIds: string[], at: number): Promise<M
       .where('starts_at', '<=', at)
       .where('ends_at', '>', at)
       .execute(),
-    db.selectFrom('duty_role_rotations').selectAll().where('role_id', 'in', roleIds).execute(),
+    knownRotations ? [] : db.selectFrom('duty_role_rotations').selectAll().where('role_id', 'in', roleIds).execute(),
   ]);
   for (const h of holds) {
     const interval = { userId: h.user_id, startsAt: h.starts_at, endsAt: h.ends_at };
@@ -188,6 +220,16 @@ export async function holdData(db: Db, roleIds: string[], at: number): Promise<M
   for (const s of shifts)
     byRole.get(s.role_id)!.shifts.push({ userId: s.user_id, startsAt: s.starts_at, endsAt: s.ends_at });
   for (const r of rotations) byRole.get(r.role_id)!.rotations.push(toRotation(r));
+  if (knownRotations) for (const [roleId, list] of knownRotations) byRole.get(roleId)?.rotations.push(...list);
+  return byRole;
+}
+
+/** The roles' rotations, by role. */
+export async function rotationsOf(db: Db, roleIds: string[]): Promise<Map<string, Rotation[]>> {
+  const byRole = new Map<string, Rotation[]>(roleIds.map((id) => [id, []]));
+  if (roleIds.length === 0) return byRole;
+  const rows = await db.selectFrom('duty_role_rotations').selectAll().where('role_id', 'in', roleIds).execute();
+  for (const r of rows) byRole.get(r.role_id)!.push(toRotation(r));
   return byRole;
 }
 
@@ -267,6 +309,7 @@ const rotationRow = (roleId: string, r: TDutyRotation) => ({
 
 /** The role's whole schedule replaced (in the caller's transaction). */
 export async function replaceSchedule(db: Db, roleId: string, schedule: TDutySchedule) {
+  await bumpRoles(db);
   await db.deleteFrom('duty_role_shifts').where('role_id', '=', roleId).execute();
   await db.deleteFrom('duty_role_rotations').where('role_id', '=', roleId).execute();
   await insertShifts(

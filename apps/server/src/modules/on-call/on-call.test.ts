@@ -1,4 +1,5 @@
 import { onCallRoutes as routes } from '@rounds/contracts/on-call';
+import { referenceRoutes } from '@rounds/contracts/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, collect, type Member, member, openSocket } from '../../../test/support/chat';
 import { onCallHospital } from '../../../test/support/on-call-hospital';
@@ -91,6 +92,40 @@ describe('administering roles', () => {
       expect(res.status, timeZone).toBe(400);
       expect(res.body.message).toMatch(/^timeZone: /);
     }
+  });
+
+  it('GET /on-call follows every change to the facility’s roles, their rotations and its name', async () => {
+    const role = await createRole(fay);
+    const onCall = async () => (await callAs(t, roy, routes.onCall, { query: { facilityId: heart } })).body.data.roles;
+    expect((await onCall()).find((r) => r.id === role.id)?.name).toBe(role.name);
+    await callAs(t, fay, routes.update, { params: { id: role.id }, body: { name: 'Renamed on call' } });
+    expect((await onCall()).find((r) => r.id === role.id)?.name).toBe('Renamed on call');
+    // A rotation covering every instant: Roy holds the role now.
+    await callAs(t, fay, routes.setSchedule, {
+      params: { id: role.id },
+      body: {
+        shifts: [],
+        rotations: [
+          {
+            userId: roy.id,
+            weekdays: [0, 1, 2, 3, 4, 5, 6],
+            startTime: '00:00',
+            endTime: '00:00',
+            fromDate: '2020-01-01',
+            untilDate: null,
+            exceptions: [],
+          },
+        ],
+      },
+    });
+    expect((await onCall()).find((r) => r.id === role.id)?.holders.map((h) => h.userId)).toEqual([roy.id]);
+    const facilities = referenceRoutes('facility');
+    const renamed = await callAs(t, admin, facilities.update, { body: { id: heart, name: 'Heart Institute' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await onCall()).find((r) => r.id === role.id)?.facilityName).toBe('Heart Institute');
+    await callAs(t, admin, facilities.update, { body: { id: heart, name: 'Heart Hospital' } });
+    await callAs(t, fay, routes.retire, { params: { id: role.id } });
+    expect((await onCall()).find((r) => r.id === role.id)).toBeUndefined();
   });
 
   it('renames and retires; a retired role is gone from lists and cannot be taken, its name free again', async () => {
