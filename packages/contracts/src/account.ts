@@ -5,17 +5,15 @@ import { ZLanguage, ZTheme } from './common';
 import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { ZName, ZUser } from './user';
 import {
+  CLASSIFICATION_FIELDS,
   MSG,
   plainText,
-  ZAtMostOneId,
   ZEmail,
   ZNewPassword,
-  ZOneId,
   ZPasswordInput,
   ZPhoneCountryCode,
   ZPhoneDigits,
   ZSessionTimeout,
-  ZSomeIds,
   ZVerificationCode,
 } from './validation';
 
@@ -29,11 +27,7 @@ export const ZChangePasswordRequest = z.object({ currentPassword: ZPasswordInput
 export const ZUpdateAccountRequest = z.object({
   firstName: ZName,
   lastName: ZName,
-  facilityId: ZSomeIds,
-  departmentId: ZSomeIds,
-  professionId: ZOneId,
-  specialtyId: ZSomeIds,
-  suffixId: ZAtMostOneId,
+  ...CLASSIFICATION_FIELDS,
   sessionTimeout: ZSessionTimeout,
 });
 export const ZUserReply = z.object({ user: ZUser });

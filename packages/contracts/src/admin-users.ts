@@ -5,15 +5,13 @@ import { LIMITS } from './limits';
 import type { REFERENCE_KINDS } from './reference';
 import { ZName, ZUser } from './user';
 import {
+  CLASSIFICATION_FIELDS,
   plainText,
-  ZAtMostOneId,
   ZEmail,
   ZNewPassword,
-  ZOneId,
   ZPhoneCountryCode,
   ZPhoneDigits,
   ZSessionTimeout,
-  ZSomeIds,
 } from './validation';
 
 /** Columns the admin users table sorts by (doc 2 section 2: Name by firstName, Surname by lastName). */
@@ -72,11 +70,7 @@ export const ZAdminUserFields = z.object({
   phone: ZPhoneDigits,
   phoneCountryCode: ZPhoneCountryCode,
   phoneCountryName: plainText(z.string().trim().max(LIMITS.textMaxLength)).optional(),
-  facilityId: ZSomeIds,
-  departmentId: ZSomeIds,
-  professionId: ZOneId,
-  specialtyId: ZSomeIds,
-  suffixId: ZAtMostOneId,
+  ...CLASSIFICATION_FIELDS,
   sessionTimeout: ZSessionTimeout,
 });
 export type TAdminUserFields = z.input<typeof ZAdminUserFields>;

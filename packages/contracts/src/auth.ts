@@ -4,6 +4,7 @@ import { ZId, ZOkReply, ZRole } from './common';
 import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { ZName, ZUser } from './user';
 import {
+  CLASSIFICATION_FIELDS,
   MSG,
   plainText,
   ZEmail,
@@ -12,7 +13,6 @@ import {
   ZPasswordInput,
   ZPhoneCountryCode,
   ZPhoneDigits,
-  ZSomeIds,
   ZVerificationCode,
 } from './validation';
 
@@ -64,10 +64,8 @@ export const ZRegisterRequest = z.object({
   phone: ZPhoneDigits,
   phoneCountryCode: ZPhoneCountryCode,
   phoneCountryName: plainText(z.string().trim().min(1, MSG.required).max(100)),
-  facilityId: ZSomeIds,
-  departmentId: ZSomeIds,
-  professionId: ZOneId,
-  specialtyId: ZSomeIds,
+  ...CLASSIFICATION_FIELDS,
+  // Registration asks for the suffix too.
   suffixId: ZOneId,
   captchaResponse: z.string().min(1, MSG.required).max(10_000),
 });

@@ -129,3 +129,12 @@ export const ZSomeIds = ZIdList.refine((v) => v.length > 0, MSG.required);
 export const ZOneId = ZIdList.refine((v) => v.length > 0, MSG.required).refine((v) => v.length <= 1, MSG.singleValue);
 /** The suffix where it is optional: none or one. */
 export const ZAtMostOneId = ZIdList.refine((v) => v.length <= 1, MSG.singleValue);
+
+/** A person's place in the hospital as forms edit it: facilities, departments, specialties, one clinical role, a suffix or none. */
+export const CLASSIFICATION_FIELDS = {
+  facilityId: ZSomeIds,
+  departmentId: ZSomeIds,
+  professionId: ZOneId,
+  specialtyId: ZSomeIds,
+  suffixId: ZAtMostOneId,
+};

@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 /**
  * Access tokens: short-lived HS256 JWTs. The algorithm is pinned and the `typ` claim checked, so a token of
@@ -31,24 +31,38 @@ function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
   return key;
 }
 
-export async function signAccessToken(secret: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ role: claims.role, sid: claims.sid, typ: ACCESS_TYP })
+/** A token of one kind: `payload` carries its `typ`, the subject and the expiry go beside it. */
+async function signToken(secret: string, payload: JWTPayload, sub: string, ttlSeconds: number): Promise<string> {
+  return new SignJWT(payload)
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-    .setSubject(claims.sub)
+    .setSubject(sub)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(await keyOf(secret));
 }
 
-/** Returns the claims, or null for anything that is not a valid, unexpired access token of ours. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/** The payload of a valid, unexpired token of ours of kind `typ` with a subject; null for anything else. */
+async function verifiedPayload(
+  secret: string,
+  token: string,
+  typ: string,
+): Promise<(JWTPayload & { sub: string }) | null> {
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
-    if (payload.typ !== ACCESS_TYP || typeof payload.sub !== 'string') return null;
-    return { sub: payload.sub, role: String(payload.role ?? ''), sid: String(payload.sid ?? '') };
+    return payload.typ === typ && typeof payload.sub === 'string' ? { ...payload, sub: payload.sub } : null;
   } catch {
     return null;
   }
+}
+
+export async function signAccessToken(secret: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+  return signToken(secret, { role: claims.role, sid: claims.sid, typ: ACCESS_TYP }, claims.sub, ttlSeconds);
+}
+
+/** Returns the claims, or null for anything that is not a valid, unexpired access token of ours. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  const payload = await verifiedPayload(secret, token, ACCESS_TYP);
+  return payload && { sub: payload.sub, role: String(payload.role ?? ''), sid: String(payload.sid ?? '') };
 }
 
 const TEMP_TYP = 'temp';
@@ -56,21 +70,11 @@ export const TEMP_TOKEN_TTL_S = 30 * 60;
 
 /** Temporary tokens carry an unverified user through the confirm screens; they open no session. */
 export async function signTempToken(secret: string, userId: string): Promise<string> {
-  return new SignJWT({ typ: TEMP_TYP })
-    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-    .setSubject(userId)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + TEMP_TOKEN_TTL_S)
-    .sign(await keyOf(secret));
+  return signToken(secret, { typ: TEMP_TYP }, userId, TEMP_TOKEN_TTL_S);
 }
 
 export async function verifyTempToken(secret: string, token: string): Promise<string | null> {
-  try {
-    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
-    return payload.typ === TEMP_TYP && typeof payload.sub === 'string' ? payload.sub : null;
-  } catch {
-    return null;
-  }
+  return (await verifiedPayload(secret, token, TEMP_TYP))?.sub ?? null;
 }
 
 const MEDIA_TYP = 'media';
@@ -78,22 +82,15 @@ export type MediaClaims = { sub: string; call: string; room: string; tab: string
 
 /** A media token: admits one accepted participant's tab to one call's media room, for a few minutes. */
 export async function signMediaToken(secret: string, claims: MediaClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ call: claims.call, room: claims.room, tab: claims.tab, typ: MEDIA_TYP })
-    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(await keyOf(secret));
+  const { sub, call, room, tab } = claims;
+  return signToken(secret, { call, room, tab, typ: MEDIA_TYP }, sub, ttlSeconds);
 }
 
 export async function verifyMediaToken(secret: string, token: string): Promise<MediaClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
-    if (payload.typ !== MEDIA_TYP || typeof payload.sub !== 'string') return null;
-    return { sub: payload.sub, call: String(payload.call), room: String(payload.room), tab: String(payload.tab) };
-  } catch {
-    return null;
-  }
+  const payload = await verifiedPayload(secret, token, MEDIA_TYP);
+  return (
+    payload && { sub: payload.sub, call: String(payload.call), room: String(payload.room), tab: String(payload.tab) }
+  );
 }
 
 const MFA_TYP = 'mfa';
@@ -103,20 +100,10 @@ export type MfaClaims = { sub: string; remember: boolean };
 
 /** A challenge token: proves the password was right a moment ago; it opens no session by itself. */
 export async function signMfaToken(secret: string, claims: MfaClaims): Promise<string> {
-  return new SignJWT({ typ: MFA_TYP, rem: claims.remember })
-    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + MFA_TOKEN_TTL_S)
-    .sign(await keyOf(secret));
+  return signToken(secret, { typ: MFA_TYP, rem: claims.remember }, claims.sub, MFA_TOKEN_TTL_S);
 }
 
 export async function verifyMfaToken(secret: string, token: string): Promise<MfaClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALG] });
-    if (payload.typ !== MFA_TYP || typeof payload.sub !== 'string') return null;
-    return { sub: payload.sub, remember: payload.rem === true };
-  } catch {
-    return null;
-  }
+  const payload = await verifiedPayload(secret, token, MFA_TYP);
+  return payload && { sub: payload.sub, remember: payload.rem === true };
 }

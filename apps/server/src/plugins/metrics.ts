@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -93,45 +94,35 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
       this.set(app.io.of('/').sockets.size);
     },
   });
-  new Gauge({
-    name: 'rounds_outbox_depth',
-    help: 'Notifications (email, SMS) held in the outbox table.',
-    registers: [metrics.registry],
-    async collect() {
-      const row = await app.db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      this.set(Number(row?.n ?? 0));
+  // The queues' depths, counted in the database at each scrape.
+  const depths = [
+    {
+      name: 'rounds_outbox_depth',
+      help: 'Notifications (email, SMS) held in the outbox table.',
+      count: () => countRows(app.db.selectFrom('outbox')),
     },
-  });
-  new Gauge({
-    name: 'rounds_notification_jobs_pending',
-    help: 'SMS and email queued after commits and not sent yet (due, being tried, or waiting to be tried again).',
-    registers: [metrics.registry],
-    async collect() {
-      const row = await app.db
-        .selectFrom('notification_jobs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .executeTakeFirst();
-      this.set(Number(row?.n ?? 0));
+    {
+      name: 'rounds_notification_jobs_pending',
+      help: 'SMS and email queued after commits and not sent yet (due, being tried, or waiting to be tried again).',
+      count: () =>
+        countRows(app.db.selectFrom('notification_jobs').where('sent_at', 'is', null).where('failed_at', 'is', null)),
     },
-  });
-  new Gauge({
-    name: 'rounds_escalations_pending',
-    help: 'URGENT messages waiting for their escalation (not yet due or due and not yet sent).',
-    registers: [metrics.registry],
-    async collect() {
-      const row = await app.db
-        .selectFrom('escalations')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('done_at', 'is', null)
-        .executeTakeFirst();
-      this.set(Number(row?.n ?? 0));
+    {
+      name: 'rounds_escalations_pending',
+      help: 'URGENT messages waiting for their escalation (not yet due or due and not yet sent).',
+      count: () => countRows(app.db.selectFrom('escalations').where('done_at', 'is', null)),
     },
-  });
+  ];
+  for (const { name, help, count } of depths) {
+    new Gauge({
+      name,
+      help,
+      registers: [metrics.registry],
+      async collect() {
+        this.set(await count());
+      },
+    });
+  }
 
   // Counted at the socket, so a message relayed from another process through Redis counts where it lands.
   app.io.on('connection', (socket) => {
@@ -149,4 +140,12 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+}
+
+/** The app's tables, read from app.db's type: importing db/ here would close a folder cycle (npm run check:imports). */
+type Tables = FastifyInstance['db'] extends Kysely<infer DB> ? DB : never;
+
+async function countRows<TB extends keyof Tables, O>(rows: SelectQueryBuilder<Tables, TB, O>): Promise<number> {
+  const row = await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

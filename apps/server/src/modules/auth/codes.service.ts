@@ -157,15 +157,19 @@ export async function checkCode(
       ? { ok: false, reason: 'invalid', attemptLeft }
       : { ok: false, reason: 'tooManyTries', attemptLeft: 0 };
   }
-  // Used exactly once, even if two requests race with the same code.
+  if (!(await useUp(db, row.id, now))) return { ok: false, reason: 'invalid', attemptLeft: 0 };
+  return { ok: true, target: row.target };
+}
+
+/** Uses a code up exactly once, even if two requests race with it: false for the one that comes second. */
+async function useUp(db: Db, id: string, now: number): Promise<boolean> {
   const used = await db
     .updateTable('verification_codes')
     .set({ used_at: now })
-    .where('id', '=', row.id)
+    .where('id', '=', id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) return { ok: false, reason: 'invalid', attemptLeft: 0 };
-  return { ok: true, target: row.target };
+  return Number(used.numUpdatedRows) === 1;
 }
 
 /** Finds the live reset or set-password code by its value alone, and uses it up. */
@@ -185,13 +189,7 @@ export async function consumeTokenCode(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  const used = await db
-    .updateTable('verification_codes')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1 ? { userId: row.user_id } : null;
+  return (await useUp(db, row.id, now)) ? { userId: row.user_id } : null;
 }
 
 /** Uses up the user's live codes of these purposes (a change of contact cancelled: its codes prove nothing now). */

@@ -113,6 +113,11 @@ function end(call: TCall, notes: TCallNote[], by: string, now: number): TCall {
   if (missed.length > 0) notes.push({ event: 'callMissed', userId: by, users: missed });
   const duration = call.startedAt === null ? 0 : Math.max(0, Math.round((now - call.startedAt) / 1000));
   if (call.startedAt !== null) notes.push({ event: 'callEnded', userId: by, users: [], duration });
+  return ended(call, now, 'missed');
+}
+
+/** The call over: those in it dropped, those still ringing `unanswered` (missed, or declined by an abort). */
+function ended(call: TCall, now: number, unanswered: 'missed' | 'declined'): TCall {
   return {
     ...call,
     status: 'ended',
@@ -121,7 +126,7 @@ function end(call: TCall, notes: TCallNote[], by: string, now: number): TCall {
       p.status === 'accepted'
         ? { ...p, status: 'dropped', screenShare: false }
         : p.status === 'ringing'
-          ? { ...p, status: 'missed', ringingSince: null }
+          ? { ...p, status: unanswered, ringingSince: null }
           : p,
     ),
   };
@@ -137,18 +142,7 @@ function abort(call: TCall, userId: string, now: number): TTransition {
   return {
     ok: true,
     notes: [{ event: 'callAborted', userId, users: ringing }],
-    call: {
-      ...call,
-      status: 'ended',
-      endedAt: now,
-      participants: call.participants.map((p) =>
-        p.status === 'ringing'
-          ? { ...p, status: 'declined', ringingSince: null }
-          : p.status === 'accepted'
-            ? { ...p, status: 'dropped', screenShare: false }
-            : p,
-      ),
-    },
+    call: ended(call, now, 'declined'),
   };
 }
 

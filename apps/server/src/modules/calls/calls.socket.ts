@@ -19,41 +19,29 @@ export function installCallsSocket(app: FastifyInstance): void {
   app.socketEvents.on(CLIENT_EVENTS.CallAccept, async (m, { userId, tabId }) =>
     ok(await calls.accept(userId, tabId, m.twId, m.audioOnly)),
   );
-  app.socketEvents.on(CLIENT_EVENTS.CallDecline, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'decline', userId, now: now() }))),
-  );
-  app.socketEvents.on(CLIENT_EVENTS.CallEnd, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'leave', userId, now: now() }))),
-  );
-  app.socketEvents.on(CLIENT_EVENTS.CallEndForAll, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'endForAll', userId, now: now() }))),
-  );
-  app.socketEvents.on(CLIENT_EVENTS.CallScreenShareStart, async (m, { userId }) =>
-    ok(
-      await calls.act(userId, m.twId, async () => ({
-        kind: 'screenShareStart',
-        userId,
-        may: await calls.mayOf(userId),
-        now: now(),
-      })),
-    ),
-  );
-  app.socketEvents.on(CLIENT_EVENTS.CallScreenShareEnd, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'screenShareEnd', userId, now: now() }))),
-  );
-  app.socketEvents.on(CLIENT_EVENTS.CallVoiceToggle, async (m, { userId }) =>
-    ok(await calls.act(userId, m.twId, () => ({ kind: 'toggleVoice', userId, now: now() }))),
-  );
-  app.socketEvents.on(CLIENT_EVENTS.CallVideoToggle, async (m, { userId }) =>
-    ok(
-      await calls.act(userId, m.twId, async () => ({
-        kind: 'toggleVideo',
-        userId,
-        may: await calls.mayOf(userId),
-        now: now(),
-      })),
-    ),
-  );
+  // Actions the machine needs only the actor and the time for; the screen share and the camera also ask the
+  // actor's video permission.
+  const plain = [
+    [CLIENT_EVENTS.CallDecline, 'decline'],
+    [CLIENT_EVENTS.CallEnd, 'leave'],
+    [CLIENT_EVENTS.CallEndForAll, 'endForAll'],
+    [CLIENT_EVENTS.CallScreenShareEnd, 'screenShareEnd'],
+    [CLIENT_EVENTS.CallVoiceToggle, 'toggleVoice'],
+  ] as const;
+  for (const [event, kind] of plain) {
+    app.socketEvents.on(event, async (m, { userId }) =>
+      ok(await calls.act(userId, m.twId, () => ({ kind, userId, now: now() }))),
+    );
+  }
+  const video = [
+    [CLIENT_EVENTS.CallScreenShareStart, 'screenShareStart'],
+    [CLIENT_EVENTS.CallVideoToggle, 'toggleVideo'],
+  ] as const;
+  for (const [event, kind] of video) {
+    app.socketEvents.on(event, async (m, { userId }) =>
+      ok(await calls.act(userId, m.twId, async () => ({ kind, userId, may: await calls.mayOf(userId), now: now() }))),
+    );
+  }
   app.socketEvents.on(CLIENT_EVENTS.CallForceVoiceToggle, async (m, { userId }) =>
     ok(
       await calls.act(userId, m.twId, () => ({

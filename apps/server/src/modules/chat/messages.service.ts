@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
+import type { TextKey } from '../../lib/texts';
 import type { Publish } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { parsePermissions } from '../users/user-view';
@@ -26,6 +27,20 @@ export type MessagesDeps = {
   /** A removed message's files go with it (uploads.service). */
   forgetFiles: (messageId: string) => Promise<void>;
 };
+
+/** A message of the room, not removed, that the user sent: 404 when there is none, 403 `refusal` to anyone else. */
+async function ownMessage(db: Db, roomId: string, messageId: string, userId: string, refusal: TextKey) {
+  const message = await db
+    .selectFrom('messages')
+    .select(['id', 'room_id', 'seq', 'author_id', 'attributes', 'body', 'media'])
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .where('removed', '=', 0)
+    .executeTakeFirst();
+  if (!message) throw notFound('messageNotFound');
+  if (message.author_id !== userId) throw forbidden(refusal, 'NOT_SENDER');
+  return message;
+}
 
 /** History, removal, read positions and typing: everything about messages except sending (message-writer). */
 export function createMessagesService({ db, crypto, publish, forgetIndexed, keepsMessage, forgetFiles }: MessagesDeps) {
@@ -93,15 +108,7 @@ export function createMessagesService({ db, crypto, publish, forgetIndexed, keep
     /** The sender removes their own message (delSms not false); members see it vanish. */
     remove: async (userId: string, twId: string, messageId: string): Promise<void> => {
       const { room } = await requireMember(db, userId, twId);
-      const message = await db
-        .selectFrom('messages')
-        .select(['id', 'room_id', 'seq', 'author_id', 'attributes', 'body', 'media'])
-        .where('id', '=', messageId)
-        .where('room_id', '=', room.id)
-        .where('removed', '=', 0)
-        .executeTakeFirst();
-      if (!message) throw notFound('messageNotFound');
-      if (message.author_id !== userId) throw forbidden('onlySenderDeletes', 'NOT_SENDER');
+      const message = await ownMessage(db, room.id, messageId, userId, 'onlySenderDeletes');
       const me = (await userColumns(db, userId, ['permissions']))!;
       if (parsePermissions(me.permissions).delSms === false) {
         throw forbidden('deleteNotAllowed', 'PERMISSION_DENIED');
@@ -215,15 +222,7 @@ export function createMessagesService({ db, crypto, publish, forgetIndexed, keep
     /** Who has read the message and when: its sender only. */
     seenBy: async (userId: string, twId: string, messageId: string): Promise<TSeenEntry[]> => {
       const { room } = await requireMember(db, userId, twId);
-      const message = await db
-        .selectFrom('messages')
-        .select(['seq', 'author_id'])
-        .where('id', '=', messageId)
-        .where('room_id', '=', room.id)
-        .where('removed', '=', 0)
-        .executeTakeFirst();
-      if (!message) throw notFound('messageNotFound');
-      if (message.author_id !== userId) throw forbidden('onlySenderSeesSeen', 'NOT_SENDER');
+      const message = await ownMessage(db, room.id, messageId, userId, 'onlySenderSeesSeen');
       const rows = await db
         .selectFrom('message_reads')
         .innerJoin('users', 'users.id', 'message_reads.user_id')

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
+import { groupBy } from '../../lib/group-by';
 import { padded } from '../../lib/tick-batch';
 import { liveUser } from '../users/users.store';
 
@@ -214,8 +215,7 @@ export async function memberIds(db: Db, roomId: string): Promise<string[]> {
  * of the hospital, on every call (bench/calls).
  */
 export async function activeMembersOf(db: Db, roomIds: string[]): Promise<Map<string, string[]>> {
-  const members = new Map<string, string[]>();
-  if (roomIds.length === 0) return members;
+  if (roomIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('room_members')
     .select(['room_members.room_id as room_id', 'room_members.user_id as user_id'])
@@ -226,12 +226,11 @@ export async function activeMembersOf(db: Db, roomIds: string[]): Promise<Map<st
       ),
     )
     .execute();
-  for (const r of rows) {
-    const list = members.get(r.room_id);
-    if (list) list.push(r.user_id);
-    else members.set(r.room_id, [r.user_id]);
-  }
-  return members;
+  return groupBy(
+    rows,
+    (r) => r.room_id,
+    (r) => r.user_id,
+  );
 }
 
 /** The direct rooms of a user, each with its other member. */

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BreakGlassGrantsTable } from '../../db/schema';
+import { containsPattern, groupNameLike, memberLike } from './room-search.store';
 
 /**
  * Break-glass grants as stored (issue 27). A grant is live while it is not ended and `now` is before its expiry:
@@ -45,24 +46,10 @@ export async function endGrant(db: Db, id: string, now: number): Promise<boolean
  * most recently active first. With the total, for the pager.
  */
 export async function findRooms(db: Db, q: string, page: number, pageSize: number) {
-  const like = `%${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+  const like = containsPattern(q);
   const matching = db
     .selectFrom('rooms')
-    .where((eb) =>
-      q === ''
-        ? sql<SqlBool>`1 = 1`
-        : eb.or([
-            eb.and([eb('type', '=', 'group'), sql<boolean>`lower(name) like ${like} escape '\\'`]),
-            eb.exists(
-              eb
-                .selectFrom('room_members as fm')
-                .innerJoin('users as fu', 'fu.id', 'fm.user_id')
-                .select(sql.lit(1).as('one'))
-                .whereRef('fm.room_id', '=', 'rooms.id')
-                .where(sql<boolean>`fu.search_key like ${like} escape '\\'`),
-            ),
-          ]),
-    );
+    .where((eb) => (q === '' ? sql<SqlBool>`1 = 1` : eb.or([groupNameLike(eb, like), memberLike(eb, like)])));
   const [rows, total] = await Promise.all([
     matching
       .select(['id', 'type', 'last_message_at'])

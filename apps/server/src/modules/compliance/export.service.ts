@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
+import { groupBy } from '../../lib/group-by';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { writeAudit } from '../audit/audit.service';
@@ -125,12 +126,11 @@ export function createExportService({ db, files, crypto, log }: ExportDeps) {
       rooms.map((r) => r.id),
     );
     await know([job.by, ...members.map((m) => m.user_id)]);
-    const membersByRoom = new Map<string, string[]>();
-    for (const m of members) {
-      const list = membersByRoom.get(m.room_id);
-      if (list) list.push(m.user_id);
-      else membersByRoom.set(m.room_id, [m.user_id]);
-    }
+    const membersByRoom = groupBy(
+      members,
+      (m) => m.room_id,
+      (m) => m.user_id,
+    );
     const labels = await describeTargets(
       db,
       rooms.map((r) => ({ type: 'room' as const, id: r.id })),

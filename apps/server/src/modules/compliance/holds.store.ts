@@ -2,6 +2,7 @@ import type { THoldTarget, THoldTargetType } from '@rounds/contracts/compliance'
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LegalHoldsTable } from '../../db/schema';
+import { containsPattern, groupNameLike, memberLike } from './room-search.store';
 
 /**
  * A message (the row aliased `m`) is held while a hold in force names its room, its author, or a current member
@@ -127,7 +128,7 @@ export async function describeTargets(
 
 /** Up to `limit` people (by name or email) or rooms (groups by name, direct chats by a member) matching q. */
 export async function findTargets(db: Db, type: THoldTargetType, q: string, limit: number) {
-  const like = `%${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+  const like = containsPattern(q);
   if (type === 'user') {
     const rows = await db
       .selectFrom('users')
@@ -143,22 +144,7 @@ export async function findTargets(db: Db, type: THoldTargetType, q: string, limi
   const rows = await db
     .selectFrom('rooms')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('type', '=', 'group'), sql<boolean>`lower(name) like ${like} escape '\\'`]),
-        eb.and([
-          eb('type', '=', 'direct'),
-          eb.exists(
-            eb
-              .selectFrom('room_members as dm')
-              .innerJoin('users as du', 'du.id', 'dm.user_id')
-              .select(sql.lit(1).as('one'))
-              .whereRef('dm.room_id', '=', 'rooms.id')
-              .where(sql<boolean>`du.search_key like ${like} escape '\\'`),
-          ),
-        ]),
-      ]),
-    )
+    .where((eb) => eb.or([groupNameLike(eb, like), eb.and([eb('type', '=', 'direct'), memberLike(eb, like)])]))
     .orderBy('last_message_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

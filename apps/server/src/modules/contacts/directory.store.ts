@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { groupBy } from '../../lib/group-by';
 import type { ClassificationLink } from '../users/users.store';
 
 // What the staff directory's snapshot reads besides the users rows (users.store directoryUsers): the names of
@@ -19,18 +20,16 @@ export async function linksByUser(
   table: ClassificationLink,
   ids?: readonly string[],
 ): Promise<Map<string, string[]>> {
-  const byUser = new Map<string, string[]>();
   const rows = await db
     .selectFrom(table)
     .select(['user_id', 'item_id'])
     .$if(ids !== undefined, (q) => q.where('user_id', 'in', ids!))
     .execute();
-  for (const r of rows) {
-    const list = byUser.get(r.user_id);
-    if (list) list.push(r.item_id);
-    else byUser.set(r.user_id, [r.item_id]);
-  }
-  return byUser;
+  return groupBy(
+    rows,
+    (r) => r.user_id,
+    (r) => r.item_id,
+  );
 }
 
 /** The directory's version now: the `directory` counter, which every change to what it shows moves. */

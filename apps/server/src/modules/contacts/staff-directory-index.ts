@@ -67,26 +67,15 @@ function shift(index: DirectoryIndex, from: number, by: number): void {
  * one. A few milliseconds at 20,000 staff, against a rebuild of the whole index.
  */
 export function removeEntry(index: DirectoryIndex, entry: IndexedEntry, at: number): void {
-  const { ids, trigrams } = keysOf(entry);
-  for (const [map, keys] of [
-    [index.byId, ids],
-    [index.byTrigram, trigrams],
-  ] as const) {
-    for (const key of keys) {
-      const list = map.get(key);
-      if (!list) continue;
-      const where = list.indexOf(at);
-      if (where < 0) continue;
-      if (list.length === 1) {
-        map.delete(key);
-        continue;
-      }
-      const kept = new Int32Array(list.length - 1);
-      kept.set(list.subarray(0, where));
-      kept.set(list.subarray(where + 1), where);
-      map.set(key, kept);
-    }
-  }
+  editLists(index, entry, (list) => {
+    const where = list?.indexOf(at) ?? -1;
+    if (!list || where < 0) return list;
+    if (list.length === 1) return undefined;
+    const kept = new Int32Array(list.length - 1);
+    kept.set(list.subarray(0, where));
+    kept.set(list.subarray(where + 1), where);
+    return kept;
+  });
   shift(index, at + 1, -1);
   index.size -= 1;
 }
@@ -94,23 +83,37 @@ export function removeEntry(index: DirectoryIndex, entry: IndexedEntry, at: numb
 /** A new entry at position `at`: every position from there moves up one, and the entry joins its lists. */
 export function insertEntry(index: DirectoryIndex, entry: IndexedEntry, at: number): void {
   shift(index, at, 1);
+  editLists(index, entry, (list = EMPTY) => {
+    let i = 0;
+    while (i < list.length && list[i]! < at) i += 1;
+    const next = new Int32Array(list.length + 1);
+    next.set(list.subarray(0, i));
+    next[i] = at;
+    next.set(list.subarray(i), i + 1);
+    return next;
+  });
+  index.size += 1;
+}
+
+/** The list of each of the entry's keys (ids and trigrams) replaced by `edit`'s answer; undefined drops the key. */
+function editLists(
+  index: DirectoryIndex,
+  entry: IndexedEntry,
+  edit: (list: Int32Array | undefined) => Int32Array | undefined,
+): void {
   const { ids, trigrams } = keysOf(entry);
   for (const [map, keys] of [
     [index.byId, ids],
     [index.byTrigram, trigrams],
   ] as const) {
     for (const key of keys) {
-      const list = map.get(key) ?? EMPTY;
-      let i = 0;
-      while (i < list.length && list[i]! < at) i += 1;
-      const next = new Int32Array(list.length + 1);
-      next.set(list.subarray(0, i));
-      next[i] = at;
-      next.set(list.subarray(i), i + 1);
-      map.set(key, next);
+      const list = map.get(key);
+      const next = edit(list);
+      if (next === list) continue;
+      if (next) map.set(key, next);
+      else map.delete(key);
     }
   }
-  index.size += 1;
 }
 
 /** Positions in any of the lists, ascending and without repeats. */

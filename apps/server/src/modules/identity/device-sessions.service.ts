@@ -40,20 +40,21 @@ export async function endDeviceSession(
   sessionId: string,
   ip: string | null,
 ): Promise<void> {
-  const ended = await deps.db.transaction().execute(async (trx) => {
-    const ids = await revokeSessions(trx, { userId: auth.userId, reason: 'endedByUser', onlySessionId: sessionId });
-    if (ids.length === 0) return ids;
-    const label = deviceLabel((await deviceSessionAgent(trx, auth.userId, sessionId)) ?? null);
-    await writeAudit(trx, {
+  const ended = await endSessions(
+    deps,
+    { userId: auth.userId, reason: 'endedByUser', onlySessionId: sessionId },
+    async (trx) => ({
       userId: auth.userId,
       event: 'session ended',
       ip,
-      details: { sessionId, label, current: sessionId === auth.sessionId },
-    });
-    return ids;
-  });
+      details: {
+        sessionId,
+        label: deviceLabel((await deviceSessionAgent(trx, auth.userId, sessionId)) ?? null),
+        current: sessionId === auth.sessionId,
+      },
+    }),
+  );
   if (ended.length === 0) throw notFound();
-  disconnectSessions(deps.io, ended);
 }
 
 /** Signs out every other device of the account. Returns how many sessions ended. */
@@ -62,17 +63,30 @@ export async function endOtherDeviceSessions(
   auth: AuthContext,
   ip: string | null,
 ): Promise<number> {
+  const ended = await endSessions(
+    deps,
+    { userId: auth.userId, reason: 'endedByUser', exceptSessionId: auth.sessionId },
+    (_, ids) => ({ userId: auth.userId, event: 'other sessions ended', ip, details: { count: ids.length } }),
+  );
+  return ended.length;
+}
+
+type AuditEntry = Parameters<typeof writeAudit>[1];
+
+/**
+ * Ends the sessions `which` picks, with the user-log record `entry` makes in the same transaction (none when
+ * none ended), then closes their sockets at once. Returns the ids of the sessions it ended.
+ */
+export async function endSessions(
+  deps: DeviceSessionsDeps,
+  which: Parameters<typeof revokeSessions>[1],
+  entry: (trx: Kysely<Database>, ids: string[]) => AuditEntry | Promise<AuditEntry>,
+): Promise<string[]> {
   const ended = await deps.db.transaction().execute(async (trx) => {
-    const ids = await revokeSessions(trx, {
-      userId: auth.userId,
-      reason: 'endedByUser',
-      exceptSessionId: auth.sessionId,
-    });
-    if (ids.length > 0) {
-      await writeAudit(trx, { userId: auth.userId, event: 'other sessions ended', ip, details: { count: ids.length } });
-    }
+    const ids = await revokeSessions(trx, which);
+    if (ids.length > 0) await writeAudit(trx, await entry(trx, ids));
     return ids;
   });
   disconnectSessions(deps.io, ended);
-  return ended.length;
+  return ended;
 }

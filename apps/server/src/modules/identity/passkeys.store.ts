@@ -7,24 +7,16 @@ import type { FactorRow } from './mfa.store';
 type Q = Kysely<Database>;
 export type ChallengeRow = WebauthnChallengesTable;
 
+/** The confirmed passkeys (an enrolment not finished is none). */
+const passkeys = (db: Q) =>
+  db.selectFrom('mfa_factors').selectAll().where('kind', '=', 'passkey').where('confirmed_at', 'is not', null);
+
 export async function userPasskeys(db: Q, userId: string): Promise<FactorRow[]> {
-  return db
-    .selectFrom('mfa_factors')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'passkey')
-    .where('confirmed_at', 'is not', null)
-    .execute();
+  return passkeys(db).where('user_id', '=', userId).execute();
 }
 
 export async function passkeyByCredential(db: Q, credentialId: string): Promise<FactorRow | undefined> {
-  return db
-    .selectFrom('mfa_factors')
-    .selectAll()
-    .where('credential_id', '=', credentialId)
-    .where('kind', '=', 'passkey')
-    .where('confirmed_at', 'is not', null)
-    .executeTakeFirst();
+  return passkeys(db).where('credential_id', '=', credentialId).executeTakeFirst();
 }
 
 export async function insertPasskey(

@@ -12,11 +12,10 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
-import { revokeSessions } from '../auth/sessions.service';
 import { readSetting } from '../settings/settings.service';
 import { NO_PASSWORD, readUser } from '../users/users.store';
+import { endSessions } from './device-sessions.service';
 import {
   clearFailedUnlocks,
   countFailedUnlock,
@@ -124,22 +123,11 @@ export async function unlock(
       },
     );
   }
-  const ended = await deps.db.transaction().execute(async (trx) => {
-    const ids = await revokeSessions(trx, {
-      userId: auth.userId,
-      reason: 'wrongUnlocks',
-      onlySessionId: auth.sessionId,
-    });
-    if (ids.length > 0) {
-      await writeAudit(trx, {
-        userId: auth.userId,
-        event: 'signed out after wrong unlocks',
-        ip,
-        details: { sessionId: auth.sessionId, tries: failed },
-      });
-    }
-    return ids;
-  });
-  disconnectSessions(deps.io, ended);
+  await endSessions(deps, { userId: auth.userId, reason: 'wrongUnlocks', onlySessionId: auth.sessionId }, () => ({
+    userId: auth.userId,
+    event: 'signed out after wrong unlocks',
+    ip,
+    details: { sessionId: auth.sessionId, tries: failed },
+  }));
   throw unauthorized('unlockSessionEnded', UNLOCK_REFUSALS.ended);
 }

@@ -1,6 +1,7 @@
 import type { TDutyRotation, TDutySchedule } from '@rounds/contracts/on-call';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { DutyRoleRotationsTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { namesByIds } from '../users/users.store';
 
@@ -160,15 +161,7 @@ type Rotation = TDutyRotation;
 
 export type HoldData = { hands: Interval[]; offs: Interval[]; shifts: Interval[]; rotations: Rotation[] };
 
-const toRotation = (r: {
-  user_id: string;
-  weekdays: string;
-  start_time: string;
-  end_time: string;
-  from_date: string;
-  until_date: string | null;
-  exceptions: string;
-}): Rotation => ({
+const toRotation = (r: Omit<DutyRoleRotationsTable, 'id' | 'role_id'>): Rotation => ({
   userId: r.user_id,
   weekdays: JSON.parse(r.weekdays) as number[],
   startTime: r.start_time,

@@ -161,6 +161,21 @@ export function createPushService(deps: PushDeps) {
     });
   };
 
+  /** The pushes of an URGENT alert (its close, its repeats, its escalation): urgent, kept for URGENT_TTL. */
+  const urgentToUsers = (
+    userIds: readonly string[],
+    payloadOf: (userId: string, lang: TLanguage, badge: number) => TPushPayload,
+    now: number,
+  ) =>
+    toUsers(
+      userIds,
+      (userId, lang, badge) => {
+        const payload = payloadOf(userId, lang, badge);
+        return { payload, delivery: delivery(payload, true, URGENT_TTL) };
+      },
+      now,
+    );
+
   const alertingEvent = async (roomId: string, messageId: string) => {
     const alerting = await store.alertingOf(db, messageId);
     deps.publish(
@@ -430,21 +445,18 @@ export function createPushService(deps: PushDeps) {
       if (m.attributes.level !== 'URGENT') return;
       const now = Date.now();
       await queueNow(
-        await toUsers(
+        await urgentToUsers(
           [userId],
-          () => {
-            const payload: TPushPayload = {
-              kind: 'urgent',
-              tag: urgentTag(m.id),
-              title: '',
-              body: '',
-              roomId: m.twId,
-              messageId: m.id,
-              close: true,
-              sentAt: now,
-            };
-            return { payload, delivery: delivery(payload, true, URGENT_TTL) };
-          },
+          () => ({
+            kind: 'urgent',
+            tag: urgentTag(m.id),
+            title: '',
+            body: '',
+            roomId: m.twId,
+            messageId: m.id,
+            close: true,
+            sentAt: now,
+          }),
           now,
         ),
         now,
@@ -456,18 +468,10 @@ export function createPushService(deps: PushDeps) {
     escalated: async (m: TMessage, userIds: string[]) => {
       const now = Date.now();
       const level = await contentLevel();
-      const pushes = await toUsers(
+      const pushes = await urgentToUsers(
         userIds,
-        (_, lang, badge) => {
-          const payload = escalationPayload(
-            { roomId: m.twId, messageId: m.id, sender: m.authorName },
-            level,
-            lang,
-            badge,
-            now,
-          );
-          return { payload, delivery: delivery(payload, true, URGENT_TTL) };
-        },
+        (_, lang, badge) =>
+          escalationPayload({ roomId: m.twId, messageId: m.id, sender: m.authorName }, level, lang, badge, now),
         now,
       );
       await queueNow(pushes, now);
@@ -513,10 +517,10 @@ export function createPushService(deps: PushDeps) {
         }
         alerted.push(...still.map((r) => ({ messageId, userId: r.user_id, count: r.count })));
         pushes.push(
-          ...(await toUsers(
+          ...(await urgentToUsers(
             [...count.keys()],
-            (userId, lang, badge) => {
-              const payload = repeatPayload(
+            (userId, lang, badge) =>
+              repeatPayload(
                 {
                   roomId,
                   messageId,
@@ -528,9 +532,7 @@ export function createPushService(deps: PushDeps) {
                 lang,
                 badge,
                 now,
-              );
-              return { payload, delivery: delivery(payload, true, URGENT_TTL) };
-            },
+              ),
             now,
           )),
         );

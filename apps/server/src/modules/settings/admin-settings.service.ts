@@ -105,24 +105,10 @@ export async function writeAppSetting(
   actor: SettingsActor,
   input: TAppSettingWrite,
 ): Promise<TAppSettings> {
-  if (input.key === 'sessionTimeout') {
-    return changeSettings(
-      deps,
-      actor,
-      { event: 'app setting changed', details: { key: input.key, value: input.value } },
-      (trx) => writeSetting(trx, 'sessionTimeout', input.value),
-    );
-  }
-  if (input.key === 'quickLockMinutes') {
-    return changeSettings(
-      deps,
-      actor,
-      { event: 'app setting changed', details: { key: input.key, value: input.value } },
-      (trx) => writeSetting(trx, 'quickLockMinutes', input.value),
-    );
-  }
-  const value = input.value === true || input.value === 'true';
-  return changeSettings(deps, actor, { event: 'app setting changed', details: { key: input.key, value } }, (trx) =>
-    writeSetting(trx, 'isSelfRegistrationEnabled', value),
+  const { key, value: given } = input;
+  // The timeouts arrive as minutes; self-registration as a boolean or its text.
+  const value = key === 'isSelfRegistrationEnabled' ? given === true || given === 'true' : given;
+  return changeSettings(deps, actor, { event: 'app setting changed', details: { key, value } }, (trx) =>
+    writeSetting(trx, key, value),
   );
 }
