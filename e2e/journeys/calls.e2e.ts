@@ -7,7 +7,6 @@ import { callPage } from '../support/call-pages';
 import { inboundAudio, waitForAudio } from '../support/call-stats';
 import { demo } from '../support/demo';
 import { connectedSocket } from '../support/live-socket';
-
 import { directChat, groupOfThree, useCallJourney } from '../support/pages/call';
 import { callLine, log, openRoom, roomRow } from '../support/pages/room';
 
