@@ -1,7 +1,7 @@
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
+import { api, collect, type Member, member, notificationsSent, openSocket, phoneNumber } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 const SMS_ENV = (url: string) => ({
@@ -52,15 +52,6 @@ const group = async (t: TestApp, owner: Member, others: Member[]) =>
       })
     ).body,
   ).data.chatRoom;
-
-const phoneOf = async (t: TestApp, m: Member) => {
-  const u = await t.app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code'])
-    .where('id', '=', m.id)
-    .executeTakeFirstOrThrow();
-  return `${u.phone_country_code}${u.phone}`;
-};
 
 describe('SMS of URGENT messages with a provider that hangs', () => {
   let t: TestApp;
@@ -116,7 +107,7 @@ describe('SMS of URGENT messages with a provider that hangs', () => {
     });
     const got = await Promise.all(
       expected.map(async ({ p, log }) => {
-        const to = await phoneOf(t, p);
+        const to = await phoneNumber(t, p);
         return sms.messages.filter((x) => x.to === to && x.body.endsWith(`?rs=${log}`)).length;
       }),
     );

@@ -9,6 +9,7 @@ import {
   member,
   notificationsSent,
   openSocket,
+  phoneNumber,
   settle,
 } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
@@ -23,14 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const phoneOf = async (m: Member) => {
-  const u = await t.app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code'])
-    .where('id', '=', m.id)
-    .executeTakeFirstOrThrow();
-  return `${u.phone_country_code}${u.phone}`;
-};
+const phoneOf = (m: Member) => phoneNumber(t, m);
 const outbox = async (to: string) => {
   const res = await t.app.inject({
     method: 'GET',

@@ -2,7 +2,16 @@ import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contrac
 import { ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
+import {
+  api,
+  callAs,
+  type Member,
+  member,
+  notificationsSent,
+  openSocket,
+  phoneNumber,
+  settle,
+} from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
 
@@ -32,14 +41,7 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-const phoneOf = async (m: Member) => {
-  const u = await t.app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code'])
-    .where('id', '=', m.id)
-    .executeTakeFirstOrThrow();
-  return `${u.phone_country_code}${u.phone}`;
-};
+const phoneOf = (m: Member) => phoneNumber(t, m);
 /** SMS the outbox holds for this member. */
 const smsCount = async (m: Member) => {
   const res = await t.app.inject({
