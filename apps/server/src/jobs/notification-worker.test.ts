@@ -1,8 +1,9 @@
 import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, type Member, member, notificationsSent, openSocket, phoneNumber } from '../../test/support/chat';
+import { api, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { phoneNumber } from '../../test/support/users';
 
 const SMS_ENV = (url: string) => ({
   PUBLIC_URL: 'https://rounds.example.org',
@@ -107,7 +108,7 @@ describe('SMS of URGENT messages with a provider that hangs', () => {
     });
     const got = await Promise.all(
       expected.map(async ({ p, log }) => {
-        const to = await phoneNumber(t, p);
+        const to = await phoneNumber(t.app, p.id);
         return sms.messages.filter((x) => x.to === to && x.body.endsWith(`?rs=${log}`)).length;
       }),
     );

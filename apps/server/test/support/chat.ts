@@ -20,16 +20,6 @@ export async function member(t: TestApp, firstName = 'Test', lastName?: string):
   return { id: u.id, email: u.email, token, name: `${row.first_name} ${row.last_name}` };
 }
 
-/** The member's phone number as SMS are addressed to it (country code and number). */
-export async function phoneNumber(t: TestApp, m: Member): Promise<string> {
-  const u = await t.app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code'])
-    .where('id', '=', m.id)
-    .executeTakeFirstOrThrow();
-  return `${u.phone_country_code}${u.phone}`;
-}
-
 /** A member allowed voice and video calls (both off unless granted, doc 2 section 4), or the permissions given. */
 export async function caller(t: TestApp, name: string, permissions = { voice: true, video: true }): Promise<Member> {
   const m = await member(t, name);

@@ -9,11 +9,10 @@ import {
   member,
   notificationsSent,
   openSocket,
-  phoneNumber,
   settle,
 } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { login } from '../../../test/support/users';
+import { login, phoneNumber } from '../../../test/support/users';
 
 let t: TestApp;
 let adminToken: string;
@@ -24,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const phoneOf = (m: Member) => phoneNumber(t, m);
+const phoneOf = (m: Member) => phoneNumber(t.app, m.id);
 const outbox = async (to: string) => {
   const res = await t.app.inject({
     method: 'GET',

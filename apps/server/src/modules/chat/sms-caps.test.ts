@@ -2,18 +2,9 @@ import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contrac
 import { ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  api,
-  callAs,
-  type Member,
-  member,
-  notificationsSent,
-  openSocket,
-  phoneNumber,
-  settle,
-} from '../../../test/support/chat';
+import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { login } from '../../../test/support/users';
+import { login, phoneNumber } from '../../../test/support/users';
 
 // Small caps, so each can be reached with a handful of messages; each test uses fresh people.
 let t: TestApp;
@@ -41,7 +32,7 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-const phoneOf = (m: Member) => phoneNumber(t, m);
+const phoneOf = (m: Member) => phoneNumber(t.app, m.id);
 /** SMS the outbox holds for this member. */
 const smsCount = async (m: Member) => {
   const res = await t.app.inject({
