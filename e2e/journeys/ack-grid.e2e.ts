@@ -1,14 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
-import { lookSuffix } from '../support/pages/looks';
+import { demo } from '../support/demo';
+import { lookSuffix, OTHER_LOOKS } from '../support/pages/looks';
 import { bubble, composer, openRoom } from '../support/pages/room';
-import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * The acknowledgement grid (issue 25), on the demo hospital: the sender of an URGENT message to a ward group
@@ -17,14 +15,7 @@ import type { RunningServer } from '../support/server';
  * phone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, apiGroup } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-const { signIn } = demoTabs(() => ({ server, browser }));
+const { server, apiSession, apiGroup, signIn } = useDemoStaff();
 
 const GROUP = 'Night ward 4B';
 const MEMBERS = ['Noah Thibodeaux', 'Grace Nguyen', 'Harper Davis', 'Mason Arceneaux'];
@@ -50,7 +41,7 @@ async function openGrid(page: Page, lang: 'en' | 'fr', actionsShot?: string): Pr
 /** The message's id, as a recipient's device fetches the room (which also makes it delivered to them). */
 async function fetchAs(token: string, twId: string): Promise<string> {
   const reply = await api<{ data: { messages: { id: string; body: string }[] } }>(
-    server,
+    server(),
     'POST',
     '/chat-room/messages',
     { twId },
@@ -86,7 +77,7 @@ describe('acknowledgement grid', () => {
     await dialog.getByText('Acknowledged by 0 of 4').waitFor();
 
     // Noah acknowledges on his phone: the open grid follows without a reload.
-    const ack = await api(server, 'POST', '/chat-room/acknowledge-message', { messageId }, noah.token);
+    const ack = await api(server(), 'POST', '/chat-room/acknowledge-message', { messageId }, noah.token);
     expect(ack.status).toBe(200);
     await expect.poll(() => count(page, 'acknowledged'), { timeout: budget(10_000) }).toBe('1');
     expect(await count(page, 'delivered')).toBe('1');
@@ -110,13 +101,7 @@ describe('acknowledgement grid', () => {
   });
 
   it('looks right in dark and light, English and French, on a desktop and a phone', async () => {
-    const looks = [
-      { lang: 'fr', theme: 'dark', mobile: true },
-      { lang: 'fr', theme: 'light', mobile: false },
-      { lang: 'en', theme: 'dark', mobile: false },
-      { lang: 'en', theme: 'light', mobile: true },
-    ] as const;
-    for (const look of looks) {
+    for (const look of OTHER_LOOKS) {
       const { context, page, errors } = await signIn('amelia.broussard', look);
       await openRoom(page, GROUP);
       // On a phone the message's actions wrap above the composer: photographed with the new one among them.

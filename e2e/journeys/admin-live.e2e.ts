@@ -1,13 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import { composer, openRoom } from '../support/pages/room';
-import { ADMIN, type RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
+import { ADMIN } from '../support/server';
 
 /**
  * Administration reaches the person at once (issue 10, "Live effects"): a physician made Facility Admin sees the
@@ -16,20 +14,14 @@ import { ADMIN, type RunningServer } from '../support/server';
  * in the others' open apps.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, logout, setPreferences } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser, apiSession, logout, setPreferences } = useDemoStaff();
 
 describe('administration, live', () => {
   it('changes a signed-in user’s menus at once, and warns them 10 seconds before deactivation signs them out', async () => {
     await setPreferences(DEMO.lucas, 'en', 'light');
     const lucas = await apiSession(DEMO.lucas);
     await logout(lucas);
-    const context = await openContext(browser, { baseURL: server.url });
+    const context = await openContext(browser(), { baseURL: server().url });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await loginUi(page, DEMO.lucas, DEMO_PASSWORD);
@@ -37,13 +29,13 @@ describe('administration, live', () => {
     await page.getByRole('link', { name: 'Contacts' }).first().waitFor();
     await expect(adminLink.count()).resolves.toBe(0);
 
-    const admin = await apiLogin(server, ADMIN.email, ADMIN.password);
-    const role = await api(server, 'POST', '/user/update-role', { id: lucas.id, role: 'FacilityAdmin' }, admin);
+    const admin = await apiLogin(server(), ADMIN.email, ADMIN.password);
+    const role = await api(server(), 'POST', '/user/update-role', { id: lucas.id, role: 'FacilityAdmin' }, admin);
     expect(role.status).toBe(200);
     await adminLink.first().waitFor();
     await snap(page, 'admin-live-role-light-en');
 
-    const off = await api(server, 'POST', '/user/deactivate', { userId: lucas.id }, admin);
+    const off = await api(server(), 'POST', '/user/deactivate', { userId: lucas.id }, admin);
     expect(off.status).toBe(200);
     const warning = page.getByText(/Please save any unsaved data: you will be logged out in \d+ seconds?\./);
     await warning.waitFor();
@@ -67,10 +59,16 @@ describe('administration, live', () => {
     for (const r of readers) {
       await setPreferences(r.email, r.lang, r.theme);
       const session = await apiSession(r.email);
-      const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [emma.id] }, session.token);
+      const room = await api(
+        server(),
+        'POST',
+        '/chat-room',
+        { type: 'direct', participants: [emma.id] },
+        session.token,
+      );
       expect(room.status).toBe(200);
       await logout(session);
-      const context = await openContext(browser, { baseURL: server.url, colorScheme: r.theme });
+      const context = await openContext(browser(), { baseURL: server().url, colorScheme: r.theme });
       const page = await context.newPage();
       await loginUi(page, r.email, DEMO_PASSWORD);
       await openRoom(page, 'Emma Guidry');
@@ -78,8 +76,8 @@ describe('administration, live', () => {
       pages.push({ page, errors: watchErrors(page), ...r });
     }
 
-    const admin = await apiLogin(server, ADMIN.email, ADMIN.password);
-    expect((await api(server, 'DELETE', `/user/delete-user?id=${emma.id}`, undefined, admin)).status).toBe(200);
+    const admin = await apiLogin(server(), ADMIN.email, ADMIN.password);
+    expect((await api(server(), 'DELETE', `/user/delete-user?id=${emma.id}`, undefined, admin)).status).toBe(200);
     for (const { page, errors, text, lang, theme } of pages) {
       await page.getByText(text).waitFor();
       expect(await composer(page, lang === 'en' ? 'Type a message' : 'Écrire un message').count()).toBe(0);

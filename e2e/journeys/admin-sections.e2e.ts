@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { demo } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
+import { adminPage, adminPreferences } from '../support/pages/admin-tab';
 import { inLook } from '../support/pages/looks';
-import { ADMIN, type RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * The administration sections other than Users (issue 10): a department and its members, a logo that shows
@@ -17,32 +17,7 @@ import { ADMIN, type RunningServer } from '../support/server';
  * languages, both themes, on a desktop and a phone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-
-/**
- * The Admin's language and theme are the account's: set through the API, which ends the Admin's other
- * sessions, so it comes before the browser signs in.
- */
-async function adminPreferences(language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  expect((await api(server, 'POST', '/setting', { language }, token)).status).toBe(200);
-  expect((await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, token)).status).toBe(200);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
-}
-
-async function adminPage(options: { mobile?: boolean } = {}): Promise<{ page: Page; errors: () => string[] }> {
-  const context = await openContext(browser, { baseURL: server.url, mobile: options.mobile });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await loginUi(page, ADMIN.email, ADMIN.password);
-  return { page, errors };
-}
+const { server, browser } = useDemoStaff();
 
 /** A real PNG drawn by the browser. */
 async function png(page: Page, text: string): Promise<Buffer> {
@@ -66,8 +41,8 @@ async function png(page: Page, text: string): Promise<Buffer> {
 
 describe('administration sections', () => {
   it('creates a department, then adds a member and removes them', async () => {
-    await adminPreferences('en', 'light');
-    const { page, errors } = await adminPage();
+    await adminPreferences(server(), 'en', 'light');
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/departments');
     await page.getByRole('heading', { name: 'Departments' }).waitFor();
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
@@ -126,7 +101,7 @@ describe('administration sections', () => {
   });
 
   it('uploads a logo that the navigation shows at once, and refuses one of 10 MB', async () => {
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/logos');
     const slot = page.getByRole('region', { name: 'Main logo', exact: true });
     await slot.waitFor();
@@ -143,7 +118,7 @@ describe('administration sections', () => {
     const after = await navLogo.getAttribute('src');
     expect(after).toMatch(/\/logos\/logo-[0-9a-f]{24}\.png$/);
     await expect(slot.getByRole('img', { name: 'Current Main logo' }).getAttribute('src')).resolves.toBe(after);
-    const served = await fetch(`${server.url}${after}`);
+    const served = await fetch(`${server().url}${after}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     await dismissToasts(page);
     await snap(page, 'admin-logos-light-en');
@@ -160,7 +135,7 @@ describe('administration sections', () => {
   });
 
   it('saves the about text with bold and a link, and /about-us shows it', async () => {
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/about');
     const editor = page.getByRole('textbox', { name: 'About us text (English)' });
     await editor.click();
@@ -195,12 +170,12 @@ describe('administration sections', () => {
   });
 
   it('shows the banner on another signed-in screen at once, in that user’s language, until dismissed', async () => {
-    const nurseContext = await openContext(browser, { baseURL: server.url, mobile: true });
+    const nurseContext = await openContext(browser(), { baseURL: server().url, mobile: true });
     const nurse = await nurseContext.newPage();
     const nurseErrors = watchErrors(nurse);
     await loginUi(nurse, demo('noah.thibodeaux'), DEMO_PASSWORD);
 
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/banner');
     await page.getByText('Inactive', { exact: true }).waitFor();
     await page.getByLabel('Message (English)').fill('Fire drill at 14:00 in the east wing.');
@@ -240,10 +215,10 @@ describe('administration sections', () => {
   it('filters the user logs and exports exactly what the filter shows', async () => {
     // Sign-ins are logged: a few for Amelia, today.
     for (let i = 0; i < 2; i += 1) {
-      const token = await apiLogin(server, demo('amelia.broussard'), DEMO_PASSWORD);
-      await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+      const token = await apiLogin(server(), demo('amelia.broussard'), DEMO_PASSWORD);
+      await fetch(`${server().url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
     }
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/user-logs');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     await page.getByLabel('Search logs').fill('amelia.broussard');
@@ -285,8 +260,8 @@ describe('administration sections', () => {
       ['en', 'light', true],
     ] as const) {
       await inLook(async () => {
-        await adminPreferences(language, theme);
-        const { page, errors } = await adminPage({ mobile });
+        await adminPreferences(server(), language, theme);
+        const { page, errors } = await adminPage(server(), browser(), { mobile });
         const device = mobile ? 'phone' : 'desktop';
         const suffix = `${device}-${theme}-${language}`;
         const sections = ['departments', 'roles', 'logos', 'about', 'user-logs', 'banner'] as const;

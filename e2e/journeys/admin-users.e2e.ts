@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, field, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
-import { ADMIN, type RunningServer } from '../support/server';
+import { adminPage, adminPreferences } from '../support/pages/admin-tab';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * The Users section of administration (issue 10): the Admin finds, sorts and changes users in the table,
@@ -14,35 +14,13 @@ import { ADMIN, type RunningServer } from '../support/server';
  * languages, both themes, desktop and phone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser } = useDemoStaff();
 
 /** A 1×1 PNG: the smallest real picture. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** The Admin's language and theme, set through the API before the browser signs in (a login ends other sessions). */
-async function adminPreferences(language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  await api(server, 'POST', '/setting', { language }, token);
-  await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, token);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
-}
-
-async function adminPage(options: { mobile?: boolean } = {}): Promise<{ page: Page; errors: () => string[] }> {
-  const context = await openContext(browser, { baseURL: server.url, mobile: options.mobile });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await loginUi(page, ADMIN.email, ADMIN.password);
-  return { page, errors };
-}
 
 const table = (page: Page) => page.getByRole('region', { name: /^(All users|Tous les utilisateurs)$/ });
 const rowOf = (page: Page, email: string) => table(page).getByRole('row').filter({ hasText: email });
@@ -70,8 +48,8 @@ async function choose(page: Page, label: string, options: string[]): Promise<voi
 
 describe('administration: users', () => {
   it('searches, sorts, changes a role, a permission and the status in the table', async () => {
-    await adminPreferences('en', 'light');
-    const { page, errors } = await adminPage();
+    await adminPreferences(server(), 'en', 'light');
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/users');
     await rowOf(page, DEMO.amelia).waitFor();
     await page.getByText('41 users').waitFor();
@@ -143,7 +121,7 @@ describe('administration: users', () => {
     await expect.poll(() => status.inputValue()).toBe('inactive');
     await dismissToasts(page);
     // A deactivated user cannot sign in.
-    await expect(apiLogin(server, DEMO.noah, DEMO_PASSWORD)).rejects.toThrow();
+    await expect(apiLogin(server(), DEMO.noah, DEMO_PASSWORD)).rejects.toThrow();
     await status.selectOption('active');
     await page.getByText('User status changed successfully').waitFor();
     await expect.poll(() => status.inputValue()).toBe('active');
@@ -155,7 +133,7 @@ describe('administration: users', () => {
   });
 
   it('creates a user through the form, who then shows in contacts', async () => {
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/users');
     await page.getByRole('link', { name: 'Add user' }).click();
     await page.waitForURL('**/admin/users/new');
@@ -215,7 +193,7 @@ describe('administration: users', () => {
     await expect(page.url()).toMatch(/\/admin\/users\/new$/);
 
     // Staff see the new colleague in their contacts.
-    const context = await openContext(browser, { baseURL: server.url });
+    const context = await openContext(browser(), { baseURL: server().url });
     const amelia = await context.newPage();
     const ameliaErrors = watchErrors(amelia);
     await loginUi(amelia, DEMO.amelia, DEMO_PASSWORD);
@@ -226,7 +204,7 @@ describe('administration: users', () => {
   });
 
   it('imports a CSV with good and bad rows and shows each row’s result', async () => {
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/users');
     const bulk = page.getByRole('region', { name: 'Bulk upload' });
     const input = bulk.locator('input[type="file"]');
@@ -267,7 +245,7 @@ describe('administration: users', () => {
   });
 
   it('resets a password and deletes a user from the table', async () => {
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/users?q=liam.hebert');
     const liam = rowOf(page, DEMO.liam);
     await liam.waitFor();
@@ -284,8 +262,8 @@ describe('administration: users', () => {
     await dialog.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Password updated successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect(apiLogin(server, DEMO.liam, DEMO_PASSWORD)).rejects.toThrow();
-    const login = await api(server, 'POST', '/auth/login', {
+    await expect(apiLogin(server(), DEMO.liam, DEMO_PASSWORD)).rejects.toThrow();
+    const login = await api(server(), 'POST', '/auth/login', {
       username: DEMO.liam,
       password: 'Fresh2026pass',
       remember: false,
@@ -307,7 +285,7 @@ describe('administration: users', () => {
   });
 
   it('sets the password update policy and the default session timeout', async () => {
-    const { page, errors } = await adminPage();
+    const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/users');
     const policy = page.getByRole('region', { name: 'Password update policy' });
     const submit = policy.getByRole('button', { name: 'Update policy' });
@@ -337,7 +315,7 @@ describe('administration: users', () => {
     await settings.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Setting updated successfully').waitFor();
     const app = await api<{ appSettings: { sessionTimeout: number; passwordUpdate: { frequency: number } } }>(
-      server,
+      server(),
       'GET',
       '/setting/app-settings',
     );
@@ -346,8 +324,8 @@ describe('administration: users', () => {
   });
 
   it.each(['desktop', 'phone'] as const)('reads in French and dark on a %s', async (view) => {
-    await adminPreferences('fr', 'dark');
-    const { page, errors } = await adminPage({ mobile: view === 'phone' });
+    await adminPreferences(server(), 'fr', 'dark');
+    const { page, errors } = await adminPage(server(), browser(), { mobile: view === 'phone' });
     await page.goto('/admin/users');
     await rowOf(page, DEMO.amelia).waitFor();
     await snap(page, `admin-users-dark-fr-${view}`);
@@ -382,8 +360,8 @@ describe('administration: users', () => {
   });
 
   it('reads in English and light on a phone', async () => {
-    await adminPreferences('en', 'light');
-    const { page, errors } = await adminPage({ mobile: true });
+    await adminPreferences(server(), 'en', 'light');
+    const { page, errors } = await adminPage(server(), browser(), { mobile: true });
     await page.goto('/admin/users');
     await rowOf(page, DEMO.amelia).waitFor();
     await snap(page, 'admin-users-light-en-phone');

@@ -1,16 +1,14 @@
 import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD, outbox } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
 import { bubble, composer, log, openDirect, openRoom, ROOM_PATH, roomTitle } from '../support/pages/room';
-import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * Attachments, voice notes and priority messages against the demo hospital (SEED_DEMO): a nurse sends wound
@@ -20,14 +18,7 @@ import type { RunningServer } from '../support/server';
  * sees it turn acknowledged live. Looks in both themes and languages, desktop and phone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, logout, idOf, setPreferences } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-const { open, signIn } = demoTabs(() => ({ server, browser }));
+const { server, browser, apiSession, logout, idOf, setPreferences, open, signIn } = useDemoStaff();
 
 /** Small distinct PNGs drawn on a canvas in the page: what a phone camera would give, only smaller. */
 async function pngs(page: Page, colours: string[]): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
@@ -106,8 +97,8 @@ describe('attachments', () => {
     await setPreferences(demo('emma.guidry'), 'en', 'light');
     await setPreferences(demo('lucas.fontenot'), 'en', 'dark');
     const [contextA, contextB] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url, colorScheme: 'dark' }),
+      openContext(browser(), { baseURL: server().url }),
+      openContext(browser(), { baseURL: server().url, colorScheme: 'dark' }),
     ]);
     const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
     const errorsA = watchErrors(pageA);
@@ -164,7 +155,7 @@ describe('attachments', () => {
     const owner = await apiSession(demo('amelia.broussard'));
     const participants = [await idOf(owner, 'Noah Thibodeaux'), await idOf(owner, 'Mason Arceneaux')];
     const created = await api(
-      server,
+      server(),
       'POST',
       '/chat-room',
       { participants, type: 'group', name: 'ICU nights' },
@@ -201,14 +192,14 @@ describe('attachments', () => {
     await expect
       .poll(
         async () => {
-          const [sms] = await outbox(server, noahPhone);
+          const [sms] = await outbox(server(), noahPhone);
           link = sms?.text.match(/https?:\/\/\S+\?rs=[0-9a-f]{24}/)?.[0] ?? '';
           return link;
         },
         { timeout: budget(10_000) },
       )
       .not.toBe('');
-    expect((await outbox(server, noahPhone))[0]!.text).not.toContain('desaturating');
+    expect((await outbox(server(), noahPhone))[0]!.text).not.toContain('desaturating');
 
     // Noah opens the link signed out: the sign-in comes first, then the conversation at that message.
     await pageB.goto(link.replace(/^https?:\/\/[^/]+/, ''));
@@ -230,7 +221,7 @@ describe('attachments', () => {
     await status.getByText('1 of 2 acknowledged').waitFor();
     const messageId = await sent.getAttribute('data-message-id');
     const mason = await apiSession(demo('mason.arceneaux'));
-    const ack = await api(server, 'POST', '/chat-room/acknowledge-message', { messageId }, mason.token);
+    const ack = await api(server(), 'POST', '/chat-room/acknowledge-message', { messageId }, mason.token);
     expect(ack.status).toBe(200);
     await status.getByText('Acknowledged', { exact: true }).waitFor();
     await log(pageA)

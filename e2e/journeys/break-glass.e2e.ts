@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { io } from 'socket.io-client';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api';
 import { snap } from '../support/browser';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { adminTab as openAdminTab } from '../support/pages/admin-tab';
 import { eachLook, type TLook } from '../support/pages/looks';
 import { log } from '../support/pages/room';
-import { demoTabs } from '../support/pages/sign-in';
-import { ADMIN, type RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
+import { ADMIN } from '../support/server';
 
 /**
  * Break-glass access (issue 27): the Admin, no member of a ward's group, finds it in Administration › Break-glass
@@ -19,41 +16,15 @@ import { ADMIN, type RunningServer } from '../support/server';
  * both languages and themes, on a desktop and a phone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, apiGroup, logout } = demoApi(() => server);
-const tabs = demoTabs(() => ({ server, browser }));
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser, apiSession, logout, writtenGroup, signIn } = useDemoStaff();
 
 const REASON = 'Patient complaint 2026-114 about the night of 12 March';
 const HANDOVER = 'Bed 12: potassium 3.1, recheck at 06:00';
 
 /** A ward's group, written by its owner before anyone reads it: Amelia and Noah, two messages. */
-async function seedGroup(name: string): Promise<string> {
-  const owner = await apiSession(demo('amelia.broussard'));
-  const twId = await apiGroup(owner, name, ['Noah Thibodeaux']);
-  const socket = io(server.url, {
-    path: '/server/socket.io',
-    query: { token: owner.token, uuid: randomUUID() },
-    transports: ['websocket'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  for (const body of [HANDOVER, 'Family asked to be called before 08:00']) {
-    const ack = await socket.timeout(10_000).emitWithAck('SendMessage', { clientId: randomUUID(), twId, body });
-    expect(ack.ok, JSON.stringify(ack)).toBe(true);
-  }
-  socket.close();
-  await logout(owner);
-  return twId;
-}
+const seedGroup = (name: string) => writtenGroup(name, [HANDOVER, 'Family asked to be called before 08:00']);
 
-const adminTab = (look?: Omit<TLook, 'viewport'>) => openAdminTab(server, browser, look);
+const adminTab = (look?: Omit<TLook, 'viewport'>) => openAdminTab(server(), browser(), look);
 
 const banner = (page: Page) => page.getByTestId('break-glass-banner');
 const PRIVACY_LINE = /^(Privacy office|Bureau de la confidentialité)/;
@@ -63,7 +34,7 @@ describe('break-glass access', () => {
     const name = 'Ward 7 handover';
     const twId = await seedGroup(name);
     // Noah, a member, has the room open when the privacy office opens it.
-    const noah = await tabs.signIn('noah.thibodeaux');
+    const noah = await signIn('noah.thibodeaux');
     await noah.page.goto(`/chat/${twId}`);
     await log(noah.page).getByText(HANDOVER).waitFor();
 
@@ -107,19 +78,25 @@ describe('break-glass access', () => {
 
     // Through the API (this ends the Admin's browser session): the grant keeps the reason, the user log has the
     // opening, and a nurse reads nothing.
-    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
     const grant = await api<{ data: { reason: string } }>(
-      server,
+      server(),
       'GET',
       `/compliance/break-glass/rooms/${twId}`,
       undefined,
       token,
     );
     expect(grant.body.data.reason).toBe(REASON);
-    const logs = await api(server, 'GET', '/user/logs?pageSize=20', undefined, token);
+    const logs = await api(server(), 'GET', '/user/logs?pageSize=20', undefined, token);
     expect(JSON.stringify(logs.body)).toContain('break-glass opened');
     const nurse = await apiSession(demo('olivia.landry'));
-    const refused = await api(server, 'GET', `/compliance/break-glass/rooms/${twId}/messages`, undefined, nurse.token);
+    const refused = await api(
+      server(),
+      'GET',
+      `/compliance/break-glass/rooms/${twId}/messages`,
+      undefined,
+      nurse.token,
+    );
     expect(refused.status).toBe(403);
     await logout(nurse);
   });
@@ -127,10 +104,10 @@ describe('break-glass access', () => {
   it('the Admin ends the access early; the view then says it is over', async () => {
     const name = 'Ward 9 night';
     const twId = await seedGroup(name);
-    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-    expect((await api(server, 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token)).status).toBe(
-      200,
-    );
+    const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
+    expect(
+      (await api(server(), 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token)).status,
+    ).toBe(200);
     const { page, errors } = await adminTab();
     await page.goto(`/admin/break-glass/${twId}`);
     await banner(page).getByRole('button', { name: 'End access now' }).click();
@@ -151,11 +128,11 @@ describe('break-glass access', () => {
     const { theme, lang, viewport } = look;
     looksRoom ??= await seedGroup('Ward 3 day');
     const twId = looksRoom;
-    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-    const opened = await api(server, 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token);
+    const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
+    const opened = await api(server(), 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token);
     expect([200, 409]).toContain(opened.status);
     // The member's side first: signing the Admin in below ends no session of Noah's.
-    const noah = await tabs.signIn('noah.thibodeaux', look);
+    const noah = await signIn('noah.thibodeaux', look);
     await noah.page.goto(`/chat/${twId}`);
     await log(noah.page).getByText(PRIVACY_LINE).first().waitFor();
     await snap(noah.page, `break-glass-member-${theme}-${lang}-${viewport}`);

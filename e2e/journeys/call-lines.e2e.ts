@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser';
-import { demo, demoApi, type TSession } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo, type TSession } from '../support/demo';
 import { log, roomRow, roomTitle } from '../support/pages/room';
-import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * Call events do not bury clinical messages (issue 28): after an URGENT-worthy message, a call in the room
@@ -16,20 +13,13 @@ import type { RunningServer } from '../support/server';
  * is needed for its record), before the reader signs in, so nothing rings.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, apiGroup, logout } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-const { signIn } = demoTabs(() => ({ server, browser }));
+const { server, apiSession, apiGroup, logout, signIn } = useDemoStaff();
 
 const GROUP = 'ICU night calls';
 const TEXT = 'Bed 4 BP 70/40, please come now';
 
 function connect(session: TSession): Socket {
-  return io(server.url, {
+  return io(server().url, {
     path: '/server/socket.io',
     query: { token: session.token, uuid: randomUUID() },
     transports: ['websocket'],

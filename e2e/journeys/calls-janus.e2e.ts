@@ -1,16 +1,12 @@
-import { type JanusServer, startJanus } from '@rounds/test-kit/janus-server';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJanus } from '@rounds/test-kit/janus-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dismissToasts } from '../support/app';
 import { DESKTOP, PHONE, snap } from '../support/browser';
 import { budget } from '../support/budget';
-import { callPage, lookAtCall, threeWayVideoCall } from '../support/call-pages';
-import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
-import { useMediaLane } from '../support/media-lane';
+import { lookAtCall, threeWayVideoCall } from '../support/call-pages';
+import { groupOfThree, useCallJourney } from '../support/pages/call';
 import { callLine, log, openRoom } from '../support/pages/room';
-import type { RunningServer } from '../support/server';
 
 /**
  * A three-party video call through Janus (issue 9, "Media: real engines"): the server runs with JANUS_URL
@@ -21,30 +17,11 @@ import type { RunningServer } from '../support/server';
  * the others get it on their existing subscription), and as a direct screen share.
  */
 
-let janus: JanusServer;
-let server: RunningServer;
-let browser: Browser;
-const env: Record<string, string | undefined> = {};
-// Several browsers with live media: one call journey at a time (support/media-lane.ts).
-useMediaLane();
-
-// Janus first: the server of this file starts with its URL (useDemoJourney reads env when its hook runs).
-beforeAll(async () => {
-  janus = await startJanus();
-  env.JANUS_URL = janus.url;
+// Janus first: the server of this file starts with its URL.
+const { server, browser } = useCallJourney(async () => {
+  const janus = await startJanus();
+  return { env: { JANUS_URL: janus.url }, stop: () => janus.stop() };
 });
-afterAll(async () => {
-  await janus?.stop();
-});
-const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
-useDemoJourney(
-  env,
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  CALL_BROWSER_ARGS,
-);
 
 type TPeerStats = { sends: boolean; receives: boolean; frames: number; audioBytes: number };
 
@@ -95,21 +72,8 @@ async function waitForBothOthers(page: Page): Promise<void> {
 
 describe('calls through Janus', () => {
   it('carries video and audio of a three-party video call through the SFU', async () => {
-    const nurseEmail = demo('amelia.broussard');
-    const emails = [nurseEmail, demo('noah.thibodeaux'), demo('mason.arceneaux')];
-    for (const email of emails) await setPreferences(email, 'en', 'light');
-    const nurse = await apiSession(nurseEmail);
-    await apiGroup(nurse, 'Wound review', ['Noah Thibodeaux', 'Mason Arceneaux']);
-    await logout(nurse);
-
-    const signedIn = [];
-    for (const email of emails) signedIn.push(await callPage(browser, server.url, email));
-    const pages = signedIn.map((s) => s.page);
-    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
-    const errors = signedIn.map((s) => s.errors);
-    for (const page of pages) {
-      await openRoom(page, 'Wound review');
-    }
+    const { pages, errors } = await groupOfThree(browser(), server(), 'Wound review');
+    const [nursePage, doctorPage, chargePage] = pages;
     await nursePage.getByRole('button', { name: 'Start a video call' }).click();
     for (const page of [doctorPage, chargePage]) {
       const ringing = page.getByRole('dialog', { name: 'Incoming video call: Amelia Broussard' });
@@ -120,7 +84,7 @@ describe('calls through Janus', () => {
     // Each page receives both others through Janus: frames decoded and audio bytes, both rising.
     await Promise.all(pages.map(waitForBothOthers)).catch((error: Error) => {
       // What the server said of Janus (refusals and faults are logged) is what tells why.
-      throw new Error(`${error.message}\nserver: ${server.output().slice(-4_000)}`);
+      throw new Error(`${error.message}\nserver: ${server().output().slice(-4_000)}`);
     });
     const nurseCall = nursePage.getByRole('region', { name: 'Call' });
     await expect.poll(() => nurseCall.locator('[data-remote-tile]').count(), { timeout: budget(15_000) }).toBe(2);
@@ -181,11 +145,11 @@ const screenAspect = (page: Page) =>
 
 describe('screen share through Janus', () => {
   it('swaps the sharer’s camera for the screen on the same feed, one sharer at a time, and shares directly', async () => {
-    const { pages, regions, errors, chargeId } = await threeWayVideoCall(browser, server, 'Dressing review');
+    const { pages, regions, errors, chargeId } = await threeWayVideoCall(browser(), server(), 'Dressing review');
     const [nursePage, doctorPage, chargePage] = pages;
     const [nurseCall, doctorCall, chargeCall] = regions;
     await Promise.all(pages.map(waitForBothOthers)).catch((error: Error) => {
-      throw new Error(`${error.message}\nserver: ${server.output().slice(-4_000)}`);
+      throw new Error(`${error.message}\nserver: ${server().output().slice(-4_000)}`);
     });
     const camera = await published(chargePage);
     expect(camera?.aspect).toBeLessThan(1.5);

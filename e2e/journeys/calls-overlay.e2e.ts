@@ -1,14 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { DESKTOP, PHONE, snap } from '../support/browser';
 import { callPage, lookAtCall } from '../support/call-pages';
-import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
-import { useMediaLane } from '../support/media-lane';
+import { demo } from '../support/demo';
+import { useCallJourney } from '../support/pages/call';
 import { bubble, composer, openFromRecent } from '../support/pages/room';
-import type { RunningServer } from '../support/server';
 
 /**
  * The call overlay as issue 28's walk found it: an incoming call takes focus (unless someone is typing) and
@@ -17,18 +14,7 @@ import type { RunningServer } from '../support/server';
  * was left on the next call; the tooltip of the button that started the call goes away.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, logout, setPreferences } = demoApi(() => server);
-useMediaLane();
-useDemoJourney(
-  {},
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  CALL_BROWSER_ARGS,
-);
+const { server, browser, apiSession, logout, setPreferences } = useCallJourney();
 
 const NURSE = 'Amelia Broussard';
 const DOCTOR = 'Noah Thibodeaux';
@@ -74,12 +60,12 @@ async function twoPeople() {
   await setPreferences(demo('noah.thibodeaux'), 'fr', 'dark');
   const nurse = await apiSession(demo('amelia.broussard'));
   const doctor = await apiSession(demo('noah.thibodeaux'));
-  const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctor.id] }, nurse.token);
+  const room = await api(server(), 'POST', '/chat-room', { type: 'direct', participants: [doctor.id] }, nurse.token);
   expect(room.status).toBe(200);
   await logout(nurse);
   await logout(doctor);
-  const nurseIn = await callPage(browser, server.url, demo('amelia.broussard'));
-  const doctorIn = await callPage(browser, server.url, demo('noah.thibodeaux'), { colorScheme: 'dark' });
+  const nurseIn = await callPage(browser(), server().url, demo('amelia.broussard'));
+  const doctorIn = await callPage(browser(), server().url, demo('noah.thibodeaux'), { colorScheme: 'dark' });
   return { nurseIn, doctorIn };
 }
 

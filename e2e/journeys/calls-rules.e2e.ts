@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts } from '../support/app';
 import { DESKTOP, newContext, PHONE, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
-import { useMediaLane } from '../support/media-lane';
+import { useCallJourney } from '../support/pages/call';
 import { callLine, log, openFromRecent, roomRow } from '../support/pages/room';
-import { ADMIN, type RunningServer } from '../support/server';
+import { ADMIN } from '../support/server';
 
 /**
  * The call rules and the overlay (issue 9): a decline, a call nobody answers (the server's real 60 s), a
@@ -21,20 +19,7 @@ import { ADMIN, type RunningServer } from '../support/server';
  * back to the room by its header, and in full screen. One server, three people in three contexts.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, apiGroup, logout, setPreferences, idOf } = demoApi(() => server);
-// Several browsers with live media: one call journey at a time (support/media-lane.ts).
-useMediaLane();
-
-useDemoJourney(
-  {},
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  CALL_BROWSER_ARGS,
-);
+const { server, browser, apiSession, apiGroup, logout, setPreferences, idOf } = useCallJourney();
 
 const NURSE = 'Amelia Broussard';
 const DOCTOR = 'Noah Thibodeaux';
@@ -84,7 +69,7 @@ const ringingSound = (page: Page) =>
   );
 
 async function signIn(email: string): Promise<TPerson> {
-  const context = await newContext(browser, { baseURL: server.url });
+  const context = await newContext(browser(), { baseURL: server().url });
   contexts.push(context);
   await captureAudio(context);
   const page = await context.newPage();
@@ -127,7 +112,7 @@ describe('call rules and overlay', () => {
     const direct = async (from: typeof amelia, to: string) =>
       (
         await api<{ data: { chatRoom: { twId: string } } }>(
-          server,
+          server(),
           'POST',
           '/chat-room',
           { type: 'direct', participants: [await idOf(from, to)] },
@@ -307,12 +292,12 @@ describe('call rules and overlay', () => {
 
     // Meanwhile an Admin turns the charge nurse's voice off: the button is disabled, and the server refuses
     // the same request sent straight over his socket.
-    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
     const chargeId = await charge.page.evaluate(
       () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
     );
     const off = await api(
-      server,
+      server(),
       'POST',
       '/user/permission',
       { userId: chargeId, permission: 'voice', value: false },
@@ -324,7 +309,7 @@ describe('call rules and overlay', () => {
     const token = await charge.page.evaluate(
       () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.token as string,
     );
-    const socket = io(server.url, {
+    const socket = io(server().url, {
       path: '/server/socket.io',
       query: { token, uuid: randomUUID() },
       transports: ['websocket'],
@@ -360,12 +345,12 @@ describe('call rules and overlay', () => {
   });
 
   it('a callee who may speak but not show video answers a video call with voice, by button or shortcut', async () => {
-    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
     const doctorId = await doctor.page.evaluate(
       () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
     );
     const off = await api(
-      server,
+      server(),
       'POST',
       '/user/permission',
       { userId: doctorId, permission: 'video', value: false },

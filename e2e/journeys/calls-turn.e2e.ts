@@ -1,17 +1,13 @@
-import type { Coturn } from '@rounds/test-kit/coturn';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
-import { CALL_BROWSER_ARGS, inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
+import { inboundAudio, selectedPairs, waitForAudio } from '../support/call-stats';
 import { startJourneyCoturn } from '../support/coturn';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
-import { useMediaLane } from '../support/media-lane';
+import { demo } from '../support/demo';
+import { directChat, useCallJourney } from '../support/pages/call';
 import { openRoom } from '../support/pages/room';
-import type { RunningServer } from '../support/server';
 
 /**
  * A voice call whose media can only go through TURN (issue 9): both pages force iceTransportPolicy 'relay', so
@@ -20,33 +16,15 @@ import type { RunningServer } from '../support/server';
  * selected on each end is relay to relay: this is what a phone on cellular or a guest Wi-Fi gets.
  */
 
-let coturn: Coturn | undefined;
-const turnEnv: Record<string, string> = {};
-// Several browsers with live media: one call journey at a time (support/media-lane.ts).
-useMediaLane();
-
-// Registered before the journey's own hooks: coturn is up before the server reads TURN_* at start-up, and
-// stops after the server (after-hooks run in reverse).
-beforeAll(async () => {
-  const started = await startJourneyCoturn();
-  coturn = started.coturn;
-  Object.assign(turnEnv, started.env);
+// coturn is up before the server reads TURN_* at start-up, and stops after the server.
+const {
+  env: turnEnv,
+  server,
+  browser,
+} = useCallJourney(async () => {
+  const { coturn, env } = await startJourneyCoturn();
+  return { env, stop: () => coturn.stop() };
 });
-afterAll(async () => {
-  await coturn?.stop();
-});
-
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, logout, setPreferences } = demoApi(() => server);
-useDemoJourney(
-  turnEnv,
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  CALL_BROWSER_ARGS,
-);
 
 /** Polls until ICE has selected a pair on every peer connection of the page, then returns them. */
 async function waitForPairs(page: Page): Promise<Awaited<ReturnType<typeof selectedPairs>>> {
@@ -64,17 +42,10 @@ describe('calls through TURN', () => {
     expect(turnEnv.TURN_URLS).toMatch(/^turn:127\.0\.0\.1:\d+\?transport=udp$/);
     const nurseEmail = demo('amelia.broussard');
     const doctorEmail = demo('noah.thibodeaux');
-    await setPreferences(nurseEmail, 'en', 'light');
-    await setPreferences(doctorEmail, 'fr', 'dark');
-    const nurse = await apiSession(nurseEmail);
-    const doctor = await apiSession(doctorEmail);
-    const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctor.id] }, nurse.token);
-    expect(room.status).toBe(200);
-    await logout(nurse);
-    await logout(doctor);
+    await directChat(server(), nurseEmail, doctorEmail);
 
-    const nurseIn = await callPage(browser, server.url, nurseEmail, { relayOnly: true });
-    const doctorIn = await callPage(browser, server.url, doctorEmail, { colorScheme: 'dark', relayOnly: true });
+    const nurseIn = await callPage(browser(), server().url, nurseEmail, { relayOnly: true });
+    const doctorIn = await callPage(browser(), server().url, doctorEmail, { colorScheme: 'dark', relayOnly: true });
     const [nursePage, doctorPage] = [nurseIn.page, doctorIn.page];
     const errors = [nurseIn.errors, doctorIn.errors];
 

@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { io, type Socket } from 'socket.io-client';
+import type { Page } from 'playwright-core';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { newContext, snap, watchErrors } from '../support/browser';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
+import { connectedSocket } from '../support/live-socket';
 import { loginUi } from '../support/login-ui';
 import { openRoom } from '../support/pages/room';
-import { ADMIN, type RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
+import { ADMIN } from '../support/server';
 
 /**
  * Calling someone who cannot answer (issue 28, spec doc 2 section 6): the call button opens 'Contact is not
@@ -16,13 +16,7 @@ import { ADMIN, type RunningServer } from '../support/server';
  * connected without the call's permission. No media: nothing rings, so no media lane either.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, idOf, logout, setPreferences } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser, apiSession, idOf, logout, setPreferences } = useDemoStaff();
 
 const NURSE = 'amelia.broussard';
 const DOCTOR = 'Noah Thibodeaux';
@@ -41,7 +35,7 @@ afterAll(() => {
 
 async function signedIn(language: 'en' | 'fr', theme: 'light' | 'dark', mobile: boolean) {
   await setPreferences(demo(NURSE), language, theme);
-  const context = await newContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
+  const context = await newContext(browser(), { baseURL: server().url, colorScheme: theme, mobile });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await loginUi(page, demo(NURSE), DEMO_PASSWORD);
@@ -85,7 +79,7 @@ describe('calling someone who cannot answer', () => {
   it('sets up a direct chat with a physician who is not signed in', async () => {
     const nurse = await apiSession(demo(NURSE));
     const direct = await api(
-      server,
+      server(),
       'POST',
       '/chat-room',
       { type: 'direct', participants: [await idOf(nurse, DOCTOR)] },
@@ -106,10 +100,10 @@ describe('calling someone who cannot answer', () => {
   });
 
   it('says so too when the contact is connected without the voice permission', async () => {
-    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
     const doctor = await apiSession(demo('noah.thibodeaux'));
     const off = await api(
-      server,
+      server(),
       'POST',
       '/user/permission',
       { userId: doctor.id, permission: 'voice', value: false },
@@ -117,16 +111,8 @@ describe('calling someone who cannot answer', () => {
     );
     expect(off.status).toBe(200);
     // The physician is online: his socket is connected, as a tab of his would be.
-    const socket = io(server.url, {
-      path: '/server/socket.io',
-      query: { token: doctor.token, uuid: randomUUID() },
-      transports: ['websocket'],
-    });
+    const socket = await connectedSocket(server(), doctor.token);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
 
     // He shows as online, and still the call is refused before anyone is rung.
     await refusedIn(

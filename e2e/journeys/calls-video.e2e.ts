@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dismissToasts } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
 import { budget } from '../support/budget';
 import { lookAtCall, threeWayVideoCall } from '../support/call-pages';
-import { CALL_BROWSER_ARGS } from '../support/call-stats';
-import { useDemoJourney } from '../support/journey';
-import { useMediaLane } from '../support/media-lane';
+import { useCallJourney } from '../support/pages/call';
 import { callLine, log, openRoom } from '../support/pages/room';
-import type { RunningServer } from '../support/server';
 
 /**
  * Video and screen share through the mesh (issue 9): three people in a video call, each seeing and hearing
@@ -19,19 +16,7 @@ import type { RunningServer } from '../support/server';
  * device is the "screen" getDisplayMedia picks without a prompt (docs/decisions.md). Media stays on loopback.
  */
 
-let server: RunningServer;
-let browser: Browser;
-// Several browsers with live media: one call journey at a time (support/media-lane.ts).
-useMediaLane();
-
-useDemoJourney(
-  {},
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  CALL_BROWSER_ARGS,
-);
+const { server, browser } = useCallJourney();
 
 type TInbound = { frames: number; audioBytes: number; audioLevel: number };
 
@@ -120,7 +105,7 @@ async function switchPreferences(page: Page, room: string, theme: string, langua
 describe('video calls and screen share', () => {
   it('carries video and sound between three people, shares one screen at a time, and shares a screen directly', async () => {
     // A video call: the two others answer; everyone sees and hears both others.
-    const { pages, regions, errors, chargeId } = await threeWayVideoCall(browser, server, 'Wound review');
+    const { pages, regions, errors, chargeId } = await threeWayVideoCall(browser(), server(), 'Wound review');
     const [nursePage, doctorPage, chargePage] = pages;
     const [nurseCall, doctorCall, chargeCall] = regions;
     for (const call of [nurseCall, doctorCall, chargeCall]) {

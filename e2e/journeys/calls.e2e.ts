@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { io } from 'socket.io-client';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { artifact, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
-import { CALL_BROWSER_ARGS, inboundAudio, waitForAudio } from '../support/call-stats';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
-import { useMediaLane } from '../support/media-lane';
+import { inboundAudio, waitForAudio } from '../support/call-stats';
+import { demo } from '../support/demo';
+import { connectedSocket } from '../support/live-socket';
+import { directChat, groupOfThree, useCallJourney } from '../support/pages/call';
 import { callLine, log, openRoom, roomRow } from '../support/pages/room';
-import type { RunningServer } from '../support/server';
 
 /**
  * A voice call through the mesh (issue 9): a nurse calls a physician from their chat, the physician's screen
@@ -19,42 +16,16 @@ import type { RunningServer } from '../support/server';
  * the room keeps the record. Chromium's fake devices stand in for the microphone; media stays on loopback.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
-// Several browsers with live media: one call journey at a time (support/media-lane.ts).
-useMediaLane();
-
-useDemoJourney(
-  {},
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  CALL_BROWSER_ARGS,
-);
+const { server, browser, apiSession, apiGroup, logout, setPreferences } = useCallJourney();
 
 describe('calls', () => {
   it('rings the physician, carries audio both ways, and leaves the call in the room’s history', async () => {
     const nurseEmail = demo('amelia.broussard');
     const doctorEmail = demo('noah.thibodeaux');
-    await setPreferences(nurseEmail, 'en', 'light');
-    await setPreferences(doctorEmail, 'fr', 'dark');
-    const nurse = await apiSession(nurseEmail);
-    const doctor = await apiSession(doctorEmail);
-    const room = await api<{ data: { chatRoom: { twId: string; name: string } } }>(
-      server,
-      'POST',
-      '/chat-room',
-      { type: 'direct', participants: [doctor.id] },
-      nurse.token,
-    );
-    expect(room.status).toBe(200);
-    await logout(nurse);
-    await logout(doctor);
+    await directChat(server(), nurseEmail, doctorEmail);
 
-    const nurseIn = await callPage(browser, server.url, nurseEmail);
-    const doctorIn = await callPage(browser, server.url, doctorEmail, { colorScheme: 'dark' });
+    const nurseIn = await callPage(browser(), server().url, nurseEmail);
+    const doctorIn = await callPage(browser(), server().url, doctorEmail, { colorScheme: 'dark' });
     const [nursePage, doctorPage] = [nurseIn.page, doctorIn.page];
     const errors = [nurseIn.errors, doctorIn.errors];
 
@@ -98,26 +69,11 @@ describe('calls', () => {
     // online meanwhile: a call rings only someone connected (issue 28), and it rings his phone and the new tab.
     const nurseEmail = demo('amelia.broussard');
     const nightEmail = demo('lucas.fontenot');
-    await setPreferences(nurseEmail, 'en', 'light');
-    await setPreferences(nightEmail, 'fr', 'dark');
-    const nurse = await apiSession(nurseEmail);
-    const night = await apiSession(nightEmail);
-    const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [night.id] }, nurse.token);
-    expect(room.status).toBe(200);
-    await logout(nurse);
-    await logout(night);
+    await directChat(server(), nurseEmail, nightEmail);
     const phone = await apiSession(nightEmail);
-    const phoneSocket = io(server.url, {
-      path: '/server/socket.io',
-      query: { token: phone.token, uuid: randomUUID() },
-      transports: ['websocket'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      phoneSocket.once('connect', () => resolve());
-      phoneSocket.once('connect_error', reject);
-    });
+    const phoneSocket = await connectedSocket(server(), phone.token);
 
-    const nurseIn = await callPage(browser, server.url, nurseEmail);
+    const nurseIn = await callPage(browser(), server().url, nurseEmail);
     const nursePage = nurseIn.page;
     await openRoom(nursePage, 'Lucas Fontenot');
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
@@ -127,7 +83,7 @@ describe('calls', () => {
     const held = new Promise<void>((resolve) => {
       letThrough = resolve;
     });
-    const nightIn = await callPage(browser, server.url, nightEmail, {
+    const nightIn = await callPage(browser(), server().url, nightEmail, {
       colorScheme: 'dark',
       untilConnected: false,
       prepare: (page) =>
@@ -163,20 +119,8 @@ describe('calls', () => {
   });
 
   it('lets a member who declined join a group call from the call bar; the initiator ends it for all', async () => {
-    const nurseEmail = demo('amelia.broussard');
-    const emails = [nurseEmail, demo('noah.thibodeaux'), demo('mason.arceneaux')];
-    for (const email of emails) await setPreferences(email, 'en', 'light');
-    const nurse = await apiSession(nurseEmail);
-    await apiGroup(nurse, 'Bed 7 review', ['Noah Thibodeaux', 'Mason Arceneaux']);
-    await logout(nurse);
-    const signedIn = [];
-    for (const email of emails) signedIn.push(await callPage(browser, server.url, email));
-    const pages = signedIn.map((s) => s.page);
-    const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
-    const errors = signedIn.map((s) => s.errors);
-    for (const page of pages) {
-      await openRoom(page, 'Bed 7 review');
-    }
+    const { pages, errors } = await groupOfThree(browser(), server(), 'Bed 7 review');
+    const [nursePage, doctorPage, chargePage] = pages;
     await nursePage.getByRole('button', { name: 'Start a voice call' }).click();
     const ringFor = (page: Page) => page.getByRole('dialog', { name: 'Incoming voice call: Amelia Broussard' });
     await ringFor(doctorPage).getByRole('button', { name: 'Decline' }).click();
@@ -210,7 +154,7 @@ describe('calls', () => {
     const nurse = await apiSession(emails[0]!);
     const doctor = await apiSession(emails[1]!);
     const direct = await api<{ data: { chatRoom: { twId: string } } }>(
-      server,
+      server(),
       'POST',
       '/chat-room',
       { type: 'direct', participants: [doctor.id] },
@@ -221,7 +165,7 @@ describe('calls', () => {
     await logout(nurse);
     await logout(doctor);
     const pages: Page[] = [];
-    for (const email of emails) pages.push((await callPage(browser, server.url, email)).page);
+    for (const email of emails) pages.push((await callPage(browser(), server().url, email)).page);
     const contexts = pages.map((page) => page.context());
     const [nursePage, doctorPage, chargePage] = pages as [Page, Page, Page];
     const callOf = (page: Page) => page.getByRole('region', { name: 'Call' });

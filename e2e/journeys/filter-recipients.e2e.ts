@@ -1,15 +1,12 @@
 import { demoEmail } from '@rounds/test-kit/demo';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
-import { demoApi } from '../support/demo';
 import { dutyRoleAdmin } from '../support/duty-roles';
-import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
 import { ROOM_PATH, roomRow, roomTitle } from '../support/pages/room';
-import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * Issue 25, a saved directory filter as a recipient list ("all ICU nurses on shift"): a charge nurse filters
@@ -17,14 +14,7 @@ import type { RunningServer } from '../support/server';
  * told first how many it will reach; the nurse on shift finds the group in Recent at once. The dialog is
  * photographed in both languages, themes and screens.
  */
-let server: RunningServer;
-let browser: Browser;
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-const { apiSession, logout } = demoApi(() => server);
-const { signIn } = demoTabs(() => ({ server, browser }));
+const { server, apiSession, logout, signIn } = useDemoStaff();
 
 /** Opens Contacts and its filters, and chooses these items of each filter (labels in the page's language). */
 async function filterContacts(page: Page, choices: [label: string, option: string][], showFilters: string) {
@@ -40,7 +30,7 @@ async function filterContacts(page: Page, choices: [label: string, option: strin
 describe('a filter as a recipient list', () => {
   it('a nurse saves "St. Mary\'s nurses" and starts a group of those on shift from it', async () => {
     // Before any browser: Abigail Taylor, a registered nurse of St. Mary's, is on shift as ICU charge nurse.
-    const admin = await dutyRoleAdmin(server);
+    const admin = await dutyRoleAdmin(server());
     const abigail = await apiSession(demoEmail('abigail.taylor'));
     await logout(abigail);
     await admin.onShiftNow(await admin.createRole('ICU charge nurse'), abigail.id);

@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
 import { composer } from '../support/pages/room';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * Rounds by keyboard alone (WCAG 2.1.1, 2.4.1, 2.4.3, 2.4.7): the skip link comes first, sign-in puts focus
@@ -16,13 +15,7 @@ import type { RunningServer } from '../support/server';
  * showing a visible focus ring. No mouse: every move is a key press.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, logout, apiGroup, setPreferences } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser, apiSession, logout, apiGroup, setPreferences } = useDemoStaff();
 
 type TFocused = {
   tag: string;
@@ -86,7 +79,7 @@ describe('keyboard', () => {
     await apiGroup(owner, 'Keyboard ward', ['Liam Hebert', 'Emma Guidry']);
     await logout(owner);
 
-    const context = await openContext(browser, { baseURL: server.url });
+    const context = await openContext(browser(), { baseURL: server().url });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/login');
@@ -194,7 +187,7 @@ describe('keyboard', () => {
       const owner = await apiSession(demo('olivia.landry'));
       await apiGroup(owner, `Menu ward ${language}`, ['Liam Hebert']);
       await logout(owner);
-      const context = await openContext(browser, { baseURL: server.url, mobile });
+      const context = await openContext(browser(), { baseURL: server().url, mobile });
       const page = await context.newPage();
       const errors = watchErrors(page);
       await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);

@@ -1,13 +1,12 @@
 import { rememberSeed, totpCode } from '@rounds/test-kit/mfa';
-import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { eachLook, lookSuffix } from '../support/pages/looks';
-import { ADMIN, type RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
+import { ADMIN } from '../support/server';
 
 /**
  * Two-step sign-in (issue 26). The hospital requires it of FacilityAdmins (the default policy); an Admin has
@@ -16,13 +15,7 @@ import { ADMIN, type RunningServer } from '../support/server';
  * codes, finds the authenticator in Settings, signs out, and signs in again with a code; a wrong code is
  * refused at the form. In both languages and themes, on a desktop and a phone.
  */
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, logout, setPreferences } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser, apiSession, logout, setPreferences } = useDemoStaff();
 
 const AMELIA = demo('amelia.broussard');
 let ameliaId = '';
@@ -65,11 +58,15 @@ describe('two-step sign-in', () => {
     const suffix = lookSuffix(look);
     // The account's language and theme win once signed in (signing in with the authenticator the last look kept).
     await setPreferences(AMELIA, look.lang, look.theme);
-    const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
-    const reset = await api(server, 'POST', `/user/${ameliaId}/mfa/reset`, undefined, adminToken);
+    const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
+    const reset = await api(server(), 'POST', `/user/${ameliaId}/mfa/reset`, undefined, adminToken);
     expect(reset.status).toBe(200);
 
-    const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
+    const context = await openContext(browser(), {
+      baseURL: server().url,
+      colorScheme: look.theme,
+      mobile: look.mobile,
+    });
     const page = await context.newPage();
     const errors = watchErrors(page);
     const signIn = async () => {
@@ -117,7 +114,7 @@ describe('two-step sign-in', () => {
     await step.getByLabel(texts.codeLabel).fill(totpCode(seed));
     await step.getByRole('button', { name: texts.verify }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    rememberSeed(server.url, AMELIA, seed);
+    rememberSeed(server().url, AMELIA, seed);
     expect(errors().filter((e) => !e.includes('/auth/mfa/verify'))).toEqual([]);
   });
 });

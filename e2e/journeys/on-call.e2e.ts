@@ -1,28 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
-import { demoApi } from '../support/demo';
 import { dutyRoleAdmin } from '../support/duty-roles';
-import { useDemoJourney } from '../support/journey';
 import { inLook, LOOKS } from '../support/pages/looks';
-import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * Issue 25, on-call roles: a FacilityAdmin creates "Cardiology on call" in Administration, a clinician of the
  * facility takes it from Contacts › On call, a colleague takes it over with a handover note and the first
  * holder is told at once; the On call view photographed in both languages, themes and screens.
  */
-let server: RunningServer;
-let browser: Browser;
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-const { apiSession, logout } = demoApi(() => server);
-const { signIn } = demoTabs(() => ({ server, browser }));
+const { server, apiSession, logout, signIn } = useDemoStaff();
 
 const ROLE = 'Cardiology on call';
 
@@ -106,7 +96,7 @@ describe('on-call roles', () => {
 
   it('shows the roles with holders, presence and the roles nobody holds, in both languages, themes and screens', async () => {
     // More roles, as a hospital has: one held on schedule, one nobody holds (set up before any browser).
-    const admin = await dutyRoleAdmin(server);
+    const admin = await dutyRoleAdmin(server());
     const noah = await apiSession(DEMO.noah);
     await logout(noah);
     const created: string[] = [];

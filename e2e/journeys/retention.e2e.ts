@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { complianceExportRoutes, EXPORT_MANIFEST, ZExportManifest } from '@rounds/contracts/compliance';
 import { unzip } from '@rounds/test-kit/unzip';
-import type { Browser, Page } from 'playwright-core';
-import { io } from 'socket.io-client';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api';
 import { snap } from '../support/browser';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { adminTab as openAdminTab } from '../support/pages/admin-tab';
 import { eachLook, type TLook } from '../support/pages/looks';
-import { ADMIN, type RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
+import { ADMIN } from '../support/server';
 
 /**
  * Retention and legal hold (issue 27), the Admin's side: set how long group messages are kept, place a hold on
@@ -20,41 +18,13 @@ import { ADMIN, type RunningServer } from '../support/server';
  * both languages and themes, on a desktop and a phone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, apiGroup, logout } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser, apiSession, logout, writtenGroup } = useDemoStaff();
 
 /** The Admin signed in on Retention, in the look's language and theme. */
 async function adminTab(look?: Omit<TLook, 'viewport'>) {
-  const tab = await openAdminTab(server, browser, look);
+  const tab = await openAdminTab(server(), browser(), look);
   await tab.page.goto('/admin/retention');
   return tab;
-}
-
-/** A conversation for counsel, written by its owner before the Admin exports it. */
-async function seedConversation(name: string, lines: string[]): Promise<string> {
-  const owner = await apiSession(demo('amelia.broussard'));
-  const twId = await apiGroup(owner, name, ['Noah Thibodeaux']);
-  const socket = io(server.url, {
-    path: '/server/socket.io',
-    query: { token: owner.token, uuid: randomUUID() },
-    transports: ['websocket'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  for (const body of lines) {
-    const ack = await socket.timeout(10_000).emitWithAck('SendMessage', { clientId: randomUUID(), twId, body });
-    expect(ack.ok, JSON.stringify(ack)).toBe(true);
-  }
-  socket.close();
-  await logout(owner);
-  return twId;
 }
 
 /** Fills the export form: a conversation found by name, today alone. */
@@ -135,9 +105,9 @@ describe('retention and legal hold', () => {
       .waitFor();
     expect(errors()).toEqual([]);
 
-    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
     const retention = await api<{ data: { policy: unknown } }>(
-      server,
+      server(),
       'GET',
       '/compliance/retention',
       undefined,
@@ -145,7 +115,7 @@ describe('retention and legal hold', () => {
     );
     expect(retention.body.data.policy).toEqual({ defaultDays: null, rooms: { group: 30 } });
     const holds = await api<{ data: { name: string; releasedAt: number | null }[] }>(
-      server,
+      server(),
       'GET',
       '/compliance/holds',
       undefined,
@@ -154,14 +124,14 @@ describe('retention and legal hold', () => {
     expect(holds.body.data.find((h) => h.name === 'Case 2026-114')?.releasedAt).toBeTypeOf('number');
     // Nobody but an Admin reads the holds.
     const nurse = await apiSession(demo('noah.thibodeaux'));
-    expect((await api(server, 'GET', '/compliance/holds', undefined, nurse.token)).status).toBe(403);
+    expect((await api(server(), 'GET', '/compliance/holds', undefined, nurse.token)).status).toBe(403);
     await logout(nurse);
     expect(errors()).toEqual([]);
   });
 
   it('the Admin exports a conversation for counsel; the ZIP downloads with its manifest and messages', async () => {
     const room = 'Bay 3 incident';
-    const twId = await seedConversation(room, ['Fall in bay 3 at 02:10, no injury seen', 'Family informed at 03:00']);
+    const twId = await writtenGroup(room, ['Fall in bay 3 at 02:10, no injury seen', 'Family informed at 03:00']);
     const { page, errors } = await adminTab();
     const card = await fillExport(page, room);
     const created = page.waitForResponse(
@@ -192,7 +162,7 @@ describe('retention and legal hold', () => {
     ]);
     // The link worked once: the same download again is refused.
     const again = await fetch(
-      `${server.url}/api/v1${complianceExportRoutes.downloadExport.path}?${new URLSearchParams({ token: data.token })}`,
+      `${server().url}/api/v1${complianceExportRoutes.downloadExport.path}?${new URLSearchParams({ token: data.token })}`,
     );
     expect(again.status).toBe(404);
     expect(errors()).toEqual([]);
@@ -200,19 +170,19 @@ describe('retention and legal hold', () => {
 
   eachLook('looks right', async (look) => {
     const { theme, lang, viewport } = look;
-    const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+    const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
     const name = `Inquest ${theme}-${lang}-${viewport}`;
     const nurse = await apiSession(demo('amelia.broussard'));
     await logout(nurse);
     const placed = await api(
-      server,
+      server(),
       'POST',
       '/compliance/holds',
       { targetType: 'user', targetId: nurse.id, name, reason: 'Coroner’s request, ward 4B' },
       token,
     );
     expect(placed.status).toBe(200);
-    if (!exportRoomSeeded) exportRoomSeeded = await seedConversation('Ward 4B export', ['Handover at 07:00']);
+    if (!exportRoomSeeded) exportRoomSeeded = await writtenGroup('Ward 4B export', ['Handover at 07:00']);
     const { page, errors } = await adminTab(look);
     await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(theme);
     await holdRow(page, name).waitFor();

@@ -1,15 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
-import { demoApi } from '../support/demo';
 import { dutyRoleAdmin } from '../support/duty-roles';
-import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
 import { bubble, composer, log, openFromRecent, ROOM_PATH, roomRow, roomTitle, send } from '../support/pages/room';
-import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * Issue 25, messaging a role: at night a nurse does not know which cardiologist is on call, she knows
@@ -18,14 +15,7 @@ import type { RunningServer } from '../support/server';
  * and the room moves with it: she reads what was said, Liam loses it at once. The role's room photographed in
  * both languages, themes and screens.
  */
-let server: RunningServer;
-let browser: Browser;
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-const { apiSession, logout } = demoApi(() => server);
-const tabs = demoTabs(() => ({ server, browser }));
+const { server, apiSession, logout, signIn } = useDemoStaff();
 
 const ROLE = 'Cardiology on call';
 /** The role's escalation target, held by Liam: where a message goes while nobody holds the role. */
@@ -41,11 +31,11 @@ let roomId: string | undefined;
  */
 async function heldRole(): Promise<string> {
   if (roleId) return roleId;
-  const admin = await dutyRoleAdmin(server);
+  const admin = await dutyRoleAdmin(server());
   const role = await admin.createRole(ROLE);
   const backup = await admin.createRole(BACKUP);
   const policy = await api(
-    server,
+    server(),
     'PUT',
     `/roles/${role}/escalation`,
     { steps: [{ afterMinutes: 5, target: { kind: 'role', roleId: backup } }], finalAfterMinutes: 10 },
@@ -53,8 +43,8 @@ async function heldRole(): Promise<string> {
   );
   expect(policy.status).toBe(200);
   const liam = await apiSession(DEMO.liam);
-  expect((await api(server, 'POST', `/roles/${role}/take`, {}, liam.token)).status).toBe(200);
-  expect((await api(server, 'POST', `/roles/${backup}/take`, {}, liam.token)).status).toBe(200);
+  expect((await api(server(), 'POST', `/roles/${role}/take`, {}, liam.token)).status).toBe(200);
+  expect((await api(server(), 'POST', `/roles/${backup}/take`, {}, liam.token)).status).toBe(200);
   await logout(liam);
   roleId = role;
   return roleId;
@@ -73,8 +63,8 @@ const authorLine = (page: Page, text: string) => log(page).getByText(text, { exa
 describe('messaging a role', () => {
   it('a nurse messages the role, its holder answers as the role, a take-over moves the room', async () => {
     await heldRole();
-    const noah = await tabs.signIn('noah.thibodeaux');
-    const liam = await tabs.signIn('liam.hebert');
+    const noah = await signIn('noah.thibodeaux');
+    const liam = await signIn('liam.hebert');
 
     // Noah finds the role where a conversation starts: the search of Contacts offers it above the people.
     await noah.page.goto('/contacts');
@@ -106,7 +96,7 @@ describe('messaging a role', () => {
     await snap(noah.page, 'role-chat-answered-en-light-desktop');
 
     // Amelia takes the role over: the room goes with it, history and all; Liam loses it at once.
-    const amelia = await tabs.signIn('amelia.broussard');
+    const amelia = await signIn('amelia.broussard');
     await openOnCall(amelia.page);
     await roleLine(amelia.page, ROLE)
       .getByRole('button', { name: `Take ${ROLE}` })
@@ -154,7 +144,7 @@ describe('messaging a role', () => {
       // Run alone: the room is opened over the API as Noah would have, before his browser signs in.
       const noah = await apiSession(DEMO.noah);
       const opened = await api<{ data: { chatRoom: { twId: string } } }>(
-        server,
+        server(),
         'POST',
         `/roles/${await heldRole()}/room`,
         undefined,
@@ -163,7 +153,7 @@ describe('messaging a role', () => {
       roomId = opened.body.data.chatRoom.twId;
       await logout(noah);
     }
-    const { page, errors } = await tabs.signIn('noah.thibodeaux', look);
+    const { page, errors } = await signIn('noah.thibodeaux', look);
     await page.goto(`/chat/${roomId}`);
     await roomTitle(page, ROLE).waitFor();
     await page.locator('[data-role-marker]').waitFor();

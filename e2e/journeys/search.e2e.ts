@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { io } from 'socket.io-client';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
 import { inLook, LOOKS } from '../support/pages/looks';
 import { log, roomTitle } from '../support/pages/room';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * Message search (issue 27): a nurse types words in Recent's search box, turns it to messages, sees the
@@ -20,13 +17,7 @@ import type { RunningServer } from '../support/server';
  * dark, desktop and phone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
+const { server, browser, writtenGroup, setPreferences } = useDemoStaff();
 
 const GROUP = 'Ward 4 night';
 const OLD_EN = 'Bed 12 lactate 4.1, repeat at 06:00 and call the resident';
@@ -34,26 +25,8 @@ const OLD_FR = "Transférer le patient du lit 12 à l'hôpital Saint-Éloi demai
 
 /** The room's history, written by its owner before anyone searches: two old messages, then 150 more. */
 async function seedHistory(): Promise<void> {
-  const owner = await apiSession(demo('amelia.broussard'));
-  const twId = await apiGroup(owner, GROUP, ['Noah Thibodeaux']);
-  const socket = io(server.url, {
-    path: '/server/socket.io',
-    query: { token: owner.token, uuid: randomUUID() },
-    transports: ['websocket'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const say = async (body: string) => {
-    const ack = await socket.timeout(10_000).emitWithAck('SendMessage', { clientId: randomUUID(), twId, body });
-    expect(ack.ok, JSON.stringify(ack)).toBe(true);
-  };
-  await say(OLD_EN);
-  await say(OLD_FR);
-  for (let i = 1; i <= 150; i += 1) await say(`Round ${i}: vitals stable, nothing to report`);
-  socket.close();
-  await logout(owner);
+  const rounds = Array.from({ length: 150 }, (_, i) => `Round ${i + 1}: vitals stable, nothing to report`);
+  await writtenGroup(GROUP, [OLD_EN, OLD_FR, ...rounds]);
 }
 
 /** Types in Recent's search box and turns it to messages. */
@@ -73,7 +46,7 @@ describe('message search', () => {
       await inLook(async () => {
         const name = `search-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`;
         await setPreferences(demo('noah.thibodeaux'), language, theme);
-        const context = await openContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
+        const context = await openContext(browser(), { baseURL: server().url, colorScheme: theme, mobile });
         const page = await context.newPage();
         const errors = watchErrors(page);
         await loginUi(page, demo('noah.thibodeaux'), DEMO_PASSWORD);

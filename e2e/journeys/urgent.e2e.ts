@@ -1,15 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
-import { demo, demoApi } from '../support/demo';
-import { useDemoJourney } from '../support/journey';
+import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
+import { lookSuffix, OTHER_LOOKS } from '../support/pages/looks';
 import { bubble, composer, log, openDirect, openRoom, roomRow, roomTitle } from '../support/pages/room';
-import { demoTabs } from '../support/pages/sign-in';
-import type { RunningServer } from '../support/server';
+import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
  * An URGENT message is never missed (issue 13), two browsers on the demo hospital: sent while the recipient
@@ -18,14 +17,7 @@ import type { RunningServer } from '../support/server';
  * acknowledged' without scrolling and goes live when it is acknowledged; the read tick turns double.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const { setPreferences } = demoApi(() => server);
-useDemoJourney({}, (s, b) => {
-  server = s;
-  browser = b;
-});
-const { open, signIn } = demoTabs(() => ({ server, browser }));
+const { server, browser, setPreferences, open, signIn } = useDemoStaff();
 
 /** Sends an URGENT message from the open direct chat (its one other member is notified). */
 async function sendUrgent(page: Page, text: string): Promise<void> {
@@ -123,9 +115,9 @@ describe('urgent', () => {
     for (const user of ['grace.nguyen', 'emma.guidry']) await setPreferences(demo(user), 'en', 'light');
     await setPreferences(demo('harper.davis'), 'en', 'dark');
     const [contextA, contextB, contextC] = await Promise.all([
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url }),
-      openContext(browser, { baseURL: server.url, mobile: true, colorScheme: 'dark' }),
+      openContext(browser(), { baseURL: server().url }),
+      openContext(browser(), { baseURL: server().url }),
+      openContext(browser(), { baseURL: server().url, mobile: true, colorScheme: 'dark' }),
     ]);
     const [sender, reader, phone] = await Promise.all([contextA.newPage(), contextB.newPage(), contextC.newPage()]);
     const errors = [watchErrors(sender), watchErrors(reader), watchErrors(phone)];
@@ -183,7 +175,7 @@ describe('urgent', () => {
 
   it('looks right in dark and light, English and French, on a desktop and a phone', async () => {
     await setPreferences(demo('olivia.landry'), 'en', 'light');
-    const sender = await openContext(browser, { baseURL: server.url });
+    const sender = await openContext(browser(), { baseURL: server().url });
     const page = await sender.newPage();
     await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
     await openDirect(page, 'Mason Arceneaux');
@@ -191,14 +183,8 @@ describe('urgent', () => {
     await page.getByTestId('urgent-strip').waitFor();
     await sender.close();
 
-    const looks = [
-      { lang: 'fr', theme: 'dark', mobile: true },
-      { lang: 'fr', theme: 'light', mobile: false },
-      { lang: 'en', theme: 'dark', mobile: false },
-      { lang: 'en', theme: 'light', mobile: true },
-    ] as const;
-    for (const look of looks) {
-      const suffix = `${look.theme}-${look.lang}${look.mobile ? '-mobile' : ''}`;
+    for (const look of OTHER_LOOKS) {
+      const suffix = lookSuffix(look);
       for (const who of [
         { user: 'mason.arceneaux', room: 'Olivia Landry', name: 'recipient' },
         { user: 'olivia.landry', room: 'Mason Arceneaux', name: 'sender' },

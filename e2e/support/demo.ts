@@ -1,7 +1,9 @@
-import { DEMO_PASSWORD } from '@rounds/test-kit/demo';
+import { randomUUID } from 'node:crypto';
+import { DEMO_PASSWORD, demoEmail } from '@rounds/test-kit/demo';
 import { signInOverApi } from '@rounds/test-kit/mfa';
 import { expect } from 'vitest';
 import { api } from './api';
+import { connectedSocket } from './live-socket';
 import type { RunningServer } from './server';
 
 /** A demo user's email from 'first.last' (SEED_DEMO staff). */
@@ -55,6 +57,22 @@ export function demoApi(server: () => RunningServer) {
     return reply.body.data.chatRoom.twId;
   };
   /**
+   * A ward's group of Amelia's with Noah, and `lines` she wrote in it over the socket (each stored before the
+   * next), before anyone reads it: its twId.
+   */
+  const writtenGroup = async (name: string, lines: string[]): Promise<string> => {
+    const owner = await apiSession(demoEmail('amelia.broussard'));
+    const twId = await apiGroup(owner, name, ['Noah Thibodeaux']);
+    const socket = await connectedSocket(server(), owner.token);
+    for (const body of lines) {
+      const ack = await socket.timeout(10_000).emitWithAck('SendMessage', { clientId: randomUUID(), twId, body });
+      expect(ack.ok, JSON.stringify(ack)).toBe(true);
+    }
+    socket.close();
+    await logout(owner);
+    return twId;
+  };
+  /**
    * The account's language and theme win once signed in, so they are set on the account (a demo user's unless
    * another password is given: the Admin's).
    */
@@ -71,5 +89,5 @@ export function demoApi(server: () => RunningServer) {
     }
     await logout(session);
   };
-  return { apiSession, logout, idOf, apiGroup, setPreferences };
+  return { apiSession, logout, idOf, apiGroup, writtenGroup, setPreferences };
 }

@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { api, apiLogin } from '../api';
 import { openContext } from '../app';
 import { watchErrors } from '../browser';
@@ -23,6 +24,35 @@ export async function adminTab(
   await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
   const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
   await prepare?.(context);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await loginUi(page, ADMIN.email, ADMIN.password);
+  return { page, errors };
+}
+
+/**
+ * The Admin's language and theme are the account's: set through the API, which ends the Admin's other
+ * sessions, so it comes before the browser signs in.
+ */
+export async function adminPreferences(
+  server: RunningServer,
+  language: 'en' | 'fr',
+  theme: 'light' | 'dark',
+): Promise<void> {
+  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
+  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
+  expect((await api(server, 'POST', '/setting', { language }, token)).status).toBe(200);
+  expect((await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, token)).status).toBe(200);
+  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** The Admin signed in through the login page, in the account's language and theme, on a desktop or a phone. */
+export async function adminPage(
+  server: RunningServer,
+  browser: Browser,
+  options: { mobile?: boolean } = {},
+): Promise<{ page: Page; errors: () => string[] }> {
+  const context = await openContext(browser, { baseURL: server.url, mobile: options.mobile });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await loginUi(page, ADMIN.email, ADMIN.password);

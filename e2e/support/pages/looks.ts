@@ -27,6 +27,14 @@ export const LOOKS: readonly TLook[] = [
   look('dark', 'fr', 'desktop'),
 ];
 
+/** The four looks LOOKS leaves out, a covering array of its own: for screens photographed in both sets. */
+export const OTHER_LOOKS: readonly TLook[] = [
+  look('dark', 'fr', 'mobile'),
+  look('light', 'fr', 'desktop'),
+  look('dark', 'en', 'desktop'),
+  look('light', 'en', 'mobile'),
+];
+
 /** A screenshot name's ending for a look: `dark-fr-mobile`, `light-en` on a desktop. */
 export const lookSuffix = (look: Omit<TLook, 'viewport'>) =>
   `${look.theme}-${look.lang}${look.mobile ? '-mobile' : ''}`;

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openContext } from '../app';
 import { watchErrors } from '../browser';
 import { demoApi } from '../demo';
+import { useDemoJourney } from '../journey';
 import { loginUi } from '../login-ui';
 import type { RunningServer } from '../server';
 import type { TLook } from './looks';
@@ -38,4 +39,22 @@ export function demoTabs(journey: () => { server: RunningServer; browser: Browse
     return tab;
   };
   return { open, signIn };
+}
+
+/**
+ * A journey on the demo hospital whose staff sign in: its server and browser as getters (they start in
+ * beforeAll), the demo API on that server, and staff in tabs of their own.
+ */
+export function useDemoStaff(env: Record<string, string | undefined> = {}, browserArgs: string[] = []) {
+  let started: { server: RunningServer; browser: Browser } | undefined;
+  useDemoJourney(
+    env,
+    (server, browser) => {
+      started = { server, browser };
+    },
+    browserArgs,
+  );
+  const journey = () => started as { server: RunningServer; browser: Browser };
+  const server = () => journey().server;
+  return { server, browser: () => journey().browser, ...demoApi(server), ...demoTabs(journey) };
 }

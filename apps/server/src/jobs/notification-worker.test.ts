@@ -3,6 +3,7 @@ import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { phoneNumber } from '../../test/support/users';
 
 const SMS_ENV = (url: string) => ({
   PUBLIC_URL: 'https://rounds.example.org',
@@ -52,15 +53,6 @@ const group = async (t: TestApp, owner: Member, others: Member[]) =>
       })
     ).body,
   ).data.chatRoom;
-
-const phoneOf = async (t: TestApp, m: Member) => {
-  const u = await t.app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code'])
-    .where('id', '=', m.id)
-    .executeTakeFirstOrThrow();
-  return `${u.phone_country_code}${u.phone}`;
-};
 
 describe('SMS of URGENT messages with a provider that hangs', () => {
   let t: TestApp;
@@ -116,7 +108,7 @@ describe('SMS of URGENT messages with a provider that hangs', () => {
     });
     const got = await Promise.all(
       expected.map(async ({ p, log }) => {
-        const to = await phoneOf(t, p);
+        const to = await phoneNumber(t.app, p.id);
         return sms.messages.filter((x) => x.to === to && x.body.endsWith(`?rs=${log}`)).length;
       }),
     );

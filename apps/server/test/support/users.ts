@@ -91,3 +91,13 @@ export async function login(
   const cookie = res.cookies.find((c) => c.name === 'rounds_refresh');
   return { token: res.json().token ?? '', cookie: `rounds_refresh=${cookie?.value}`, userId: res.json().user.id };
 }
+
+/** The user's phone number as SMS are addressed to it (country code and number). */
+export async function phoneNumber(app: FastifyInstance, userId: string): Promise<string> {
+  const u = await app.db
+    .selectFrom('users')
+    .select(['phone', 'phone_country_code'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return `${u.phone_country_code}${u.phone}`;
+}

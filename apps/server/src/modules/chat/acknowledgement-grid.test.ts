@@ -1,6 +1,7 @@
-import { chatRoomRoutes, ZAckGridReply, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZAckGridReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
@@ -10,14 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const group = async (owner: Member, others: Member[]) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: { type: 'group', name: `Ward ${crypto.randomUUID().slice(0, 8)}`, participants: others.map((o) => o.id) },
-      })
-    ).body,
-  ).data.chatRoom;
+const { group } = conversations(() => t);
 
 const sendAs = async (m: Member, twId: string, payload: Record<string, unknown>) => {
   const socket = await openSocket(t, m);

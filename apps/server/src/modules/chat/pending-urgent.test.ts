@@ -1,7 +1,8 @@
-import { chatRoomRoutes, ZChatRoomReply, ZPendingUrgentReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZPendingUrgentReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
@@ -11,18 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const group = async (owner: Member, others: Member[]) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: {
-          type: 'group',
-          name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
-          participants: others.map((o) => o.id),
-        },
-      })
-    ).body,
-  ).data.chatRoom;
+const { group } = conversations(() => t);
 const pending = async (m: Member) => {
   const res = await callAs(t, m, chatRoomRoutes.pendingUrgent, {});
   expect(res.status).toBe(200);

@@ -12,7 +12,7 @@ import {
   settle,
 } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { login } from '../../../test/support/users';
+import { login, phoneNumber } from '../../../test/support/users';
 
 let t: TestApp;
 let adminToken: string;
@@ -23,14 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const phoneOf = async (m: Member) => {
-  const u = await t.app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code'])
-    .where('id', '=', m.id)
-    .executeTakeFirstOrThrow();
-  return `${u.phone_country_code}${u.phone}`;
-};
+const phoneOf = (m: Member) => phoneNumber(t.app, m.id);
 const outbox = async (to: string) => {
   const res = await t.app.inject({
     method: 'GET',

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { login } from '../../../test/support/users';
+import { login, phoneNumber } from '../../../test/support/users';
 
 // Small caps, so each can be reached with a handful of messages; each test uses fresh people.
 let t: TestApp;
@@ -32,14 +32,7 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-const phoneOf = async (m: Member) => {
-  const u = await t.app.db
-    .selectFrom('users')
-    .select(['phone', 'phone_country_code'])
-    .where('id', '=', m.id)
-    .executeTakeFirstOrThrow();
-  return `${u.phone_country_code}${u.phone}`;
-};
+const phoneOf = (m: Member) => phoneNumber(t.app, m.id);
 /** SMS the outbox holds for this member. */
 const smsCount = async (m: Member) => {
   const res = await t.app.inject({

@@ -1,12 +1,10 @@
-import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { chatRoomRoutes, type TMessage, ZSendMessageAck } from '@rounds/contracts/chat';
 import { BREAK_GLASS_LIMITS, breakGlassRoutes } from '@rounds/contracts/compliance';
-import sharp from 'sharp';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, collect, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
 
@@ -29,33 +27,7 @@ afterEach(() => {
 
 const REASON = 'Patient complaint 2026-114: review of the conversation';
 const unique = () => crypto.randomUUID().slice(0, 8);
-const group = async (owner: Member, others: Member[], name = `Ward ${unique()}`): Promise<TChatRoom> =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: { type: 'group', name, participants: others.map((o) => o.id) },
-      })
-    ).body,
-  ).data.chatRoom;
-const sockets = new Map<string, Socket>();
-const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> => {
-  if (!sockets.has(m.id)) sockets.set(m.id, await openSocket(t, m));
-  const ack = ZSendMessageAck.parse(
-    await emitAck(sockets.get(m.id)!, 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...extra }),
-  );
-  if (!ack.ok) throw new Error(ack.message);
-  return ack.message;
-};
-const upload = async (m: Member) => {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-  const res = await callRoute(t.app, chatFileRoutes.uploadImages, {
-    token: m.token,
-    multipart: [{ filename: 'scan.png', type: 'image/png', bytes: png }],
-  });
-  return ZUploadImagesReply.parse(res.json()).data.files[0]!.Key;
-};
+const { group, say, upload } = conversations(() => t);
 /** A ward with a conversation and an image in it; the Admin is no member. */
 const ward = async () => {
   const [a, b] = await Promise.all([member(t, 'Nora'), member(t, 'Omar')]);

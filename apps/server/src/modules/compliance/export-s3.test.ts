@@ -7,26 +7,19 @@ import {
   ZExportManifest,
   ZExportMessageLine,
 } from '@rounds/contracts/compliance';
-import { type S3Server, startS3 } from '@rounds/test-kit/s3';
 import { unzip } from '@rounds/test-kit/unzip';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, member, openSocket } from '../../../test/support/chat';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { useS3App } from '../../../test/support/s3-app';
+import type { TestApp } from '../../../test/support/test-app';
 
 /** The export for counsel streams files out of an S3 bucket too (s3rver, a local S3 implementation). */
-let s3: S3Server;
 let t: TestApp;
-beforeAll(async () => {
-  s3 = await startS3();
-  t = await createTestApp(s3.env);
-  await t.listen();
-});
-afterAll(async () => {
-  await t?.close();
-  await s3?.stop();
+useS3App((app) => {
+  t = app;
 });
 
 describe('export for counsel on S3', () => {

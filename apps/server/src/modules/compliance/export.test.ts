@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { get } from 'node:http';
-import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadAudioReply, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import {
   complianceExportRoutes,
@@ -13,11 +13,11 @@ import {
 } from '@rounds/contracts/compliance';
 import { unzip } from '@rounds/test-kit/unzip';
 import sharp from 'sharp';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, type Member, member } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /**
@@ -43,24 +43,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-const group = async (owner: Member, others: Member[]): Promise<TChatRoom> =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: { type: 'group', name: `Ward ${unique()}`, participants: others.map((o) => o.id) },
-      })
-    ).body,
-  ).data.chatRoom;
-/** One socket per member, opened by their first message (a promise, so messages sent together share it). */
-const sockets = new Map<string, Promise<Socket>>();
-const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> => {
-  if (!sockets.has(m.id)) sockets.set(m.id, openSocket(t, m));
-  const ack = ZSendMessageAck.parse(
-    await emitAck(await sockets.get(m.id)!, 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...extra }),
-  );
-  if (!ack.ok) throw new Error(ack.message);
-  return ack.message;
-};
+const { group, say, sockets } = conversations(() => t);
 const image = async (m: Member) => {
   const png = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#c33' } })
     .png()

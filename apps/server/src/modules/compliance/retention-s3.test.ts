@@ -1,25 +1,18 @@
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { complianceRoutes } from '@rounds/contracts/compliance';
-import { type S3Server, startS3 } from '@rounds/test-kit/s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { useS3App } from '../../../test/support/s3-app';
+import type { TestApp } from '../../../test/support/test-app';
 
 /** Retention removes files from an S3 bucket too (s3rver, a local S3 implementation), and a hold keeps them. */
-let s3: S3Server;
 let t: TestApp;
-beforeAll(async () => {
-  s3 = await startS3();
-  t = await createTestApp(s3.env);
-  await t.listen();
-});
-afterAll(async () => {
-  await t?.close();
-  await s3?.stop();
+useS3App((app) => {
+  t = app;
 });
 
 const DAY = 24 * 60 * 60 * 1000;

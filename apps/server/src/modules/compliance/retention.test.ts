@@ -1,16 +1,15 @@
-import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { chatRoomRoutes, type TMessage } from '@rounds/contracts/chat';
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
 import {
   complianceRoutes,
   type TCreateLegalHoldRequest,
   type TRetentionPolicyInput,
 } from '@rounds/contracts/compliance';
-import sharp from 'sharp';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, type Member, member } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createMessageCrypto } from '../../lib/message-crypto';
 
@@ -32,37 +31,7 @@ const later = (days: number) => Date.now() + days * DAY + 60_000;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const crypto_ = () => createMessageCrypto(t.config.MESSAGE_KEY);
 
-const group = async (owner: Member, others: Member[]): Promise<TChatRoom> =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: { type: 'group', name: `Ward ${unique()}`, participants: others.map((o) => o.id) },
-      })
-    ).body,
-  ).data.chatRoom;
-const direct = async (a: Member, b: Member): Promise<TChatRoom> =>
-  ZChatRoomReply.parse(
-    (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-  ).data.chatRoom;
-const sockets = new Map<string, Socket>();
-const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> => {
-  if (!sockets.has(m.id)) sockets.set(m.id, await openSocket(t, m));
-  const ack = ZSendMessageAck.parse(
-    await emitAck(sockets.get(m.id)!, 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...extra }),
-  );
-  if (!ack.ok) throw new Error(ack.message);
-  return ack.message;
-};
-const upload = async (m: Member) => {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-  const res = await callRoute(t.app, chatFileRoutes.uploadImages, {
-    token: m.token,
-    multipart: [{ filename: 'scan.png', type: 'image/png', bytes: png }],
-  });
-  return ZUploadImagesReply.parse(res.json()).data.files[0]!.Key;
-};
+const { group, direct, say, upload } = conversations(() => t);
 
 const setPolicy = async (policy: TRetentionPolicyInput) => {
   const res = await callAs(t, admin, complianceRoutes.setRetention, { body: policy });

@@ -1,12 +1,12 @@
-import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TMessage } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { searchRoutes, type TSearchMessagesQuery } from '@rounds/contracts/search';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, type Member, member } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { searchMessages } from './search.store';
 
@@ -18,26 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const unique = () => crypto.randomUUID().slice(0, 8);
-const group = async (owner: Member, others: Member[]): Promise<TChatRoom> =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: { type: 'group', name: `Ward ${unique()}`, participants: others.map((o) => o.id) },
-      })
-    ).body,
-  ).data.chatRoom;
-const sockets = new Map<string, Socket>();
-const socketOf = async (m: Member) => {
-  if (!sockets.has(m.id)) sockets.set(m.id, await openSocket(t, m));
-  return sockets.get(m.id)!;
-};
-const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> => {
-  const ack = ZSendMessageAck.parse(
-    await emitAck(await socketOf(m), 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...extra }),
-  );
-  if (!ack.ok) throw new Error(ack.message);
-  return ack.message;
-};
+const { group, say } = conversations(() => t);
 const search = async (m: Member, query: TSearchMessagesQuery) => {
   const res = await callAs(t, m, searchRoutes.messages, { query });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

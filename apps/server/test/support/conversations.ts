@@ -1,0 +1,53 @@
+import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import sharp from 'sharp';
+import type { Socket } from 'socket.io-client';
+import { callRoute } from './call-route';
+import { callAs, emitAck, type Member, openSocket } from './chat';
+import type { TestApp } from './test-app';
+
+/**
+ * Rooms and messages as a test file's members make them, on the app its beforeAll starts (hence the getter): a
+ * group (a ward of its own name unless named), a direct chat, a message sent over the member's socket, and an
+ * image uploaded. One socket per member, opened by their first message (a promise, so messages sent together
+ * share it); `sockets` for a file that closes them itself.
+ */
+export function conversations(app: () => TestApp) {
+  const unique = () => crypto.randomUUID().slice(0, 8);
+  const group = async (owner: Member, others: Member[], name = `Ward ${unique()}`): Promise<TChatRoom> =>
+    ZChatRoomReply.parse(
+      (
+        await callAs(app(), owner, chatRoomRoutes.create, {
+          body: { type: 'group', name, participants: others.map((o) => o.id) },
+        })
+      ).body,
+    ).data.chatRoom;
+  const direct = async (a: Member, b: Member): Promise<TChatRoom> =>
+    ZChatRoomReply.parse(
+      (await callAs(app(), a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
+    ).data.chatRoom;
+  const sockets = new Map<string, Promise<Socket>>();
+  const socketOf = (m: Member): Promise<Socket> => {
+    if (!sockets.has(m.id)) sockets.set(m.id, openSocket(app(), m));
+    return sockets.get(m.id)!;
+  };
+  const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> => {
+    const ack = ZSendMessageAck.parse(
+      await emitAck(await socketOf(m), 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...extra }),
+    );
+    if (!ack.ok) throw new Error(ack.message);
+    return ack.message;
+  };
+  /** A 4×4 white PNG uploaded by the member: its key, to send with a message. */
+  const upload = async (m: Member): Promise<string> => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const res = await callRoute(app().app, chatFileRoutes.uploadImages, {
+      token: m.token,
+      multipart: [{ filename: 'scan.png', type: 'image/png', bytes: png }],
+    });
+    return ZUploadImagesReply.parse(res.json()).data.files[0]!.Key;
+  };
+  return { group, direct, say, socketOf, upload, sockets };
+}
