@@ -7,7 +7,10 @@ import type { NotificationJob, NotificationJobs } from '../modules/notify/notifi
 import type { Job } from './runner';
 
 /** Sends under way at once in one process: a hanging provider holds at most this many. */
-const CONCURRENCY = 32;
+const CONCURRENCY = 64;
+/** How long finished sends wait to be marked together while others are under way, and at most how many. */
+const MARK_WAIT_MS = 100;
+const MARK_BATCH = 500;
 /** The longest wait between two tries of one notification. */
 const MAX_DELAY_MS = 5 * 60 * 1000;
 /** Every process looks for due rows this often (retries, and rows another process queued). */
@@ -91,8 +94,10 @@ export function notificationWorker({
     await markSent(job.id);
   };
 
-  // Sends that end while a mark is being written wait and are marked together in the next statement: under
-  // a burst (an URGENT message to 2,000 people) the marks are a few commits, not one per push.
+  // Marks are commits, and on SQLite a commit holds the event loop while it waits for the disk. A lone send is
+  // marked at once; while others are under way (a burst: an URGENT message to 2,000 people) the marks gather
+  // for up to MARK_WAIT_MS and are written together, a few commits a second, not one per finished push. A
+  // process that dies in that window sends those again (at least once, docs/decisions.md).
   let unmarked: {
     id: string;
     outbox?: OutboxTable & { job: string };
@@ -100,16 +105,28 @@ export function notificationWorker({
     failed: (e: unknown) => void;
   }[] = [];
   let marking = false;
+  let markTimer: NodeJS.Timeout | null = null;
+  const markSoon = () => {
+    if (marking || markTimer) return;
+    if (inFlight.size <= 1 || unmarked.length >= MARK_BATCH) void flushMarks();
+    else markTimer = setTimeout(() => void flushMarks(), MARK_WAIT_MS);
+  };
   const markSent = (id: string, outbox?: OutboxTable & { job: string }) =>
     new Promise<void>((done, failed) => {
       unmarked.push({ id, outbox, done, failed });
-      if (!marking) void flushMarks();
+      if (unmarked.length >= MARK_BATCH && markTimer) {
+        clearTimeout(markTimer);
+        markTimer = null;
+      }
+      markSoon();
     });
   const flushMarks = async () => {
+    if (markTimer) clearTimeout(markTimer);
+    markTimer = null;
     marking = true;
-    while (unmarked.length > 0) {
-      const batch = unmarked.slice(0, 500);
-      unmarked = unmarked.slice(500);
+    do {
+      const batch = unmarked.slice(0, MARK_BATCH);
+      unmarked = unmarked.slice(MARK_BATCH);
       try {
         await jobs.sent(
           owner,
@@ -121,8 +138,9 @@ export function notificationWorker({
       } catch (err) {
         for (const b of batch) b.failed(err);
       }
-    }
+    } while (unmarked.length >= MARK_BATCH);
     marking = false;
+    if (unmarked.length > 0) markSoon();
   };
 
   /** Claims what there is room for and starts sending it; each send that ends makes room again. */
@@ -155,6 +173,8 @@ export function notificationWorker({
       } while (again);
     })().finally(() => {
       claiming = null;
+      // Sends that ended after the loop's last look (a batch of marks ends many at once) asked for a claim.
+      if (again && !stopping.signal.aborted) void tick().catch((err) => log.warn({ err }, 'notification claim failed'));
     });
     return claiming;
   };
