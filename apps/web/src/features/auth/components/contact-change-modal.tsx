@@ -1,9 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { TCallingCode } from '@rounds/contracts/settings';
-import { IconAt } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../../components/email-field';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { PhoneField, type TPhoneValue } from '../../../components/phone-field';
 import { showToast } from '../../../lib/toast';
@@ -99,15 +98,11 @@ export function ChangeEmailModal({ onClose, tempToken, current, onChanged }: TCh
       sending={mutation.isPending}
       onClose={onClose}
       field={(email, change, error) => (
-        <TextInput
+        <EmailField
           label={t('confirm.newEmail')}
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          maxLength={LIMITS.textMaxLength}
-          leftSection={<IconAt size={16} stroke={1.6} />}
           value={email}
-          onChange={(event) => change(event.currentTarget.value)}
+          onChange={change}
           error={error}
           data-autofocus
         />

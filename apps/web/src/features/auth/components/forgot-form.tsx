@@ -1,8 +1,8 @@
-import { Button, Stack, TextInput } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
-import { IconAt, IconSend } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../../components/email-field';
 import { showToast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';
@@ -37,17 +37,13 @@ export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('forgot.title')}>
       <Stack gap="md">
-        <TextInput
+        <EmailField
           label={t('auth.email')}
           placeholder={t('auth.emailPlaceholder')}
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          maxLength={LIMITS.textMaxLength}
-          leftSection={<IconAt size={16} stroke={1.6} />}
           value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
+          onChange={(value) => {
+            setEmail(value);
             setError(undefined);
           }}
           error={errorText(error)}

@@ -1,12 +1,12 @@
-import { Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
-import { LIMITS } from '@rounds/contracts/limits';
 import type { TCallingCode } from '@rounds/contracts/settings';
-import { IconLock, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ClassificationFields, type TClassificationLists } from '../../../components/classification-fields';
 import { EulaLink } from '../../../components/eula-link';
+import { PasswordField } from '../../../components/password-field';
 import { NameFields, OwnEmailField } from '../../../components/person-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { ApiError } from '../../../lib/api-client';
@@ -118,26 +118,20 @@ export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFor
 
         <SectionTitle>{t('register.security')}</SectionTitle>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <PasswordInput
+          <PasswordField
             label={t('auth.password')}
             autoComplete="new-password"
-            maxLength={LIMITS.passwordMaxLength}
-            leftSection={<IconLock size={16} stroke={1.6} />}
             value={values.password}
-            onChange={(event) => setField('password', event.currentTarget.value)}
+            onChange={(value) => setField('password', value)}
             error={errorText(errors.password)}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             withAsterisk
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.confirmPassword')}
             autoComplete="new-password"
-            maxLength={LIMITS.passwordMaxLength}
-            leftSection={<IconLock size={16} stroke={1.6} />}
             value={values.confirmPassword}
-            onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
+            onChange={(value) => setField('confirmPassword', value)}
             error={errorText(errors.confirmPassword)}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             withAsterisk
           />
         </SimpleGrid>

@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
-import { IconKey, IconLock, IconLockCheck } from '@tabler/icons-react';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconKey, IconLockCheck } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
 import { hasErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useErrorText, useForm } from '../../../lib/use-form';
@@ -70,26 +70,20 @@ export function ResetForm({ token, forced = false, onDone }: TResetFormProps) {
             autoFocus
           />
         )}
-        <PasswordInput
+        <PasswordField
           label={t('reset.newPassword')}
           autoComplete="new-password"
-          maxLength={LIMITS.passwordMaxLength}
-          leftSection={<IconLock size={16} stroke={1.6} />}
           value={values.password}
-          onChange={(event) => setField('password', event.currentTarget.value)}
+          onChange={(value) => setField('password', value)}
           error={errorText(errors.password)}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
           autoFocus={!withCode}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.confirmPassword')}
           autoComplete="new-password"
-          maxLength={LIMITS.passwordMaxLength}
-          leftSection={<IconLock size={16} stroke={1.6} />}
           value={values.confirmPassword}
-          onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
+          onChange={(value) => setField('confirmPassword', value)}
           error={errorText(errors.confirmPassword)}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
         />
         <Text fz="xs" c="dimmed" mt={-6}>
           {t('auth.passwordRules')}
