@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import type { THoldTargetType } from '@rounds/contracts/compliance';
 import { IconCalendar, IconFileZip } from '@tabler/icons-react';
 import 'dayjs/locale/fr';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '../../../../components/card-heading';
 import { showToast } from '../../../../lib/toast';
 import { exportDownloadHref, useCreateExport } from '../api/create-export';
 import { exportRange, type TExportDays } from '../lib/export-range';
@@ -55,14 +56,7 @@ export function ExportCard() {
         }}
       >
         <Stack gap="md">
-          <div>
-            <Title order={2} fz="h4" id="export-title">
-              {t('retention.exportTitle')}
-            </Title>
-            <Text fz="sm" c="dimmed" mt={4}>
-              {t('retention.exportHelp')}
-            </Text>
-          </div>
+          <CardHeading title={t('retention.exportTitle')} help={t('retention.exportHelp')} id="export-title" />
           <SegmentedControl
             aria-label={t('retention.exportScope')}
             value={type}
