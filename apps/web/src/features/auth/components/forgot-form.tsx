@@ -1,8 +1,9 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../../components/email-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { showToast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';
@@ -49,15 +50,9 @@ export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
           error={errorText(error)}
           autoFocus
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={mutation.isPending}
-          leftSection={<IconSend size={18} stroke={1.8} />}
-        >
+        <SubmitButton loading={mutation.isPending} leftSection={<IconSend size={18} stroke={1.8} />}>
           {t('forgot.submit')}
-        </Button>
+        </SubmitButton>
         <BackToLoginButton />
       </Stack>
     </form>

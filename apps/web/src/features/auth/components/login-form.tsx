@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmailField } from '../../../components/email-field';
 import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { startSession } from '../lib/start-session';
@@ -188,15 +189,9 @@ export function LoginForm({
             {t('auth.forgot')}
           </Anchor>
         </Group>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={loginMutation.isPending}
-          leftSection={<IconLogin2 size={18} stroke={1.8} />}
-        >
+        <SubmitButton loading={loginMutation.isPending} leftSection={<IconLogin2 size={18} stroke={1.8} />}>
           {t('auth.login')}
-        </Button>
+        </SubmitButton>
         {alternatives}
         {canRegister && (
           <>

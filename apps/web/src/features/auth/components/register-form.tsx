@@ -1,4 +1,4 @@
-import { Button, Checkbox, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
 import type { TCallingCode } from '@rounds/contracts/settings';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -6,9 +6,9 @@ import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ClassificationFields, type TClassificationLists } from '../../../components/classification-fields';
 import { EulaLink } from '../../../components/eula-link';
-import { PasswordField } from '../../../components/password-field';
 import { NameFields, OwnEmailField } from '../../../components/person-fields';
 import { PhoneField } from '../../../components/phone-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { hasErrors } from '../../../lib/form-errors';
 import { EMPTY_PERSON } from '../../../lib/person-fields';
@@ -18,6 +18,7 @@ import { useRegister } from '../api/register';
 import { registerRequest, type TRegisterValues, validateRegister } from '../lib/forms';
 import { BackToLoginButton } from './back-to-login-button';
 import { CaptchaField } from './captcha-field';
+import { NewPasswordFields } from './new-password-fields';
 
 export type TRegistered = {
   tempToken: string;
@@ -118,20 +119,11 @@ export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFor
 
         <SectionTitle>{t('register.security')}</SectionTitle>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <PasswordField
+          <NewPasswordFields
             label={t('auth.password')}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(value) => setField('password', value)}
-            error={errorText(errors.password)}
-            withAsterisk
-          />
-          <PasswordField
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(value) => setField('confirmPassword', value)}
-            error={errorText(errors.confirmPassword)}
+            values={values}
+            errors={errors}
+            onChange={form.patch}
             withAsterisk
           />
         </SimpleGrid>
@@ -162,15 +154,9 @@ export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFor
         </div>
 
         <Stack gap="sm" mt="xs">
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={registerMutation.isPending}
-            leftSection={<IconUserPlus size={18} stroke={1.8} />}
-          >
+          <SubmitButton loading={registerMutation.isPending} leftSection={<IconUserPlus size={18} stroke={1.8} />}>
             {t('auth.register')}
-          </Button>
+          </SubmitButton>
           <BackToLoginButton variant="subtle" />
         </Stack>
       </Stack>

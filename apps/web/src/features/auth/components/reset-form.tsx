@@ -1,8 +1,8 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { IconKey, IconLockCheck } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { hasErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useErrorText, useForm } from '../../../lib/use-form';
@@ -10,6 +10,7 @@ import { useResetPassword } from '../api/reset-password';
 import { useSetPassword } from '../api/set-password';
 import { type TResetValues, validateReset } from '../lib/forms';
 import { BackToLoginButton } from './back-to-login-button';
+import { NewPasswordFields } from './new-password-fields';
 
 type TResetFormProps = {
   /** From the URL: the forced set-password flow, without the code field (spec doc 1 section 2). */
@@ -70,33 +71,19 @@ export function ResetForm({ token, forced = false, onDone }: TResetFormProps) {
             autoFocus
           />
         )}
-        <PasswordField
+        <NewPasswordFields
           label={t('reset.newPassword')}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(value) => setField('password', value)}
-          error={errorText(errors.password)}
+          values={values}
+          errors={errors}
+          onChange={form.patch}
           autoFocus={!withCode}
-        />
-        <PasswordField
-          label={t('auth.confirmPassword')}
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(value) => setField('confirmPassword', value)}
-          error={errorText(errors.confirmPassword)}
         />
         <Text fz="xs" c="dimmed" mt={-6}>
           {t('auth.passwordRules')}
         </Text>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={mutation.isPending}
-          leftSection={<IconLockCheck size={18} stroke={1.8} />}
-        >
+        <SubmitButton loading={mutation.isPending} leftSection={<IconLockCheck size={18} stroke={1.8} />}>
           {t('reset.submit')}
-        </Button>
+        </SubmitButton>
         <BackToLoginButton />
       </Stack>
     </form>

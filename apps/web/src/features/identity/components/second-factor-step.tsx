@@ -3,6 +3,7 @@ import type { TMfaLoginReply, TTotpEnrolment } from '@rounds/contracts/mfa';
 import { IconAlertCircle, IconArrowLeft, IconFingerprint, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmSignInEnrolment } from '../api/confirm-sign-in-enrolment';
 import { useEnrolPasskeyAtSignIn } from '../api/enrol-passkey-at-sign-in';
@@ -65,15 +66,9 @@ function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
             {refusal}
           </Alert>
         )}
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={verify.isPending}
-          leftSection={<IconShieldCheck size={18} />}
-        >
+        <SubmitButton loading={verify.isPending} leftSection={<IconShieldCheck size={18} />}>
           {t('verify')}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );
@@ -185,15 +180,9 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
           onLabel={setLabel}
           error={confirm.isError ? refusalOf(confirm.error) : null}
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={confirm.isPending}
-          leftSection={<IconShieldCheck size={18} />}
-        >
+        <SubmitButton loading={confirm.isPending} leftSection={<IconShieldCheck size={18} />}>
           {t('confirm')}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );
