@@ -5,8 +5,8 @@ import { IconDeviceFloppy, IconFilterOff, IconMessages, IconTrash } from '@table
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useFilterOptions } from '../../../api/get-filter-options';
-import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
+import { useEveryFilterOptions } from '../../../api/get-filter-options';
+import { FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
 import { cut, DROPDOWN_LABEL_MAX } from '../../../lib/text';
 import { useSavedFilters } from '../api/get-saved-filters';
 import { FILTER_KINDS, fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
@@ -36,12 +36,7 @@ export function ContactFilters({ id }: { id: string }) {
   const savedFilterId = useContactsView((s) => s.savedFilterId);
   const { setFilter, applySaved, clearSaved, resetFilters } = useContactsView.getState();
   const saved = useSavedFilters();
-  const options = {
-    facility: useFilterOptions('facility'),
-    department: useFilterOptions('department'),
-    profession: useFilterOptions('profession'),
-    specialty: useFilterOptions('specialty'),
-  };
+  const options = useEveryFilterOptions();
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<TSavedFilter | null>(null);
   /** The group name Message these people opened with, while its dialog is open. */
@@ -54,15 +49,7 @@ export function ContactFilters({ id }: { id: string }) {
     () => (saved.data ?? []).map((item) => ({ value: item.id, label: cut(item.name, DROPDOWN_LABEL_MAX) })),
     [saved.data],
   );
-  const selectTexts = useMemo<TFilterSelectTexts>(
-    () => ({
-      any: t('filters.any'),
-      nothingFound: t('filters.nothingFound'),
-      clear: (label) => t('filters.clear', { label }),
-      more: (count) => t('filters.more', { count }),
-    }),
-    [t],
-  );
+  const selectTexts = useFilterSelectTexts('contacts');
   const chosen = hasFilters(filters);
   const groupName = () =>
     defaultGroupName(

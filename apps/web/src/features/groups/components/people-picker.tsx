@@ -3,9 +3,9 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFilterOptions } from '../../../api/get-filter-options';
+import { useEveryFilterOptions } from '../../../api/get-filter-options';
 import { useContactSearch } from '../../../api/use-contact-search';
-import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
+import { FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
 import { SearchInput } from '../../../components/search-input';
 import { isPickable, type TPerson } from '../lib/people';
 import {
@@ -128,21 +128,8 @@ function PeopleFilters({
   onChange: (filters: TPeopleFilters) => void;
 }) {
   const { t } = useTranslation('groups');
-  const options = {
-    facility: useFilterOptions('facility'),
-    department: useFilterOptions('department'),
-    profession: useFilterOptions('profession'),
-    specialty: useFilterOptions('specialty'),
-  };
-  const texts = useMemo<TFilterSelectTexts>(
-    () => ({
-      any: t('filters.any'),
-      nothingFound: t('filters.nothingFound'),
-      clear: (label) => t('filters.clear', { label }),
-      more: (count) => t('filters.more', { count }),
-    }),
-    [t],
-  );
+  const options = useEveryFilterOptions();
+  const texts = useFilterSelectTexts('groups');
   const failed = FILTER_KINDS.some((kind) => options[kind].isError);
   return (
     <div>
