@@ -5,7 +5,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { SectionCard } from '../../../components/section-card';
-import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAddPasskey } from '../api/add-passkey';
 import { useAddTotp } from '../api/add-totp';
@@ -14,11 +13,10 @@ import { useMfaFactors } from '../api/get-factors';
 import { useRemoveFactor } from '../api/remove-factor';
 import { useRenameFactor } from '../api/rename-factor';
 import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
+import { refusalOf } from '../lib/refusal';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields } from './totp-setup-fields';
 import '../mfa-texts';
-
-const refusalOf = (error: unknown): string | null => (error instanceof ApiError ? error.message : null);
 
 /** Adding an authenticator: its QR code and first code, then (for the first one) the recovery codes. */
 function AddModal({ enrolment, onClose }: { enrolment: TTotpEnrolment | null; onClose: () => void }) {
@@ -59,12 +57,9 @@ function AddModal({ enrolment, onClose }: { enrolment: TTotpEnrolment | null; on
                 enrolment={enrolment}
                 code={code}
                 label={label}
-                onCode={(value) => {
-                  setCode(value);
-                  confirm.reset();
-                }}
+                onCode={setCode}
                 onLabel={setLabel}
-                error={confirm.isError ? refusalOf(confirm.error) : null}
+                confirm={confirm}
               />
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>

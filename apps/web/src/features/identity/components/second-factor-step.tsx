@@ -4,13 +4,13 @@ import { IconAlertCircle, IconArrowLeft, IconFingerprint, IconShieldCheck } from
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/submit-button';
-import { ApiError } from '../../../lib/api-client';
 import { useConfirmSignInEnrolment } from '../api/confirm-sign-in-enrolment';
 import { useEnrolPasskeyAtSignIn } from '../api/enrol-passkey-at-sign-in';
 import { useStartSignInEnrolment } from '../api/start-sign-in-enrolment';
 import { useVerifyMfa } from '../api/verify-mfa';
 import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
 import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
+import { refusalOf } from '../lib/refusal';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields } from './totp-setup-fields';
 import '../mfa-texts';
@@ -27,9 +27,6 @@ type TProps = {
   onSignedIn: (reply: TMfaLoginReply) => void;
   onBack: () => void;
 };
-
-/** The server's words for a refusal (already in the reader's language), or nothing for a network failure. */
-const refusalOf = (error: unknown): string | null => (error instanceof ApiError ? error.message : null);
 
 function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   const { t } = useTranslation('mfa');
@@ -173,12 +170,9 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
           enrolment={enrolment}
           code={code}
           label={label}
-          onCode={(value) => {
-            setCode(value);
-            confirm.reset();
-          }}
+          onCode={setCode}
           onLabel={setLabel}
-          error={confirm.isError ? refusalOf(confirm.error) : null}
+          confirm={confirm}
         />
         <SubmitButton loading={confirm.isPending} leftSection={<IconShieldCheck size={18} />}>
           {t('confirm')}

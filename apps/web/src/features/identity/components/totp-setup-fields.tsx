@@ -1,6 +1,7 @@
 import { Image, Stack, Text, TextInput } from '@mantine/core';
 import type { TTotpEnrolment } from '@rounds/contracts/mfa';
 import { useTranslation } from 'react-i18next';
+import { refusalOf } from '../lib/refusal';
 import '../mfa-texts';
 
 type TProps = {
@@ -9,7 +10,8 @@ type TProps = {
   label: string;
   onCode: (code: string) => void;
   onLabel: (label: string) => void;
-  error?: string | null;
+  /** The request that checks the first code: its refusal shows under the code, and a new code clears it. */
+  confirm: { isError: boolean; error: unknown; reset: () => void };
 };
 
 /** The seed as groups of four, as authenticator apps show and ask for it. */
@@ -19,7 +21,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * A new authenticator: its QR code (whose text alternative carries the setup key, for a screen reader and for
  * typing it in), the key itself, the name to give it and its first code. Used at sign-in and in Settings.
  */
-export function TotpSetupFields({ enrolment, code, label, onCode, onLabel, error }: TProps) {
+export function TotpSetupFields({ enrolment, code, label, onCode, onLabel, confirm }: TProps) {
   const { t } = useTranslation('mfa');
   const key = grouped(enrolment.secret);
   return (
@@ -61,8 +63,11 @@ export function TotpSetupFields({ enrolment, code, label, onCode, onLabel, error
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
-        onChange={(e) => onCode(e.currentTarget.value)}
-        error={error ?? undefined}
+        onChange={(e) => {
+          onCode(e.currentTarget.value);
+          confirm.reset();
+        }}
+        error={confirm.isError ? (refusalOf(confirm.error) ?? undefined) : undefined}
         data-autofocus
       />
     </Stack>
