@@ -15,27 +15,26 @@ import { useRenameFactor } from '../api/rename-factor';
 import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
 import { refusalOf } from '../lib/refusal';
 import { RecoveryCodes } from './recovery-codes';
-import { TotpSetupFields } from './totp-setup-fields';
+import { TotpSetupFields, useTotpSetup } from './totp-setup-fields';
 import '../mfa-texts';
 
 /** Adding an authenticator: its QR code and first code, then (for the first one) the recovery codes. */
 function AddModal({ enrolment, onClose }: { enrolment: TTotpEnrolment | null; onClose: () => void }) {
   const { t } = useTranslation('mfa');
   const confirm = useConfirmTotp();
-  const [code, setCode] = useState('');
-  const [label, setLabel] = useState(() => t('labelDefault'));
+  const setup = useTotpSetup();
   const [codes, setCodes] = useState<string[] | null>(null);
   const close = () => {
-    setCode('');
+    setup.setCode('');
     setCodes(null);
     confirm.reset();
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!enrolment || code.trim().length < 6) return;
+    if (!enrolment || !setup.ready) return;
     confirm.mutate(
-      { id: enrolment.factorId, code: code.trim(), label: label.trim() || t('labelDefault') },
+      { id: enrolment.factorId, ...setup.answer },
       {
         onSuccess: (reply) => {
           showToast(t('added'), 'success');
@@ -53,14 +52,7 @@ function AddModal({ enrolment, onClose }: { enrolment: TTotpEnrolment | null; on
         enrolment && (
           <form onSubmit={submit} noValidate aria-label={t('add')}>
             <Stack gap="md">
-              <TotpSetupFields
-                enrolment={enrolment}
-                code={code}
-                label={label}
-                onCode={setCode}
-                onLabel={setLabel}
-                confirm={confirm}
-              />
+              <TotpSetupFields enrolment={enrolment} setup={setup} confirm={confirm} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>
                   {t('cancel')}

@@ -12,7 +12,7 @@ import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
 import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
 import { refusalOf } from '../lib/refusal';
 import { RecoveryCodes } from './recovery-codes';
-import { TotpSetupFields } from './totp-setup-fields';
+import { TotpSetupFields, useTotpSetup } from './totp-setup-fields';
 import '../mfa-texts';
 
 /**
@@ -128,8 +128,7 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   const start = useStartSignInEnrolment();
   const confirm = useConfirmSignInEnrolment();
   const [enrolment, setEnrolment] = useState<TTotpEnrolment | null>(null);
-  const [code, setCode] = useState('');
-  const [label, setLabel] = useState(() => t('labelDefault'));
+  const setup = useTotpSetup();
   const [done, setDone] = useState<TMfaLoginReply | null>(null);
   const { mutate: startEnrolment } = start;
 
@@ -150,14 +149,9 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim().length < 6) return;
+    if (!setup.ready) return;
     confirm.mutate(
-      {
-        mfaToken: challenge.mfaToken,
-        factorId: enrolment.factorId,
-        code: code.trim(),
-        label: label.trim() || t('labelDefault'),
-      },
+      { mfaToken: challenge.mfaToken, factorId: enrolment.factorId, ...setup.answer },
       { onSuccess: afterEnrolment },
     );
   };
@@ -166,14 +160,7 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
       <Stack gap="md">
         {withPasskey && <EnrolPasskey mfaToken={challenge.mfaToken} onEnrolled={afterEnrolment} />}
         <Text fz="sm">{t(withPasskey ? 'enrolIntroApp' : 'enrolIntro')}</Text>
-        <TotpSetupFields
-          enrolment={enrolment}
-          code={code}
-          label={label}
-          onCode={setCode}
-          onLabel={setLabel}
-          confirm={confirm}
-        />
+        <TotpSetupFields enrolment={enrolment} setup={setup} confirm={confirm} />
         <SubmitButton loading={confirm.isPending} leftSection={<IconShieldCheck size={18} />}>
           {t('confirm')}
         </SubmitButton>
