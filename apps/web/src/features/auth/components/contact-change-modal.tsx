@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { TCallingCode } from '@rounds/contracts/settings';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../../components/email-field';
+import { FormActions } from '../../../components/form-actions';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { PhoneField, type TPhoneValue } from '../../../components/phone-field';
 import { showToast } from '../../../lib/toast';
@@ -64,14 +65,9 @@ function ContactChangeModal<T>({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {field(value, change, errorText(error))}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={sending}>
-              {t('confirm.sendCode')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('common.cancel')} onCancel={onClose} loading={sending}>
+            {t('confirm.sendCode')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

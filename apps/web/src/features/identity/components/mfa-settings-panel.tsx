@@ -3,6 +3,7 @@ import type { TMfaFactor, TTotpEnrolment } from '@rounds/contracts/mfa';
 import { IconAlertCircle, IconFingerprint, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { SectionCard } from '../../../components/section-card';
 import { showToast } from '../../../lib/toast';
@@ -53,14 +54,9 @@ function AddModal({ enrolment, onClose }: { enrolment: TTotpEnrolment | null; on
           <form onSubmit={submit} noValidate aria-label={t('add')}>
             <Stack gap="md">
               <TotpSetupFields enrolment={enrolment} setup={setup} confirm={confirm} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" loading={confirm.isPending}>
-                  {t('confirm')}
-                </Button>
-              </Group>
+              <FormActions cancelLabel={t('cancel')} onCancel={close} loading={confirm.isPending} gap="md">
+                {t('confirm')}
+              </FormActions>
             </Stack>
           </form>
         )
@@ -124,14 +120,16 @@ function FactorModal({
             error={error ?? undefined}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" color={mode === 'remove' ? 'red' : undefined} loading={busy}>
-              {mode === 'rename' ? t('save') : t('remove')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('cancel')}
+            onCancel={close}
+            cancelDisabled={busy}
+            loading={busy}
+            color={mode === 'remove' ? 'red' : undefined}
+            gap="md"
+          >
+            {mode === 'rename' ? t('save') : t('remove')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardHeading } from '../../../../components/card-heading';
 import { ConfirmModal } from '../../../../components/confirm-modal';
+import { FormActions } from '../../../../components/form-actions';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { scrollable } from '../../../../components/scrollable';
 import { SearchInput } from '../../../../components/search-input';
@@ -74,14 +75,9 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
                   data-autofocus
                   autoFocus
                 />
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" onClick={() => choose(null)}>
-                    {common('common.cancel')}
-                  </Button>
-                  <Button type="submit" color="red">
-                    {t('breakGlass.continue')}
-                  </Button>
-                </Group>
+                <FormActions cancelLabel={common('common.cancel')} onCancel={() => choose(null)} color="red">
+                  {t('breakGlass.continue')}
+                </FormActions>
               </Stack>
             </form>
           </Paper>

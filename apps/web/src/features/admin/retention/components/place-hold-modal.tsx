@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { RETENTION_LIMITS } from '@rounds/contracts/compliance';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../../components/form-actions';
 import { showToast } from '../../../../lib/toast';
 import { usePlaceLegalHold } from '../api/place-legal-hold';
 import { TargetSelect, TargetTypeControl, useTargetChoice } from './target-select';
@@ -60,14 +61,14 @@ export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: 
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {common('common.cancel')}
-            </Button>
-            <Button type="submit" loading={place.isPending} disabled={!ready}>
-              {t('retention.placeConfirm')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={common('common.cancel')}
+            onCancel={close}
+            loading={place.isPending}
+            disabled={!ready}
+          >
+            {t('retention.placeConfirm')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

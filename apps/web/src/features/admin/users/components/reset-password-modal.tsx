@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { TUser } from '@rounds/contracts/user';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../../components/form-actions';
 import { MODAL_STYLES } from '../../../../components/modal-styles';
 import { PasswordField } from '../../../../components/password-field';
 import { hasErrors } from '../../../../lib/form-errors';
@@ -56,14 +57,14 @@ export function ResetPasswordModal({ user, onClose }: TResetPasswordModalProps) 
           <Text fz="xs" c="dimmed">
             {tc('auth.passwordRules')}
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={reset.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={reset.isPending}>
-              {t('resetModal.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('cancel')}
+            onCancel={close}
+            cancelDisabled={reset.isPending}
+            loading={reset.isPending}
+          >
+            {t('resetModal.submit')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>
