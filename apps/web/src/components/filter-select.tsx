@@ -25,6 +25,17 @@ type TFilterSelectProps = {
   disabled?: boolean;
 };
 
+/**
+ * The four classification filters' labels, keys alike in the namespaces of Contacts and the group modal;
+ * professions read 'Clinical roles'.
+ */
+export const FILTER_LABEL_KEY = {
+  facility: 'filters.facilities',
+  department: 'filters.departments',
+  profession: 'filters.professions',
+  specialty: 'filters.specialties',
+} as const;
+
 /** The texts from a feature's namespace: Contacts and the group modal word their filters alike. */
 export function useFilterSelectTexts(namespace: 'contacts' | 'groups'): TFilterSelectTexts {
   const { t } = useTranslation(namespace);

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEveryFilterOptions } from '../../../api/get-filter-options';
-import { FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
+import { FILTER_LABEL_KEY, FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
 import { cut, DROPDOWN_LABEL_MAX } from '../../../lib/text';
 import { useSavedFilters } from '../api/get-saved-filters';
 import { FILTER_KINDS, fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
@@ -16,14 +16,6 @@ import classes from './contacts.module.css';
 import { DeleteFilterModal } from './delete-filter-modal';
 import { MessageFilterModal } from './message-filter-modal';
 import { SaveFilterModal } from './save-filter-modal';
-
-/** Labels of the four filters in the contacts namespace; professions read 'Clinical roles'. */
-const LABEL_KEY = {
-  facility: 'filters.facilities',
-  department: 'filters.departments',
-  profession: 'filters.professions',
-  specialty: 'filters.specialties',
-} as const satisfies Record<TFilterKind, string>;
 
 /**
  * The advanced search (spec doc 1 section 2, "Contact filters"): a saved-filter dropdown with its delete
@@ -124,7 +116,7 @@ export function ContactFilters({ id }: { id: string }) {
       {FILTER_KINDS.map((kind) => (
         <FilterSelect
           key={kind}
-          label={t(LABEL_KEY[kind])}
+          label={t(FILTER_LABEL_KEY[kind])}
           options={options[kind].data ?? []}
           value={filters[kind]}
           onChange={(ids) => setFilter(kind, ids)}

@@ -5,28 +5,19 @@ import { useTranslation } from 'react-i18next';
 
 import { useEveryFilterOptions } from '../../../api/get-filter-options';
 import { useContactSearch } from '../../../api/use-contact-search';
-import { FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
+import { FILTER_LABEL_KEY, FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
 import { SearchInput } from '../../../components/search-input';
 import { isPickable, type TPerson } from '../lib/people';
 import {
   FILTER_KINDS,
   filterCount,
   NO_FILTERS,
-  type TFilterKind,
   type TPeopleFilters,
   toListRequest,
   toPerson,
 } from '../lib/people-request';
 import classes from './groups.module.css';
 import { PeopleList } from './people-list';
-
-/** Labels of the four filters; professions read 'Clinical roles', as on the Contacts screen. */
-const LABEL_KEY = {
-  facility: 'filters.facilities',
-  department: 'filters.departments',
-  profession: 'filters.professions',
-  specialty: 'filters.specialties',
-} as const satisfies Record<TFilterKind, string>;
 
 type TPeoplePickerProps = {
   /** Extend is search-only (spec doc 1 section 2): no classification filters. */
@@ -137,7 +128,7 @@ function PeopleFilters({
         {FILTER_KINDS.map((kind) => (
           <FilterSelect
             key={kind}
-            label={t(LABEL_KEY[kind])}
+            label={t(FILTER_LABEL_KEY[kind])}
             options={options[kind].data ?? []}
             value={filters[kind]}
             onChange={(ids) => onChange({ ...filters, [kind]: ids })}
