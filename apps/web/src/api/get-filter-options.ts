@@ -23,3 +23,13 @@ export function filterOptionsQueryOptions(kind: TReferenceKind) {
 export function useFilterOptions(kind: TReferenceKind) {
   return useQuery(filterOptionsQueryOptions(kind));
 }
+
+/** The choices of the four classification filters, by kind, in the order the filters are shown. */
+export function useEveryFilterOptions() {
+  return {
+    facility: useFilterOptions('facility'),
+    department: useFilterOptions('department'),
+    profession: useFilterOptions('profession'),
+    specialty: useFilterOptions('specialty'),
+  };
+}

@@ -25,6 +25,9 @@ type TClassificationFieldsProps = {
   disabled?: boolean;
 };
 
+/** A field's reference kind: its list, and the value it sets (`${kind}Id`). */
+type TKind = 'facility' | 'department' | 'profession' | 'specialty' | 'suffix';
+
 const options = (list: readonly TClassificationOption[] | undefined) =>
   (list ?? []).map((item) => ({ value: item.id, label: item.name }));
 
@@ -50,60 +53,51 @@ export function ClassificationFields({
     comboboxProps: { shadow: 'md', withinPortal: true },
   } as const;
   const loading = (list: unknown) => (list === undefined ? t('common.loading') : undefined);
+  // What every field shares: its label, its list (with a placeholder while it loads) and its error.
+  const field = (kind: TKind, choose: 'chooseSeveral' | 'chooseOne') => {
+    const key = `${kind}Id` as const;
+    return {
+      ...common,
+      label: t(`classification.${kind}`),
+      placeholder: loading(lists[kind]) ?? t(`classification.${choose}`),
+      data: options(lists[kind]),
+      error: errorText(errors[key]),
+    };
+  };
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
       <MultiSelect
-        {...common}
-        label={t('classification.facility')}
-        placeholder={loading(lists.facility) ?? t('classification.chooseSeveral')}
-        data={options(lists.facility)}
+        {...field('facility', 'chooseSeveral')}
         value={values.facilityId}
         onChange={(value) => onChange({ facilityId: value })}
-        error={errorText(errors.facilityId)}
         withAsterisk
         hidePickedOptions
       />
       <MultiSelect
-        {...common}
-        label={t('classification.department')}
-        placeholder={loading(lists.department) ?? t('classification.chooseSeveral')}
-        data={options(lists.department)}
+        {...field('department', 'chooseSeveral')}
         value={values.departmentId}
         onChange={(value) => onChange({ departmentId: value })}
-        error={errorText(errors.departmentId)}
         withAsterisk
         hidePickedOptions
       />
       <Select
-        {...common}
-        label={t('classification.profession')}
-        placeholder={loading(lists.profession) ?? t('classification.chooseOne')}
-        data={options(lists.profession)}
+        {...field('profession', 'chooseOne')}
         value={values.professionId}
         onChange={(value) => onChange({ professionId: value })}
-        error={errorText(errors.professionId)}
         withAsterisk
         allowDeselect={false}
       />
       <MultiSelect
-        {...common}
-        label={t('classification.specialty')}
-        placeholder={loading(lists.specialty) ?? t('classification.chooseSeveral')}
-        data={options(lists.specialty)}
+        {...field('specialty', 'chooseSeveral')}
         value={values.specialtyId}
         onChange={(value) => onChange({ specialtyId: value })}
-        error={errorText(errors.specialtyId)}
         withAsterisk
         hidePickedOptions
       />
       <Select
-        {...common}
-        label={t('classification.suffix')}
-        placeholder={loading(lists.suffix) ?? t('classification.chooseOne')}
-        data={options(lists.suffix)}
+        {...field('suffix', 'chooseOne')}
         value={values.suffixId}
         onChange={(value) => onChange({ suffixId: value })}
-        error={errorText(errors.suffixId)}
         withAsterisk={suffixRequired}
         clearable={!suffixRequired}
         allowDeselect={!suffixRequired}

@@ -1,5 +1,6 @@
 import { CheckIcon, CloseButton, Combobox, Group, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cut, DROPDOWN_LABEL_MAX, MULTI_SELECT_FIRST_MAX } from '../lib/text';
 
 export type TFilterOption = { id: string; name: string };
@@ -23,6 +24,31 @@ type TFilterSelectProps = {
   texts: TFilterSelectTexts;
   disabled?: boolean;
 };
+
+/**
+ * The four classification filters' labels, keys alike in the namespaces of Contacts and the group modal;
+ * professions read 'Clinical roles'.
+ */
+export const FILTER_LABEL_KEY = {
+  facility: 'filters.facilities',
+  department: 'filters.departments',
+  profession: 'filters.professions',
+  specialty: 'filters.specialties',
+} as const;
+
+/** The texts from a feature's namespace: Contacts and the group modal word their filters alike. */
+export function useFilterSelectTexts(namespace: 'contacts' | 'groups'): TFilterSelectTexts {
+  const { t } = useTranslation(namespace);
+  return useMemo(
+    () => ({
+      any: t('filters.any'),
+      nothingFound: t('filters.nothingFound'),
+      clear: (label) => t('filters.clear', { label }),
+      more: (count) => t('filters.more', { count }),
+    }),
+    [t],
+  );
+}
 
 /** Lower case without accents, for matching what is typed against option names. */
 function fold(text: string): string {

@@ -1,8 +1,8 @@
 import { Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@rounds/contracts/limits';
-import { IconAt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/use-form';
+import { EmailField } from './email-field';
 
 // The fields that describe a person, as the registration form, the own profile, the contact card and an
 // administrator's user page show them. Errors are the form's keys (or server texts); the fields translate them.
@@ -63,16 +63,12 @@ export function OwnEmailField({ value, error, onChange, registering }: TOwnEmail
   const { t } = useTranslation();
   const errorText = useErrorText();
   return (
-    <TextInput
+    <EmailField
       label={t('auth.email')}
       placeholder={registering ? t('auth.emailPlaceholder') : undefined}
-      type="email"
-      inputMode="email"
       autoComplete="email"
-      maxLength={LIMITS.textMaxLength}
-      leftSection={<IconAt size={16} stroke={1.6} />}
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onChange={onChange}
       error={errorText(error)}
       withAsterisk={registering}
     />

@@ -1,4 +1,4 @@
-import { Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { TMfaLoginReply } from '@rounds/contracts/mfa';
 import { ROUTES } from '@rounds/contracts/routes';
 import { IconLock, IconMessages, IconPhoneCall } from '@tabler/icons-react';
@@ -6,17 +6,14 @@ import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { EulaLink } from '../../components/eula-link';
-import { LanguageSelect } from '../../components/language-select';
-import { ThemeToggle } from '../../components/theme-toggle';
 import { LoginForm, type TVerificationNeeded } from '../../features/auth/components/login-form';
 import { startSession } from '../../features/auth/lib/start-session';
 import type { TSecondFactorChallenge } from '../../features/identity/components/second-factor-step';
 import { useSelfRegistration } from '../../features/settings/api/get-self-registration';
 import { useLogo } from '../../features/settings/hooks/use-logo';
-import { COPYRIGHT_YEAR } from '../../lib/brand';
 import { usePageTitle } from '../../lib/use-page-title';
 import { returnPath } from '../access';
+import { AuthPanel } from '../layouts/auth-panel';
 
 // Single sign-on in a chunk of its own, loaded with the page: the first download has a budget, and a server
 // without SSO shows nothing of it.
@@ -94,60 +91,46 @@ export function LoginRoute() {
         </Stack>
       </aside>
 
-      <div className="auth-panel">
-        <div className="auth-panel__tools">
-          <LanguageSelect />
-          <ThemeToggle />
-        </div>
-        <div className="auth-panel__body">
-          <Paper className="auth-card" radius="lg" p={{ base: 'lg', sm: 36 }} shadow="md" withBorder>
-            <Stack align="center" gap={6} mb="lg">
-              <BrandLogo src={logo} height={56} withWordmark />
-              <Title order={1} fz="h2" mt="sm">
-                {t('auth.loginTitle')}
-              </Title>
-              <Text c="dimmed" fz="sm" ta="center">
-                {t('auth.loginSubtitle')}
-              </Text>
-            </Stack>
-            {challenge ? (
-              <Suspense fallback={<Loader size="sm" mx="auto" />}>
-                <SecondFactorStep
-                  challenge={challenge}
-                  onSignedIn={(reply) => open(reply, challenge.remember)}
-                  onBack={() => setChallenge(null)}
-                />
-              </Suspense>
-            ) : (
-              <>
-                <Suspense fallback={null}>
-                  {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
-                  {ssoResult !== 'done' && <SsoSignIn />}
-                </Suspense>
-                {ssoResult !== 'done' && (
-                  <LoginForm
-                    canRegister={selfRegistration.data === true}
-                    onLoggedIn={signedIn}
-                    onVerificationNeeded={toConfirmation}
-                    onSecondFactor={setChallenge}
-                    alternatives={
-                      <Suspense fallback={null}>
-                        <PasskeySignIn onSignedIn={(reply) => open(reply, false)} />
-                      </Suspense>
-                    }
-                  />
-                )}
-              </>
+      <AuthPanel>
+        <Stack align="center" gap={6} mb="lg">
+          <BrandLogo src={logo} height={56} withWordmark />
+          <Title order={1} fz="h2" mt="sm">
+            {t('auth.loginTitle')}
+          </Title>
+          <Text c="dimmed" fz="sm" ta="center">
+            {t('auth.loginSubtitle')}
+          </Text>
+        </Stack>
+        {challenge ? (
+          <Suspense fallback={<Loader size="sm" mx="auto" />}>
+            <SecondFactorStep
+              challenge={challenge}
+              onSignedIn={(reply) => open(reply, challenge.remember)}
+              onBack={() => setChallenge(null)}
+            />
+          </Suspense>
+        ) : (
+          <>
+            <Suspense fallback={null}>
+              {ssoResult && <SsoResult result={ssoResult} onLoggedIn={signedIn} />}
+              {ssoResult !== 'done' && <SsoSignIn />}
+            </Suspense>
+            {ssoResult !== 'done' && (
+              <LoginForm
+                canRegister={selfRegistration.data === true}
+                onLoggedIn={signedIn}
+                onVerificationNeeded={toConfirmation}
+                onSecondFactor={setChallenge}
+                alternatives={
+                  <Suspense fallback={null}>
+                    <PasskeySignIn onSignedIn={(reply) => open(reply, false)} />
+                  </Suspense>
+                }
+              />
             )}
-          </Paper>
-        </div>
-        <footer className="auth-panel__footer">
-          <EulaLink fz="xs" c="dimmed">
-            {t('legal.eula')}
-          </EulaLink>
-          <span>{t('nav.copyright', { year: COPYRIGHT_YEAR })}</span>
-        </footer>
-      </div>
+          </>
+        )}
+      </AuthPanel>
     </div>
   );
 }

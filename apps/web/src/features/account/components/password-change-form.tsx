@@ -1,8 +1,8 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
-import { IconLock, IconLockCheck } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconLockCheck } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
 import { ApiError } from '../../../lib/api-client';
 import { hasErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-store';
@@ -54,15 +54,12 @@ export function PasswordChangeForm({ onChanged, secondary, autoFocus }: TPasswor
   };
 
   const field = (name: keyof TPasswordValues, label: string, autoComplete: string, focus = false) => (
-    <PasswordInput
+    <PasswordField
       label={label}
       autoComplete={autoComplete}
-      maxLength={LIMITS.passwordMaxLength}
-      leftSection={<IconLock size={16} stroke={1.6} />}
       value={values[name]}
-      onChange={(event) => setField(name, event.currentTarget.value)}
+      onChange={(value) => setField(name, value)}
       error={errorText(errors[name])}
-      visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
       data-autofocus={focus || undefined}
     />
   );

@@ -30,6 +30,16 @@ function Row({ label, description, control }: { label: string; description?: Rea
   );
 }
 
+/** A segment's label: its icon, then its text. */
+function IconLabel({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="center">
+      {icon}
+      <span>{text}</span>
+    </Group>
+  );
+}
+
 /**
  * The Settings tab (spec doc 1 section 2): notification sound, theme and language are the account's (POST
  * /setting, applied on every device at login); third-party messaging is this device's choice.
@@ -101,21 +111,11 @@ export function PreferencesPanel() {
               data={[
                 {
                   value: 'light',
-                  label: (
-                    <Group gap={6} wrap="nowrap" justify="center">
-                      <IconSun size={16} stroke={1.7} />
-                      <span>{t('settings.light')}</span>
-                    </Group>
-                  ),
+                  label: <IconLabel icon={<IconSun size={16} stroke={1.7} />} text={t('settings.light')} />,
                 },
                 {
                   value: 'dark',
-                  label: (
-                    <Group gap={6} wrap="nowrap" justify="center">
-                      <IconMoon size={16} stroke={1.7} />
-                      <span>{t('settings.dark')}</span>
-                    </Group>
-                  ),
+                  label: <IconLabel icon={<IconMoon size={16} stroke={1.7} />} text={t('settings.dark')} />,
                 },
               ]}
             />
@@ -132,12 +132,7 @@ export function PreferencesPanel() {
               onChange={(value) => changeLanguage(value as TLanguage)}
               data={LANGUAGES.map((value) => ({
                 value,
-                label: (
-                  <Group gap={6} wrap="nowrap" justify="center">
-                    <IconLanguage size={16} stroke={1.7} />
-                    <span>{t(`language.${value}`)}</span>
-                  </Group>
-                ),
+                label: <IconLabel icon={<IconLanguage size={16} stroke={1.7} />} text={t(`language.${value}`)} />,
               }))}
             />
           }

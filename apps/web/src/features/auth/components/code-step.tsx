@@ -3,6 +3,7 @@ import { LIMITS } from '@rounds/contracts/limits';
 import { IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/submit-button';
 import { useCountdown } from '../hooks/use-countdown';
 import { canResend, isCompleteCode } from '../lib/countdown';
 import { BackToLoginButton } from './back-to-login-button';
@@ -77,16 +78,13 @@ export function CodeStep(props: TCodeStepProps) {
             disabled={props.verifying}
           />
         </Center>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
+        <SubmitButton
           disabled={!complete}
           loading={props.verifying}
           rightSection={<IconArrowRight size={18} stroke={1.8} />}
         >
           {t('confirm.next')}
-        </Button>
+        </SubmitButton>
         <Group justify="center" gap={6} wrap="wrap">
           <Text fz="sm" c="dimmed">
             {t('confirm.noCode')}

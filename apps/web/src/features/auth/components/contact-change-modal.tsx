@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
+import { Modal, Stack } from '@mantine/core';
 import type { TCallingCode } from '@rounds/contracts/settings';
-import { IconAt } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../../components/email-field';
+import { FormActions } from '../../../components/form-actions';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { PhoneField, type TPhoneValue } from '../../../components/phone-field';
 import { showToast } from '../../../lib/toast';
@@ -65,14 +65,9 @@ function ContactChangeModal<T>({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {field(value, change, errorText(error))}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={sending}>
-              {t('confirm.sendCode')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('common.cancel')} onCancel={onClose} loading={sending}>
+            {t('confirm.sendCode')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>
@@ -99,15 +94,11 @@ export function ChangeEmailModal({ onClose, tempToken, current, onChanged }: TCh
       sending={mutation.isPending}
       onClose={onClose}
       field={(email, change, error) => (
-        <TextInput
+        <EmailField
           label={t('confirm.newEmail')}
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          maxLength={LIMITS.textMaxLength}
-          leftSection={<IconAt size={16} stroke={1.6} />}
           value={email}
-          onChange={(event) => change(event.currentTarget.value)}
+          onChange={change}
           error={error}
           data-autofocus
         />

@@ -1,8 +1,9 @@
-import { Button, Stack, TextInput } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
-import { IconAt, IconSend } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../../components/email-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { showToast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';
@@ -37,31 +38,21 @@ export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('forgot.title')}>
       <Stack gap="md">
-        <TextInput
+        <EmailField
           label={t('auth.email')}
           placeholder={t('auth.emailPlaceholder')}
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          maxLength={LIMITS.textMaxLength}
-          leftSection={<IconAt size={16} stroke={1.6} />}
           value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
+          onChange={(value) => {
+            setEmail(value);
             setError(undefined);
           }}
           error={errorText(error)}
           autoFocus
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={mutation.isPending}
-          leftSection={<IconSend size={18} stroke={1.8} />}
-        >
+        <SubmitButton loading={mutation.isPending} leftSection={<IconSend size={18} stroke={1.8} />}>
           {t('forgot.submit')}
-        </Button>
+        </SubmitButton>
         <BackToLoginButton />
       </Stack>
     </form>

@@ -1,11 +1,13 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack } from '@mantine/core';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
-import { LIMITS } from '@rounds/contracts/limits';
 import { ROUTES } from '@rounds/contracts/routes';
-import { IconAlertCircle, IconAlertTriangle, IconAt, IconLock, IconLogin2, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailField } from '../../../components/email-field';
+import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { startSession } from '../lib/start-session';
@@ -140,31 +142,24 @@ export function LoginForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.loginTitle')}>
       <Stack gap="md">
-        <TextInput
+        <EmailField
           label={t('auth.email')}
           placeholder={t('auth.emailPlaceholder')}
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          maxLength={LIMITS.textMaxLength}
-          leftSection={<IconAt size={16} stroke={1.6} />}
           value={values.email}
-          onChange={(event) => update('email', event.currentTarget.value)}
+          onChange={(value) => update('email', value)}
           error={errors.email ? t(errors.email) : refusal?.kind === 'credentials'}
           required
           withAsterisk={false}
           autoFocus
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.password')}
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="current-password"
-          maxLength={LIMITS.passwordMaxLength}
-          leftSection={<IconLock size={16} stroke={1.6} />}
           value={values.password}
-          onChange={(event) => update('password', event.currentTarget.value)}
+          onChange={(value) => update('password', value)}
           error={errors.password ? t(errors.password) : refusal?.kind === 'credentials'}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
           required
           withAsterisk={false}
         />
@@ -194,15 +189,9 @@ export function LoginForm({
             {t('auth.forgot')}
           </Anchor>
         </Group>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={loginMutation.isPending}
-          leftSection={<IconLogin2 size={18} stroke={1.8} />}
-        >
+        <SubmitButton loading={loginMutation.isPending} leftSection={<IconLogin2 size={18} stroke={1.8} />}>
           {t('auth.login')}
-        </Button>
+        </SubmitButton>
         {alternatives}
         {canRegister && (
           <>

@@ -1,14 +1,14 @@
-import { Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AUTH_CODES } from '@rounds/contracts/auth-codes';
-import { LIMITS } from '@rounds/contracts/limits';
 import type { TCallingCode } from '@rounds/contracts/settings';
-import { IconLock, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ClassificationFields, type TClassificationLists } from '../../../components/classification-fields';
 import { EulaLink } from '../../../components/eula-link';
 import { NameFields, OwnEmailField } from '../../../components/person-fields';
 import { PhoneField } from '../../../components/phone-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { hasErrors } from '../../../lib/form-errors';
 import { EMPTY_PERSON } from '../../../lib/person-fields';
@@ -18,6 +18,7 @@ import { useRegister } from '../api/register';
 import { registerRequest, type TRegisterValues, validateRegister } from '../lib/forms';
 import { BackToLoginButton } from './back-to-login-button';
 import { CaptchaField } from './captcha-field';
+import { NewPasswordFields } from './new-password-fields';
 
 export type TRegistered = {
   tempToken: string;
@@ -118,26 +119,11 @@ export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFor
 
         <SectionTitle>{t('register.security')}</SectionTitle>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <PasswordInput
+          <NewPasswordFields
             label={t('auth.password')}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMaxLength}
-            leftSection={<IconLock size={16} stroke={1.6} />}
-            value={values.password}
-            onChange={(event) => setField('password', event.currentTarget.value)}
-            error={errorText(errors.password)}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-            withAsterisk
-          />
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMaxLength}
-            leftSection={<IconLock size={16} stroke={1.6} />}
-            value={values.confirmPassword}
-            onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
-            error={errorText(errors.confirmPassword)}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+            values={values}
+            errors={errors}
+            onChange={form.patch}
             withAsterisk
           />
         </SimpleGrid>
@@ -168,15 +154,9 @@ export function RegisterForm({ lists, callingCodes, onRegistered }: TRegisterFor
         </div>
 
         <Stack gap="sm" mt="xs">
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={registerMutation.isPending}
-            leftSection={<IconUserPlus size={18} stroke={1.8} />}
-          >
+          <SubmitButton loading={registerMutation.isPending} leftSection={<IconUserPlus size={18} stroke={1.8} />}>
             {t('auth.register')}
-          </Button>
+          </SubmitButton>
           <BackToLoginButton variant="subtle" />
         </Stack>
       </Stack>

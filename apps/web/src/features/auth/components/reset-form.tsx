@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
-import { IconKey, IconLock, IconLockCheck } from '@tabler/icons-react';
+import { Stack, Text, TextInput } from '@mantine/core';
+import { IconKey, IconLockCheck } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/submit-button';
 import { hasErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useErrorText, useForm } from '../../../lib/use-form';
@@ -10,6 +10,7 @@ import { useResetPassword } from '../api/reset-password';
 import { useSetPassword } from '../api/set-password';
 import { type TResetValues, validateReset } from '../lib/forms';
 import { BackToLoginButton } from './back-to-login-button';
+import { NewPasswordFields } from './new-password-fields';
 
 type TResetFormProps = {
   /** From the URL: the forced set-password flow, without the code field (spec doc 1 section 2). */
@@ -70,39 +71,19 @@ export function ResetForm({ token, forced = false, onDone }: TResetFormProps) {
             autoFocus
           />
         )}
-        <PasswordInput
+        <NewPasswordFields
           label={t('reset.newPassword')}
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMaxLength}
-          leftSection={<IconLock size={16} stroke={1.6} />}
-          value={values.password}
-          onChange={(event) => setField('password', event.currentTarget.value)}
-          error={errorText(errors.password)}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+          values={values}
+          errors={errors}
+          onChange={form.patch}
           autoFocus={!withCode}
-        />
-        <PasswordInput
-          label={t('auth.confirmPassword')}
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMaxLength}
-          leftSection={<IconLock size={16} stroke={1.6} />}
-          value={values.confirmPassword}
-          onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
-          error={errorText(errors.confirmPassword)}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
         />
         <Text fz="xs" c="dimmed" mt={-6}>
           {t('auth.passwordRules')}
         </Text>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={mutation.isPending}
-          leftSection={<IconLockCheck size={18} stroke={1.8} />}
-        >
+        <SubmitButton loading={mutation.isPending} leftSection={<IconLockCheck size={18} stroke={1.8} />}>
           {t('reset.submit')}
-        </Button>
+        </SubmitButton>
         <BackToLoginButton />
       </Stack>
     </form>

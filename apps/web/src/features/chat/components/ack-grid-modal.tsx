@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Center, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TAckGridEntry, TAckGridState } from '@rounds/contracts/chat';
 import { useState } from 'react';
@@ -7,12 +7,9 @@ import { MODAL_STYLES } from '../../../components/modal-styles';
 import { SearchInput } from '../../../components/search-input';
 import { VirtualList } from '../../../components/virtual-list';
 import { useAckGrid } from '../api/get-ack-grid';
-import { useMessageText } from '../hooks/use-message-text';
-import { useNow } from '../hooks/use-now';
 import { filterGrid, type TAckGridFilter } from '../lib/ack-grid';
-import { dayKind } from '../lib/days';
-import { formatDate, formatTime } from '../lib/format-time';
 import classes from './chat.module.css';
+import { SeenByLoadState, useSeenAt } from './seen-by-modal';
 import '../chat-texts';
 
 /** Those still waiting first: the order the server answers in, and of the tiles. */
@@ -36,17 +33,11 @@ type TAckGridModalProps = { twId: string; messageId: string | null; onClose: () 
  */
 export function AckGridModal({ twId, messageId, onClose }: TAckGridModalProps) {
   const { t } = useTranslation('chat');
-  const { language } = useMessageText();
-  const now = useNow();
   const phone = useMediaQuery('(max-width: 767.98px)') ?? false;
   const grid = useAckGrid(twId, messageId);
   const [filter, setFilter] = useState<TAckGridFilter>('all');
   const [search, setSearch] = useState('');
-  const when = (at: number) => {
-    const kind = dayKind(at, now);
-    const day = kind === 'date' ? formatDate(at, language, now) : t(`list.${kind}`);
-    return t('seenBy.at', { day, time: formatTime(at, language) });
-  };
+  const when = useSeenAt();
   const close = () => {
     setFilter('all');
     setSearch('');
@@ -65,16 +56,7 @@ export function AckGridModal({ twId, messageId, onClose }: TAckGridModalProps) {
       fullScreen={phone}
       styles={MODAL_STYLES}
     >
-      {grid.isPending && (
-        <Center py="lg" role="status" aria-label={t('seenBy.loading')}>
-          <Loader size="sm" />
-        </Center>
-      )}
-      {grid.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {t('seenBy.failed')}
-        </Alert>
-      )}
+      <SeenByLoadState pending={grid.isPending} failed={grid.isError} />
       {grid.data && (
         <Stack gap="sm">
           <fieldset className={classes.ackGridCounts} aria-label={t('ackGrid.filters')}>

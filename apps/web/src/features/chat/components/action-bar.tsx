@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconChecklist, IconCopy, IconEye, IconFlag, IconTrash, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './chat.module.css';
 import '../chat-texts';
@@ -35,42 +36,28 @@ export function ActionBar({
   onClose,
 }: TActionBarProps) {
   const { t } = useTranslation('chat');
+  // The plain actions; `dialog`: the action opens a dialog (said to assistive technology).
+  const action = (icon: ReactNode, label: string, onClick: () => void, dialog = false) => (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={icon}
+      onClick={onClick}
+      aria-haspopup={dialog ? 'dialog' : undefined}
+    >
+      {label}
+    </Button>
+  );
   return (
     <div className={classes.actionBar} role="toolbar" aria-label={t('actions.label')}>
       <Text fz="sm" fw={600} mr="auto">
         {t('actions.selected')}
       </Text>
       <Group gap={6}>
-        <Button size="xs" variant="default" leftSection={<IconCopy size={15} />} onClick={onCopy}>
-          {t('actions.copy')}
-        </Button>
-        {canMarkImportant && (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconFlag size={15} />}
-            onClick={onMarkImportant}
-            aria-haspopup="dialog"
-          >
-            {t('actions.markImportant')}
-          </Button>
-        )}
-        {canSeeReaders && (
-          <Button size="xs" variant="default" leftSection={<IconEye size={15} />} onClick={onSeenBy}>
-            {t('actions.seenBy')}
-          </Button>
-        )}
-        {canSeeAcknowledgements && (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconChecklist size={15} />}
-            onClick={onAckGrid}
-            aria-haspopup="dialog"
-          >
-            {t('actions.ackGrid')}
-          </Button>
-        )}
+        {action(<IconCopy size={15} />, t('actions.copy'), onCopy)}
+        {canMarkImportant && action(<IconFlag size={15} />, t('actions.markImportant'), onMarkImportant, true)}
+        {canSeeReaders && action(<IconEye size={15} />, t('actions.seenBy'), onSeenBy)}
+        {canSeeAcknowledgements && action(<IconChecklist size={15} />, t('actions.ackGrid'), onAckGrid, true)}
         {canDelete && (
           <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={15} />} onClick={onDelete}>
             {t('actions.delete')}

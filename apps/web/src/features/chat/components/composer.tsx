@@ -20,6 +20,7 @@ import type { TSendExtras } from '../lib/outbox-entry';
 import { useAttachments } from '../stores/attachments';
 import { useUploadBanner } from '../stores/upload-banner';
 import classes from './chat.module.css';
+import { ComposerButton } from './composer-button';
 import { DictationBar, DictationButton } from './dictation';
 import { ImportanceModal } from './importance-modal';
 import { UploadBanner } from './upload-banner';
@@ -170,18 +171,9 @@ export function Composer({ room, userId }: TComposerProps) {
             event.currentTarget.value = '';
           }}
         />
-        <Tooltip label={t('files.attach')} withArrow>
-          <ActionIcon
-            size={40}
-            radius="xl"
-            variant="subtle"
-            color="gray"
-            onClick={() => fileRef.current?.click()}
-            aria-label={t('files.attach')}
-          >
-            <IconPaperclip size={20} stroke={1.8} />
-          </ActionIcon>
-        </Tooltip>
+        <ComposerButton label={t('files.attach')} color="gray" onClick={() => fileRef.current?.click()}>
+          <IconPaperclip size={20} stroke={1.8} />
+        </ComposerButton>
         <Textarea
           ref={inputRef}
           className={classes.composerInput}
@@ -218,19 +210,14 @@ export function Composer({ room, userId }: TComposerProps) {
           // Nothing written: the microphone takes the flag's place (a voice note is sent on its own).
           <VoiceRecorder.Start onStart={setRecording} />
         ) : (
-          <Tooltip label={t('importance.open')} withArrow>
-            <ActionIcon
-              size={40}
-              radius="xl"
-              variant="subtle"
-              color="orange"
-              onClick={() => setImportance(true)}
-              aria-label={t('importance.open')}
-              aria-haspopup="dialog"
-            >
-              <IconFlag size={20} stroke={1.8} />
-            </ActionIcon>
-          </Tooltip>
+          <ComposerButton
+            label={t('importance.open')}
+            color="orange"
+            onClick={() => setImportance(true)}
+            aria-haspopup="dialog"
+          >
+            <IconFlag size={20} stroke={1.8} />
+          </ComposerButton>
         )}
         <Tooltip label={t('composer.send')} withArrow>
           <ActionIcon type="submit" size={42} radius="xl" disabled={empty || dictating} aria-label={t('composer.send')}>

@@ -8,14 +8,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { useSession } from '../../../lib/session-store';
 import { useRovingFocus } from '../../../lib/use-roving-focus';
 import { useFocusMessage } from '../hooks/use-focus-message';
-import { useMessageText } from '../hooks/use-message-text';
-import { useNow } from '../hooks/use-now';
 import { useRoomMessages } from '../hooks/use-room-messages';
-import { dayKind, dayStart } from '../lib/days';
-import { formatDate } from '../lib/format-time';
+import { useTimelineText } from '../hooks/use-timeline-text';
+import { dayStart } from '../lib/days';
 import { buildTimeline } from '../lib/timeline';
 import { useOutbox } from '../stores/outbox';
 import classes from './chat.module.css';
+import { LogNotes } from './log-notes';
 import { TimelineRow } from './timeline-row';
 import '../chat-texts';
 
@@ -41,8 +40,7 @@ type TMessageListProps = {
  */
 export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
   const { t } = useTranslation('chat');
-  const { language, systemLine } = useMessageText();
-  const now = useNow();
+  const { language, systemLine, now, dayLabel } = useTimelineText();
   const me = useSession((s) => s.user?.id);
   const { twId } = room;
   const { messages, hasOlder, retainedFrom, status, loadingOlder, loadOlder, retry } = useRoomMessages(twId);
@@ -122,11 +120,6 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
     if (log) log.scrollTo({ top: log.scrollHeight, behavior: 'smooth' });
   };
 
-  const dayLabel = (at: number) => {
-    const kind = dayKind(at, now);
-    return kind === 'date' ? formatDate(at, language, now) : t(`list.${kind}`);
-  };
-
   return (
     <div className={classes.logWrap}>
       <div
@@ -158,18 +151,15 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
               <Loader size="xs" />
             </Center>
           )}
-          {status === 'ready' && !hasOlder && retainedFrom !== undefined && (
-            <p className={classes.logNote} data-testid="retention-line">
-              {t('room.retainedFrom', { date: formatDate(retainedFrom, language, now) })}
-            </p>
-          )}
-          {status === 'ready' && !hasOlder && retainedFrom === undefined && items.length > 0 && (
-            <p className={classes.logNote}>{t('room.beginning')}</p>
-          )}
-          {status === 'ready' && items.length === 0 && (
-            <p className={classes.logNote}>
-              {t(room.archived || room.disabled ? 'room.noMessagesReadOnly' : 'room.noMessages')}
-            </p>
+          {status === 'ready' && (
+            <LogNotes
+              hasOlder={hasOlder}
+              retainedFrom={retainedFrom}
+              count={items.length}
+              empty={t(room.archived || room.disabled ? 'room.noMessagesReadOnly' : 'room.noMessages')}
+              language={language}
+              now={now}
+            />
           )}
           {items.map((item) => (
             <TimelineRow

@@ -3,12 +3,11 @@ import type { TMessage } from '@rounds/contracts/chat';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRovingFocus } from '../../../lib/use-roving-focus';
-import { useMessageText } from '../hooks/use-message-text';
-import { useNow } from '../hooks/use-now';
-import { dayKind, dayStart } from '../lib/days';
-import { formatDate } from '../lib/format-time';
+import { useTimelineText } from '../hooks/use-timeline-text';
+import { dayStart } from '../lib/days';
 import { buildTimeline } from '../lib/timeline';
 import classes from './chat.module.css';
+import { LogNotes } from './log-notes';
 import { TimelineRow } from './timeline-row';
 import '../chat-texts';
 
@@ -47,17 +46,12 @@ export function ReadOnlyHistory({
   loadOlderLabel,
 }: TReadOnlyHistoryProps) {
   const { t } = useTranslation('chat');
-  const { language, systemLine } = useMessageText();
-  const now = useNow();
+  const { language, systemLine, now, dayLabel } = useTimelineText();
   const items = useMemo(
     () => buildTimeline(messages, [], { me: undefined, isGroup, dayOf: dayStart }),
     [messages, isGroup],
   );
   const nameOf = (userId: string) => names.get(userId) ?? t('priority.formerMember');
-  const dayLabel = (at: number) => {
-    const kind = dayKind(at, now);
-    return kind === 'date' ? formatDate(at, language, now) : t(`list.${kind}`);
-  };
   const logRef = useRef<HTMLDivElement>(null);
   useRovingFocus(logRef);
   const newest = messages.at(-1)?.id;
@@ -95,16 +89,15 @@ export function ReadOnlyHistory({
               </Button>
             </Center>
           )}
-          {status === 'success' && !hasOlder && retainedFrom !== undefined && (
-            <p className={classes.logNote}>
-              {t('room.retainedFrom', { date: formatDate(retainedFrom, language, now) })}
-            </p>
-          )}
-          {status === 'success' && !hasOlder && retainedFrom === undefined && items.length > 0 && (
-            <p className={classes.logNote}>{t('room.beginning')}</p>
-          )}
-          {status === 'success' && items.length === 0 && (
-            <p className={classes.logNote}>{t('room.noMessagesReadOnly')}</p>
+          {status === 'success' && (
+            <LogNotes
+              hasOlder={hasOlder}
+              retainedFrom={retainedFrom}
+              count={items.length}
+              empty={t('room.noMessagesReadOnly')}
+              language={language}
+              now={now}
+            />
           )}
           {items.map((item) => (
             <TimelineRow

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useChatRoom } from '../../../api/get-chat-room';
 import { SearchInput } from '../../../components/search-input';
+import split from '../../../components/split-screen.module.css';
 import { useGroupModal } from '../../../lib/group-modal-store';
 import { useSession } from '../../../lib/session-store';
 import { useCreateDirectChat } from '../api/create-direct-chat';
@@ -153,9 +154,9 @@ export function RecentScreen({ logo, onStart, messageSearch }: TRecentScreenProp
   const opening = (twId !== null && !room && (rooms.isPending || details.isLoading)) || (contactId !== null && !twId);
 
   return (
-    <div className={classes.screen} data-has-selection={addressed || contactId ? '' : undefined}>
-      <aside className={classes.panel} aria-labelledby={titleId}>
-        <div className={classes.panelTop}>
+    <div className={`${split.screen} ${classes.screen}`} data-has-selection={addressed || contactId ? '' : undefined}>
+      <aside className={split.panel} aria-labelledby={titleId}>
+        <div className={split.panelTop}>
           {logo && <div className={classes.logo}>{logo}</div>}
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Title order={1} fz="h4" id={titleId}>
@@ -195,7 +196,7 @@ export function RecentScreen({ logo, onStart, messageSearch }: TRecentScreenProp
           )}
         </div>
         {!(phone && room) && <PendingUrgent rooms={rooms.data} onOpen={select} />}
-        <div className={classes.panelBody}>
+        <div className={split.panelBody}>
           {searchingMessages ? (
             messageSearch({ query: search, ...searchOptions, me, onOpen: openMessage })
           ) : (
@@ -213,7 +214,7 @@ export function RecentScreen({ logo, onStart, messageSearch }: TRecentScreenProp
           )}
         </div>
       </aside>
-      <section className={classes.detail} aria-label={room?.name ?? t('empty.title')}>
+      <section className={split.detail} aria-label={room?.name ?? t('empty.title')}>
         {/* A phone shows the room without the list: what waits elsewhere comes above it, in the flow. */}
         {room && phone && (
           <PendingUrgent

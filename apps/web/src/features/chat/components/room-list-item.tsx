@@ -67,15 +67,15 @@ export const RoomListItem = memo(function RoomListItem({
     >
       <PersonAvatar name={room.name} path={room.avatar?.path} group={room.type === 'group'} status={status} size={44} />
       <span className={`${list.rowText} ${classes.roomText}`}>
-        <span className={classes.rowLine}>
-          <span className={classes.rowName}>{room.name}</span>
+        <span className={list.rowLine}>
+          <span className={list.rowName}>{room.name}</span>
           {room.dutyRole && <IconStethoscope size={14} className={classes.roleMark} aria-hidden />}
           {room.isFavorite && <IconStarFilled size={13} className={classes.rowIcon} aria-hidden />}
-          <span className={classes.rowTime} aria-hidden>
+          <span className={list.rowTime} aria-hidden>
             {roomTime(at, language, now, t('list.yesterday'))}
           </span>
         </span>
-        <span className={classes.rowLine}>
+        <span className={list.rowLine}>
           <span className={classes.rowSnippet}>{line}</span>
           {urgent && (
             <span className={classes.urgentMark} aria-hidden data-testid="room-urgent">

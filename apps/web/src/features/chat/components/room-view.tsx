@@ -176,6 +176,34 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
     setDialog('ackGrid');
   };
 
+  // Deleting the room and leaving it: confirmed, then the room is gone from this user's list.
+  const exitDialog = (
+    kind: 'deleteRoom' | 'leaveRoom',
+    exit: { isPending: boolean; mutateAsync: (twId: string) => Promise<unknown> },
+    done: () => string,
+  ) => (
+    <ConfirmModal
+      opened={dialog === kind}
+      title={t(`${kind}.title`)}
+      body={t(`${kind}.body`, { name: room.name })}
+      confirm={t(`${kind}.confirm`)}
+      cancel={t(`${kind}.cancel`)}
+      busy={exit.isPending}
+      onConfirm={() =>
+        // mutateAsync: the room leaves the list on success, which unmounts this view before mutate's own
+        // callbacks would run; the promise settles whatever happens to the component.
+        exit
+          .mutateAsync(room.twId)
+          .then(() => {
+            showToast(done(), 'success');
+            onGone();
+          })
+          .catch(() => undefined)
+      }
+      onClose={() => setDialog(null)}
+    />
+  );
+
   return (
     <div className={classes.roomDrop} data-dragging={dragging || undefined} {...dropZone}>
       {dragging && (
@@ -269,44 +297,8 @@ export function RoomView({ room, onBack, onGone }: TRoomViewProps) {
         onConfirm={confirmDeleteMessage}
         onClose={() => setDialog(null)}
       />
-      <ConfirmModal
-        opened={dialog === 'deleteRoom'}
-        title={t('deleteRoom.title')}
-        body={t('deleteRoom.body', { name: room.name })}
-        confirm={t('deleteRoom.confirm')}
-        cancel={t('deleteRoom.cancel')}
-        busy={deleteRoom.isPending}
-        onConfirm={() =>
-          // mutateAsync: the room leaves the list on success, which unmounts this view before mutate's own
-          // callbacks would run; the promise settles whatever happens to the component.
-          deleteRoom
-            .mutateAsync(room.twId)
-            .then(() => {
-              showToast(t('deleteRoom.done', { group: room.name }), 'success');
-              onGone();
-            })
-            .catch(() => undefined)
-        }
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmModal
-        opened={dialog === 'leaveRoom'}
-        title={t('leaveRoom.title')}
-        body={t('leaveRoom.body', { name: room.name })}
-        confirm={t('leaveRoom.confirm')}
-        cancel={t('leaveRoom.cancel')}
-        busy={leaveRoom.isPending}
-        onConfirm={() =>
-          leaveRoom
-            .mutateAsync(room.twId)
-            .then(() => {
-              showToast(t('leaveRoom.done', { name: room.name }), 'success');
-              onGone();
-            })
-            .catch(() => undefined)
-        }
-        onClose={() => setDialog(null)}
-      />
+      {exitDialog('deleteRoom', deleteRoom, () => t('deleteRoom.done', { group: room.name }))}
+      {exitDialog('leaveRoom', leaveRoom, () => t('leaveRoom.done', { name: room.name }))}
     </div>
   );
 }

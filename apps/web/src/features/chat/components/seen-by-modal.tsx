@@ -3,25 +3,43 @@ import { IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { useSeenBy } from '../api/get-seen-by';
-import { useMessageText } from '../hooks/use-message-text';
-import { useNow } from '../hooks/use-now';
-import { dayKind } from '../lib/days';
-import { formatDate, formatTime } from '../lib/format-time';
+import { useTimelineText } from '../hooks/use-timeline-text';
+import { formatTime } from '../lib/format-time';
 import '../chat-texts';
+
+/** When someone read a message: 'Today at 09:41', 'Mon 3 Mar at 18:02'. */
+export function useSeenAt() {
+  const { t } = useTranslation('chat');
+  const { language, dayLabel } = useTimelineText();
+  return (at: number) => t('seenBy.at', { day: dayLabel(at), time: formatTime(at, language) });
+}
+
+/** While the readers load, or when they could not be loaded (this modal and the acknowledgement grid). */
+export function SeenByLoadState({ pending, failed }: { pending: boolean; failed: boolean }) {
+  const { t } = useTranslation('chat');
+  return (
+    <>
+      {pending && (
+        <Center py="lg" role="status" aria-label={t('seenBy.loading')}>
+          <Loader size="sm" />
+        </Center>
+      )}
+      {failed && (
+        <Alert color="red" variant="light" role="alert">
+          {t('seenBy.failed')}
+        </Alert>
+      )}
+    </>
+  );
+}
 
 type TSeenByModalProps = { twId: string; messageId: string | null; onClose: () => void };
 
 /** Who has read the user's message and when (GET /chat-room/seen-by); Read events refresh it while open. */
 export function SeenByModal({ twId, messageId, onClose }: TSeenByModalProps) {
   const { t } = useTranslation('chat');
-  const { language } = useMessageText();
-  const now = useNow();
   const seen = useSeenBy(twId, messageId);
-  const when = (at: number) => {
-    const kind = dayKind(at, now);
-    const day = kind === 'date' ? formatDate(at, language, now) : t(`list.${kind}`);
-    return t('seenBy.at', { day, time: formatTime(at, language) });
-  };
+  const when = useSeenAt();
 
   return (
     <Modal
@@ -32,16 +50,7 @@ export function SeenByModal({ twId, messageId, onClose }: TSeenByModalProps) {
       size="sm"
       styles={MODAL_STYLES}
     >
-      {seen.isPending && (
-        <Center py="lg" role="status" aria-label={t('seenBy.loading')}>
-          <Loader size="sm" />
-        </Center>
-      )}
-      {seen.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {t('seenBy.failed')}
-        </Alert>
-      )}
+      <SeenByLoadState pending={seen.isPending} failed={seen.isError} />
       {seen.data && seen.data.length === 0 && (
         <Stack align="center" gap={6} py="md">
           <IconEyeOff size={28} stroke={1.5} aria-hidden />

@@ -16,6 +16,7 @@ import { sendMessage } from '../delivery/outbox-sender';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { formatDuration } from '../lib/duration';
 import classes from './chat.module.css';
+import { ComposerButton } from './composer-button';
 import { VoicePlayer } from './voice-player';
 import '../chat-texts';
 
@@ -46,19 +47,9 @@ export function VoiceRecorder({ twId, stream, onDone }: TVoiceRecorderProps) {
 
   return (
     <section className={classes.recorder} aria-label={t('voice.recorder')}>
-      <Tooltip label={t('voice.discard')} withArrow>
-        <ActionIcon
-          size={40}
-          radius="xl"
-          variant="subtle"
-          color="red"
-          onClick={onDone}
-          disabled={sending}
-          aria-label={t('voice.discard')}
-        >
-          <IconTrash size={19} />
-        </ActionIcon>
-      </Tooltip>
+      <ComposerButton label={t('voice.discard')} color="red" onClick={onDone} disabled={sending}>
+        <IconTrash size={19} />
+      </ComposerButton>
       {state === 'stopped' ? (
         recording ? (
           <div className={classes.recorderPreview}>
@@ -79,17 +70,13 @@ export function VoiceRecorder({ twId, stream, onDone }: TVoiceRecorderProps) {
       )}
       {state !== 'stopped' && (
         <>
-          <Tooltip label={state === 'paused' ? t('voice.resume') : t('voice.pauseRecording')} withArrow>
-            <ActionIcon
-              size={40}
-              radius="xl"
-              variant="default"
-              onClick={state === 'paused' ? resume : pause}
-              aria-label={state === 'paused' ? t('voice.resume') : t('voice.pauseRecording')}
-            >
-              {state === 'paused' ? <IconMicrophone size={19} /> : <IconPlayerPauseFilled size={17} />}
-            </ActionIcon>
-          </Tooltip>
+          <ComposerButton
+            label={state === 'paused' ? t('voice.resume') : t('voice.pauseRecording')}
+            variant="default"
+            onClick={state === 'paused' ? resume : pause}
+          >
+            {state === 'paused' ? <IconMicrophone size={19} /> : <IconPlayerPauseFilled size={17} />}
+          </ComposerButton>
           <Tooltip label={t('voice.stop')} withArrow>
             <ActionIcon size={42} radius="xl" color="red" onClick={stop} aria-label={t('voice.stop')}>
               <IconPlayerStopFilled size={18} />
@@ -134,19 +121,9 @@ function StartButton({ onStart }: { onStart: (stream: MediaStream) => void }) {
     }
   };
   return (
-    <Tooltip label={t('voice.record')} withArrow>
-      <ActionIcon
-        size={40}
-        radius="xl"
-        variant="subtle"
-        color="gray"
-        loading={asking}
-        onClick={() => void start()}
-        aria-label={t('voice.record')}
-      >
-        <IconMicrophone size={20} stroke={1.8} />
-      </ActionIcon>
-    </Tooltip>
+    <ComposerButton label={t('voice.record')} color="gray" loading={asking} onClick={() => void start()}>
+      <IconMicrophone size={20} stroke={1.8} />
+    </ComposerButton>
   );
 }
 

@@ -5,8 +5,8 @@ import { IconDeviceFloppy, IconFilterOff, IconMessages, IconTrash } from '@table
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useFilterOptions } from '../../../api/get-filter-options';
-import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
+import { useEveryFilterOptions } from '../../../api/get-filter-options';
+import { FILTER_LABEL_KEY, FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
 import { cut, DROPDOWN_LABEL_MAX } from '../../../lib/text';
 import { useSavedFilters } from '../api/get-saved-filters';
 import { FILTER_KINDS, fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
@@ -16,14 +16,6 @@ import classes from './contacts.module.css';
 import { DeleteFilterModal } from './delete-filter-modal';
 import { MessageFilterModal } from './message-filter-modal';
 import { SaveFilterModal } from './save-filter-modal';
-
-/** Labels of the four filters in the contacts namespace; professions read 'Clinical roles'. */
-const LABEL_KEY = {
-  facility: 'filters.facilities',
-  department: 'filters.departments',
-  profession: 'filters.professions',
-  specialty: 'filters.specialties',
-} as const satisfies Record<TFilterKind, string>;
 
 /**
  * The advanced search (spec doc 1 section 2, "Contact filters"): a saved-filter dropdown with its delete
@@ -36,12 +28,7 @@ export function ContactFilters({ id }: { id: string }) {
   const savedFilterId = useContactsView((s) => s.savedFilterId);
   const { setFilter, applySaved, clearSaved, resetFilters } = useContactsView.getState();
   const saved = useSavedFilters();
-  const options = {
-    facility: useFilterOptions('facility'),
-    department: useFilterOptions('department'),
-    profession: useFilterOptions('profession'),
-    specialty: useFilterOptions('specialty'),
-  };
+  const options = useEveryFilterOptions();
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<TSavedFilter | null>(null);
   /** The group name Message these people opened with, while its dialog is open. */
@@ -54,15 +41,7 @@ export function ContactFilters({ id }: { id: string }) {
     () => (saved.data ?? []).map((item) => ({ value: item.id, label: cut(item.name, DROPDOWN_LABEL_MAX) })),
     [saved.data],
   );
-  const selectTexts = useMemo<TFilterSelectTexts>(
-    () => ({
-      any: t('filters.any'),
-      nothingFound: t('filters.nothingFound'),
-      clear: (label) => t('filters.clear', { label }),
-      more: (count) => t('filters.more', { count }),
-    }),
-    [t],
-  );
+  const selectTexts = useFilterSelectTexts('contacts');
   const chosen = hasFilters(filters);
   const groupName = () =>
     defaultGroupName(
@@ -137,7 +116,7 @@ export function ContactFilters({ id }: { id: string }) {
       {FILTER_KINDS.map((kind) => (
         <FilterSelect
           key={kind}
-          label={t(LABEL_KEY[kind])}
+          label={t(FILTER_LABEL_KEY[kind])}
           options={options[kind].data ?? []}
           value={filters[kind]}
           onChange={(ids) => setFilter(kind, ids)}

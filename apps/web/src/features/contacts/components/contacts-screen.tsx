@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useContactSearch } from '../../../api/use-contact-search';
 import { SearchInput } from '../../../components/search-input';
+import split from '../../../components/split-screen.module.css';
 import { createGate } from '../../../lib/gate';
 import { useSession } from '../../../lib/session-store';
 import { filterCount, toListRequest } from '../lib/filters';
@@ -101,9 +102,9 @@ function ContactsLayout({ logo, banner, otherView }: TContactsScreenProps) {
   };
 
   return (
-    <div className={classes.screen} data-has-selection={selected ? '' : undefined}>
-      <aside className={classes.panel} aria-labelledby={titleId}>
-        <div className={classes.panelTop}>
+    <div className={`${split.screen} ${classes.screen}`} data-has-selection={selected ? '' : undefined}>
+      <aside className={split.panel} aria-labelledby={titleId}>
+        <div className={split.panelTop}>
           <div className={classes.brandRow}>
             <div className={classes.logo}>{logo}</div>
             <StatusMenu />
@@ -172,7 +173,7 @@ function ContactsLayout({ logo, banner, otherView }: TContactsScreenProps) {
             </Group>
           )}
         </div>
-        <div className={classes.panelBody}>
+        <div className={split.panelBody}>
           {advanced && <ContactFilters id={filtersId} />}
           {showOther ? (
             otherView.render({ facilityIds: filters.facility, keyword: search.trim(), statusOf })
@@ -202,7 +203,7 @@ function ContactsLayout({ logo, banner, otherView }: TContactsScreenProps) {
           )}
         </div>
       </aside>
-      <section className={classes.detail}>
+      <section className={`${split.detail} ${classes.detail}`}>
         {selected ? <SelectedContact contact={selected} onOpen={open} onBack={() => select(null)} /> : <EmptyChat />}
       </section>
     </div>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import { LIMITS } from '@rounds/contracts/limits';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError } from '../../../lib/api-client';
 import { useFilterRecipients } from '../api/get-filter-recipients';
 import { useStartFilterGroup } from '../api/start-filter-group';
@@ -127,14 +128,15 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
               </Alert>
             )}
           </div>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={start.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={start.isPending} disabled={verdict !== 'ok'}>
-              {t('submit')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('cancel')}
+            onCancel={close}
+            cancelDisabled={start.isPending}
+            loading={start.isPending}
+            disabled={verdict !== 'ok'}
+          >
+            {t('submit')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

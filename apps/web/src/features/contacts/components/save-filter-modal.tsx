@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TSavedFilter } from '@rounds/contracts/contacts';
 import { LIMITS } from '@rounds/contracts/limits';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useCreateSavedFilter } from '../api/create-saved-filter';
@@ -73,14 +74,14 @@ export function SaveFilterModal({ opened, filters, onClose, onSaved }: TSaveFilt
             required
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              {t('saveModal.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('saveModal.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('saveModal.cancel')}
+            onCancel={close}
+            cancelDisabled={create.isPending}
+            loading={create.isPending}
+          >
+            {t('saveModal.submit')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

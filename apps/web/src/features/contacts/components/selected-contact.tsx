@@ -5,6 +5,7 @@ import { shownStatus } from '@rounds/contracts/user';
 import { IconArrowLeft, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
+import split from '../../../components/split-screen.module.css';
 import { STATUS_KEY, StatusDot } from '../../../components/status-dot';
 import { roleLine } from '../lib/role-line';
 import classes from './contacts.module.css';
@@ -51,7 +52,7 @@ export function SelectedContact({ contact, onOpen, onBack }: TSelectedContactPro
           {t('selected.back')}
         </Button>
       </div>
-      <div className={classes.detailCenter}>
+      <div className={split.detailCenter}>
         <Paper
           withBorder
           radius="lg"

@@ -3,30 +3,21 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFilterOptions } from '../../../api/get-filter-options';
+import { useEveryFilterOptions } from '../../../api/get-filter-options';
 import { useContactSearch } from '../../../api/use-contact-search';
-import { FilterSelect, type TFilterSelectTexts } from '../../../components/filter-select';
+import { FILTER_LABEL_KEY, FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
 import { SearchInput } from '../../../components/search-input';
 import { isPickable, type TPerson } from '../lib/people';
 import {
   FILTER_KINDS,
   filterCount,
   NO_FILTERS,
-  type TFilterKind,
   type TPeopleFilters,
   toListRequest,
   toPerson,
 } from '../lib/people-request';
 import classes from './groups.module.css';
 import { PeopleList } from './people-list';
-
-/** Labels of the four filters; professions read 'Clinical roles', as on the Contacts screen. */
-const LABEL_KEY = {
-  facility: 'filters.facilities',
-  department: 'filters.departments',
-  profession: 'filters.professions',
-  specialty: 'filters.specialties',
-} as const satisfies Record<TFilterKind, string>;
 
 type TPeoplePickerProps = {
   /** Extend is search-only (spec doc 1 section 2): no classification filters. */
@@ -128,21 +119,8 @@ function PeopleFilters({
   onChange: (filters: TPeopleFilters) => void;
 }) {
   const { t } = useTranslation('groups');
-  const options = {
-    facility: useFilterOptions('facility'),
-    department: useFilterOptions('department'),
-    profession: useFilterOptions('profession'),
-    specialty: useFilterOptions('specialty'),
-  };
-  const texts = useMemo<TFilterSelectTexts>(
-    () => ({
-      any: t('filters.any'),
-      nothingFound: t('filters.nothingFound'),
-      clear: (label) => t('filters.clear', { label }),
-      more: (count) => t('filters.more', { count }),
-    }),
-    [t],
-  );
+  const options = useEveryFilterOptions();
+  const texts = useFilterSelectTexts('groups');
   const failed = FILTER_KINDS.some((kind) => options[kind].isError);
   return (
     <div>
@@ -150,7 +128,7 @@ function PeopleFilters({
         {FILTER_KINDS.map((kind) => (
           <FilterSelect
             key={kind}
-            label={t(LABEL_KEY[kind])}
+            label={t(FILTER_LABEL_KEY[kind])}
             options={options[kind].data ?? []}
             value={filters[kind]}
             onChange={(ids) => onChange({ ...filters, [kind]: ids })}

@@ -3,9 +3,9 @@ import type { TMfaFactor, TTotpEnrolment } from '@rounds/contracts/mfa';
 import { IconAlertCircle, IconFingerprint, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { SectionCard } from '../../../components/section-card';
-import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAddPasskey } from '../api/add-passkey';
 import { useAddTotp } from '../api/add-totp';
@@ -14,30 +14,28 @@ import { useMfaFactors } from '../api/get-factors';
 import { useRemoveFactor } from '../api/remove-factor';
 import { useRenameFactor } from '../api/rename-factor';
 import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
+import { refusalOf } from '../lib/refusal';
 import { RecoveryCodes } from './recovery-codes';
-import { TotpSetupFields } from './totp-setup-fields';
+import { TotpSetupFields, useTotpSetup } from './totp-setup-fields';
 import '../mfa-texts';
-
-const refusalOf = (error: unknown): string | null => (error instanceof ApiError ? error.message : null);
 
 /** Adding an authenticator: its QR code and first code, then (for the first one) the recovery codes. */
 function AddModal({ enrolment, onClose }: { enrolment: TTotpEnrolment | null; onClose: () => void }) {
   const { t } = useTranslation('mfa');
   const confirm = useConfirmTotp();
-  const [code, setCode] = useState('');
-  const [label, setLabel] = useState(() => t('labelDefault'));
+  const setup = useTotpSetup();
   const [codes, setCodes] = useState<string[] | null>(null);
   const close = () => {
-    setCode('');
+    setup.setCode('');
     setCodes(null);
     confirm.reset();
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!enrolment || code.trim().length < 6) return;
+    if (!enrolment || !setup.ready) return;
     confirm.mutate(
-      { id: enrolment.factorId, code: code.trim(), label: label.trim() || t('labelDefault') },
+      { id: enrolment.factorId, ...setup.answer },
       {
         onSuccess: (reply) => {
           showToast(t('added'), 'success');
@@ -55,25 +53,10 @@ function AddModal({ enrolment, onClose }: { enrolment: TTotpEnrolment | null; on
         enrolment && (
           <form onSubmit={submit} noValidate aria-label={t('add')}>
             <Stack gap="md">
-              <TotpSetupFields
-                enrolment={enrolment}
-                code={code}
-                label={label}
-                onCode={(value) => {
-                  setCode(value);
-                  confirm.reset();
-                }}
-                onLabel={setLabel}
-                error={confirm.isError ? refusalOf(confirm.error) : null}
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" loading={confirm.isPending}>
-                  {t('confirm')}
-                </Button>
-              </Group>
+              <TotpSetupFields enrolment={enrolment} setup={setup} confirm={confirm} />
+              <FormActions cancelLabel={t('cancel')} onCancel={close} loading={confirm.isPending} gap="md">
+                {t('confirm')}
+              </FormActions>
             </Stack>
           </form>
         )
@@ -137,14 +120,16 @@ function FactorModal({
             error={error ?? undefined}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" color={mode === 'remove' ? 'red' : undefined} loading={busy}>
-              {mode === 'rename' ? t('save') : t('remove')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('cancel')}
+            onCancel={close}
+            cancelDisabled={busy}
+            loading={busy}
+            color={mode === 'remove' ? 'red' : undefined}
+            gap="md"
+          >
+            {mode === 'rename' ? t('save') : t('remove')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -54,6 +54,17 @@ export function QuickUnlockPanel({ onLockNow }: TProps) {
         setErrors(error.code === 'WRONG_PASSWORD' ? { password: error.message } : { pin: error.message }),
     });
   };
+  // The PIN and its confirmation: digits only, hidden as typed, never offered by the browser.
+  const pinField = (label: string, value: string, set: (value: string) => void, error: string | undefined) => (
+    <PasswordInput
+      label={label}
+      value={value}
+      onChange={(e) => set(digits(e.currentTarget.value))}
+      inputMode="numeric"
+      autoComplete="off"
+      error={error}
+    />
+  );
 
   return (
     <SectionCard
@@ -71,22 +82,8 @@ export function QuickUnlockPanel({ onLockNow }: TProps) {
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <PasswordInput
-                  label={t('lock.pin')}
-                  value={pin}
-                  onChange={(e) => setPinText(digits(e.currentTarget.value))}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  error={errors.pin}
-                />
-                <PasswordInput
-                  label={t('lock.pinConfirm')}
-                  value={again}
-                  onChange={(e) => setAgain(digits(e.currentTarget.value))}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  error={errors.again}
-                />
+                {pinField(t('lock.pin'), pin, setPinText, errors.pin)}
+                {pinField(t('lock.pinConfirm'), again, setAgain, errors.again)}
               </SimpleGrid>
               {withPassword ? (
                 <PasswordInput

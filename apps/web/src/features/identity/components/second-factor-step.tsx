@@ -3,15 +3,16 @@ import type { TMfaLoginReply, TTotpEnrolment } from '@rounds/contracts/mfa';
 import { IconAlertCircle, IconArrowLeft, IconFingerprint, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { SubmitButton } from '../../../components/submit-button';
 import { useConfirmSignInEnrolment } from '../api/confirm-sign-in-enrolment';
 import { useEnrolPasskeyAtSignIn } from '../api/enrol-passkey-at-sign-in';
 import { useStartSignInEnrolment } from '../api/start-sign-in-enrolment';
 import { useVerifyMfa } from '../api/verify-mfa';
 import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
 import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
+import { refusalOf } from '../lib/refusal';
 import { RecoveryCodes } from './recovery-codes';
-import { TotpSetupFields } from './totp-setup-fields';
+import { TotpSetupFields, useTotpSetup } from './totp-setup-fields';
 import '../mfa-texts';
 
 /**
@@ -26,9 +27,6 @@ type TProps = {
   onSignedIn: (reply: TMfaLoginReply) => void;
   onBack: () => void;
 };
-
-/** The server's words for a refusal (already in the reader's language), or nothing for a network failure. */
-const refusalOf = (error: unknown): string | null => (error instanceof ApiError ? error.message : null);
 
 function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   const { t } = useTranslation('mfa');
@@ -65,15 +63,9 @@ function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
             {refusal}
           </Alert>
         )}
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={verify.isPending}
-          leftSection={<IconShieldCheck size={18} />}
-        >
+        <SubmitButton loading={verify.isPending} leftSection={<IconShieldCheck size={18} />}>
           {t('verify')}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );
@@ -136,8 +128,7 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   const start = useStartSignInEnrolment();
   const confirm = useConfirmSignInEnrolment();
   const [enrolment, setEnrolment] = useState<TTotpEnrolment | null>(null);
-  const [code, setCode] = useState('');
-  const [label, setLabel] = useState(() => t('labelDefault'));
+  const setup = useTotpSetup();
   const [done, setDone] = useState<TMfaLoginReply | null>(null);
   const { mutate: startEnrolment } = start;
 
@@ -158,14 +149,9 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim().length < 6) return;
+    if (!setup.ready) return;
     confirm.mutate(
-      {
-        mfaToken: challenge.mfaToken,
-        factorId: enrolment.factorId,
-        code: code.trim(),
-        label: label.trim() || t('labelDefault'),
-      },
+      { mfaToken: challenge.mfaToken, factorId: enrolment.factorId, ...setup.answer },
       { onSuccess: afterEnrolment },
     );
   };
@@ -174,26 +160,10 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
       <Stack gap="md">
         {withPasskey && <EnrolPasskey mfaToken={challenge.mfaToken} onEnrolled={afterEnrolment} />}
         <Text fz="sm">{t(withPasskey ? 'enrolIntroApp' : 'enrolIntro')}</Text>
-        <TotpSetupFields
-          enrolment={enrolment}
-          code={code}
-          label={label}
-          onCode={(value) => {
-            setCode(value);
-            confirm.reset();
-          }}
-          onLabel={setLabel}
-          error={confirm.isError ? refusalOf(confirm.error) : null}
-        />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={confirm.isPending}
-          leftSection={<IconShieldCheck size={18} />}
-        >
+        <TotpSetupFields enrolment={enrolment} setup={setup} confirm={confirm} />
+        <SubmitButton loading={confirm.isPending} leftSection={<IconShieldCheck size={18} />}>
           {t('confirm')}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

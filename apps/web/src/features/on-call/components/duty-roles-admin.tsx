@@ -21,6 +21,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminTable, RowActions, TableStateRow } from '../../../components/admin-table';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { FormActions } from '../../../components/form-actions';
 import { PageNumbers } from '../../../components/page-numbers';
 import { showToast } from '../../../lib/toast';
 import { useDutyRoles } from '../api/get-duty-roles';
@@ -293,14 +294,9 @@ function DutyRoleModal({
             value={form.timeZone}
             onChange={(value) => setForm({ ...form, timeZone: value ?? browserZone() })}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('admin.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {role ? t('admin.save') : t('admin.create')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('admin.cancel')} onCancel={onClose} loading={save.isPending}>
+            {role ? t('admin.save') : t('admin.create')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -16,6 +16,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContactSearch } from '../../../api/use-contact-search';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useEscalationPolicy, useSaveEscalationPolicy } from '../api/escalation-policy';
@@ -150,14 +151,9 @@ function PolicyForm({
             {refusal.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('escalation.policy.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('escalation.policy.save')}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={t('escalation.policy.cancel')} onCancel={onClose} loading={save.isPending}>
+          {t('escalation.policy.save')}
+        </FormActions>
       </Stack>
     </form>
   );

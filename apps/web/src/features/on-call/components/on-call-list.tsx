@@ -196,27 +196,15 @@ const RoleRow = memo(function RoleRow({
             <IconMessageCircle size={17} stroke={1.8} />
           </ActionIcon>
         </Tooltip>
-        {mine ? (
-          <Button
-            size="compact-sm"
-            variant="default"
-            loading={busy}
-            onClick={onRelease}
-            aria-label={t('list.releaseRole', { role: role.name })}
-          >
-            {t('list.release')}
-          </Button>
-        ) : (
-          <Button
-            size="compact-sm"
-            variant="light"
-            loading={busy}
-            onClick={onTake}
-            aria-label={t('list.takeRole', { role: role.name })}
-          >
-            {t('list.take')}
-          </Button>
-        )}
+        <Button
+          size="compact-sm"
+          variant={mine ? 'default' : 'light'}
+          loading={busy}
+          onClick={mine ? onRelease : onTake}
+          aria-label={t(mine ? 'list.releaseRole' : 'list.takeRole', { role: role.name })}
+        >
+          {t(mine ? 'list.release' : 'list.take')}
+        </Button>
       </Group>
     </div>
   );

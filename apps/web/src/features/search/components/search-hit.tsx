@@ -56,14 +56,14 @@ export const SearchHit = memo(function SearchHit({ hit, me, onOpen }: TSearchHit
       data-message-id={message.id}
     >
       <span className={`${list.rowText} ${classes.hitText}`}>
-        <span className={classes.line}>
-          <span className={classes.room}>{room.name}</span>
+        <span className={list.rowLine}>
+          <span className={list.rowName}>{room.name}</span>
           {level && (
             <Badge size="xs" variant="light" color={level === 'URGENT' ? 'red' : 'orange'}>
               {t(level === 'URGENT' ? 'urgent' : 'important')}
             </Badge>
           )}
-          <span className={classes.time}>{hitTime(message.timetoken, i18n.language)}</span>
+          <span className={list.rowTime}>{hitTime(message.timetoken, i18n.language)}</span>
         </span>
         {message.body && (
           <span className={classes.body}>

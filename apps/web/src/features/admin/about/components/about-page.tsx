@@ -5,7 +5,7 @@ import { IconDeviceFloppy, IconFileText, IconInfoCircle } from '@tabler/icons-re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/section-card';
-import { showToast } from '../../../../lib/toast';
+import { useSettingsDraft } from '../../hooks/use-settings-draft';
 import { type TAboutTexts, useSaveAboutTexts } from '../api/save-about-texts';
 import { HtmlEditor } from './html-editor';
 
@@ -21,13 +21,12 @@ type TAboutPageProps = {
 export function AboutPage({ settings, onSaved }: TAboutPageProps) {
   const { t } = useTranslation('admin-sections');
   const [language, setLanguage] = useState<TLanguage>('en');
-  const [draft, setDraft] = useState<TAboutTexts | null>(null);
-  const save = useSaveAboutTexts();
   const stored: TAboutTexts | null = settings
     ? { aboutUsText: settings.aboutUsText, informationText: settings.informationText }
     : null;
+  const save = useSaveAboutTexts();
+  const { draft, setDraft, changed, submit: saveTexts } = useSettingsDraft(stored, save, onSaved);
   const texts = draft ?? stored;
-  const changed = draft !== null && JSON.stringify(draft) !== JSON.stringify(stored);
 
   const edit = (field: keyof TAboutTexts, html: string) =>
     setDraft((previous) => {
@@ -37,14 +36,7 @@ export function AboutPage({ settings, onSaved }: TAboutPageProps) {
     });
 
   const submit = () => {
-    if (!texts) return;
-    save.mutate(texts, {
-      onSuccess: (reply) => {
-        setDraft(null);
-        onSaved(reply.appSettings);
-        showToast(reply.message, 'success');
-      },
-    });
+    if (texts) saveTexts(texts);
   };
 
   return (

@@ -6,7 +6,7 @@ import { IconDeviceFloppy, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/section-card';
-import { showToast } from '../../../../lib/toast';
+import { useSettingsDraft } from '../../hooks/use-settings-draft';
 import { useSaveBanner } from '../api/save-banner';
 
 type TBannerPageProps = {
@@ -23,23 +23,15 @@ const field = (language: TLanguage) => (language === 'fr' ? 'text_fr' : 'text_en
 export function BannerPage({ settings, onSaved }: TBannerPageProps) {
   const { t } = useTranslation('admin-sections');
   const [language, setLanguage] = useState<TLanguage>('en');
-  const [draft, setDraft] = useState<TBannerMessage | null>(null);
   const save = useSaveBanner();
   const stored = settings?.bannerMessage;
-  const banner = draft ?? stored ?? { text_en: '', text_fr: '', show: false };
-  const changed = draft !== null && JSON.stringify(draft) !== JSON.stringify(stored);
+  const { draft, setDraft, changed, submit: saveBanner } = useSettingsDraft(stored, save, onSaved);
+  const banner: TBannerMessage = draft ?? stored ?? { text_en: '', text_fr: '', show: false };
   const text = banner[field(language)];
   const tooLong = [banner.text_en, banner.text_fr].some((value) => value.length > LIMITS.bannerMaxLength);
 
   const patch = (change: Partial<TBannerMessage>) => setDraft({ ...banner, ...change });
-  const submit = () =>
-    save.mutate(banner, {
-      onSuccess: (reply) => {
-        setDraft(null);
-        onSaved(reply.appSettings);
-        showToast(reply.message, 'success');
-      },
-    });
+  const submit = () => saveBanner(banner);
 
   return (
     <SectionCard

@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { BREAK_GLASS_LIMITS, type TBreakGlassRoom } from '@rounds/contracts/compliance';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { IconEye, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '../../../../components/card-heading';
 import { ConfirmModal } from '../../../../components/confirm-modal';
+import { FormActions } from '../../../../components/form-actions';
 import { PageNumbers } from '../../../../components/page-numbers';
 import { scrollable } from '../../../../components/scrollable';
 import { SearchInput } from '../../../../components/search-input';
@@ -48,14 +50,7 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4">
-            {t('breakGlass.title')}
-          </Title>
-          <Text fz="sm" c="dimmed" mt={4}>
-            {t('breakGlass.help')}
-          </Text>
-        </div>
+        <CardHeading title={t('breakGlass.title')} help={t('breakGlass.help')} />
         {chosen && (
           <Paper withBorder radius="md" p="md" bg="var(--mantine-color-red-light)">
             <form
@@ -80,14 +75,9 @@ export function BreakGlassPage({ onView }: { onView: (roomId: string) => void })
                   data-autofocus
                   autoFocus
                 />
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" onClick={() => choose(null)}>
-                    {common('common.cancel')}
-                  </Button>
-                  <Button type="submit" color="red">
-                    {t('breakGlass.continue')}
-                  </Button>
-                </Group>
+                <FormActions cancelLabel={common('common.cancel')} onCancel={() => choose(null)} color="red">
+                  {t('breakGlass.continue')}
+                </FormActions>
               </Stack>
             </form>
           </Paper>

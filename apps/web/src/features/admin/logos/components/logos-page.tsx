@@ -1,10 +1,11 @@
 import '@mantine/dropzone/styles.css';
-import { Box, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Card, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { LIMITS } from '@rounds/contracts/limits';
 import type { TAppSettings, TLogoKind } from '@rounds/contracts/settings';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DropzoneLabel } from '../../../../components/dropzone-label';
 import { showToast } from '../../../../lib/toast';
 import { useUploadLogo } from '../api/upload-logo';
 import { LOGO_MIME_TYPES, LOGO_SLOTS } from '../logo-slots';
@@ -87,25 +88,14 @@ export function LogosPage({ settings, onUploaded }: TLogosPageProps) {
                   inputProps={{ 'aria-label': t('logos.upload', { name: label }) }}
                   data-testid={`logo-drop-${key}`}
                 >
-                  <Group justify="center" gap="xs" wrap="nowrap" mih={40} style={{ pointerEvents: 'none' }}>
-                    <Dropzone.Accept>
-                      <IconUpload size={20} aria-hidden />
-                    </Dropzone.Accept>
-                    <Dropzone.Reject>
-                      <IconX size={20} aria-hidden />
-                    </Dropzone.Reject>
-                    <Dropzone.Idle>
-                      <IconUpload size={20} stroke={1.6} aria-hidden />
-                    </Dropzone.Idle>
-                    <Stack gap={0}>
-                      <Text fz="sm" fw={500}>
-                        {t('logos.drop')}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {t('logos.hint')}
-                      </Text>
-                    </Stack>
-                  </Group>
+                  <DropzoneLabel
+                    accept={<IconUpload size={20} aria-hidden />}
+                    reject={<IconX size={20} aria-hidden />}
+                    idle={<IconUpload size={20} stroke={1.6} aria-hidden />}
+                    title={t('logos.drop')}
+                    hint={t('logos.hint')}
+                    compact
+                  />
                 </Dropzone>
               </Stack>
             </Card>

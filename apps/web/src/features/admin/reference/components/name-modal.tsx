@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../../components/form-actions';
 
 type TNameModalProps = {
   opened: boolean;
@@ -47,14 +48,9 @@ export function NameModal({ opened, title, busy, onClose, onSubmit }: TNameModal
             onChange={(event) => setName(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {common('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={!trimmed} loading={busy}>
-              {t('reference.create')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={common('common.cancel')} onCancel={close} loading={busy} disabled={!trimmed}>
+            {t('reference.create')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

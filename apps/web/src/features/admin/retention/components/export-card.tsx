@@ -1,15 +1,15 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import type { THoldTargetType } from '@rounds/contracts/compliance';
 import { IconCalendar, IconFileZip } from '@tabler/icons-react';
 import 'dayjs/locale/fr';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '../../../../components/card-heading';
 import { showToast } from '../../../../lib/toast';
 import { exportDownloadHref, useCreateExport } from '../api/create-export';
 import { exportRange, type TExportDays } from '../lib/export-range';
-import { TargetSelect } from './target-select';
+import { TargetSelect, TargetTypeControl, useTargetChoice } from './target-select';
 
 /** Hands the link to the browser's own download: the ZIP streams to disk, never into this page's memory. */
 function download(href: string) {
@@ -28,9 +28,8 @@ function download(href: string) {
  */
 export function ExportCard() {
   const { t, i18n } = useTranslation('admin-sections');
-  const [type, setType] = useState<THoldTargetType>('room');
-  const [search, setSearch] = useState('');
-  const [targetId, setTargetId] = useState<string | null>(null);
+  const choice = useTargetChoice('room');
+  const { type, targetId } = choice;
   const [days, setDays] = useState<TExportDays>([null, null]);
   const create = useCreateExport();
   const range = exportRange(days);
@@ -55,38 +54,11 @@ export function ExportCard() {
         }}
       >
         <Stack gap="md">
-          <div>
-            <Title order={2} fz="h4" id="export-title">
-              {t('retention.exportTitle')}
-            </Title>
-            <Text fz="sm" c="dimmed" mt={4}>
-              {t('retention.exportHelp')}
-            </Text>
-          </div>
-          <SegmentedControl
-            aria-label={t('retention.exportScope')}
-            value={type}
-            onChange={(value) => {
-              setType(value as THoldTargetType);
-              setTargetId(null);
-              setSearch('');
-            }}
-            data={[
-              { value: 'room', label: t('retention.room') },
-              { value: 'user', label: t('retention.person') },
-            ]}
-            maw={360}
-          />
+          <CardHeading title={t('retention.exportTitle')} help={t('retention.exportHelp')} id="export-title" />
+          <TargetTypeControl choice={choice} label={t('retention.exportScope')} order={['room', 'user']} maw={360} />
           <Group align="flex-end" gap="md" wrap="wrap">
             <div style={{ flex: '1 1 280px' }}>
-              <TargetSelect
-                type={type}
-                value={targetId}
-                onChange={setTargetId}
-                search={search}
-                onSearchChange={setSearch}
-                enabled
-              />
+              <TargetSelect choice={choice} enabled />
             </div>
             <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
               <DatePickerInput

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TLegalHold } from '@rounds/contracts/compliance';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '../../../../components/card-heading';
 import { ConfirmModal } from '../../../../components/confirm-modal';
 import { scrollable } from '../../../../components/scrollable';
 import { showToast } from '../../../../lib/toast';
@@ -30,14 +31,11 @@ export function LegalHoldsCard() {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <div style={{ flex: 1, minWidth: 240 }}>
-            <Title order={2} fz="h4">
-              {t('retention.holdsTitle')}
-            </Title>
-            <Text fz="sm" c="dimmed" mt={4}>
-              {t('retention.holdsHelp')}
-            </Text>
-          </div>
+          <CardHeading
+            title={t('retention.holdsTitle')}
+            help={t('retention.holdsHelp')}
+            style={{ flex: 1, minWidth: 240 }}
+          />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setPlacing(true)}>
             {t('retention.place')}
           </Button>

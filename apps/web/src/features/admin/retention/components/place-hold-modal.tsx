@@ -1,24 +1,23 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
-import { RETENTION_LIMITS, type THoldTargetType } from '@rounds/contracts/compliance';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { RETENTION_LIMITS } from '@rounds/contracts/compliance';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../../components/form-actions';
 import { showToast } from '../../../../lib/toast';
 import { usePlaceLegalHold } from '../api/place-legal-hold';
-import { TargetSelect } from './target-select';
+import { TargetSelect, TargetTypeControl, useTargetChoice } from './target-select';
 
 /** Places a hold: a person or a conversation (found by name), a name for the matter and the reason. */
 export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin-sections');
   const { t: common } = useTranslation();
-  const [type, setType] = useState<THoldTargetType>('user');
-  const [search, setSearch] = useState('');
-  const [targetId, setTargetId] = useState<string | null>(null);
+  const choice = useTargetChoice('user');
+  const { type, targetId } = choice;
   const [name, setName] = useState('');
   const [reason, setReason] = useState('');
   const place = usePlaceLegalHold();
   const close = () => {
-    setTargetId(null);
-    setSearch('');
+    choice.clear();
     setName('');
     setReason('');
     onClose();
@@ -43,27 +42,8 @@ export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: 
         }}
       >
         <Stack gap="md">
-          <SegmentedControl
-            aria-label={t('retention.targetType')}
-            value={type}
-            onChange={(value) => {
-              setType(value as THoldTargetType);
-              setTargetId(null);
-              setSearch('');
-            }}
-            data={[
-              { value: 'user', label: t('retention.person') },
-              { value: 'room', label: t('retention.room') },
-            ]}
-          />
-          <TargetSelect
-            type={type}
-            value={targetId}
-            onChange={setTargetId}
-            search={search}
-            onSearchChange={setSearch}
-            enabled={opened}
-          />
+          <TargetTypeControl choice={choice} label={t('retention.targetType')} order={['user', 'room']} />
+          <TargetSelect choice={choice} enabled={opened} />
           <TextInput
             label={t('retention.name')}
             placeholder={t('retention.namePlaceholder')}
@@ -81,14 +61,14 @@ export function PlaceHoldModal({ opened, onClose }: { opened: boolean; onClose: 
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {common('common.cancel')}
-            </Button>
-            <Button type="submit" loading={place.isPending} disabled={!ready}>
-              {t('retention.placeConfirm')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={common('common.cancel')}
+            onCancel={close}
+            loading={place.isPending}
+            disabled={!ready}
+          >
+            {t('retention.placeConfirm')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import {
   RETENTION_LIMITS,
   RETENTION_ROOM_TYPES,
@@ -7,6 +7,7 @@ import {
 } from '@rounds/contracts/compliance';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '../../../../components/card-heading';
 import { showToast } from '../../../../lib/toast';
 import { useRetention } from '../api/get-retention';
 import { useSaveRetention } from '../api/save-retention';
@@ -68,14 +69,7 @@ export function RetentionPolicyCard() {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4">
-            {t('retention.policyTitle')}
-          </Title>
-          <Text fz="sm" c="dimmed" mt={4}>
-            {t('retention.policyHelp')}
-          </Text>
-        </div>
+        <CardHeading title={t('retention.policyTitle')} help={t('retention.policyHelp')} />
         {form &&
           rows.map(({ key, label }) => (
             <Group key={key} gap="sm" align="flex-end" wrap="wrap">

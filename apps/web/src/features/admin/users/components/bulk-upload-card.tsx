@@ -1,11 +1,12 @@
 import '@mantine/dropzone/styles.css';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { BULK_CSV_COLUMNS, type TBulkImportReply } from '@rounds/contracts/admin-users';
 import { LIMITS } from '@rounds/contracts/limits';
 import { IconDownload, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DropzoneLabel } from '../../../../components/dropzone-label';
 import { SectionCard } from '../../../../components/section-card';
 import { ApiError } from '../../../../lib/api-client';
 import { showToast } from '../../../../lib/toast';
@@ -56,25 +57,13 @@ export function BulkUploadCard() {
         radius="md"
         inputProps={{ 'aria-label': t('bulk.drop') }}
       >
-        <Group justify="center" gap="md" mih={96} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept>
-            <IconUpload size={36} stroke={1.5} color="var(--mantine-color-rounds-6)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={36} stroke={1.5} aria-hidden />
-          </Dropzone.Idle>
-          <Stack gap={2}>
-            <Text fz="sm" fw={600}>
-              {t('bulk.drop')}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {t('bulk.rules')}
-            </Text>
-          </Stack>
-        </Group>
+        <DropzoneLabel
+          accept={<IconUpload size={36} stroke={1.5} color="var(--mantine-color-rounds-6)" />}
+          reject={<IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />}
+          idle={<IconFileSpreadsheet size={36} stroke={1.5} aria-hidden />}
+          title={t('bulk.drop')}
+          hint={t('bulk.rules')}
+        />
       </Dropzone>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { LIMITS } from '@rounds/contracts/limits';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { TUser } from '@rounds/contracts/user';
-import { IconLock } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../../components/form-actions';
 import { MODAL_STYLES } from '../../../../components/modal-styles';
+import { PasswordField } from '../../../../components/password-field';
 import { hasErrors } from '../../../../lib/form-errors';
 import { useErrorText, useForm } from '../../../../lib/use-form';
 import { useResetPassword } from '../api/reset-password';
@@ -36,15 +36,12 @@ export function ResetPasswordModal({ user, onClose }: TResetPasswordModalProps) 
   };
 
   const field = (key: keyof TResetValues, label: string, focus = false) => (
-    <PasswordInput
+    <PasswordField
       label={label}
       autoComplete="new-password"
-      maxLength={LIMITS.passwordMaxLength}
-      leftSection={<IconLock size={16} stroke={1.6} />}
       value={form.values[key]}
-      onChange={(event) => form.setField(key, event.currentTarget.value)}
+      onChange={(value) => form.setField(key, value)}
       error={errorText(form.errors[key])}
-      visibilityToggleButtonProps={{ 'aria-label': tc('auth.togglePassword') }}
       data-autofocus={focus || undefined}
       withAsterisk
     />
@@ -60,14 +57,14 @@ export function ResetPasswordModal({ user, onClose }: TResetPasswordModalProps) 
           <Text fz="xs" c="dimmed">
             {tc('auth.passwordRules')}
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={reset.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={reset.isPending}>
-              {t('resetModal.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('cancel')}
+            onCancel={close}
+            cancelDisabled={reset.isPending}
+            loading={reset.isPending}
+          >
+            {t('resetModal.submit')}
+          </FormActions>
         </Stack>
       </form>
     </Modal>
