@@ -1,6 +1,8 @@
 import { ZAdminUserReply } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { authRoutes } from '@rounds/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { adminKit, type Caller, next, silent } from '../../../test/support/admin-kit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
@@ -137,10 +139,8 @@ describe('POST /user (create)', () => {
     await logs;
 
     // No password signs in until they choose one.
-    const attempt = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { username: email, password: TEST_PASSWORD },
+    const attempt = await callRoute(t.app, authRoutes.login, {
+      body: { username: email, password: TEST_PASSWORD },
       remoteAddress: freshIp(),
     });
     expect(attempt.statusCode).toBe(401);
@@ -149,10 +149,8 @@ describe('POST /user (create)', () => {
     expect(mail?.subject).toBe('Your Rounds account');
     const token = /\/set-password\?token=([A-Z0-9]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/set-password',
-      payload: { token, password: 'Chosen2026' },
+    const set = await callRoute(t.app, authRoutes.setPassword, {
+      body: { token: token!, password: 'Chosen2026' },
       remoteAddress: freshIp(),
     });
     expect(set.statusCode, set.body).toBe(200);

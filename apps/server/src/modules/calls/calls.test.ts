@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
 import { type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
+import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
@@ -147,11 +149,9 @@ describe('calls', () => {
     const heard = collect<{ userId: string; voice?: boolean }>(mateTab, 'CallPermissionsChanged');
     const unheard = collect(strangerTab, 'CallPermissionsChanged');
     const admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/permission',
-      headers: { authorization: `Bearer ${admin}` },
-      payload: { userId: nurse.id, permission: 'voice', value: false },
+    const res = await callRoute(t.app, userPermissionRoutes.set, {
+      token: admin,
+      body: { userId: nurse.id, permission: 'voice', value: false },
     });
     expect(res.statusCode).toBe(200);
     expect(await heard.next()).toEqual({ userId: nurse.id, voice: false });
