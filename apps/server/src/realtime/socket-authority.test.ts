@@ -1,3 +1,5 @@
+import { callRoute } from '../../test/support/call-route';
+import { accountRoutes } from '@rounds/contracts/account';
 import { ZChatRoomReply } from '@rounds/contracts/chat';
 import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io-client';
@@ -116,11 +118,7 @@ describe('socket authority', () => {
 
     expect(await closed(expiring)).toBeLessThan(4_000);
     expect(await told.next()).toMatchObject({ code: 'UNAUTHORIZED' });
-    const rest = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/setting/me',
-      headers: { authorization: `Bearer ${shortLived}` },
-    });
+    const rest = await callRoute(t.app, accountRoutes.me, { token: shortLived });
     expect(rest.statusCode).toBe(401);
     expect(renewed.connected).toBe(true);
     expect(await emitAck(renewed, 'Typing', { twId })).toEqual({ ok: true });

@@ -1,3 +1,5 @@
+import { callRoute } from '../../../test/support/call-route';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { chatRoomRoutes, ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,11 +34,7 @@ const phoneOf = async (m: Member) => {
   return `${u.phone_country_code}${u.phone}`;
 };
 const outbox = async (to: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/outbox?to=${encodeURIComponent(to)}`,
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
+  const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: adminToken });
   return res.json().data.messages as { channel: string; text: string }[];
 };
 const group = async (owner: Member, others: Member[]) =>

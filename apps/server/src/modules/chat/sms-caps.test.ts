@@ -1,5 +1,7 @@
+import { callRoute } from '../../../test/support/call-route';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { ZSmsUsageReply } from '@rounds/contracts/sms';
+import { smsRoutes, ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
@@ -42,11 +44,7 @@ const phoneOf = async (m: Member) => {
 };
 /** SMS the outbox holds for this member. */
 const smsCount = async (m: Member) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/outbox?to=${encodeURIComponent(await phoneOf(m))}`,
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
+  const res = await callRoute(t.app, outboxRoutes.read, { query: { to: await phoneOf(m) }, token: adminToken });
   return (res.json().data.messages as { channel: string }[]).filter((x) => x.channel === 'sms').length;
 };
 const group = async (owner: Member, others: Member[]) =>
@@ -197,11 +195,7 @@ describe('SMS caps of priority messages', () => {
       phoneCountryName: 'United States',
     });
     expect(change.status, JSON.stringify(change.body)).toBe(200);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/sms/usage',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
+    const res = await callRoute(t.app, smsRoutes.usage, { token: adminToken });
     expect(res.statusCode).toBe(200);
     const usage = ZSmsUsageReply.parse(res.json()).data;
     const rows = await t.app.db.selectFrom('sms_sends').select('status').execute();
