@@ -14,7 +14,6 @@ const RAW_ALLOWED: Record<string, string> = {
   'test/security/fixture.ts': 'the authorization matrix and fuzzers build their world from the route table',
   'test/security/fuzz-server.ts': 'the fuzzer sends what no contract allows',
   'test/support/admin-kit.ts': 'a path-based helper the administration tests still use (to move to callRoute)',
-  'test/support/chat.ts': 'api(): a path-based helper the call and socket tests still use (to move to callRoute)',
 };
 
 const ROOT = join(import.meta.dirname, '..');
