@@ -13,7 +13,6 @@ const RAW_ALLOWED: Record<string, string> = {
   'src/plugins/compression.test.ts': 'the 404 of an unknown path, which no descriptor names',
   'test/security/fixture.ts': 'the authorization matrix and fuzzers build their world from the route table',
   'test/security/fuzz-server.ts': 'the fuzzer sends what no contract allows',
-  'test/support/admin-kit.ts': 'a path-based helper the administration tests still use (to move to callRoute)',
 };
 
 const ROOT = join(import.meta.dirname, '..');
