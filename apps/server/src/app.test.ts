@@ -1,10 +1,10 @@
-import { accountRoutes } from '@rounds/contracts/account';
-import { publicSettingRoutes } from '@rounds/contracts/settings';
-import { callRoute } from '../test/support/call-route';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { accountRoutes } from '@rounds/contracts/account';
+import { publicSettingRoutes } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { callRoute } from '../test/support/call-route';
 import { createTestApp, type TestApp } from '../test/support/test-app';
 
 describe('HTTP basics', () => {
@@ -205,8 +205,7 @@ describe('rate limit keys', () => {
       const { createUser, login } = await import('../test/support/users');
       const a = await login(t.app, (await createUser(t.app)).email);
       const b = await login(t.app, (await createUser(t.app)).email);
-      const me = (token: string) =>
-        callRoute(t.app, accountRoutes.me, { token, remoteAddress: '10.0.0.1' });
+      const me = (token: string) => callRoute(t.app, accountRoutes.me, { token, remoteAddress: '10.0.0.1' });
       const codesA = [];
       for (let i = 0; i < 4; i++) codesA.push((await me(a.token)).statusCode);
       expect(codesA).toEqual([200, 200, 200, 429]);

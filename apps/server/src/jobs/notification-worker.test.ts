@@ -1,4 +1,4 @@
-import { ZChatRoomReply, ZSendMessageAck, chatRoomRoutes } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
@@ -45,11 +45,13 @@ async function until(what: string, check: () => boolean, ms = 10_000) {
 const group = async (t: TestApp, owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
-      await callAs(t, owner, chatRoomRoutes.create, { body: {
-        type: 'group',
-        name: 'Rapid response',
-        participants: others.map((o) => o.id),
-      } })
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type: 'group',
+          name: 'Rapid response',
+          participants: others.map((o) => o.id),
+        },
+      })
     ).body,
   ).data.chatRoom;
 

@@ -1,11 +1,11 @@
-import { accountRoutes } from '@rounds/contracts/account';
-import { chatFileRoutes } from '@rounds/contracts/chat-files';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accountRoutes } from '@rounds/contracts/account';
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
 import { afterAll, describe, expect, it } from 'vitest';
-import { member } from '../../test/support/chat';
 import { callRoute } from '../../test/support/call-route';
+import { member } from '../../test/support/chat';
 import { createTestApp } from '../../test/support/test-app';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);

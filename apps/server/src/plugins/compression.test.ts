@@ -1,10 +1,10 @@
-import { authRoutes } from '@rounds/contracts/auth';
-import { contactRoutes } from '@rounds/contracts/contacts';
-import { callRoute } from '../../test/support/call-route';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { authRoutes } from '@rounds/contracts/auth';
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/support/call-route';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../test/support/users';
 

@@ -1,7 +1,7 @@
-import { unchecked } from '../../test/support/call-route';
 import { randomUUID } from 'node:crypto';
-import { ZChatRoomReply, ZSendMessageAck, chatRoomRoutes } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { unchecked } from '../../test/support/call-route';
 import { callAs, collect, emitAck, member, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
@@ -59,7 +59,8 @@ describe('/metrics', () => {
 
     const [a, b] = await Promise.all([member(t, 'Ana'), member(t, 'Ben')]);
     const room = ZChatRoomReply.parse(
-      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'group', name: 'Metrics', participants: [b.id] } })).body,
+      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'group', name: 'Metrics', participants: [b.id] } }))
+        .body,
     ).data.chatRoom;
     expect((await callAs(t, a, chatRoomRoutes.create, { body: unchecked({ type: 'group' }) })).status).toBe(400);
     const aSocket = await openSocket(t, a);

@@ -4,8 +4,8 @@ import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { type S3Server, startS3 } from '@rounds/test-kit/s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, emitAck, member, openSocket } from '../../test/support/chat';
 import { callRoute } from '../../test/support/call-route';
+import { callAs, collect, emitAck, member, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**

@@ -1,9 +1,9 @@
-import { callRoute } from '../../test/support/call-route';
 import type { TBodyIn } from '@rounds/contracts/api-route';
 import { authRoutes } from '@rounds/contracts/auth';
 import { publicSettingRoutes } from '@rounds/contracts/settings';
 import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/support/call-route';
 import { solveCaptcha } from '../../test/support/captcha';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createUser, freshIp, TEST_PASSWORD } from '../../test/support/users';
@@ -36,8 +36,7 @@ const login = (t: TestApp, ip: string, body: TBodyIn<typeof authRoutes.login>) =
 describe('state shared between processes through Redis and the database', () => {
   it('counts the REST limit of a client across both processes', async () => {
     const ip = freshIp();
-    const get = (t: TestApp) =>
-      callRoute(t.app, publicSettingRoutes.selfRegistration, { remoteAddress: ip });
+    const get = (t: TestApp) => callRoute(t.app, publicSettingRoutes.selfRegistration, { remoteAddress: ip });
     const statuses: number[] = [];
     for (let i = 0; i < REST_MAX; i++) statuses.push((await get(i % 2 ? second : first)).statusCode);
     expect(statuses.every((s) => s === 200)).toBe(true);

@@ -1,9 +1,9 @@
-import { callRoute } from '../../test/support/call-route';
 import { accountRoutes } from '@rounds/contracts/account';
-import { ZChatRoomReply, chatRoomRoutes } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/support/call-route';
 import { callAs, collect, emitAck, type Member, member, openSocket, settle } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { signAccessToken } from '../lib/tokens';

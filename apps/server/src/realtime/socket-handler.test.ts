@@ -1,4 +1,4 @@
-import { ZChatRoomReply, chatRoomRoutes } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, emitAck, member, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
@@ -39,7 +39,11 @@ describe('socket-handler', () => {
     await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', leo.id).execute();
     const fr = await openSocket(t, leo);
     const room = ZChatRoomReply.parse(
-      (await callAs(t, ana, chatRoomRoutes.create, { body: { type: 'direct', participants: [(await member(t, 'Bo')).id] } })).body,
+      (
+        await callAs(t, ana, chatRoomRoutes.create, {
+          body: { type: 'direct', participants: [(await member(t, 'Bo')).id] },
+        })
+      ).body,
     ).data.chatRoom;
     expect(await emitAck(fr, 'Typing', { twId: room.id })).toEqual(
       refusal('CONVERSATION_UNAVAILABLE', "La conversation n'est pas disponible, veuillez réessayer."),

@@ -1,8 +1,8 @@
 import { accountRoutes, ZUserReply } from '@rounds/contracts/account';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TApiRoute, type TBodyIn, routeUrl } from '@rounds/contracts/api-route';
+import { routeUrl, type TApiRoute, type TBodyIn } from '@rounds/contracts/api-route';
 import { outboxRoutes } from '@rounds/contracts/outbox';
 import { adminSettingRoutes } from '@rounds/contracts/settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type TRouteInput, unchecked } from '../../../test/support/call-route';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';

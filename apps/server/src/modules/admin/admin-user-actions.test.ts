@@ -97,11 +97,17 @@ describe('update-role', () => {
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('ADMIN_ROLE');
     const boss = await staff({ role: 'Admin' });
-    expect((await call(fa.token, adminUserRoutes.updateRole, { body: { id: boss.id, role: 'Regular' } })).status).toBe(403);
+    expect((await call(fa.token, adminUserRoutes.updateRole, { body: { id: boss.id, role: 'Regular' } })).status).toBe(
+      403,
+    );
     const promoted = await call(adminToken, adminUserRoutes.updateRole, { body: { id: nurse.id, role: 'Admin' } });
     expect(ZAdminUserReply.parse(promoted.body).data.role).toBe('Admin');
-    expect((await call(adminToken, adminUserRoutes.updateRole, { body: { id: boss.id, role: 'Regular' } })).status).toBe(200);
-    const bad = await call(adminToken, adminUserRoutes.updateRole, { body: { id: nurse.id, role: unchecked('Owner') } });
+    expect(
+      (await call(adminToken, adminUserRoutes.updateRole, { body: { id: boss.id, role: 'Regular' } })).status,
+    ).toBe(200);
+    const bad = await call(adminToken, adminUserRoutes.updateRole, {
+      body: { id: nurse.id, role: unchecked('Owner') },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('role');
   });

@@ -1,12 +1,12 @@
-import { routeUrl, type TApiRoute, type TBodyIn } from '@rounds/contracts/api-route';
-import { contactRoutes } from '@rounds/contracts/contacts';
 import { accountRoutes } from '@rounds/contracts/account';
-import { ZAdminUserReply, adminUserRoutes } from '@rounds/contracts/admin-users';
-import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { adminUserRoutes, ZAdminUserReply } from '@rounds/contracts/admin-users';
+import { routeUrl, type TApiRoute, type TBodyIn } from '@rounds/contracts/api-route';
 import { authRoutes } from '@rounds/contracts/auth';
+import { contactRoutes } from '@rounds/contracts/contacts';
+import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute, unchecked } from '../../../test/support/call-route';
 import { adminKit, type Caller, next, silent } from '../../../test/support/admin-kit';
+import { callRoute, unchecked } from '../../../test/support/call-route';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 
@@ -169,7 +169,10 @@ describe('POST /user (create)', () => {
   });
 
   it('answers in French and refuses bad fields with 400 naming them', async () => {
-    const fr = await kit.call(admin.token, adminUserRoutes.create, { body: form(), headers: { 'accept-language': 'fr' } });
+    const fr = await kit.call(admin.token, adminUserRoutes.create, {
+      body: form(),
+      headers: { 'accept-language': 'fr' },
+    });
     expect(fr.body.message).toBe('Utilisateur créé');
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: '  ' }, 'firstName: Required'],
@@ -190,7 +193,9 @@ describe('POST /user (create)', () => {
 
   it('answers 409 for an email already registered, whatever its case', async () => {
     const first = await created(admin.token);
-    const again = await kit.call(admin.token, adminUserRoutes.create, { body: form({ email: first.email.toUpperCase() }) });
+    const again = await kit.call(admin.token, adminUserRoutes.create, {
+      body: form({ email: first.email.toUpperCase() }),
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('EMAIL_TAKEN');
   });
@@ -219,10 +224,12 @@ describe('POST /user/update-user', () => {
       email: string;
       phone: string;
     };
-    const res = await kit.call(fa.token, adminUserRoutes.update, { body: {
-      ...form({ email: current.email, phone: current.phone, firstName: 'Renamed', specialtyId: [ref.specialty] }),
-      id: nurse.id,
-    } });
+    const res = await kit.call(fa.token, adminUserRoutes.update, {
+      body: {
+        ...form({ email: current.email, phone: current.phone, firstName: 'Renamed', specialtyId: [ref.specialty] }),
+        id: nurse.id,
+      },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('User updated successfully');
     expect(ZAdminUserReply.parse(res.body).data).toMatchObject({ firstName: 'Renamed', specialtyId: [ref.specialty] });
@@ -267,13 +274,18 @@ describe('POST /user/update-user', () => {
   it("keeps a user's links to facilities the FacilityAdmin does not run (issue 28)", async () => {
     const nurse = await kit.caller({ facilities: [ward, north] });
     const facilitiesOf = async () =>
-      ((await kit.call(admin.token, adminUserRoutes.get, { query: { id: nurse.id } })).body.data as { facilityId: string[] })
-        .facilityId;
+      (
+        (await kit.call(admin.token, adminUserRoutes.get, { query: { id: nurse.id } })).body.data as {
+          facilityId: string[];
+        }
+      ).facilityId;
     const update = (facilityId: string[]) =>
-      kit.call(fa.token, adminUserRoutes.update, { body: {
-        ...form({ email: nurse.email, facilityId }),
-        id: nurse.id,
-      } });
+      kit.call(fa.token, adminUserRoutes.update, {
+        body: {
+          ...form({ email: nurse.email, facilityId }),
+          id: nurse.id,
+        },
+      });
     const onlyWard = await update([ward]);
     expect(onlyWard.status, JSON.stringify(onlyWard.body)).toBe(200);
     expect((await facilitiesOf()).sort()).toEqual([ward, north].sort());
@@ -293,16 +305,20 @@ describe('POST /user/update-user', () => {
       (await kit.call(fa.token, adminUserRoutes.update, { body: { ...form({ facilityId: [north] }), id: nurse.id } }))
         .status,
     ).toBe(403);
-    expect((await kit.call(admin.token, adminUserRoutes.update, { body: { ...form(), id: 'f'.repeat(24) } })).status).toBe(
-      404,
-    );
-    const taken = await kit.call(admin.token, adminUserRoutes.update, { body: {
-      ...form({ email: far.email }),
-      id: nurse.id,
-    } });
+    expect(
+      (await kit.call(admin.token, adminUserRoutes.update, { body: { ...form(), id: 'f'.repeat(24) } })).status,
+    ).toBe(404);
+    const taken = await kit.call(admin.token, adminUserRoutes.update, {
+      body: {
+        ...form({ email: far.email }),
+        id: nurse.id,
+      },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('EMAIL_TAKEN');
-    const bad = await kit.call(admin.token, adminUserRoutes.update, { body: { ...form({ lastName: '' }), id: nurse.id } });
+    const bad = await kit.call(admin.token, adminUserRoutes.update, {
+      body: { ...form({ lastName: '' }), id: nurse.id },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('lastName: Required');
     const noId = await kit.call(admin.token, adminUserRoutes.update, { body: unchecked(form()) });
@@ -316,7 +332,9 @@ describe('POST /user/reset-password', () => {
     const nurse = await kit.caller({ facilities: [ward] });
     const socket = await kit.open(nurse.token);
     const warned = next<{ reason: string }>(socket, SERVER_EVENTS.ForcedLogout);
-    const res = await kit.call(fa.token, adminUserRoutes.resetPassword, { body: { id: nurse.id, newPassword: 'Reset2026x' } });
+    const res = await kit.call(fa.token, adminUserRoutes.resetPassword, {
+      body: { id: nurse.id, newPassword: 'Reset2026x' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Password updated successfully');
     expect(await warned).toEqual({ reason: 'accountChanged' });
@@ -335,8 +353,12 @@ describe('POST /user/reset-password', () => {
     expect((await kit.call(fa.token, adminUserRoutes.resetPassword, { body: body(far.id) })).status).toBe(403);
     expect((await kit.call(admin.token, adminUserRoutes.resetPassword, { body: body(far.id) })).status).toBe(200);
     expect((await kit.call(admin.token, adminUserRoutes.resetPassword, { body: body(boss.id) })).status).toBe(200);
-    expect((await kit.call(admin.token, adminUserRoutes.resetPassword, { body: body('f'.repeat(24)) })).status).toBe(404);
-    const weak = await kit.call(admin.token, adminUserRoutes.resetPassword, { body: { id: far.id, newPassword: 'short' } });
+    expect((await kit.call(admin.token, adminUserRoutes.resetPassword, { body: body('f'.repeat(24)) })).status).toBe(
+      404,
+    );
+    const weak = await kit.call(admin.token, adminUserRoutes.resetPassword, {
+      body: { id: far.id, newPassword: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe('newPassword: Password must be at least 6 characters long');
   });
@@ -347,10 +369,12 @@ describe('avatars of another user', () => {
     const nurse = await kit.caller({ facilities: [ward] });
     const socket = await kit.open(nurse.token);
     const updated = next<{ user: { avatar: { path: string } | null } }>(socket, SERVER_EVENTS.UserUpdated);
-    const up = await kit.call(fa.token, adminUserRoutes.uploadAvatar, { multipart: [
-      { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
-      { name: 'id', value: nurse.id },
-    ] });
+    const up = await kit.call(fa.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
+        { name: 'id', value: nurse.id },
+      ],
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.message).toBe('Avatar updated successfully');
     const path = ZAdminUserReply.parse(up.body).data.avatar?.path ?? '';
@@ -360,10 +384,12 @@ describe('avatars of another user', () => {
 
     // The id may come before the file as well.
     const replaced = next(socket, SERVER_EVENTS.UserUpdated);
-    const again = await kit.call(admin.token, adminUserRoutes.uploadAvatar, { multipart: [
-      { name: 'id', value: nurse.id },
-      { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
-    ] });
+    const again = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { name: 'id', value: nurse.id },
+        { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
+      ],
+    });
     expect(again.status).toBe(200);
     const second = again.body.data.avatar.path as string;
     await replaced;
@@ -384,27 +410,37 @@ describe('avatars of another user', () => {
     const nurse = await kit.caller({ facilities: [ward] });
     const far = await kit.caller({ facilities: [north] });
     const png = { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG };
-    const fake = await kit.call(admin.token, adminUserRoutes.uploadAvatar, { multipart: [
-      { ...png, bytes: Buffer.from('<svg onload=alert(1)>') },
-      { name: 'id', value: nurse.id },
-    ] });
+    const fake = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { ...png, bytes: Buffer.from('<svg onload=alert(1)>') },
+        { name: 'id', value: nurse.id },
+      ],
+    });
     expect(fake.status).toBe(415);
     expect(fake.body.message).toBe('Allowed formats: png, gif, jpeg');
-    const big = await kit.call(admin.token, adminUserRoutes.uploadAvatar, { multipart: [
-      { ...png, bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) },
-      { name: 'id', value: nurse.id },
-    ] });
+    const big = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { ...png, bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) },
+        { name: 'id', value: nurse.id },
+      ],
+    });
     expect(big.status).toBe(413);
     const noId = await kit.call(admin.token, adminUserRoutes.uploadAvatar, { multipart: [png] });
     expect(noId.status).toBe(400);
     expect(noId.body.message).toBe('id: invalid id');
-    const noFile = await kit.call(admin.token, adminUserRoutes.uploadAvatar, { multipart: [{ name: 'id', value: nurse.id }] });
+    const noFile = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [{ name: 'id', value: nurse.id }],
+    });
     expect(noFile.status).toBe(400);
     expect(noFile.body.message).toBe('file: Required');
-    const out = await kit.call(fa.token, adminUserRoutes.uploadAvatar, { multipart: [png, { name: 'id', value: far.id }] });
+    const out = await kit.call(fa.token, adminUserRoutes.uploadAvatar, {
+      multipart: [png, { name: 'id', value: far.id }],
+    });
     expect(out.status).toBe(403);
     expect((await kit.call(fa.token, adminUserRoutes.deleteAvatar, { query: { id: far.id } })).status).toBe(403);
-    const missing = await kit.call(admin.token, adminUserRoutes.uploadAvatar, { multipart: [png, { name: 'id', value: 'f'.repeat(24) }] });
+    const missing = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [png, { name: 'id', value: 'f'.repeat(24) }],
+    });
     expect(missing.status).toBe(404);
   });
 });

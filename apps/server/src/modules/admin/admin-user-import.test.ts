@@ -1,5 +1,5 @@
+import { adminUserRoutes, BULK_CSV_COLUMNS, ZBulkImportReply } from '@rounds/contracts/admin-users';
 import { contactRoutes } from '@rounds/contracts/contacts';
-import { BULK_CSV_COLUMNS, ZBulkImportReply, adminUserRoutes } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKit, type Caller, next } from '../../../test/support/admin-kit';
@@ -135,7 +135,9 @@ describe('POST /user/import-from-csv', () => {
 
   it('holds clinical role and suffix to one value, as the form does (issue 28)', async () => {
     await kit.item('suffix', 'MD');
-    const res = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: part(csv([row({ profession: 'Nurse;Physician' }), row({ suffix: 'RN;MD' })])) });
+    const res = await kit.call(admin.token, adminUserRoutes.importCsv, {
+      multipart: part(csv([row({ profession: 'Nurse;Physician' }), row({ suffix: 'RN;MD' })])),
+    });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.data.results.map((r) => [r.status, r.reason])).toEqual([
       ['failed', 'clinical role: only one value is allowed'],
@@ -144,7 +146,9 @@ describe('POST /user/import-from-csv', () => {
   });
 
   it('holds a FacilityAdmin to their facilities and roles, row by row', async () => {
-    const res = await kit.call(fa.token, adminUserRoutes.importCsv, { multipart: part(csv([row(), row({ facility: 'Northgate' }), row({ role: 'Admin' })])) });
+    const res = await kit.call(fa.token, adminUserRoutes.importCsv, {
+      multipart: part(csv([row(), row({ facility: 'Northgate' }), row({ role: 'Admin' })])),
+    });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.data.results.map((r) => r.status)).toEqual(['created', 'failed', 'failed']);
     expect(reply.data.results[1]!.errors[0]!.field).toBe('facility');
@@ -152,9 +156,12 @@ describe('POST /user/import-from-csv', () => {
   });
 
   it('answers in French, the words of the columns too', async () => {
-    const res = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: part(csv([row({ profession: 'Chef' })])), headers: {
-      'accept-language': 'fr',
-    } });
+    const res = await kit.call(admin.token, adminUserRoutes.importCsv, {
+      multipart: part(csv([row({ profession: 'Chef' })])),
+      headers: {
+        'accept-language': 'fr',
+      },
+    });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.message).toBe('Import terminé : 0 créés, 1 en échec');
     expect(reply.data.results[0]!.reason).toBe('rôle clinique: Élément inconnu (rôle clinique) : Chef');

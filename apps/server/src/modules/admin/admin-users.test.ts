@@ -102,12 +102,21 @@ describe('FacilityAdmin scope on user permissions', () => {
 
   it('lets a FacilityAdmin set a permission of their own facility only', async () => {
     expect(
-      (await post(tokens.fa!, userPermissionRoutes.set, { userId: ids.ann!, permission: 'video', value: true })).statusCode,
+      (await post(tokens.fa!, userPermissionRoutes.set, { userId: ids.ann!, permission: 'video', value: true }))
+        .statusCode,
     ).toBe(200);
-    const outside = await post(tokens.fa!, userPermissionRoutes.set, { userId: ids.cy!, permission: 'video', value: true });
+    const outside = await post(tokens.fa!, userPermissionRoutes.set, {
+      userId: ids.cy!,
+      permission: 'video',
+      value: true,
+    });
     expect(outside.statusCode).toBe(403);
     expect(outside.error().code).toBe('OUT_OF_SCOPE');
-    const admin = await post(tokens.fa!, userPermissionRoutes.set, { userId: ids.root!, permission: 'video', value: true });
+    const admin = await post(tokens.fa!, userPermissionRoutes.set, {
+      userId: ids.root!,
+      permission: 'video',
+      value: true,
+    });
     expect(admin.statusCode).toBe(403);
   });
 

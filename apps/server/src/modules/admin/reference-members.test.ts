@@ -1,5 +1,5 @@
+import { adminUserRoutes, memberRoutes, ZAdminUserListReply } from '@rounds/contracts/admin-users';
 import type { TQueryIn } from '@rounds/contracts/api-route';
-import { ZAdminUserListReply, adminUserRoutes, memberRoutes } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { REFERENCE_KINDS, referenceRoutes } from '@rounds/contracts/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,9 +64,9 @@ describe('members of reference items', () => {
       expect(ids(await members(admin.token, { [key]: item, exclude: '1' }))).not.toContain(nurse.id);
       expect(await itemMembers(kind, item)).toBe(1);
       // Adding again changes nothing.
-      expect((await kit.call(admin.token, memberRoutes(kind).add, { body: { id: item, userId: nurse.id } })).status).toBe(
-        200,
-      );
+      expect(
+        (await kit.call(admin.token, memberRoutes(kind).add, { body: { id: item, userId: nurse.id } })).status,
+      ).toBe(200);
       expect(await itemMembers(kind, item)).toBe(1);
 
       const removed = next<{ user: Record<string, string[]> }>(socket, SERVER_EVENTS.UserUpdated);
@@ -113,9 +113,9 @@ describe('members of reference items', () => {
     expect((await add(fa.token, north, mine.id)).status).toBe(403);
     expect((await add(fa.token, ward, far.id)).status).toBe(403);
     expect((await add(admin.token, ward, far.id)).status).toBe(200);
-    expect((await kit.call(fa.token, memberRoutes('facility').remove, { body: { id: ward, userId: far.id } })).status).toBe(
-      200,
-    );
+    expect(
+      (await kit.call(fa.token, memberRoutes('facility').remove, { body: { id: ward, userId: far.id } })).status,
+    ).toBe(200);
     // Other kinds are the Admin's.
     const dept = await kit.item('department', 'Radiology');
     const denied = await kit.call(fa.token, memberRoutes('department').add, { body: { id: dept, userId: mine.id } });
@@ -129,9 +129,9 @@ describe('members of reference items', () => {
     expect(
       (await kit.call(admin.token, memberRoutes('facility').add, { body: { id: missing, userId: nurse.id } })).status,
     ).toBe(404);
-    expect((await kit.call(admin.token, memberRoutes('facility').add, { body: { id: ward, userId: missing } })).status).toBe(
-      404,
-    );
+    expect(
+      (await kit.call(admin.token, memberRoutes('facility').add, { body: { id: ward, userId: missing } })).status,
+    ).toBe(404);
     const bad = await kit.call(admin.token, memberRoutes('suffix').remove, { body: { id: 'x', userId: nurse.id } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('id');

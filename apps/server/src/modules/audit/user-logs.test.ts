@@ -91,7 +91,9 @@ describe('GET /user/logs', () => {
   });
 
   it("gives a FacilityAdmin the logs of their facility's users only", async () => {
-    const body = ZUserLogsReply.parse((await get(tokens.fa!, userLogRoutes.list, { from: day1, to: day1 + 4 * DAY })).json());
+    const body = ZUserLogsReply.parse(
+      (await get(tokens.fa!, userLogRoutes.list, { from: day1, to: day1 + 4 * DAY })).json(),
+    );
     expect(body.results.map((l) => l.user?.lastName)).toEqual(['Mallory', 'Thibodeaux', 'Thibodeaux']);
   });
 
@@ -113,7 +115,9 @@ describe('GET /user/export-logs', () => {
     expect(res.headers['content-disposition']).toContain('logs.csv');
     const rows: string[][] = parse(res.body);
     expect(rows[0]).toEqual(['Name', 'Email', 'Event', 'Date', 'Address']);
-    const shown = ZUserLogsReply.parse((await get(tokens.admin!, userLogRoutes.list, { ...range, pageSize: 100 })).json());
+    const shown = ZUserLogsReply.parse(
+      (await get(tokens.admin!, userLogRoutes.list, { ...range, pageSize: 100 })).json(),
+    );
     expect(rows.slice(1).map((r) => r[2])).toEqual(shown.results.map((l) => l.event));
     expect(rows[1]![0]).toBe(`'=HYPERLINK("http://x.test") Mallory`);
     expect(rows.find((r) => r[2] === 'login failed')).toEqual([
@@ -123,7 +127,9 @@ describe('GET /user/export-logs', () => {
       '2026-01-11 00:00:05 UTC',
       '10.1.2.3',
     ]);
-    const exported = ZUserLogsReply.parse((await get(tokens.admin!, userLogRoutes.list, { keyword: 'logs exported' })).json());
+    const exported = ZUserLogsReply.parse(
+      (await get(tokens.admin!, userLogRoutes.list, { keyword: 'logs exported' })).json(),
+    );
     expect(exported.total).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRoutes } from '@rounds/contracts/account';
 import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
 import { authRoutes } from '@rounds/contracts/auth';
 import { outboxRoutes } from '@rounds/contracts/outbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type TRouteInput } from '../../../test/support/call-route';
 import { solveCaptcha } from '../../../test/support/captcha';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';

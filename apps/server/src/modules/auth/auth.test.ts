@@ -1,8 +1,8 @@
+import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRoutes } from '@rounds/contracts/auth';
-import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
-import { outboxRoutes } from '@rounds/contracts/outbox';
 import { callRoute, type TRouteInput } from '../../../test/support/call-route';
 import { solveCaptcha } from '../../../test/support/captcha';
 import { collect, member, openSocket, settle } from '../../../test/support/chat';
@@ -198,10 +198,7 @@ describe('register → verify email → verify phone → login', () => {
       .where('key', '=', 'isSelfRegistrationEnabled')
       .execute();
     try {
-      const res = await post(
-        authRoutes.register,
-        await registrationPayload(`off.${newId().slice(-6)}@test.rounds`),
-      );
+      const res = await post(authRoutes.register, await registrationPayload(`off.${newId().slice(-6)}@test.rounds`));
       expect(res.statusCode).toBe(403);
       expect(res.error().code).toBe('REGISTRATION_DISABLED');
     } finally {
@@ -344,8 +341,7 @@ describe('login', () => {
 });
 
 describe('tokens and sessions', () => {
-  const me = (token: string) =>
-    callRoute(t.app, authRoutes.logout, { token });
+  const me = (token: string) => callRoute(t.app, authRoutes.logout, { token });
 
   it('rotates the refresh token and detects reuse', async () => {
     const u = await createUser(t.app);

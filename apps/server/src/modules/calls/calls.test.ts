@@ -1,9 +1,9 @@
-import { authRoutes } from '@rounds/contracts/auth';
 import { createHmac } from 'node:crypto';
-import { CALL_LIMITS, CALL_REFUSALS, type TCall, callRoutes } from '@rounds/contracts/calls';
-import { type TMessage, ZChatRoomReply, ZMessagesReply, chatRoomRoutes } from '@rounds/contracts/chat';
-import type { Socket } from 'socket.io-client';
+import { authRoutes } from '@rounds/contracts/auth';
+import { CALL_LIMITS, CALL_REFUSALS, callRoutes, type TCall } from '@rounds/contracts/calls';
+import { chatRoomRoutes, type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
 import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
@@ -24,11 +24,13 @@ type CallEvent = { call: TCall };
 const room = async (owner: Member, others: Member[], type: 'direct' | 'group' = 'group') =>
   ZChatRoomReply.parse(
     (
-      await callAs(t, owner, chatRoomRoutes.create, { body: {
-        type,
-        ...(type === 'group' ? { name: `Ward ${crypto.randomUUID().slice(0, 8)}` } : {}),
-        participants: others.map((o) => o.id),
-      } })
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type,
+          ...(type === 'group' ? { name: `Ward ${crypto.randomUUID().slice(0, 8)}` } : {}),
+          participants: others.map((o) => o.id),
+        },
+      })
     ).body,
   ).data.chatRoom.id;
 const events = async (m: Member, twId: string) => {
@@ -210,7 +212,8 @@ describe('calls', () => {
     const [a, b, c] = await Promise.all([caller(t, 'Una'), caller(t, 'Vic'), caller(t, 'Wes')]);
     const twId = await room(a, [b, c]);
     const [aTab, bTab, cTab] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
-    const room$ = async (m: Member) => (await callAs(t, m, chatRoomRoutes.details, { query: { twId } })).body.data.chatRoom;
+    const room$ = async (m: Member) =>
+      (await callAs(t, m, chatRoomRoutes.details, { query: { twId } })).body.data.chatRoom;
     expect((await emitAck<Ack>(aTab, 'CallInitialize', { twId })).ok).toBe(true);
     expect((await emitAck<Ack>(bTab, 'CallAccept', { twId })).ok).toBe(true);
     await t.app.calls.expireRinging(Date.now() + CALL_LIMITS.ringMs + 1_000);
@@ -350,7 +353,10 @@ describe('calls', () => {
       const [ownerTab, bTab, cTab] = tabs;
       const told = collect<CallEvent>(bTab, 'CallUpdated');
       const relayed = collect<Signal>(cTab, 'CallSignal');
-      const removed = await callAs(t, owner, chatRoomRoutes.removeContacts, { query: { twId }, body: { contacts: [b.id] } });
+      const removed = await callAs(t, owner, chatRoomRoutes.removeContacts, {
+        query: { twId },
+        body: { contacts: [b.id] },
+      });
       expect(removed.status).toBe(200);
       const live = await t.app.calls.liveCall(twId);
       expect(live && status(live, b)).toBe('dropped');
@@ -534,7 +540,8 @@ describe('calls', () => {
     const stopped = await emitAck<Ack>(sharerTab, 'CallScreenShareEnd', { twId });
     expect(stopped.ok && stopped.call.participants.every((p) => p.voiceDuringScreenShare && !p.screenShare)).toBe(true);
     expect(stopped.ok && stopped.call.participants.find((p) => p.id === sharer.id)?.video).toBe(true);
-    const history = ZMessagesReply.parse((await callAs(t, c, chatRoomRoutes.messages, { body: { twId } })).body).data.messages;
+    const history = ZMessagesReply.parse((await callAs(t, c, chatRoomRoutes.messages, { body: { twId } })).body).data
+      .messages;
     expect(history.map((m) => m.attributes.event?.type).filter((e) => e?.startsWith('screenShare'))).toEqual([
       'screenShareStarted',
       'screenShareStopped',

@@ -1,5 +1,5 @@
 import { callRoutes } from '@rounds/contracts/calls';
-import { ZChatRoomReply, chatRoomRoutes } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { type Coturn, startCoturn } from '@rounds/test-kit/coturn';
 import { turnAllocate } from '@rounds/test-kit/turn-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import { callRoute } from '../../../test/support/call-route';
 import { chatRoomRoutes, ZAckGridReply, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 

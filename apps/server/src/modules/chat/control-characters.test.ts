@@ -40,14 +40,16 @@ describe('control characters in what users type', () => {
     // Read loosely, as before: the fields are looked up by these names whatever the reply carries.
     const me = (await callAs(t, a, accountRoutes.me, {})).body.data as unknown as Record<string, { id: string }[]>;
     const ids = (xs: { id: string }[] | undefined) => (xs ?? []).map((x) => x.id);
-    const update = await callAs(t, a, accountRoutes.updateAccount, { body: {
-      firstName: 'Ava\u001b[31m',
-      lastName: 'Okafor',
-      facilityId: ids(me.facility),
-      departmentId: ids(me.department),
-      professionId: ids(me.profession),
-      specialtyId: ids(me.specialty),
-    } });
+    const update = await callAs(t, a, accountRoutes.updateAccount, {
+      body: {
+        firstName: 'Ava\u001b[31m',
+        lastName: 'Okafor',
+        facilityId: ids(me.facility),
+        departmentId: ids(me.department),
+        professionId: ids(me.profession),
+        specialtyId: ids(me.specialty),
+      },
+    });
     expect(update.status).toBe(400);
     expect(update.body.message).toMatch(/(^|\.)firstName: contains control characters$/);
   });

@@ -1,8 +1,8 @@
-import { callRoute } from '../../../test/support/call-route';
-import { outboxRoutes } from '@rounds/contracts/outbox';
 import { chatRoomRoutes, ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import {
   callAs,
   collect,

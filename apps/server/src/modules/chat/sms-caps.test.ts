@@ -1,10 +1,10 @@
 import { accountRoutes } from '@rounds/contracts/account';
-import { callRoute } from '../../../test/support/call-route';
-import { outboxRoutes } from '@rounds/contracts/outbox';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { smsRoutes, ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
@@ -189,12 +189,14 @@ describe('SMS caps of priority messages', () => {
     const [someone] = await Promise.all([member(t)]);
     expect((await callAs(t, someone, smsRoutes.usage, {})).status).toBe(403);
     // A verification code to a new number is spend too.
-    const change = await callAs(t, someone, accountRoutes.requestContactChange, { body: {
-      email: someone.email,
-      phone: '5559876',
-      phoneCountryCode: '+1',
-      phoneCountryName: 'United States',
-    } });
+    const change = await callAs(t, someone, accountRoutes.requestContactChange, {
+      body: {
+        email: someone.email,
+        phone: '5559876',
+        phoneCountryCode: '+1',
+        phoneCountryName: 'United States',
+      },
+    });
     expect(change.status, JSON.stringify(change.body)).toBe(200);
     const res = await callRoute(t.app, smsRoutes.usage, { token: adminToken });
     expect(res.statusCode).toBe(200);

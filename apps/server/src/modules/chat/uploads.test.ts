@@ -1,7 +1,7 @@
 import { accountRoutes } from '@rounds/contracts/account';
+import { routeUrl } from '@rounds/contracts/api-route';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { CHAT_FILE_TEXTS, chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
-import { routeUrl } from '@rounds/contracts/api-route';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';

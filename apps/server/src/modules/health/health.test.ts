@@ -1,7 +1,7 @@
-import { callRoute } from '../../../test/support/call-route';
 import { contactRoutes } from '@rounds/contracts/contacts';
 import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { createTestApp } from '../../../test/support/test-app';
 import { createUser, login } from '../../../test/support/users';
 

@@ -1,7 +1,7 @@
+import { accountRoutes } from '@rounds/contracts/account';
 import { apiRoute, type TApiRoute } from '@rounds/contracts/api-route';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { scimRoutes, scimTokenRoutes } from '@rounds/contracts/scim';
-import { accountRoutes } from '@rounds/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type TRouteInput, unchecked } from '../../../test/support/call-route';
 import { connectAs } from '../../../test/support/chat';

@@ -1,6 +1,15 @@
-import { ZChatRoomReply, chatRoomRoutes } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, emitAck, type Member, member, onPresence, openSocket, settle } from '../../../test/support/chat';
+import {
+  callAs,
+  collect,
+  emitAck,
+  type Member,
+  member,
+  onPresence,
+  openSocket,
+  settle,
+} from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /**

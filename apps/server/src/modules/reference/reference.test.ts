@@ -63,16 +63,26 @@ describe('reference data', () => {
   });
 
   it('lets FacilityAdmins write facilities only, and Regular users nothing', async () => {
-    expect((await call('FacilityAdmin', referenceRoutes('facility').create, { body: { name: 'North Campus' } })).statusCode).toBe(200);
-    expect((await call('FacilityAdmin', referenceRoutes('department').create, { body: { name: 'Neurology' } })).statusCode).toBe(403);
-    expect((await call('Regular', referenceRoutes('facility').create, { body: { name: 'South Campus' } })).statusCode).toBe(403);
+    expect(
+      (await call('FacilityAdmin', referenceRoutes('facility').create, { body: { name: 'North Campus' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('FacilityAdmin', referenceRoutes('department').create, { body: { name: 'Neurology' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('Regular', referenceRoutes('facility').create, { body: { name: 'South Campus' } })).statusCode,
+    ).toBe(403);
     expect((await call('Regular', referenceRoutes('facility').create, { body: { name: '' } })).statusCode).toBe(403);
-    expect((await call('Admin', referenceRoutes('facility').create, { body: { name: '   ' } })).error().message).toBe('name: Required');
+    expect((await call('Admin', referenceRoutes('facility').create, { body: { name: '   ' } })).error().message).toBe(
+      'name: Required',
+    );
   });
 
   it('counts members and takes a deleted item off its users', async () => {
-    const dept = (await call('Admin', referenceRoutes('department').create, { body: { name: 'Oncology Ward' } })).json().data;
-    const prof = (await call('Admin', referenceRoutes('profession').create, { body: { name: 'Charge Nurse' } })).json().data;
+    const dept = (await call('Admin', referenceRoutes('department').create, { body: { name: 'Oncology Ward' } })).json()
+      .data;
+    const prof = (await call('Admin', referenceRoutes('profession').create, { body: { name: 'Charge Nurse' } })).json()
+      .data;
     const a = await createUser(t.app);
     const b = await createUser(t.app);
     await t.app.db
@@ -83,8 +93,12 @@ describe('reference data', () => {
       ])
       .execute();
     await t.app.db.updateTable('users').set({ profession_id: prof.id }).where('id', '=', a.id).execute();
-    expect(item$(await call('Admin', referenceRoutes('department').list, { query: { id: dept.id } })).data.members).toBe(2);
-    expect(item$(await call('Admin', referenceRoutes('profession').list, { query: { id: prof.id } })).data.members).toBe(1);
+    expect(
+      item$(await call('Admin', referenceRoutes('department').list, { query: { id: dept.id } })).data.members,
+    ).toBe(2);
+    expect(
+      item$(await call('Admin', referenceRoutes('profession').list, { query: { id: prof.id } })).data.members,
+    ).toBe(1);
     await call('Admin', referenceRoutes('department').remove, { body: { id: dept.id } });
     await call('Admin', referenceRoutes('profession').remove, { body: { id: prof.id } });
     expect(await t.app.db.selectFrom('user_departments').selectAll().where('item_id', '=', dept.id).execute()).toEqual(
@@ -101,7 +115,9 @@ describe('reference data', () => {
   it('pages and searches, treating % and _ literally', async () => {
     for (const n of ['Ward 100%', 'Ward_A', 'Ward B', 'Ward C'])
       await call('Admin', referenceRoutes('suffix').create, { body: { name: n } });
-    const page = await call('Regular', referenceRoutes('suffix').list, { query: { keyword: 'ward', page: 2, pageSize: 3 } });
+    const page = await call('Regular', referenceRoutes('suffix').list, {
+      query: { keyword: 'ward', page: 2, pageSize: 3 },
+    });
     expect(page.json()).toMatchObject({ page: 2, pageSize: 3, total: 4 });
     expect(page$(page).results).toHaveLength(1);
     expect(page$(await call('Regular', referenceRoutes('suffix').list, { query: { keyword: '%' } })).total).toBe(1);
@@ -113,9 +129,13 @@ describe('reference data', () => {
     for (const n of ['Unit 10', 'unit 2', 'Ünit 3', 'Unit 1'])
       await call('Admin', referenceRoutes('department').create, { body: { name: n } });
     const names = (reply: { json(): unknown }) => page$(reply).results.map((r) => r.name);
-    const all = await call('Regular', referenceRoutes('department').publicList, { query: { all: '1', keyword: 'nit' } });
+    const all = await call('Regular', referenceRoutes('department').publicList, {
+      query: { all: '1', keyword: 'nit' },
+    });
     expect(names(all)).toEqual(['Unit 1', 'unit 2', 'Ünit 3', 'Unit 10']);
-    const paged = await call('Regular', referenceRoutes('department').list, { query: { keyword: 'nit', page: 2, pageSize: 2 } });
+    const paged = await call('Regular', referenceRoutes('department').list, {
+      query: { keyword: 'nit', page: 2, pageSize: 2 },
+    });
     expect(names(paged)).toEqual(['Ünit 3', 'Unit 10']);
   });
 });

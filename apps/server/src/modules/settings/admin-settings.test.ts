@@ -93,7 +93,9 @@ describe('who may change the administration settings', () => {
     expect(res.status).toBe(200);
     expect(ZUserReply.parse(res.body).user.language).toBe('fr');
     expect((await post(tokens.regular, adminSettingRoutes.write, { language: 'en' })).status).toBe(200);
-    expect((await post(tokens.regular, adminSettingRoutes.write, { language: 'de' })).body.message).toMatch(/^language: /);
+    expect((await post(tokens.regular, adminSettingRoutes.write, { language: 'de' })).body.message).toMatch(
+      /^language: /,
+    );
   });
 });
 
@@ -137,12 +139,19 @@ describe('banner', () => {
     const en = await post(tokens.fa, adminSettingRoutes.banner, long);
     expect(en.status).toBe(400);
     expect(en.body.message).toBe('text_fr: The banner text must be at most 500 characters');
-    const fr = await post(tokens.fa, adminSettingRoutes.banner, { ...long, text_fr: 'a', text_en: 'é'.repeat(501) }, 'fr');
+    const fr = await post(
+      tokens.fa,
+      adminSettingRoutes.banner,
+      { ...long, text_fr: 'a', text_en: 'é'.repeat(501) },
+      'fr',
+    );
     expect(fr.body.message).toBe('text_en: Le texte de la bannière doit contenir au plus 500 caractères');
     const ok = await post(tokens.fa, adminSettingRoutes.banner, { ...BANNER, text_en: 'y'.repeat(500) });
     expect(ok.status).toBe(200);
     expect((await appSettings()).bannerMessage.text_en).toHaveLength(500);
-    expect((await post(tokens.fa, adminSettingRoutes.banner, unchecked({ text_en: '', text_fr: '' }))).body.message).toMatch(/^show: /);
+    expect(
+      (await post(tokens.fa, adminSettingRoutes.banner, unchecked({ text_en: '', text_fr: '' }))).body.message,
+    ).toMatch(/^show: /);
   });
 
   it('reaches a signed-in Regular user’s open app at once, and open User logs pages reload', async () => {
@@ -221,15 +230,23 @@ describe('POST /setting {key, value}', () => {
     }
     const fr = await post(tokens.admin, adminSettingRoutes.write, { key: 'sessionTimeout', value: 100_001 }, 'fr');
     expect(fr.body.message).toBe('value: La valeur saisie ne doit pas être supérieure à 100000.');
-    expect((await post(tokens.admin, adminSettingRoutes.write, { key: 'sessionTimeout', value: 100_000 })).status).toBe(200);
-    expect((await post(tokens.admin, adminSettingRoutes.write, { key: 'theme', value: 1 })).body.message).toMatch(/^key: /);
+    expect((await post(tokens.admin, adminSettingRoutes.write, { key: 'sessionTimeout', value: 100_000 })).status).toBe(
+      200,
+    );
+    expect((await post(tokens.admin, adminSettingRoutes.write, { key: 'theme', value: 1 })).body.message).toMatch(
+      /^key: /,
+    );
   });
 
   it('turns self-registration off and on', async () => {
-    expect((await post(tokens.admin, adminSettingRoutes.write, { key: 'isSelfRegistrationEnabled', value: false })).status).toBe(200);
+    expect(
+      (await post(tokens.admin, adminSettingRoutes.write, { key: 'isSelfRegistrationEnabled', value: false })).status,
+    ).toBe(200);
     const off = await callRoute(t.app, publicSettingRoutes.selfRegistration, {});
     expect(off.json()).toEqual({ isSelfRegistrationEnabled: 'false' });
-    expect((await post(tokens.admin, adminSettingRoutes.write, { key: 'isSelfRegistrationEnabled', value: 'true' })).status).toBe(200);
+    expect(
+      (await post(tokens.admin, adminSettingRoutes.write, { key: 'isSelfRegistrationEnabled', value: 'true' })).status,
+    ).toBe(200);
     expect((await appSettings()).isSelfRegistrationEnabled).toBe(true);
   });
 });

@@ -37,12 +37,14 @@ async function upload(token: string | null, parts: (Part | FieldPart)[], lang = 
     ...(token ? { token } : {}),
     headers: { 'accept-language': lang },
   });
-  return { status: res.statusCode, body: res.json() as TReplyOf<typeof adminSettingRoutes.logos> & Partial<TErrorBody> };
+  return {
+    status: res.statusCode,
+    body: res.json() as TReplyOf<typeof adminSettingRoutes.logos> & Partial<TErrorBody>,
+  };
 }
 
 async function settings() {
-  return ZAppSettingsReply.parse((await callRoute(t.app, adminSettingRoutes.appSettings, {})).json())
-    .appSettings;
+  return ZAppSettingsReply.parse((await callRoute(t.app, adminSettingRoutes.appSettings, {})).json()).appSettings;
 }
 
 beforeAll(async () => {

@@ -108,9 +108,9 @@ describe('SELF_REGISTRATION at start', () => {
     try {
       const res = await callRoute(t.app, publicSettingRoutes.selfRegistration, {});
       expect(res.json()).toEqual({ isSelfRegistrationEnabled: 'false' });
-      expect(
-        (await callRoute(t.app, adminSettingRoutes.appSettings, {})).json().appSettings,
-      ).toMatchObject({ isSelfRegistrationEnabled: false });
+      expect((await callRoute(t.app, adminSettingRoutes.appSettings, {})).json().appSettings).toMatchObject({
+        isSelfRegistrationEnabled: false,
+      });
     } finally {
       await t.close();
     }

@@ -366,9 +366,9 @@ describe('speech to text socket', () => {
 
     const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
     const res = await callRoute(t.app, userPermissionRoutes.set, {
-        token: admin.token,
-        body: { userId: me.id, permission: 'speechToText', value: false },
-      });
+      token: admin.token,
+      body: { userId: me.id, permission: 'speechToText', value: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ userId: me.id, permissions: { speechToText: false } });
     await d.closed;
@@ -385,9 +385,9 @@ describe('speech to text socket', () => {
     expect(JSON.parse(audit[0]!.details!)).toEqual({ by: admin.userId, permission: 'speechToText', value: false });
     // Back on: a new dictation may start.
     await callRoute(t.app, userPermissionRoutes.set, {
-        token: admin.token,
-        body: { userId: me.id, permission: 'speechToText', value: true },
-      });
+      token: admin.token,
+      body: { userId: me.id, permission: 'speechToText', value: true },
+    });
     await started(start({ token: me.token, uuid: 'again', language: 'en' }));
   });
 
@@ -399,9 +399,9 @@ describe('speech to text socket', () => {
     await Promise.all([started(da), started(db)]);
     const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
     const res = await callRoute(t.app, userPermissionRoutes.setAll, {
-        token: admin.token,
-        body: { permission: 'speechToText', value: false },
-      });
+      token: admin.token,
+      body: { permission: 'speechToText', value: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.users).toBeGreaterThanOrEqual(3);
     await Promise.all([da.closed, db.closed]);
@@ -409,9 +409,9 @@ describe('speech to text socket', () => {
     const rows = await t.app.db.selectFrom('users').select('permissions').where('deleted', '=', 0).execute();
     expect(rows.every((r) => JSON.parse(r.permissions).speechToText === false)).toBe(true);
     await callRoute(t.app, userPermissionRoutes.setAll, {
-        token: admin.token,
-        body: { permission: 'speechToText', value: true },
-      });
+      token: admin.token,
+      body: { permission: 'speechToText', value: true },
+    });
   });
 
   it('lets only an Admin set delSms and speechToText; a FacilityAdmin sets voice, video and sms of non-Admins', async () => {
@@ -423,18 +423,26 @@ describe('speech to text socket', () => {
     const post = <R extends TApiRoute>(token: string, route: R, body: TBodyIn<R>) =>
       callRoute(t.app, route, { body, token } as unknown as TRouteInput<R>);
     expect(
-      (await post(regular.token, userPermissionRoutes.set, { userId: target.id, permission: 'sms', value: false })).statusCode,
+      (await post(regular.token, userPermissionRoutes.set, { userId: target.id, permission: 'sms', value: false }))
+        .statusCode,
     ).toBe(403);
-    const denied = await post(fa.token, userPermissionRoutes.set, { userId: target.id, permission: 'speechToText', value: false });
+    const denied = await post(fa.token, userPermissionRoutes.set, {
+      userId: target.id,
+      permission: 'speechToText',
+      value: false,
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('Only an Admin can change this permission.');
-    expect((await post(fa.token, userPermissionRoutes.setAll, { permission: 'delSms', value: false })).statusCode).toBe(403);
+    expect((await post(fa.token, userPermissionRoutes.setAll, { permission: 'delSms', value: false })).statusCode).toBe(
+      403,
+    );
     const ok = await post(fa.token, userPermissionRoutes.set, { userId: target.id, permission: 'video', value: true });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.permissions).toEqual({ video: true });
     const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
     expect(
-      (await post(fa.token, userPermissionRoutes.set, { userId: admin.userId, permission: 'sms', value: false })).statusCode,
+      (await post(fa.token, userPermissionRoutes.set, { userId: admin.userId, permission: 'sms', value: false }))
+        .statusCode,
     ).toBe(403);
     const missing = await post(fa.token, userPermissionRoutes.set, {
       userId: 'ffffffffffffffffffffffff',
@@ -442,7 +450,11 @@ describe('speech to text socket', () => {
       value: false,
     });
     expect(missing.statusCode).toBe(404);
-    const bad = await post(fa.token, userPermissionRoutes.set, { userId: target.id, permission: unchecked('fly'), value: false });
+    const bad = await post(fa.token, userPermissionRoutes.set, {
+      userId: target.id,
+      permission: unchecked('fly'),
+      value: false,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^permission/);
   });

@@ -1,5 +1,5 @@
-import { callRoutes } from '@rounds/contracts/calls';
 import type { TCall } from '@rounds/contracts/calls';
+import { callRoutes } from '@rounds/contracts/calls';
 import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { startJanus } from '@rounds/test-kit/janus-server';
 import { startRedis } from '@rounds/test-kit/redis';

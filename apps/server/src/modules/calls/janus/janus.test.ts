@@ -1,5 +1,5 @@
-import { CALL_REFUSALS, type TCall, callRoutes } from '@rounds/contracts/calls';
-import { ZChatRoomReply, chatRoomRoutes } from '@rounds/contracts/chat';
+import { CALL_REFUSALS, callRoutes, type TCall } from '@rounds/contracts/calls';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { type JanusServer, startJanus } from '@rounds/test-kit/janus-server';
 import { freePort } from '@rounds/test-kit/server-process';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,11 +43,13 @@ type Tab = { m: Member; tabId: string; socket: Socket };
 const groupOf = async (owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
-      await callAs(t, owner, chatRoomRoutes.create, { body: {
-        type: 'group',
-        name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
-        participants: others.map((o) => o.id),
-      } })
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type: 'group',
+          name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
+          participants: others.map((o) => o.id),
+        },
+      })
     ).body,
   ).data.chatRoom.id;
 const tab = async (m: Member): Promise<Tab> => {
