@@ -1,3 +1,5 @@
+import { routeUrl, type TBodyIn, type TReplyOf } from '@rounds/contracts/api-route';
+import { scimTokenRoutes } from '@rounds/contracts/scim';
 import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
@@ -20,13 +22,16 @@ const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD
 
 try {
   const adminToken = await signIn(server.url, ADMIN.email, ADMIN.password);
-  const made = await fetch(`${server.url}/api/v1/admin/scim-tokens`, {
-    method: 'POST',
+  // The token is made through its route's contract (method, path, body and reply from the descriptor).
+  const create = scimTokenRoutes.create;
+  const request: TBodyIn<typeof create> = { label: 'bench' };
+  const made = await fetch(`${server.url}${routeUrl(create)}`, {
+    method: create.method,
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ label: 'bench' }),
+    body: JSON.stringify(request),
   });
   if (!made.ok) throw new Error(`token: ${made.status}`);
-  const secret = ((await made.json()) as { data: { secret: string } }).data.secret;
+  const secret = ((await made.json()) as TReplyOf<typeof create>).data.secret;
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' };
 
   const posts: number[] = [];

@@ -1,14 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { accountRoutes } from '@rounds/contracts/account';
+import { publicSettingRoutes } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { callRoute } from '../test/support/call-route';
 import { createTestApp, type TestApp } from '../test/support/test-app';
 
 describe('HTTP basics', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { ready: false });
-    // A route with a contract, to see how the error handler answers bad input.
+    // A route with a contract, to see how the error handler answers bad input. The tests below call it and
+    // unknown paths raw: neither has a descriptor in the contracts.
     t.app.post(
       '/api/v1/test/echo',
       {
@@ -135,9 +139,9 @@ describe('rate limits', () => {
     const t = await createTestApp({ RATE_LIMIT_MAX: '3' });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ url: '/api/v1/setting/calling-codes' })).statusCode);
+      for (let i = 0; i < 5; i++) codes.push((await callRoute(t.app, publicSettingRoutes.callingCodes, {})).statusCode);
       expect(codes).toEqual([200, 200, 200, 429, 429]);
-      const res = await t.app.inject({ url: '/api/v1/setting/calling-codes' });
+      const res = await callRoute(t.app, publicSettingRoutes.callingCodes, {});
       expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('Too many requests') });
       expect(res.headers['retry-after']).toBeDefined();
       // Health checks are never limited.
@@ -177,6 +181,7 @@ describe('serving the web app', () => {
       const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      // Raw: an unknown path, which no descriptor names.
       const api = await t.app.inject({ url: '/api/v1/nothing' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');
@@ -200,12 +205,7 @@ describe('rate limit keys', () => {
       const { createUser, login } = await import('../test/support/users');
       const a = await login(t.app, (await createUser(t.app)).email);
       const b = await login(t.app, (await createUser(t.app)).email);
-      const me = (token: string) =>
-        t.app.inject({
-          url: '/api/v1/setting/me',
-          headers: { authorization: `Bearer ${token}` },
-          remoteAddress: '10.0.0.1',
-        });
+      const me = (token: string) => callRoute(t.app, accountRoutes.me, { token, remoteAddress: '10.0.0.1' });
       const codesA = [];
       for (let i = 0; i < 4; i++) codesA.push((await me(a.token)).statusCode);
       expect(codesA).toEqual([200, 200, 200, 429]);

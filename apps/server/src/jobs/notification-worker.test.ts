@@ -1,7 +1,7 @@
-import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
+import { callAs, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { phoneNumber } from '../../test/support/users';
 
@@ -46,10 +46,12 @@ async function until(what: string, check: () => boolean, ms = 10_000) {
 const group = async (t: TestApp, owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
-      await api(t, owner).post('/chat-room', {
-        type: 'group',
-        name: 'Rapid response',
-        participants: others.map((o) => o.id),
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type: 'group',
+          name: 'Rapid response',
+          participants: others.map((o) => o.id),
+        },
       })
     ).body,
   ).data.chatRoom;

@@ -1,9 +1,11 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accountRoutes } from '@rounds/contracts/account';
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/support/call-route';
 import { member } from '../../test/support/chat';
-import { multipart } from '../../test/support/multipart';
 import { createTestApp } from '../../test/support/test-app';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -17,20 +19,14 @@ describe('DATA_DIR at rest', () => {
     const t = await createTestApp({ DATA_DIR: dataDir });
     try {
       const a = await member(t);
-      const upload = multipart([{ filename: 'a.png', type: 'image/png', bytes: PNG }]);
-      const images = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/chat-room/upload-chat-images',
-        headers: { ...upload.headers, authorization: `Bearer ${a.token}` },
-        payload: upload.payload,
+      const images = await callRoute(t.app, chatFileRoutes.uploadImages, {
+        multipart: [{ filename: 'a.png', type: 'image/png', bytes: PNG }],
+        token: a.token,
       });
       expect(images.statusCode, images.body).toBe(200);
-      const avatar = multipart([{ name: 'file', filename: 'me.png', type: 'image/png', bytes: PNG }]);
-      const set = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/setting/upload-avatar',
-        headers: { ...avatar.headers, authorization: `Bearer ${a.token}` },
-        payload: avatar.payload,
+      const set = await callRoute(t.app, accountRoutes.uploadAvatar, {
+        multipart: [{ name: 'file', filename: 'me.png', type: 'image/png', bytes: PNG }],
+        token: a.token,
       });
       expect(set.statusCode, set.body).toBe(200);
 
@@ -41,11 +37,11 @@ describe('DATA_DIR at rest', () => {
           expect(mode(join(dataDir, f)), f).toBe(0o600);
         }
       }
-      const key: string = images.json().data.files[0].Key;
+      const key: string = images.json().data.files[0]!.Key;
       expect(mode(join(dataDir, 'files'))).toBe(0o700);
       expect(mode(join(dataDir, 'files', key.slice(0, 2)))).toBe(0o700);
       expect(mode(join(dataDir, 'files', key.slice(0, 2), key))).toBe(0o600);
-      const avatarFile = String(set.json().user.avatar.path).split('/').pop()!;
+      const avatarFile = String(set.json().user.avatar!.path).split('/').pop()!;
       expect(mode(join(dataDir, 'avatars'))).toBe(0o700);
       expect(mode(join(dataDir, 'avatars', avatarFile)), avatarFile).toBe(0o600);
     } finally {

@@ -1,7 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { authRoutes } from '@rounds/contracts/auth';
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/support/call-route';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../test/support/users';
 
@@ -51,11 +54,10 @@ describe('compression and caching of what the server sends', () => {
     const { token } = await login(t.app, (await createUser(t.app)).email);
     // Enough colleagues for the directory to pass the 1 KiB threshold.
     for (let i = 0; i < 12; i++) await createUser(t.app);
-    const large = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/contact/list',
-      payload: {},
-      headers: { 'accept-encoding': 'br, gzip', authorization: `Bearer ${token}` },
+    const large = await callRoute(t.app, contactRoutes.list, {
+      body: {},
+      token,
+      headers: { 'accept-encoding': 'br, gzip' },
     });
     expect(large.statusCode).toBe(200);
     expect(large.headers['content-encoding']).toBe('br');
@@ -63,6 +65,7 @@ describe('compression and caching of what the server sends', () => {
     const body = JSON.parse(brotliDecompressSync(large.rawPayload).toString());
     expect(body).toBeTypeOf('object');
 
+    // Raw: an unknown path, which no descriptor names.
     const small = await t.app.inject({ url: '/api/v1/nothing', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.statusCode).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -71,11 +74,9 @@ describe('compression and caching of what the server sends', () => {
 
   it('never compresses the auth replies, which carry tokens next to what the caller typed (BREACH)', async () => {
     const { email } = await createUser(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
+    const res = await callRoute(t.app, authRoutes.login, {
       headers: { 'accept-encoding': 'br, gzip' },
-      payload: { username: email, password: TEST_PASSWORD, remember: false },
+      body: { username: email, password: TEST_PASSWORD, remember: false },
       remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, collect, emitAck, member, openSocket } from '../../test/support/chat';
+import { unchecked } from '../../test/support/call-route';
+import { callAs, collect, emitAck, member, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -58,9 +59,10 @@ describe('/metrics', () => {
 
     const [a, b] = await Promise.all([member(t, 'Ana'), member(t, 'Ben')]);
     const room = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'group', name: 'Metrics', participants: [b.id] })).body,
+      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'group', name: 'Metrics', participants: [b.id] } }))
+        .body,
     ).data.chatRoom;
-    expect((await api(t, a).post('/chat-room', { type: 'group' })).status).toBe(400);
+    expect((await callAs(t, a, chatRoomRoutes.create, { body: unchecked({ type: 'group' }) })).status).toBe(400);
     const aSocket = await openSocket(t, a);
     const bSocket = await openSocket(t, b);
     const inbox = collect<{ body: string }>(bSocket, 'NewMessage');

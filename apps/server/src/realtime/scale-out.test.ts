@@ -1,11 +1,11 @@
-import { ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { type S3Server, startS3 } from '@rounds/test-kit/s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, member, openSocket } from '../../test/support/chat';
-import { multipart } from '../../test/support/multipart';
+import { callRoute } from '../../test/support/call-route';
+import { callAs, collect, emitAck, member, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
@@ -38,7 +38,7 @@ describe('scale-out through Redis', () => {
   it('delivers messages and presence between users on different processes', async () => {
     const [a, b] = await Promise.all([member(first, 'Ana'), member(first, 'Ben')]);
     const room = ZChatRoomReply.parse(
-      (await api(first, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+      (await callAs(first, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
     ).data.chatRoom;
     const bSocket = await openSocket(second, b);
     const online = collect<{ userId: string; connected: boolean }>(bSocket, 'UserOnline');
@@ -57,21 +57,14 @@ describe('scale-out through Redis', () => {
     const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } })
       .png()
       .toBuffer();
-    const body = multipart([{ filename: 'chart.png', type: 'image/png', bytes: png }]);
-    const up = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room/upload-chat-images',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${a.token}` },
+    const up = await callRoute(first.app, chatFileRoutes.uploadImages, {
+      multipart: [{ filename: 'chart.png', type: 'image/png', bytes: png }],
+      token: a.token,
     });
     expect(up.statusCode, up.body).toBe(200);
     const key = ZUploadImagesReply.parse(up.json()).data.files[0]!.Key;
     expect(s3.files().length).toBeGreaterThan(0);
-    const read = await second.app.inject({
-      method: 'GET',
-      url: `/api/v1/chat-room/image?key=${key}`,
-      headers: { authorization: `Bearer ${a.token}` },
-    });
+    const read = await callRoute(second.app, chatFileRoutes.file, { query: { key }, token: a.token });
     expect(read.statusCode).toBe(200);
     expect(read.rawPayload.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,9 @@
+import type { TBodyIn } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
+import { publicSettingRoutes } from '@rounds/contracts/settings';
 import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/support/call-route';
 import { solveCaptcha } from '../../test/support/captcha';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createUser, freshIp, TEST_PASSWORD } from '../../test/support/users';
@@ -26,14 +30,13 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-const login = (t: TestApp, ip: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: body, remoteAddress: ip });
+const login = (t: TestApp, ip: string, body: TBodyIn<typeof authRoutes.login>) =>
+  callRoute(t.app, authRoutes.login, { body, remoteAddress: ip });
 
 describe('state shared between processes through Redis and the database', () => {
   it('counts the REST limit of a client across both processes', async () => {
     const ip = freshIp();
-    const get = (t: TestApp) =>
-      t.app.inject({ method: 'GET', url: '/api/v1/setting/self-registration', remoteAddress: ip });
+    const get = (t: TestApp) => callRoute(t.app, publicSettingRoutes.selfRegistration, { remoteAddress: ip });
     const statuses: number[] = [];
     for (let i = 0; i < REST_MAX; i++) statuses.push((await get(i % 2 ? second : first)).statusCode);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -94,7 +97,7 @@ describe('state shared between processes through Redis and the database', () => 
           password: 'Wrong1234',
           ...(i >= 3 ? { captchaResponse: await solveCaptcha(t.app) } : {}),
         });
-        out.push([res.statusCode, res.json().code, res.json().attemptLeft]);
+        out.push([res.statusCode, res.error().code, res.error().attemptLeft]);
       }
       return out;
     };

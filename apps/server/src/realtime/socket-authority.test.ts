@@ -1,8 +1,10 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { accountRoutes } from '@rounds/contracts/account';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, openSocket, settle } from '../../test/support/chat';
+import { callRoute } from '../../test/support/call-route';
+import { callAs, collect, emitAck, type Member, member, openSocket, settle } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { signAccessToken } from '../lib/tokens';
 
@@ -27,8 +29,8 @@ const closed = (socket: Socket) =>
 
 async function roomWith(a: Member, b: Member): Promise<string> {
   // A group: a direct chat with a deleted person is closed to everyone (docs/decisions.md).
-  const room = { type: 'group', name: `Ward ${crypto.randomUUID().slice(0, 8)}`, participants: [b.id] };
-  return ZChatRoomReply.parse((await api(t, a).post('/chat-room', room)).body).data.chatRoom.id;
+  const room = { type: 'group' as const, name: `Ward ${crypto.randomUUID().slice(0, 8)}`, participants: [b.id] };
+  return ZChatRoomReply.parse((await callAs(t, a, chatRoomRoutes.create, { body: room })).body).data.chatRoom.id;
 }
 
 /** A's two tabs in a room with B, ready to observe what reaches A. */
@@ -116,11 +118,7 @@ describe('socket authority', () => {
 
     expect(await closed(expiring)).toBeLessThan(4_000);
     expect(await told.next()).toMatchObject({ code: 'UNAUTHORIZED' });
-    const rest = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/setting/me',
-      headers: { authorization: `Bearer ${shortLived}` },
-    });
+    const rest = await callRoute(t.app, accountRoutes.me, { token: shortLived });
     expect(rest.statusCode).toBe(401);
     expect(renewed.connected).toBe(true);
     expect(await emitAck(renewed, 'Typing', { twId })).toEqual({ ok: true });

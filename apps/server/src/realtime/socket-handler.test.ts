@@ -1,6 +1,6 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, emitAck, member, openSocket } from '../../test/support/chat';
+import { callAs, emitAck, member, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /** realtime/socket-handler.ts: every client event is counted, authorized and parsed, and refused in one shape. */
@@ -39,7 +39,11 @@ describe('socket-handler', () => {
     await t.app.db.updateTable('users').set({ language: 'fr' }).where('id', '=', leo.id).execute();
     const fr = await openSocket(t, leo);
     const room = ZChatRoomReply.parse(
-      (await api(t, ana).post('/chat-room', { type: 'direct', participants: [(await member(t, 'Bo')).id] })).body,
+      (
+        await callAs(t, ana, chatRoomRoutes.create, {
+          body: { type: 'direct', participants: [(await member(t, 'Bo')).id] },
+        })
+      ).body,
     ).data.chatRoom;
     expect(await emitAck(fr, 'Typing', { twId: room.id })).toEqual(
       refusal('CONVERSATION_UNAVAILABLE', "La conversation n'est pas disponible, veuillez réessayer."),

@@ -1,12 +1,13 @@
+import type { TApiRoute } from '@rounds/contracts/api-route';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { io as connect, type Socket } from 'socket.io-client';
 import { newId } from '../../src/lib/ids';
-import { multipart, type Part } from './multipart';
+import { callRoute, type TRouteInput } from './call-route';
 import { TEST_ADMIN, type TestApp } from './test-app';
 import { createUser, freshIp, login } from './users';
 
 /** Helpers of the administration tests: reference items, callers by role, sockets, the outbox. */
 export type Caller = { id: string; email: string; token: string };
-export type Method = 'GET' | 'POST' | 'DELETE';
 
 export const REFERENCE_TABLES = {
   facility: 'facilities',
@@ -41,38 +42,19 @@ export function adminKit(t: TestApp) {
     return { id: s.userId, email: TEST_ADMIN.email, token: s.token };
   };
 
-  /** A JSON call (or a query-only one); `token` null is anonymous. */
-  const call = async (
-    token: string | null,
-    method: Method,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url: `/api/v1${path}`,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  /** A call of one route by its descriptor (JSON, query-only or multipart); `token` null is anonymous. */
+  const call = async <R extends TApiRoute>(token: string | null, route: R, input: Omit<TRouteInput<R>, 'token'>) => {
+    const res = await callRoute(t.app, route, {
+      ...input,
+      ...(token ? { token } : {}),
       remoteAddress: freshIp(),
-    });
-    let json: Record<string, unknown> & { message?: string; code?: string; data?: unknown } = {};
+    } as TRouteInput<R>);
+    // biome-ignore lint/suspicious/noExplicitAny: replies are checked by the tests with their contracts
+    let json: any = {};
     try {
       json = res.json();
     } catch {}
     return { status: res.statusCode, body: json };
-  };
-
-  const upload = async (token: string | null, path: string, parts: Part[], headers: Record<string, string> = {}) => {
-    const form = multipart(parts);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1${path}`,
-      payload: form.payload,
-      headers: { ...form.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: replies are checked by the tests with their contracts
-    return { status: res.statusCode, body: res.json() as any };
   };
 
   /** A socket of `token`'s user (t.listen() must have run). */
@@ -94,7 +76,7 @@ export function adminKit(t: TestApp) {
     const admin = await firstAdmin();
     const until = Date.now() + ms;
     for (;;) {
-      const res = await call(admin.token, 'GET', `/outbox?to=${encodeURIComponent(to)}`);
+      const res = await call(admin.token, outboxRoutes.read, { query: { to } });
       const messages = (res.body.data as { messages: { subject: string | null; text: string }[] }).messages;
       if (messages.length > 0 || Date.now() > until) return messages;
       await new Promise((r) => setTimeout(r, 100));
@@ -105,7 +87,7 @@ export function adminKit(t: TestApp) {
     for (const s of sockets) s.disconnect();
   };
 
-  return { item, caller, firstAdmin, call, upload, open, outbox, closeSockets };
+  return { item, caller, firstAdmin, call, open, outbox, closeSockets };
 }
 
 export const next = <T>(s: Socket, event: string, ms = 5_000) =>

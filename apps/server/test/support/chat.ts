@@ -115,24 +115,6 @@ export async function callAs<R extends TApiRoute>(
   return { status: res.statusCode, body: res.json() as TReplyOf<R> & Partial<TErrorBody> };
 }
 
-/** Calls an /api/v1 path as this member: for routes whose contract is still to be written. */
-export function api(t: TestApp, m: Member) {
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: { authorization: `Bearer ${m.token}` },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
-  return {
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload: unknown = {}) => call('POST', url, payload),
-    del: (url: string, payload?: unknown) => call('DELETE', url, payload),
-  };
-}
-
 export type PresenceHeard = { event: string; userId: string; chatStatus: number; connected: boolean };
 
 /**

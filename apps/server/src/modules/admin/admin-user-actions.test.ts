@@ -1,7 +1,13 @@
-import { ZAdminUserReply } from '@rounds/contracts/admin-users';
+import { accountRoutes } from '@rounds/contracts/account';
+import { adminUserRoutes, ZAdminUserReply } from '@rounds/contracts/admin-users';
+import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
+import { userLogRoutes } from '@rounds/contracts/user-logs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type TErrorBody, type TRouteInput, unchecked } from '../../../test/support/call-route';
 import { connectAs } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createFacility, createUser, login } from '../../../test/support/users';
@@ -21,18 +27,12 @@ const open = (token: string) => connectAs(t, token);
 
 const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
 
-async function call(token: string, method: 'POST' | 'DELETE', path: string, body?: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/v1/user/${path}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body ? { payload: body } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
+async function call<R extends TApiRoute>(token: string, route: R, input: Omit<TRouteInput<R>, 'token'>) {
+  const res = await callRoute(t.app, route, { ...input, token } as TRouteInput<R>);
+  return { status: res.statusCode, body: res.json() as TReplyOf<R> & Partial<TErrorBody> };
 }
 
-const me = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/setting/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => callRoute(t.app, accountRoutes.me, { token });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,7 +51,7 @@ describe('activate and deactivate', () => {
     const socket = await open(nurse.token);
     const warned = next<{ reason: string }>(socket, SERVER_EVENTS.ForcedLogout);
     const closed = next(socket, 'disconnect');
-    const res = await call(fa.token, 'POST', 'deactivate', { userId: nurse.id });
+    const res = await call(fa.token, adminUserRoutes.deactivate, { body: { userId: nurse.id } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('User status changed successfully');
     expect(ZAdminUserReply.parse(res.body).data.active).toBe(false);
@@ -60,19 +60,19 @@ describe('activate and deactivate', () => {
     await closed;
     expect((await login(t.app, nurse.email).catch(() => null))?.token).toBeUndefined();
 
-    const back = await call(fa.token, 'POST', 'activate', { userId: nurse.id });
+    const back = await call(fa.token, adminUserRoutes.activate, { body: { userId: nurse.id } });
     expect(ZAdminUserReply.parse(back.body).data.active).toBe(true);
     expect((await login(t.app, nurse.email)).token).toBeTruthy();
   }, 20_000);
 
   it('refuses outside the scope, on one’s own account, and for a missing user', async () => {
     const far = await staff({ inWard: false });
-    expect((await call(fa.token, 'POST', 'deactivate', { userId: far.id })).status).toBe(403);
-    const own = await call(fa.token, 'POST', 'deactivate', { userId: fa.id });
+    expect((await call(fa.token, adminUserRoutes.deactivate, { body: { userId: far.id } })).status).toBe(403);
+    const own = await call(fa.token, adminUserRoutes.deactivate, { body: { userId: fa.id } });
     expect(own.status).toBe(403);
     expect(own.body.code).toBe('OWN_ACCOUNT');
-    expect((await call(adminToken, 'POST', 'deactivate', { userId: 'f'.repeat(24) })).status).toBe(404);
-    const bad = await call(adminToken, 'POST', 'deactivate', { userId: 'nope' });
+    expect((await call(adminToken, adminUserRoutes.deactivate, { body: { userId: 'f'.repeat(24) } })).status).toBe(404);
+    const bad = await call(adminToken, adminUserRoutes.deactivate, { body: { userId: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('userId');
   });
@@ -83,29 +83,31 @@ describe('update-role', () => {
     const nurse = await staff();
     const socket = await open(nurse.token);
     const updated = next<{ user: { role: string } }>(socket, SERVER_EVENTS.UserUpdated);
-    const res = await call(fa.token, 'POST', 'update-role', { id: nurse.id, role: 'FacilityAdmin' });
+    const res = await call(fa.token, adminUserRoutes.updateRole, { body: { id: nurse.id, role: 'FacilityAdmin' } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Role changed successfully');
     expect((await updated).user.role).toBe('FacilityAdmin');
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/user',
-      headers: { authorization: `Bearer ${nurse.token}` },
-    });
+    const list = await callRoute(t.app, adminUserRoutes.list, { query: {}, token: nurse.token });
     expect(list.statusCode).toBe(200);
   });
 
   it('lets only an Admin give the Admin role or change an Admin', async () => {
     const nurse = await staff();
-    const denied = await call(fa.token, 'POST', 'update-role', { id: nurse.id, role: 'Admin' });
+    const denied = await call(fa.token, adminUserRoutes.updateRole, { body: { id: nurse.id, role: 'Admin' } });
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('ADMIN_ROLE');
     const boss = await staff({ role: 'Admin' });
-    expect((await call(fa.token, 'POST', 'update-role', { id: boss.id, role: 'Regular' })).status).toBe(403);
-    const promoted = await call(adminToken, 'POST', 'update-role', { id: nurse.id, role: 'Admin' });
+    expect((await call(fa.token, adminUserRoutes.updateRole, { body: { id: boss.id, role: 'Regular' } })).status).toBe(
+      403,
+    );
+    const promoted = await call(adminToken, adminUserRoutes.updateRole, { body: { id: nurse.id, role: 'Admin' } });
     expect(ZAdminUserReply.parse(promoted.body).data.role).toBe('Admin');
-    expect((await call(adminToken, 'POST', 'update-role', { id: boss.id, role: 'Regular' })).status).toBe(200);
-    const bad = await call(adminToken, 'POST', 'update-role', { id: nurse.id, role: 'Owner' });
+    expect(
+      (await call(adminToken, adminUserRoutes.updateRole, { body: { id: boss.id, role: 'Regular' } })).status,
+    ).toBe(200);
+    const bad = await call(adminToken, adminUserRoutes.updateRole, {
+      body: { id: nurse.id, role: unchecked('Owner') },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('role');
   });
@@ -117,52 +119,33 @@ describe('delete-user', () => {
     const colleague = await staff();
     const socket = await open(nurse.token);
     const removed = next(socket, SERVER_EVENTS.ForcedDelete);
-    const res = await call(fa.token, 'DELETE', `delete-user?id=${nurse.id}`);
+    const res = await call(fa.token, adminUserRoutes.remove, { query: { id: nurse.id } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('User removed successfully');
     await removed;
     expect((await me(nurse.token)).statusCode).toBe(401);
-    const contacts = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/contact/list',
-      headers: { authorization: `Bearer ${colleague.token}` },
-      payload: {},
-    });
+    const contacts = await callRoute(t.app, contactRoutes.list, { body: {}, token: colleague.token });
     expect(JSON.stringify(contacts.json())).not.toContain(nurse.id);
-    const table = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/user?pageSize=100',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
+    const table = await callRoute(t.app, adminUserRoutes.list, { query: { pageSize: 100 }, token: adminToken });
     expect(JSON.stringify(table.json())).not.toContain(nurse.id);
-    expect((await call(fa.token, 'DELETE', `delete-user?id=${nurse.id}`)).status).toBe(404);
-    const logs = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/logs?keyword=user%20deleted',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
+    expect((await call(fa.token, adminUserRoutes.remove, { query: { id: nurse.id } })).status).toBe(404);
+    const logs = await callRoute(t.app, userLogRoutes.list, { query: { keyword: 'user deleted' }, token: adminToken });
     expect(logs.json().total).toBe(1);
   });
 
   it('turns their direct chats read-only for the other party at once', async () => {
     const nurse = await staff();
     const colleague = await staff();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat-room',
-      headers: { authorization: `Bearer ${colleague.token}` },
-      payload: { type: 'direct', participants: [nurse.id] },
+    const created = await callRoute(t.app, chatRoomRoutes.create, {
+      body: { type: 'direct', participants: [nurse.id] },
+      token: colleague.token,
     });
     const twId = created.json().data.chatRoom.id as string;
     const socket = await open(colleague.token);
     const updated = next<{ twId: string }>(socket, SERVER_EVENTS.ChatRoomUpdated);
-    expect((await call(fa.token, 'DELETE', `delete-user?id=${nurse.id}`)).status).toBe(200);
+    expect((await call(fa.token, adminUserRoutes.remove, { query: { id: nurse.id } })).status).toBe(200);
     expect(await updated).toEqual({ twId });
-    const details = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/chat-room/details?twId=${twId}`,
-      headers: { authorization: `Bearer ${colleague.token}` },
-    });
+    const details = await callRoute(t.app, chatRoomRoutes.details, { query: { twId }, token: colleague.token });
     expect(details.json().data.chatRoom.disabled).toBe(true);
   });
 });

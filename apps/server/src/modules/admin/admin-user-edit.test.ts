@@ -1,7 +1,12 @@
-import { ZAdminUserReply } from '@rounds/contracts/admin-users';
+import { accountRoutes } from '@rounds/contracts/account';
+import { adminUserRoutes, ZAdminUserReply } from '@rounds/contracts/admin-users';
+import { routeUrl, type TApiRoute, type TBodyIn } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKit, type Caller, next, silent } from '../../../test/support/admin-kit';
+import { callRoute, unchecked } from '../../../test/support/call-route';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 
@@ -21,9 +26,10 @@ const PNG = Buffer.from(
 );
 
 let n = 0;
-function form(o: Record<string, unknown> = {}) {
+/** A valid new user, with `o` laid over it (some tests lay invalid values on purpose). */
+function form(o: Record<string, unknown> = {}): TBodyIn<typeof adminUserRoutes.create> {
   n += 1;
-  return {
+  return unchecked({
     firstName: 'Nadia',
     lastName: `Guidry${n}`,
     email: `nadia.${n}.${Date.now()}@test.rounds`,
@@ -37,11 +43,11 @@ function form(o: Record<string, unknown> = {}) {
     suffixId: [],
     sessionTimeout: '',
     ...o,
-  };
+  });
 }
 
 async function created(token: string, o: Record<string, unknown> = {}) {
-  const res = await kit.call(token, 'POST', '/user', form(o));
+  const res = await kit.call(token, adminUserRoutes.create, { body: form(o) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return ZAdminUserReply.parse(res.body).data;
 }
@@ -68,23 +74,25 @@ afterAll(async () => {
 describe('who may call the Users section', () => {
   it('answers 401 to anonymous callers and 403 to Regular users on every route', async () => {
     const target = await kit.caller({ facilities: [ward] });
-    const routes: [method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown][] = [
-      ['GET', `/user/get-user?id=${target.id}`],
-      ['POST', '/user', form()],
-      ['POST', '/user/update-user', { ...form(), id: target.id }],
-      ['POST', '/user/reset-password', { id: target.id, newPassword: 'Fresh2026' }],
-      ['DELETE', `/user/delete-avatar?id=${target.id}`],
+    const calls: [route: TApiRoute, input: object][] = [
+      [adminUserRoutes.get, { query: { id: target.id } }],
+      [adminUserRoutes.create, { body: form() }],
+      [adminUserRoutes.update, { body: { ...form(), id: target.id } }],
+      [adminUserRoutes.resetPassword, { body: { id: target.id, newPassword: 'Fresh2026' } }],
+      [adminUserRoutes.deleteAvatar, { query: { id: target.id } }],
     ];
-    for (const [method, path, body] of routes) {
-      expect((await kit.call(null, method, path, body)).status, path).toBe(401);
-      const denied = await kit.call(regular.token, method, path, body);
+    for (const [route, input] of calls) {
+      const path = routeUrl(route);
+      expect((await kit.call(null, route, unchecked(input))).status, path).toBe(401);
+      const denied = await kit.call(regular.token, route, unchecked(input));
       expect(denied.status, path).toBe(403);
       expect(denied.body.code).toBe('FORBIDDEN');
     }
-    for (const path of ['/user/upload-avatar', '/user/import-from-csv']) {
+    for (const route of [adminUserRoutes.uploadAvatar, adminUserRoutes.importCsv]) {
+      const path = routeUrl(route);
       const parts = [{ name: 'file', filename: 'x.png', type: 'image/png', bytes: PNG }];
-      expect((await kit.upload(null, path, parts)).status, path).toBe(401);
-      expect((await kit.upload(regular.token, path, parts)).status, path).toBe(403);
+      expect((await kit.call(null, route, { multipart: parts })).status, path).toBe(401);
+      expect((await kit.call(regular.token, route, { multipart: parts })).status, path).toBe(403);
     }
   });
 });
@@ -94,16 +102,16 @@ describe('GET /user/get-user', () => {
     const nurse = await kit.caller({ facilities: [ward] });
     const far = await kit.caller({ facilities: [north] });
     const boss = await kit.caller({ role: 'Admin', facilities: [ward] });
-    const got = await kit.call(admin.token, 'GET', `/user/get-user?id=${nurse.id}`);
+    const got = await kit.call(admin.token, adminUserRoutes.get, { query: { id: nurse.id } });
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({ id: nurse.id, email: nurse.email, facilityId: [ward] });
-    expect((await kit.call(fa.token, 'GET', `/user/get-user?id=${nurse.id}`)).status).toBe(200);
-    const out = await kit.call(fa.token, 'GET', `/user/get-user?id=${far.id}`);
+    expect((await kit.call(fa.token, adminUserRoutes.get, { query: { id: nurse.id } })).status).toBe(200);
+    const out = await kit.call(fa.token, adminUserRoutes.get, { query: { id: far.id } });
     expect(out.status).toBe(403);
     expect(out.body.code).toBe('OUT_OF_SCOPE');
-    expect((await kit.call(fa.token, 'GET', `/user/get-user?id=${boss.id}`)).status).toBe(403);
-    expect((await kit.call(admin.token, 'GET', `/user/get-user?id=${'f'.repeat(24)}`)).status).toBe(404);
-    const bad = await kit.call(admin.token, 'GET', '/user/get-user?id=nope');
+    expect((await kit.call(fa.token, adminUserRoutes.get, { query: { id: boss.id } })).status).toBe(403);
+    expect((await kit.call(admin.token, adminUserRoutes.get, { query: { id: 'f'.repeat(24) } })).status).toBe(404);
+    const bad = await kit.call(admin.token, adminUserRoutes.get, { query: { id: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('id');
   });
@@ -118,7 +126,7 @@ describe('POST /user (create)', () => {
       sessionTimeout: '45',
       suffixId: [ref.suffix],
     });
-    const res = await kit.call(admin.token, 'POST', '/user', body);
+    const res = await kit.call(admin.token, adminUserRoutes.create, { body: body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('User created successfully');
     const user = ZAdminUserReply.parse(res.body).data;
@@ -137,10 +145,8 @@ describe('POST /user (create)', () => {
     await logs;
 
     // No password signs in until they choose one.
-    const attempt = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { username: email, password: TEST_PASSWORD },
+    const attempt = await callRoute(t.app, authRoutes.login, {
+      body: { username: email, password: TEST_PASSWORD },
       remoteAddress: freshIp(),
     });
     expect(attempt.statusCode).toBe(401);
@@ -149,23 +155,24 @@ describe('POST /user (create)', () => {
     expect(mail?.subject).toBe('Your Rounds account');
     const token = /\/set-password\?token=([A-Z0-9]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/set-password',
-      payload: { token, password: 'Chosen2026' },
+    const set = await callRoute(t.app, authRoutes.setPassword, {
+      body: { token: token!, password: 'Chosen2026' },
       remoteAddress: freshIp(),
     });
     expect(set.statusCode, set.body).toBe(200);
     expect((await login(t.app, email, 'Chosen2026')).token).toBeTruthy();
 
-    const contacts = await kit.call(regular.token, 'POST', '/contact/list', { search: email });
+    const contacts = await kit.call(regular.token, contactRoutes.list, { body: { search: email } });
     expect(JSON.stringify(contacts.body)).toContain(user.id);
     const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', user.id).execute();
     expect(audit.map((a) => a.event)).toContain('user created');
   });
 
   it('answers in French and refuses bad fields with 400 naming them', async () => {
-    const fr = await kit.call(admin.token, 'POST', '/user', form(), { 'accept-language': 'fr' });
+    const fr = await kit.call(admin.token, adminUserRoutes.create, {
+      body: form(),
+      headers: { 'accept-language': 'fr' },
+    });
     expect(fr.body.message).toBe('Utilisateur créé');
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: '  ' }, 'firstName: Required'],
@@ -178,7 +185,7 @@ describe('POST /user (create)', () => {
       [{ role: 'Owner' }, 'role'],
     ];
     for (const [o, message] of cases) {
-      const res = await kit.call(admin.token, 'POST', '/user', form(o));
+      const res = await kit.call(admin.token, adminUserRoutes.create, { body: form(o) });
       expect(res.status, message).toBe(400);
       expect(res.body.message).toContain(message);
     }
@@ -186,7 +193,9 @@ describe('POST /user (create)', () => {
 
   it('answers 409 for an email already registered, whatever its case', async () => {
     const first = await created(admin.token);
-    const again = await kit.call(admin.token, 'POST', '/user', form({ email: first.email.toUpperCase() }));
+    const again = await kit.call(admin.token, adminUserRoutes.create, {
+      body: form({ email: first.email.toUpperCase() }),
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('EMAIL_TAKEN');
   });
@@ -194,10 +203,10 @@ describe('POST /user (create)', () => {
   it('lets a FacilityAdmin create in their own facilities only, and never an Admin', async () => {
     const mine = await created(fa.token);
     expect(mine.facilityId).toEqual([ward]);
-    const elsewhere = await kit.call(fa.token, 'POST', '/user', form({ facilityId: [ward, north] }));
+    const elsewhere = await kit.call(fa.token, adminUserRoutes.create, { body: form({ facilityId: [ward, north] }) });
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.code).toBe('OUT_OF_SCOPE');
-    const asAdmin = await kit.call(fa.token, 'POST', '/user', form({ role: 'Admin' }));
+    const asAdmin = await kit.call(fa.token, adminUserRoutes.create, { body: form({ role: 'Admin' }) });
     expect(asAdmin.status).toBe(403);
     expect(asAdmin.body.code).toBe('ADMIN_ROLE');
     const byAdmin = await created(admin.token, { role: 'Admin', facilityId: [north] });
@@ -211,21 +220,23 @@ describe('POST /user/update-user', () => {
     const socket = await kit.open(nurse.token);
     const updated = next<{ user: { firstName: string } }>(socket, SERVER_EVENTS.UserUpdated);
     const loggedOut = silent(socket, SERVER_EVENTS.ForcedLogout, 800);
-    const current = (await kit.call(admin.token, 'GET', `/user/get-user?id=${nurse.id}`)).body.data as {
+    const current = (await kit.call(admin.token, adminUserRoutes.get, { query: { id: nurse.id } })).body.data as {
       email: string;
       phone: string;
     };
-    const res = await kit.call(fa.token, 'POST', '/user/update-user', {
-      ...form({ email: current.email, phone: current.phone, firstName: 'Renamed', specialtyId: [ref.specialty] }),
-      id: nurse.id,
+    const res = await kit.call(fa.token, adminUserRoutes.update, {
+      body: {
+        ...form({ email: current.email, phone: current.phone, firstName: 'Renamed', specialtyId: [ref.specialty] }),
+        id: nurse.id,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('User updated successfully');
     expect(ZAdminUserReply.parse(res.body).data).toMatchObject({ firstName: 'Renamed', specialtyId: [ref.specialty] });
     expect((await updated).user.firstName).toBe('Renamed');
     expect(await loggedOut).toBe(true);
-    expect((await kit.call(nurse.token, 'GET', '/setting/me')).status).toBe(200);
-    const table = await kit.call(admin.token, 'GET', '/user?keyword=renamed&pageSize=100');
+    expect((await kit.call(nurse.token, accountRoutes.me, {})).status).toBe(200);
+    const table = await kit.call(admin.token, adminUserRoutes.list, { query: { keyword: 'renamed', pageSize: 100 } });
     expect(JSON.stringify(table.body)).toContain(nurse.id);
   });
 
@@ -235,12 +246,12 @@ describe('POST /user/update-user', () => {
     const changed = next(socket, SERVER_EVENTS.AccountDataChanged);
     const warned = next<{ reason: string }>(socket, SERVER_EVENTS.ForcedLogout);
     const email = `moved.${Date.now()}@test.rounds`;
-    const res = await kit.call(admin.token, 'POST', '/user/update-user', { ...form({ email }), id: nurse.id });
+    const res = await kit.call(admin.token, adminUserRoutes.update, { body: { ...form({ email }), id: nurse.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(ZAdminUserReply.parse(res.body).data).toMatchObject({ email, emailVerified: true });
     await changed;
     expect(await warned).toEqual({ reason: 'accountChanged' });
-    expect((await kit.call(nurse.token, 'GET', '/setting/me')).status).toBe(401);
+    expect((await kit.call(nurse.token, accountRoutes.me, {})).status).toBe(401);
     expect((await login(t.app, email)).token).toBeTruthy();
   });
 
@@ -251,10 +262,10 @@ describe('POST /user/update-user', () => {
       suffixId: { suffixId: [ref.suffix, ref.suffix2] },
     };
     for (const [field, o] of Object.entries(two)) {
-      const update = await kit.call(admin.token, 'POST', '/user/update-user', { ...form(o), id: nurse.id });
+      const update = await kit.call(admin.token, adminUserRoutes.update, { body: { ...form(o), id: nurse.id } });
       expect(update.status, field).toBe(400);
       expect(update.body.message).toBe(`${field}: only one value is allowed`);
-      const create = await kit.call(admin.token, 'POST', '/user', form(o));
+      const create = await kit.call(admin.token, adminUserRoutes.create, { body: form(o) });
       expect(create.status, field).toBe(400);
       expect(create.body.message).toBe(`${field}: only one value is allowed`);
     }
@@ -263,12 +274,17 @@ describe('POST /user/update-user', () => {
   it("keeps a user's links to facilities the FacilityAdmin does not run (issue 28)", async () => {
     const nurse = await kit.caller({ facilities: [ward, north] });
     const facilitiesOf = async () =>
-      ((await kit.call(admin.token, 'GET', `/user/get-user?id=${nurse.id}`)).body.data as { facilityId: string[] })
-        .facilityId;
+      (
+        (await kit.call(admin.token, adminUserRoutes.get, { query: { id: nurse.id } })).body.data as {
+          facilityId: string[];
+        }
+      ).facilityId;
     const update = (facilityId: string[]) =>
-      kit.call(fa.token, 'POST', '/user/update-user', {
-        ...form({ email: nurse.email, facilityId }),
-        id: nurse.id,
+      kit.call(fa.token, adminUserRoutes.update, {
+        body: {
+          ...form({ email: nurse.email, facilityId }),
+          id: nurse.id,
+        },
       });
     const onlyWard = await update([ward]);
     expect(onlyWard.status, JSON.stringify(onlyWard.body)).toBe(200);
@@ -284,24 +300,28 @@ describe('POST /user/update-user', () => {
   it('refuses out of scope (403), an unknown user (404), a taken email (409), and bad fields (400)', async () => {
     const far = await kit.caller({ facilities: [north] });
     const nurse = await kit.caller({ facilities: [ward] });
-    expect((await kit.call(fa.token, 'POST', '/user/update-user', { ...form(), id: far.id })).status).toBe(403);
+    expect((await kit.call(fa.token, adminUserRoutes.update, { body: { ...form(), id: far.id } })).status).toBe(403);
     expect(
-      (await kit.call(fa.token, 'POST', '/user/update-user', { ...form({ facilityId: [north] }), id: nurse.id }))
+      (await kit.call(fa.token, adminUserRoutes.update, { body: { ...form({ facilityId: [north] }), id: nurse.id } }))
         .status,
     ).toBe(403);
-    expect((await kit.call(admin.token, 'POST', '/user/update-user', { ...form(), id: 'f'.repeat(24) })).status).toBe(
-      404,
-    );
-    const taken = await kit.call(admin.token, 'POST', '/user/update-user', {
-      ...form({ email: far.email }),
-      id: nurse.id,
+    expect(
+      (await kit.call(admin.token, adminUserRoutes.update, { body: { ...form(), id: 'f'.repeat(24) } })).status,
+    ).toBe(404);
+    const taken = await kit.call(admin.token, adminUserRoutes.update, {
+      body: {
+        ...form({ email: far.email }),
+        id: nurse.id,
+      },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('EMAIL_TAKEN');
-    const bad = await kit.call(admin.token, 'POST', '/user/update-user', { ...form({ lastName: '' }), id: nurse.id });
+    const bad = await kit.call(admin.token, adminUserRoutes.update, {
+      body: { ...form({ lastName: '' }), id: nurse.id },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('lastName: Required');
-    const noId = await kit.call(admin.token, 'POST', '/user/update-user', form());
+    const noId = await kit.call(admin.token, adminUserRoutes.update, { body: unchecked(form()) });
     expect(noId.status).toBe(400);
     expect(noId.body.message).toContain('id');
   });
@@ -312,11 +332,13 @@ describe('POST /user/reset-password', () => {
     const nurse = await kit.caller({ facilities: [ward] });
     const socket = await kit.open(nurse.token);
     const warned = next<{ reason: string }>(socket, SERVER_EVENTS.ForcedLogout);
-    const res = await kit.call(fa.token, 'POST', '/user/reset-password', { id: nurse.id, newPassword: 'Reset2026x' });
+    const res = await kit.call(fa.token, adminUserRoutes.resetPassword, {
+      body: { id: nurse.id, newPassword: 'Reset2026x' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Password updated successfully');
     expect(await warned).toEqual({ reason: 'accountChanged' });
-    expect((await kit.call(nurse.token, 'GET', '/setting/me')).status).toBe(401);
+    expect((await kit.call(nurse.token, accountRoutes.me, {})).status).toBe(401);
     await expect(login(t.app, nurse.email)).rejects.toThrow();
     expect((await login(t.app, nurse.email, 'Reset2026x')).token).toBeTruthy();
     const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', nurse.id).execute();
@@ -327,12 +349,16 @@ describe('POST /user/reset-password', () => {
     const boss = await kit.caller({ role: 'Admin', facilities: [ward] });
     const far = await kit.caller({ facilities: [north] });
     const body = (id: string) => ({ id, newPassword: 'Reset2026x' });
-    expect((await kit.call(fa.token, 'POST', '/user/reset-password', body(boss.id))).status).toBe(403);
-    expect((await kit.call(fa.token, 'POST', '/user/reset-password', body(far.id))).status).toBe(403);
-    expect((await kit.call(admin.token, 'POST', '/user/reset-password', body(far.id))).status).toBe(200);
-    expect((await kit.call(admin.token, 'POST', '/user/reset-password', body(boss.id))).status).toBe(200);
-    expect((await kit.call(admin.token, 'POST', '/user/reset-password', body('f'.repeat(24)))).status).toBe(404);
-    const weak = await kit.call(admin.token, 'POST', '/user/reset-password', { id: far.id, newPassword: 'short' });
+    expect((await kit.call(fa.token, adminUserRoutes.resetPassword, { body: body(boss.id) })).status).toBe(403);
+    expect((await kit.call(fa.token, adminUserRoutes.resetPassword, { body: body(far.id) })).status).toBe(403);
+    expect((await kit.call(admin.token, adminUserRoutes.resetPassword, { body: body(far.id) })).status).toBe(200);
+    expect((await kit.call(admin.token, adminUserRoutes.resetPassword, { body: body(boss.id) })).status).toBe(200);
+    expect((await kit.call(admin.token, adminUserRoutes.resetPassword, { body: body('f'.repeat(24)) })).status).toBe(
+      404,
+    );
+    const weak = await kit.call(admin.token, adminUserRoutes.resetPassword, {
+      body: { id: far.id, newPassword: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe('newPassword: Password must be at least 6 characters long');
   });
@@ -343,10 +369,12 @@ describe('avatars of another user', () => {
     const nurse = await kit.caller({ facilities: [ward] });
     const socket = await kit.open(nurse.token);
     const updated = next<{ user: { avatar: { path: string } | null } }>(socket, SERVER_EVENTS.UserUpdated);
-    const up = await kit.upload(fa.token, '/user/upload-avatar', [
-      { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
-      { name: 'id', value: nurse.id },
-    ]);
+    const up = await kit.call(fa.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
+        { name: 'id', value: nurse.id },
+      ],
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.message).toBe('Avatar updated successfully');
     const path = ZAdminUserReply.parse(up.body).data.avatar?.path ?? '';
@@ -356,17 +384,19 @@ describe('avatars of another user', () => {
 
     // The id may come before the file as well.
     const replaced = next(socket, SERVER_EVENTS.UserUpdated);
-    const again = await kit.upload(admin.token, '/user/upload-avatar', [
-      { name: 'id', value: nurse.id },
-      { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
-    ]);
+    const again = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { name: 'id', value: nurse.id },
+        { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG },
+      ],
+    });
     expect(again.status).toBe(200);
     const second = again.body.data.avatar.path as string;
     await replaced;
     expect((await t.app.inject({ url: path })).statusCode).toBe(404);
 
     const removed = next<{ user: { avatar: unknown } }>(socket, SERVER_EVENTS.UserUpdated);
-    const del = await kit.call(fa.token, 'DELETE', `/user/delete-avatar?id=${nurse.id}`);
+    const del = await kit.call(fa.token, adminUserRoutes.deleteAvatar, { query: { id: nurse.id } });
     expect(del.status).toBe(200);
     expect(del.body.message).toBe('Avatar removed successfully');
     expect((del.body.data as { avatar: unknown }).avatar).toBeNull();
@@ -380,27 +410,37 @@ describe('avatars of another user', () => {
     const nurse = await kit.caller({ facilities: [ward] });
     const far = await kit.caller({ facilities: [north] });
     const png = { name: 'file', filename: 'face.png', type: 'image/png', bytes: PNG };
-    const fake = await kit.upload(admin.token, '/user/upload-avatar', [
-      { ...png, bytes: Buffer.from('<svg onload=alert(1)>') },
-      { name: 'id', value: nurse.id },
-    ]);
+    const fake = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { ...png, bytes: Buffer.from('<svg onload=alert(1)>') },
+        { name: 'id', value: nurse.id },
+      ],
+    });
     expect(fake.status).toBe(415);
     expect(fake.body.message).toBe('Allowed formats: png, gif, jpeg');
-    const big = await kit.upload(admin.token, '/user/upload-avatar', [
-      { ...png, bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) },
-      { name: 'id', value: nurse.id },
-    ]);
+    const big = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [
+        { ...png, bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) },
+        { name: 'id', value: nurse.id },
+      ],
+    });
     expect(big.status).toBe(413);
-    const noId = await kit.upload(admin.token, '/user/upload-avatar', [png]);
+    const noId = await kit.call(admin.token, adminUserRoutes.uploadAvatar, { multipart: [png] });
     expect(noId.status).toBe(400);
     expect(noId.body.message).toBe('id: invalid id');
-    const noFile = await kit.upload(admin.token, '/user/upload-avatar', [{ name: 'id', value: nurse.id }]);
+    const noFile = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [{ name: 'id', value: nurse.id }],
+    });
     expect(noFile.status).toBe(400);
     expect(noFile.body.message).toBe('file: Required');
-    const out = await kit.upload(fa.token, '/user/upload-avatar', [png, { name: 'id', value: far.id }]);
+    const out = await kit.call(fa.token, adminUserRoutes.uploadAvatar, {
+      multipart: [png, { name: 'id', value: far.id }],
+    });
     expect(out.status).toBe(403);
-    expect((await kit.call(fa.token, 'DELETE', `/user/delete-avatar?id=${far.id}`)).status).toBe(403);
-    const missing = await kit.upload(admin.token, '/user/upload-avatar', [png, { name: 'id', value: 'f'.repeat(24) }]);
+    expect((await kit.call(fa.token, adminUserRoutes.deleteAvatar, { query: { id: far.id } })).status).toBe(403);
+    const missing = await kit.call(admin.token, adminUserRoutes.uploadAvatar, {
+      multipart: [png, { name: 'id', value: 'f'.repeat(24) }],
+    });
     expect(missing.status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
-import { BULK_CSV_COLUMNS, ZBulkImportReply } from '@rounds/contracts/admin-users';
+import { adminUserRoutes, BULK_CSV_COLUMNS, ZBulkImportReply } from '@rounds/contracts/admin-users';
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKit, type Caller, next } from '../../../test/support/admin-kit';
@@ -70,7 +71,7 @@ describe('POST /user/import-from-csv', () => {
     ];
     const admins = await kit.open(admin.token);
     const logs = next(admins, SERVER_EVENTS.LogsChanged);
-    const res = await kit.upload(admin.token, '/user/import-from-csv', part(csv(lines)));
+    const res = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: part(csv(lines)) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The spec's result item (doc 2 section 3): user {email, rowNumber}, status, reason, errors.
     expect(res.body.data.results[1]).toEqual({
@@ -115,7 +116,7 @@ describe('POST /user/import-from-csv', () => {
     const good = users.find((u) => u.email === byRow.get(1)!.user.email)!;
     expect(good.role).toBe('FacilityAdmin');
     expect(good.suffix_id).not.toBeNull();
-    const view = await kit.call(admin.token, 'GET', `/user/get-user?id=${good.id}`);
+    const view = await kit.call(admin.token, adminUserRoutes.get, { query: { id: good.id } });
     expect((view.body.data as { departments: { name: string }[] }).departments.map((d) => d.name)).toEqual([
       'Cardiology',
       'ICU',
@@ -126,7 +127,7 @@ describe('POST /user/import-from-csv', () => {
 
     const [mail] = await kit.outbox(good.email);
     expect(mail?.text).toMatch(/\/set-password\?token=[A-Z0-9]{10}/);
-    const contacts = await kit.call(fa.token, 'POST', '/contact/list', { search: good.email });
+    const contacts = await kit.call(fa.token, contactRoutes.list, { body: { search: good.email } });
     expect(JSON.stringify(contacts.body)).toContain(good.id);
     const audit = await t.app.db.selectFrom('audit_logs').select('event').where('user_id', '=', good.id).execute();
     expect(audit.map((a) => a.event)).toEqual(['user created']);
@@ -134,11 +135,9 @@ describe('POST /user/import-from-csv', () => {
 
   it('holds clinical role and suffix to one value, as the form does (issue 28)', async () => {
     await kit.item('suffix', 'MD');
-    const res = await kit.upload(
-      admin.token,
-      '/user/import-from-csv',
-      part(csv([row({ profession: 'Nurse;Physician' }), row({ suffix: 'RN;MD' })])),
-    );
+    const res = await kit.call(admin.token, adminUserRoutes.importCsv, {
+      multipart: part(csv([row({ profession: 'Nurse;Physician' }), row({ suffix: 'RN;MD' })])),
+    });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.data.results.map((r) => [r.status, r.reason])).toEqual([
       ['failed', 'clinical role: only one value is allowed'],
@@ -147,11 +146,9 @@ describe('POST /user/import-from-csv', () => {
   });
 
   it('holds a FacilityAdmin to their facilities and roles, row by row', async () => {
-    const res = await kit.upload(
-      fa.token,
-      '/user/import-from-csv',
-      part(csv([row(), row({ facility: 'Northgate' }), row({ role: 'Admin' })])),
-    );
+    const res = await kit.call(fa.token, adminUserRoutes.importCsv, {
+      multipart: part(csv([row(), row({ facility: 'Northgate' }), row({ role: 'Admin' })])),
+    });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.data.results.map((r) => r.status)).toEqual(['created', 'failed', 'failed']);
     expect(reply.data.results[1]!.errors[0]!.field).toBe('facility');
@@ -159,8 +156,11 @@ describe('POST /user/import-from-csv', () => {
   });
 
   it('answers in French, the words of the columns too', async () => {
-    const res = await kit.upload(admin.token, '/user/import-from-csv', part(csv([row({ profession: 'Chef' })])), {
-      'accept-language': 'fr',
+    const res = await kit.call(admin.token, adminUserRoutes.importCsv, {
+      multipart: part(csv([row({ profession: 'Chef' })])),
+      headers: {
+        'accept-language': 'fr',
+      },
     });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.message).toBe('Import terminé : 0 créés, 1 en échec');
@@ -179,15 +179,15 @@ describe('POST /user/import-from-csv', () => {
       [Buffer.from(`${HEADER}\n"unclosed,a\n`), 'users.csv', 'text/csv', 400, 'could not be read as CSV'],
     ];
     for (const [bytes, name, type, status, message] of cases) {
-      const res = await kit.upload(admin.token, '/user/import-from-csv', part(bytes, name, type));
+      const res = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: part(bytes, name, type) });
       expect(res.status, message).toBe(status);
       expect(res.body.message).toContain(message);
     }
     const big = Buffer.concat([csv([row()]), Buffer.alloc(2_000_001, 0x20)]);
-    const tooBig = await kit.upload(admin.token, '/user/import-from-csv', part(big));
+    const tooBig = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: part(big) });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe('The maximum file size allowed for uploads is 2MB');
-    const noFile = await kit.upload(admin.token, '/user/import-from-csv', [{ name: 'id', value: 'x' }]);
+    const noFile = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: [{ name: 'id', value: 'x' }] });
     expect(noFile.status).toBe(400);
     expect(noFile.body.message).toBe('file: Required');
   });
@@ -209,7 +209,7 @@ describe('POST /user/import-from-csv', () => {
       role: 'regular',
     };
     const text = `\uFEFF${cols.join(',')}\n${cols.map((c) => values[c]).join(',')}\nShort,row\n`;
-    const res = await kit.upload(admin.token, '/user/import-from-csv', part(Buffer.from(text)));
+    const res = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: part(Buffer.from(text)) });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.data.results[0]).toMatchObject({ user: { email, rowNumber: 1 }, status: 'created' });
     expect(reply.data.results[1]!.status).toBe('failed');
@@ -219,7 +219,7 @@ describe('POST /user/import-from-csv', () => {
   it('imports 1,000 rows in a few seconds', async () => {
     const lines = Array.from({ length: 1000 }, (_, i) => row({ email: `bulk${i}.${stamp}@test.rounds` }));
     const started = Date.now();
-    const res = await kit.upload(admin.token, '/user/import-from-csv', part(csv(lines)));
+    const res = await kit.call(admin.token, adminUserRoutes.importCsv, { multipart: part(csv(lines)) });
     const reply = ZBulkImportReply.parse(res.body);
     expect(reply.data.created).toBe(1000);
     expect(Date.now() - started).toBeLessThan(15_000);

@@ -1,5 +1,8 @@
-import { ZAdminUserListReply } from '@rounds/contracts/admin-users';
+import { adminUserRoutes, ZAdminUserListReply } from '@rounds/contracts/admin-users';
+import type { TApiRoute, TBodyIn, TQueryIn } from '@rounds/contracts/api-route';
+import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type TRouteInput, unchecked } from '../../../test/support/call-route';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createFacility, createUser, login } from '../../../test/support/users';
 
@@ -21,12 +24,8 @@ async function person(
   return u;
 }
 
-async function list(token: string | null, query = '') {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/user${query}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+async function list(token: string | null, query: TQueryIn<typeof adminUserRoutes.list> = {}) {
+  const res = await callRoute(t.app, adminUserRoutes.list, { query, ...(token ? { token } : {}) });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -53,53 +52,48 @@ describe('GET /user (admin users table)', () => {
   });
 
   it('gives an Admin every user, sorted by first name case-insensitively, paged with the total', async () => {
-    const first = await list(tokens.admin!, '?pageSize=3');
+    const first = await list(tokens.admin!, { pageSize: 3 });
     expect(first.status).toBe(200);
     const page1 = ZAdminUserListReply.parse(first.body);
     expect(page1.total).toBe(8);
     expect(page1.results.map((u) => u.firstName)).toEqual(['ann', 'Bob', 'Cy']);
-    const last = await list(tokens.admin!, '?pageSize=3&page=3');
+    const last = await list(tokens.admin!, { pageSize: 3, page: 3 });
     expect(names(last.body)).toEqual(['Rounds', 'Una']);
   });
 
   it('sorts by surname in both directions and by other columns', async () => {
-    const desc = names((await list(tokens.admin!, '?sortBy=lastName&order=desc&pageSize=2')).body);
+    const desc = names((await list(tokens.admin!, { sortBy: 'lastName', order: 'desc', pageSize: 2 })).body);
     expect(desc).toEqual(['Reg', 'Bob']);
-    const byRole = ZAdminUserListReply.parse((await list(tokens.admin!, '?sortBy=role&pageSize=100')).body);
+    const byRole = ZAdminUserListReply.parse((await list(tokens.admin!, { sortBy: 'role', pageSize: 100 })).body);
     expect(byRole.results[0]!.role).toBe('Admin');
   });
 
   it('searches names and emails as the directory does, wildcards taken literally', async () => {
-    expect(names((await list(tokens.admin!, '?keyword=broUSS')).body)).toEqual(['ann']);
-    expect(names((await list(tokens.admin!, '?keyword=una_d')).body)).toEqual(['Una']);
-    expect(ZAdminUserListReply.parse((await list(tokens.admin!, '?keyword=%25')).body).total).toBe(0);
-    expect(ZAdminUserListReply.parse((await list(tokens.admin!, '?keyword=_')).body).total).toBe(1);
+    expect(names((await list(tokens.admin!, { keyword: 'broUSS' })).body)).toEqual(['ann']);
+    expect(names((await list(tokens.admin!, { keyword: 'una_d' })).body)).toEqual(['Una']);
+    expect(ZAdminUserListReply.parse((await list(tokens.admin!, { keyword: '%' })).body).total).toBe(0);
+    expect(ZAdminUserListReply.parse((await list(tokens.admin!, { keyword: '_' })).body).total).toBe(1);
   });
 
   it('gives a FacilityAdmin only the non-Admin users of their facilities', async () => {
-    const res = await list(tokens.fa!, '?pageSize=100');
+    const res = await list(tokens.fa!, { pageSize: 100 });
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['ann', 'Bob', 'Fran', 'Reg', 'Una']);
   });
 
   it('answers 400 naming the field for a bad query', async () => {
-    const sort = await list(tokens.admin!, '?sortBy=password');
+    const sort = await list(tokens.admin!, { sortBy: unchecked('password') });
     expect(sort.status).toBe(400);
     expect(JSON.stringify(sort.body)).toContain('sortBy');
-    const size = await list(tokens.admin!, '?pageSize=1000');
+    const size = await list(tokens.admin!, { pageSize: 1000 });
     expect(size.status).toBe(400);
     expect(JSON.stringify(size.body)).toContain('pageSize');
   });
 });
 
 describe('FacilityAdmin scope on user permissions', () => {
-  const post = (token: string, path: string, payload: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/user/${path}`,
-      headers: { authorization: `Bearer ${token}` },
-      payload,
-    });
+  const post = <R extends TApiRoute>(token: string, route: R, body: TBodyIn<R>) =>
+    callRoute(t.app, route, { body, token } as unknown as TRouteInput<R>);
   const stored = async (key: string) =>
     JSON.parse(
       (await t.app.db.selectFrom('users').select('permissions').where('id', '=', ids[key]!).executeTakeFirstOrThrow())
@@ -108,17 +102,26 @@ describe('FacilityAdmin scope on user permissions', () => {
 
   it('lets a FacilityAdmin set a permission of their own facility only', async () => {
     expect(
-      (await post(tokens.fa!, 'permission', { userId: ids.ann, permission: 'video', value: true })).statusCode,
+      (await post(tokens.fa!, userPermissionRoutes.set, { userId: ids.ann!, permission: 'video', value: true }))
+        .statusCode,
     ).toBe(200);
-    const outside = await post(tokens.fa!, 'permission', { userId: ids.cy, permission: 'video', value: true });
+    const outside = await post(tokens.fa!, userPermissionRoutes.set, {
+      userId: ids.cy!,
+      permission: 'video',
+      value: true,
+    });
     expect(outside.statusCode).toBe(403);
-    expect(outside.json().code).toBe('OUT_OF_SCOPE');
-    const admin = await post(tokens.fa!, 'permission', { userId: ids.root, permission: 'video', value: true });
+    expect(outside.error().code).toBe('OUT_OF_SCOPE');
+    const admin = await post(tokens.fa!, userPermissionRoutes.set, {
+      userId: ids.root!,
+      permission: 'video',
+      value: true,
+    });
     expect(admin.statusCode).toBe(403);
   });
 
   it('changes, for all users, only those the FacilityAdmin manages', async () => {
-    const res = await post(tokens.fa!, 'permission/all', { permission: 'voice', value: true });
+    const res = await post(tokens.fa!, userPermissionRoutes.setAll, { permission: 'voice', value: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.users).toBe(5);
     expect((await stored('bob')).voice).toBe(true);

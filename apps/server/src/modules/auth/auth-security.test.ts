@@ -1,4 +1,9 @@
+import { accountRoutes } from '@rounds/contracts/account';
+import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type TRouteInput } from '../../../test/support/call-route';
 import { solveCaptcha } from '../../../test/support/captcha';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
@@ -12,24 +17,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, ip = freshIp(), headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers });
+const post = <R extends TApiRoute>(route: R, body: TBodyIn<R>, ip = freshIp(), headers: Record<string, string> = {}) =>
+  callRoute(t.app, route, { body, remoteAddress: ip, headers } as unknown as TRouteInput<R>);
 
 let adminToken: string | undefined;
 async function outbox(to: string) {
   adminToken ??= (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
-  const res = await t.app.inject({
-    url: `/api/v1/outbox?to=${encodeURIComponent(to)}`,
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
+  const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: adminToken });
   expect(res.statusCode).toBe(200);
   return res.json().data.messages as { text: string }[];
 }
 const latestCode = async (to: string) => /\b(\d{6})\b/.exec((await outbox(to))[0]?.text ?? '')?.[1] ?? '';
 
 async function referenceIds() {
-  const ids: Record<string, string> = {};
-  for (const kind of ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const) {
+  const kinds = ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const;
+  const ids = {} as Record<(typeof kinds)[number], string>;
+  for (const kind of kinds) {
     const id = newId();
     await t.app.db
       .insertInto(kind)
@@ -44,7 +47,7 @@ async function referenceIds() {
 async function atPhoneStep(phone: string) {
   const r = await referenceIds();
   const email = `sec.${newId().slice(-8)}@test.rounds`;
-  const reg = await post('/api/v1/auth/register', {
+  const reg = await post(authRoutes.register, {
     email,
     password: 'Nurse2026',
     firstName: 'Sam',
@@ -61,7 +64,7 @@ async function atPhoneStep(phone: string) {
   });
   expect(reg.statusCode, reg.body).toBe(200);
   const { tempToken, user } = reg.json();
-  const verified = await post('/api/v1/auth/verify-email', { verifyToken: await latestCode(email), tempToken });
+  const verified = await post(authRoutes.verifyEmail, { verifyToken: await latestCode(email), tempToken });
   expect(verified.statusCode, verified.body).toBe(200);
   return { email, tempToken: tempToken as string, userId: user.id as string };
 }
@@ -86,25 +89,25 @@ describe('phone verification is bound to the number the code went to', () => {
     expect(ownCode).toMatch(/^\d{6}$/);
 
     await spendSends(`+1${victim}`);
-    const refused = await post('/api/v1/auth/change-phone', {
+    const refused = await post(authRoutes.changePhone, {
       phone: victim,
       phoneCountryCode: '+1',
       phoneCountryName: 'United States',
       tempToken,
     });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().code).toBe('RESEND_LIMITED');
+    expect(refused.error().code).toBe('RESEND_LIMITED');
     expect((await userRow(userId)).unverified_phone).toBe(own);
 
     // However the pending number came to differ, the code sent to the other number does not verify it.
     await t.app.db.updateTable('users').set({ unverified_phone: victim }).where('id', '=', userId).execute();
-    const wrongNumber = await post('/api/v1/auth/verify-phone', { verifyToken: ownCode, tempToken });
+    const wrongNumber = await post(authRoutes.verifyPhone, { verifyToken: ownCode, tempToken });
     expect(wrongNumber.statusCode).toBe(400);
-    expect(wrongNumber.json().code).toBe('INVALID_CODE');
+    expect(wrongNumber.error().code).toBe('INVALID_CODE');
     expect((await userRow(userId)).phone_verified).toBe(0);
 
     await t.app.db.updateTable('users').set({ unverified_phone: own }).where('id', '=', userId).execute();
-    const ok = await post('/api/v1/auth/verify-phone', { verifyToken: ownCode, tempToken });
+    const ok = await post(authRoutes.verifyPhone, { verifyToken: ownCode, tempToken });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().user).toMatchObject({ phone: own, phoneVerified: true, unverifiedPhone: null });
   });
@@ -112,17 +115,11 @@ describe('phone verification is bound to the number the code went to', () => {
   it('in settings, the code confirms only the phone or email it was sent to', async () => {
     const u = await createUser(t.app);
     const s = await login(t.app, u.email);
-    const call = (url: string, payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        payload,
-        headers: { authorization: `Bearer ${s.token}` },
-        remoteAddress: freshIp(),
-      });
+    const call = <R extends TApiRoute>(route: R, body: TBodyIn<R>) =>
+      callRoute(t.app, route, { body, token: s.token, remoteAddress: freshIp() } as unknown as TRouteInput<R>);
     const me = await userRow(u.id);
     const next = `77${String(Date.now()).slice(-8)}`;
-    const asked = await call('/api/v1/setting/phone-email-update', {
+    const asked = await call(accountRoutes.requestContactChange, {
       email: u.email,
       phone: next,
       phoneCountryCode: '+1',
@@ -131,12 +128,12 @@ describe('phone verification is bound to the number the code went to', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     const code = await latestCode(`+1${next}`);
     await t.app.db.updateTable('users').set({ unverified_phone: '7000000001' }).where('id', '=', u.id).execute();
-    const refused = await call('/api/v1/setting/verify-updated-phone', { verifyToken: code, type: 'phone' });
+    const refused = await call(accountRoutes.verifyContactChange, { verifyToken: code, type: 'phone' });
     expect(refused.statusCode).toBe(400);
     expect((await userRow(u.id)).phone).toBe(me.phone);
 
     await t.app.db.updateTable('users').set({ unverified_phone: next }).where('id', '=', u.id).execute();
-    const ok = await call('/api/v1/setting/verify-updated-phone', { verifyToken: code, type: 'phone' });
+    const ok = await call(accountRoutes.verifyContactChange, { verifyToken: code, type: 'phone' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().user.phone).toBe(next);
   });
@@ -145,7 +142,7 @@ describe('phone verification is bound to the number the code went to', () => {
 describe('a login storm never refuses the right password from another place', () => {
   const attempt = async (email: string, password: string, ip: string, captcha = false) =>
     post(
-      '/api/v1/auth/login',
+      authRoutes.login,
       {
         username: email,
         password,
@@ -192,7 +189,7 @@ describe('a login storm never refuses the right password from another place', ()
       expect(res.statusCode).toBe(401);
     }
     const u = await createUser(t.app);
-    expect((await attempt(u.email, TEST_PASSWORD, sprayer)).json().code).toBe('CAPTCHA_REQUIRED');
+    expect((await attempt(u.email, TEST_PASSWORD, sprayer)).error().code).toBe('CAPTCHA_REQUIRED');
     expect((await attempt(u.email, TEST_PASSWORD, sprayer, true)).statusCode).toBe(200);
     expect((await attempt((await createUser(t.app)).email, TEST_PASSWORD, freshIp())).statusCode).toBe(200);
   });
@@ -205,7 +202,7 @@ describe('a login storm never refuses the right password from another place', ()
       const out = [];
       for (let i = 0; i < 6; i++) {
         const res = await attempt(email, 'Wrong1234', ip, i >= 3);
-        out.push([res.statusCode, res.json().code, res.json().attemptLeft]);
+        out.push([res.statusCode, res.error().code, res.error().attemptLeft]);
       }
       return out;
     };
@@ -234,10 +231,10 @@ describe('a login storm never refuses the right password from another place', ()
   it('a password reset ends the storm against the account', async () => {
     const u = await createUser(t.app);
     for (let i = 0; i < 3; i++) await attempt(u.email, 'Wrong1234', freshIp());
-    expect((await attempt(u.email, TEST_PASSWORD, freshIp())).json().code).toBe('CAPTCHA_REQUIRED');
-    await post('/api/v1/auth/forgot-password', { username: u.email });
+    expect((await attempt(u.email, TEST_PASSWORD, freshIp())).error().code).toBe('CAPTCHA_REQUIRED');
+    await post(authRoutes.forgotPassword, { username: u.email });
     const code = /\b([A-Z2-9]{10})\b/.exec((await outbox(u.email))[0]!.text)![1]!;
-    expect((await post('/api/v1/auth/reset-password', { token: code, password: 'Fresh2026' })).statusCode).toBe(200);
+    expect((await post(authRoutes.resetPassword, { token: code, password: 'Fresh2026' })).statusCode).toBe(200);
     expect((await attempt(u.email, 'Fresh2026', freshIp())).statusCode).toBe(200);
   });
 });
@@ -248,7 +245,7 @@ describe('code sends', () => {
     // Registration sent the email code and email verification the SMS code: 2 of the account's 6.
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await post('/api/v1/auth/change-phone', {
+      const res = await post(authRoutes.changePhone, {
         phone: `3${String(Date.now()).slice(-6)}${i}00`,
         phoneCountryCode: '+1',
         phoneCountryName: 'United States',
@@ -268,10 +265,10 @@ describe('code sends', () => {
         .insertInto('code_sends')
         .values({ id: newId(), target: `x${i}@test.rounds`, ip: hospital, created_at: Date.now() })
         .execute();
-    expect((await post('/api/v1/auth/forgot-password', { username: u.email }, hospital)).statusCode).toBe(200);
+    expect((await post(authRoutes.forgotPassword, { username: u.email }, hospital)).statusCode).toBe(200);
     expect(await outbox(u.email)).toHaveLength(1);
     const other = await createUser(t.app);
-    await post('/api/v1/auth/forgot-password', { username: other.email }, hospital);
+    await post(authRoutes.forgotPassword, { username: other.email }, hospital);
     expect(await outbox(other.email)).toHaveLength(0);
   });
 });
@@ -280,9 +277,9 @@ describe('the outbox', () => {
   it('writes every read to the user log: who read which address', async () => {
     const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
     const to = `read.${newId().slice(-6)}@test.rounds`;
-    const res = await t.app.inject({
-      url: `/api/v1/outbox?to=${encodeURIComponent(to.toUpperCase())}`,
-      headers: { authorization: `Bearer ${admin.token}` },
+    const res = await callRoute(t.app, outboxRoutes.read, {
+      query: { to: to.toUpperCase() },
+      token: admin.token,
       remoteAddress: '203.0.113.9',
     });
     expect(res.statusCode).toBe(200);
@@ -302,10 +299,8 @@ describe('the refresh cookie and HSTS follow the scheme the browser used', () =>
     try {
       const u = await createUser(proxied.app);
       const loginVia = (headers: Record<string, string>) =>
-        proxied.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { username: u.email, password: TEST_PASSWORD },
+        callRoute(proxied.app, authRoutes.login, {
+          body: { username: u.email, password: TEST_PASSWORD },
           headers,
           remoteAddress: freshIp(),
         });
@@ -322,9 +317,9 @@ describe('the refresh cookie and HSTS follow the scheme the browser used', () =>
       expect(plain.cookies.find((c) => c.name === 'rounds_refresh')?.secure).toBeFalsy();
       expect(plain.headers['strict-transport-security']).toBeUndefined();
 
-      const out = await proxied.app.inject({
-        url: '/api/v1/auth/logout',
-        headers: { authorization: `Bearer ${plain.json().token}`, 'x-forwarded-proto': 'https' },
+      const out = await callRoute(proxied.app, authRoutes.logout, {
+        token: plain.json().token!,
+        headers: { 'x-forwarded-proto': 'https' },
       });
       expect(out.statusCode).toBe(200);
       expect(out.cookies.find((c) => c.name === 'rounds_refresh')).toMatchObject({

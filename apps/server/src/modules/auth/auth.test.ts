@@ -1,5 +1,9 @@
+import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type TRouteInput } from '../../../test/support/call-route';
 import { solveCaptcha } from '../../../test/support/captcha';
 import { collect, member, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
@@ -13,16 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: freshIp() });
+const post = <R extends TApiRoute>(route: R, body: TBodyIn<R>, headers: Record<string, string> = {}) =>
+  callRoute(t.app, route, { body, headers, remoteAddress: freshIp() } as unknown as TRouteInput<R>);
 
 async function outbox(to: string) {
   const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/outbox?to=${encodeURIComponent(to)}`,
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
+  const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: admin.token });
   expect(res.statusCode).toBe(200);
   return res.json().data.messages as { channel: string; to: string; subject: string | null; text: string }[];
 }
@@ -30,8 +30,9 @@ const latestCode = async (to: string) => /\b(\d{6})\b/.exec((await outbox(to))[0
 
 async function referenceIds() {
   const now = Date.now();
-  const ids: Record<string, string> = {};
-  for (const kind of ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const) {
+  const kinds = ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const;
+  const ids = {} as Record<(typeof kinds)[number], string>;
+  for (const kind of kinds) {
     const id = newId();
     await t.app.db
       .insertInto(kind)
@@ -68,7 +69,7 @@ describe('register → verify email → verify phone → login', () => {
     const watcher = await openSocket(t, await member(t));
     const arrivals = collect<{ userId: string }>(watcher, 'NewRegisteredContact');
     const email = `claire.${newId().slice(-6)}@test.rounds`;
-    const reg = await post('/api/v1/auth/register', await registrationPayload(email));
+    const reg = await post(authRoutes.register, await registrationPayload(email));
     expect(reg.statusCode, reg.body).toBe(200);
     const { tempToken, user } = reg.json();
     expect(user.firstName).toBe('Claire');
@@ -76,7 +77,7 @@ describe('register → verify email → verify phone → login', () => {
     expect(user.unverifiedPhone).toBe('2255550199');
 
     // Login before verification sends to the email confirm screen with a temporary token.
-    const early = await post('/api/v1/auth/login', { username: email, password: 'Nurse2026' });
+    const early = await post(authRoutes.login, { username: email, password: 'Nurse2026' });
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', tempToken: expect.any(String) });
 
@@ -86,14 +87,14 @@ describe('register → verify email → verify phone → login', () => {
     const code = await latestCode(email);
     expect(code).toMatch(/^\d{6}$/);
 
-    const wrong = await post('/api/v1/auth/verify-email', {
+    const wrong = await post(authRoutes.verifyEmail, {
       verifyToken: code === '000000' ? '111111' : '000000',
       tempToken,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'INVALID_CODE', attemptLeft: 4 });
 
-    const ok = await post('/api/v1/auth/verify-email', { verifyToken: code, tempToken });
+    const ok = await post(authRoutes.verifyEmail, { verifyToken: code, tempToken });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ token: null, phoneVerified: false });
     expect(ok.json().user).toMatchObject({ email, emailVerified: true, unverifiedEmail: null });
@@ -102,7 +103,7 @@ describe('register → verify email → verify phone → login', () => {
     expect(arrivals.seen).toEqual([]);
 
     // A used code cannot be used again.
-    const reused = await post('/api/v1/auth/verify-email', { verifyToken: code, tempToken });
+    const reused = await post(authRoutes.verifyEmail, { verifyToken: code, tempToken });
     expect(reused.statusCode).toBe(400);
 
     const sms = (await outbox('+12255550199'))[0]!;
@@ -110,19 +111,19 @@ describe('register → verify email → verify phone → login', () => {
     expect(sms.text).toMatch(/^Rounds: your verification code is \d{6}$/);
     const smsCode = await latestCode('+12255550199');
 
-    const phoneEarly = await post('/api/v1/auth/login', { username: email, password: 'Nurse2026' });
-    expect(phoneEarly.json().code).toBe('PHONE_NOT_VERIFIED');
-    const phoneTemp = phoneEarly.json().tempToken;
+    const phoneEarly = await post(authRoutes.login, { username: email, password: 'Nurse2026' });
+    expect(phoneEarly.error().code).toBe('PHONE_NOT_VERIFIED');
+    const phoneTemp = phoneEarly.error().tempToken as string;
     const smsCode2 = await latestCode('+12255550199'); // login sent a fresh one
     expect(smsCode2).not.toBe('');
 
-    const phone = await post('/api/v1/auth/verify-phone', { verifyToken: smsCode2, tempToken: phoneTemp });
+    const phone = await post(authRoutes.verifyPhone, { verifyToken: smsCode2, tempToken: phoneTemp });
     expect(phone.statusCode, phone.body).toBe(200);
     expect(phone.json().user).toMatchObject({ phone: '2255550199', unverifiedPhone: null, phoneVerified: true });
     expect(await arrivals.next()).toEqual({ userId: user.id });
     expect(smsCode).toMatch(/^\d{6}$/);
 
-    const session = await post('/api/v1/auth/login', {
+    const session = await post(authRoutes.login, {
       username: email.toUpperCase(),
       password: 'Nurse2026',
       remember: true,
@@ -144,50 +145,50 @@ describe('register → verify email → verify phone → login', () => {
   it('refuses a bad captcha, a reused captcha, a taken email and bad fields', async () => {
     const email = `dup.${newId().slice(-6)}@test.rounds`;
     const payload = await registrationPayload(email);
-    const twoRoles = await post('/api/v1/auth/register', { ...payload, professionId: [newId(), newId()] });
+    const twoRoles = await post(authRoutes.register, { ...payload, professionId: [newId(), newId()] });
     expect(twoRoles.statusCode).toBe(400);
-    expect(twoRoles.json().message).toBe('professionId: only one value is allowed');
-    const bad = await post('/api/v1/auth/register', { ...payload, captchaResponse: 'bm90IGEgc29sdXRpb24=' });
+    expect(twoRoles.error().message).toBe('professionId: only one value is allowed');
+    const bad = await post(authRoutes.register, { ...payload, captchaResponse: 'bm90IGEgc29sdXRpb24=' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Captcha challenge not passed!', code: 'CAPTCHA_FAILED' });
 
-    expect((await post('/api/v1/auth/register', payload)).statusCode).toBe(200);
-    const replay = await post('/api/v1/auth/register', { ...payload, email: `other.${email}` });
-    expect(replay.json().code).toBe('CAPTCHA_FAILED');
-    const again = await post('/api/v1/auth/register', { ...payload, captchaResponse: await solveCaptcha(t.app) });
+    expect((await post(authRoutes.register, payload)).statusCode).toBe(200);
+    const replay = await post(authRoutes.register, { ...payload, email: `other.${email}` });
+    expect(replay.error().code).toBe('CAPTCHA_FAILED');
+    const again = await post(authRoutes.register, { ...payload, captchaResponse: await solveCaptcha(t.app) });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('EMAIL_TAKEN');
+    expect(again.error().code).toBe('EMAIL_TAKEN');
 
-    const weak = await post('/api/v1/auth/register', { ...payload, email: `w.${email}`, password: 'abcdef1' });
+    const weak = await post(authRoutes.register, { ...payload, email: `w.${email}`, password: 'abcdef1' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toBe('password: Password must contain an uppercase letter');
+    expect(weak.error().message).toBe('password: Password must contain an uppercase letter');
 
-    const phone = await post('/api/v1/auth/register', { ...payload, email: `p.${email}`, phone: '555-12' });
-    expect(phone.json().message).toContain('phone');
+    const phone = await post(authRoutes.register, { ...payload, email: `p.${email}`, phone: '555-12' });
+    expect(phone.error().message).toContain('phone');
 
     const fr = await post(
-      '/api/v1/auth/register',
+      authRoutes.register,
       { ...payload, email: `f.${email}`, password: 'Ab1' },
       { 'accept-language': 'fr-FR,fr;q=0.9' },
     );
-    expect(fr.json().message).toBe('password: Le mot de passe doit contenir au moins 6 caractères');
+    expect(fr.error().message).toBe('password: Le mot de passe doit contenir au moins 6 caractères');
 
-    const unknownItem = await post('/api/v1/auth/register', {
+    const unknownItem = await post(authRoutes.register, {
       ...payload,
       email: `u.${email}`,
       facilityId: [newId()],
       captchaResponse: await solveCaptcha(t.app),
     });
     expect(unknownItem.statusCode).toBe(400);
-    expect(unknownItem.json().message).toContain('facilityId');
+    expect(unknownItem.error().message).toContain('facilityId');
 
-    const long = await post('/api/v1/auth/register', {
+    const long = await post(authRoutes.register, {
       ...payload,
       email: `l.${email}`,
       password: `Aa1${'x'.repeat(300)}`,
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toContain('256');
+    expect(long.error().message).toContain('256');
   });
 
   it('refuses registration when self-registration is off', async () => {
@@ -197,12 +198,9 @@ describe('register → verify email → verify phone → login', () => {
       .where('key', '=', 'isSelfRegistrationEnabled')
       .execute();
     try {
-      const res = await post(
-        '/api/v1/auth/register',
-        await registrationPayload(`off.${newId().slice(-6)}@test.rounds`),
-      );
+      const res = await post(authRoutes.register, await registrationPayload(`off.${newId().slice(-6)}@test.rounds`));
       expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('REGISTRATION_DISABLED');
+      expect(res.error().code).toBe('REGISTRATION_DISABLED');
     } finally {
       await t.app.db
         .updateTable('settings')
@@ -216,7 +214,7 @@ describe('register → verify email → verify phone → login', () => {
 describe('verification codes', () => {
   async function pending() {
     const email = `code.${newId().slice(-6)}@test.rounds`;
-    const reg = await post('/api/v1/auth/register', await registrationPayload(email));
+    const reg = await post(authRoutes.register, await registrationPayload(email));
     return { email, tempToken: reg.json().tempToken as string };
   }
 
@@ -226,11 +224,11 @@ describe('verification codes', () => {
     const wrongCode = code === '123456' ? '654321' : '123456';
     const lefts: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await post('/api/v1/auth/verify-email', { verifyToken: wrongCode, tempToken });
-      lefts.push(res.json().attemptLeft);
+      const res = await post(authRoutes.verifyEmail, { verifyToken: wrongCode, tempToken });
+      lefts.push(res.error().attemptLeft as number);
     }
     expect(lefts).toEqual([4, 3, 2, 1, 0]);
-    const right = await post('/api/v1/auth/verify-email', { verifyToken: code, tempToken });
+    const right = await post(authRoutes.verifyEmail, { verifyToken: code, tempToken });
     expect(right.statusCode).toBe(400);
   });
 
@@ -242,40 +240,40 @@ describe('verification codes', () => {
       .set({ expires_at: Date.now() - 1 })
       .where('target', '=', email)
       .execute();
-    const res = await post('/api/v1/auth/verify-email', { verifyToken: code, tempToken });
-    expect(res.json().code).toBe('EXPIRED_CODE');
+    const res = await post(authRoutes.verifyEmail, { verifyToken: code, tempToken });
+    expect(res.error().code).toBe('EXPIRED_CODE');
   });
 
   it('limits resends to 3 per 10 minutes per address', async () => {
     const { email, tempToken } = await pending(); // registration sent one
-    const a = await post('/api/v1/auth/resend-verify-email', { email, tempToken });
+    const a = await post(authRoutes.resendEmail, { email, tempToken });
     expect(a.json()).toMatchObject({ attemptLeft: 1 });
-    const b = await post('/api/v1/auth/resend-verify-email', { email, tempToken });
+    const b = await post(authRoutes.resendEmail, { email, tempToken });
     expect(b.json()).toMatchObject({ attemptLeft: 0 });
-    const c = await post('/api/v1/auth/resend-verify-email', { email, tempToken });
+    const c = await post(authRoutes.resendEmail, { email, tempToken });
     expect(c.statusCode).toBe(429);
-    expect(c.json().code).toBe('RESEND_LIMITED');
+    expect(c.error().code).toBe('RESEND_LIMITED');
     expect(await outbox(email)).toHaveLength(3);
   });
 
   it('refuses codes without a valid temporary token, or with an access token as one', async () => {
-    const noToken = await post('/api/v1/auth/verify-email', { verifyToken: '123456' });
+    const noToken = await post(authRoutes.verifyEmail, { verifyToken: '123456' });
     expect(noToken.statusCode).toBe(401);
     const u = await createUser(t.app);
     const { token } = await login(t.app, u.email);
-    const asTemp = await post('/api/v1/auth/verify-email', { verifyToken: '123456', tempToken: token });
+    const asTemp = await post(authRoutes.verifyEmail, { verifyToken: '123456', tempToken: token });
     expect(asTemp.statusCode).toBe(401);
-    const format = await post('/api/v1/auth/verify-email', { verifyToken: '12a456', tempToken: token });
+    const format = await post(authRoutes.verifyEmail, { verifyToken: '12a456', tempToken: token });
     expect(format.statusCode).toBe(400);
   });
 
   it('lets a mistyped email be changed on the confirm screen', async () => {
     const { email, tempToken } = await pending();
     const fixed = `fixed.${email}`;
-    const res = await post('/api/v1/auth/change-email', { email: fixed, tempToken });
+    const res = await post(authRoutes.changeEmail, { email: fixed, tempToken });
     expect(res.statusCode, res.body).toBe(200);
     const code = await latestCode(fixed);
-    const ok = await post('/api/v1/auth/verify-email', { verifyToken: code, tempToken });
+    const ok = await post(authRoutes.verifyEmail, { verifyToken: code, tempToken });
     expect(ok.json().user.email).toBe(fixed);
   });
 });
@@ -285,10 +283,8 @@ describe('login', () => {
     const u = await createUser(t.app);
     const ip = freshIp();
     const attempt = async (password: string, captcha = false) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: {
+      callRoute(t.app, authRoutes.login, {
+        body: {
           username: u.email,
           password,
           ...(captcha ? { captchaResponse: await solveCaptcha(t.app) } : {}),
@@ -296,7 +292,7 @@ describe('login', () => {
         remoteAddress: ip,
       });
     const replies = [];
-    for (let i = 0; i < 3; i++) replies.push((await attempt('Wrong1234')).json());
+    for (let i = 0; i < 3; i++) replies.push((await attempt('Wrong1234')).error());
     expect(replies.map((r) => r.attemptLeft)).toEqual([4, 3, 2]);
     expect(replies[0]).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Incorrect username or password.' });
     expect(replies[2]).toMatchObject({ captchaRequired: true });
@@ -307,7 +303,7 @@ describe('login', () => {
     const fifth = await attempt('Wrong1234', true);
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toMatchObject({ code: 'LOGIN_THROTTLED', attemptLeft: 0, retryAfter: 30 });
-    expect(fifth.json().message).toBe('Too many failed attempts from here. Please wait 30 seconds and try again.');
+    expect(fifth.error().message).toBe('Too many failed attempts from here. Please wait 30 seconds and try again.');
     // That address waits, even with the right password; the wait ends on its own.
     expect((await attempt(TEST_PASSWORD, true)).statusCode).toBe(429);
     await t.app.db
@@ -322,7 +318,7 @@ describe('login', () => {
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {
-    const res = await post('/api/v1/auth/login', { username: 'nobody@test.rounds', password: 'Wrong1234' });
+    const res = await post(authRoutes.login, { username: 'nobody@test.rounds', password: 'Wrong1234' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       message: 'Incorrect username or password.',
@@ -333,28 +329,25 @@ describe('login', () => {
 
   it('refuses an inactive account and validates input', async () => {
     const u = await createUser(t.app, { active: 0 });
-    const res = await post('/api/v1/auth/login', { username: u.email, password: TEST_PASSWORD });
+    const res = await post(authRoutes.login, { username: u.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('ACCOUNT_INACTIVE');
-    const bad = await post('/api/v1/auth/login', { username: 'not-an-email', password: 'x' });
+    expect(res.error().code).toBe('ACCOUNT_INACTIVE');
+    const bad = await post(authRoutes.login, { username: 'not-an-email', password: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('username: Invalid email address');
-    const huge = await post('/api/v1/auth/login', { username: u.email, password: 'x'.repeat(1000) });
+    expect(bad.error().message).toBe('username: Invalid email address');
+    const huge = await post(authRoutes.login, { username: u.email, password: 'x'.repeat(1000) });
     expect(huge.statusCode).toBe(400);
   });
 });
 
 describe('tokens and sessions', () => {
-  const me = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) => callRoute(t.app, authRoutes.logout, { token });
 
   it('rotates the refresh token and detects reuse', async () => {
     const u = await createUser(t.app);
     const s = await login(t.app, u.email);
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: {},
+    const first = await callRoute(t.app, authRoutes.refreshToken, {
+      body: {},
       headers: { cookie: s.cookie },
     });
     expect(first.statusCode, first.body).toBe(200);
@@ -363,17 +356,13 @@ describe('tokens and sessions', () => {
     expect(`rounds_refresh=${rotated}`).not.toBe(s.cookie);
 
     // The old one again: reuse ends the whole session, including the rotated token.
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: {},
+    const reuse = await callRoute(t.app, authRoutes.refreshToken, {
+      body: {},
       headers: { cookie: s.cookie },
     });
     expect(reuse.statusCode).toBe(401);
-    const after = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: {},
+    const after = await callRoute(t.app, authRoutes.refreshToken, {
+      body: {},
       headers: { cookie: `rounds_refresh=${rotated}` },
     });
     expect(after.statusCode).toBe(401);
@@ -408,10 +397,8 @@ describe('tokens and sessions', () => {
     const s = await login(t.app, u.email);
     expect((await me(s.token)).statusCode).toBe(200);
     expect((await me(s.token)).statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh-token',
-      payload: {},
+    const refresh = await callRoute(t.app, authRoutes.refreshToken, {
+      body: {},
       headers: { cookie: s.cookie },
     });
     expect(refresh.statusCode).toBe(401);
@@ -436,11 +423,7 @@ describe('tokens and sessions', () => {
       .set({ revoked_at: Date.now() - 1 })
       .where('id', '=', sessions[0]!.id)
       .execute();
-    const old = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${first.token}` },
-    });
+    const old = await callRoute(t.app, authRoutes.logout, { token: first.token });
     expect(old.statusCode).toBe(401);
     expect(second.token).not.toBe(first.token);
   });
@@ -449,8 +432,8 @@ describe('tokens and sessions', () => {
 describe('forgot and reset password', () => {
   it('answers the same for known and unknown emails, and resets with the emailed code', async () => {
     const u = await createUser(t.app, { language: 'fr' });
-    const known = await post('/api/v1/auth/forgot-password', { username: u.email });
-    const unknown = await post('/api/v1/auth/forgot-password', { username: 'ghost@test.rounds' });
+    const known = await post(authRoutes.forgotPassword, { username: u.email });
+    const unknown = await post(authRoutes.forgotPassword, { username: 'ghost@test.rounds' });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     const mail = (await outbox(u.email))[0]!;
@@ -459,22 +442,18 @@ describe('forgot and reset password', () => {
     expect(code).toBeDefined();
 
     const s = await login(t.app, u.email);
-    const bad = await post('/api/v1/auth/reset-password', { token: 'AAAAAAAAAA', password: 'NewPass123' });
+    const bad = await post(authRoutes.resetPassword, { token: 'AAAAAAAAAA', password: 'NewPass123' });
     expect(bad.statusCode).toBe(400);
-    const weak = await post('/api/v1/auth/reset-password', { token: code, password: 'nouppercase1' });
+    const weak = await post(authRoutes.resetPassword, { token: code!, password: 'nouppercase1' });
     expect(weak.statusCode).toBe(400);
-    const ok = await post('/api/v1/auth/reset-password', { token: code, password: 'NewPass123' });
+    const ok = await post(authRoutes.resetPassword, { token: code!, password: 'NewPass123' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await post('/api/v1/auth/reset-password', { token: code, password: 'NewPass456' })).statusCode).toBe(400);
+    expect((await post(authRoutes.resetPassword, { token: code!, password: 'NewPass456' })).statusCode).toBe(400);
     // Every session ends with a reset.
-    const old = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${s.token}` },
-    });
+    const old = await callRoute(t.app, authRoutes.logout, { token: s.token });
     expect(old.statusCode).toBe(401);
-    expect((await post('/api/v1/auth/login', { username: u.email, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/v1/auth/login', { username: u.email, password: 'NewPass123' })).statusCode).toBe(200);
+    expect((await post(authRoutes.login, { username: u.email, password: TEST_PASSWORD })).statusCode).toBe(401);
+    expect((await post(authRoutes.login, { username: u.email, password: 'NewPass123' })).statusCode).toBe(200);
   });
 });
 
@@ -482,12 +461,8 @@ describe('outbox', () => {
   it('is for Admins only', async () => {
     const u = await createUser(t.app);
     const s = await login(t.app, u.email);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/outbox?to=x@y.z',
-      headers: { authorization: `Bearer ${s.token}` },
-    });
+    const res = await callRoute(t.app, outboxRoutes.read, { query: { to: 'x@y.z' }, token: s.token });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/outbox?to=x@y.z' })).statusCode).toBe(401);
+    expect((await callRoute(t.app, outboxRoutes.read, { query: { to: 'x@y.z' } })).statusCode).toBe(401);
   });
 });

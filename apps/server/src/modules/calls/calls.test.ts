@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { CALL_LIMITS, CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
-import { type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
+import { authRoutes } from '@rounds/contracts/auth';
+import { CALL_LIMITS, CALL_REFUSALS, callRoutes, type TCall } from '@rounds/contracts/calls';
+import { chatRoomRoutes, type TMessage, ZChatRoomReply, ZMessagesReply } from '@rounds/contracts/chat';
+import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
+import { callRoute } from '../../../test/support/call-route';
+import { callAs, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
 import { verifyMediaToken } from '../../lib/tokens';
@@ -21,15 +24,17 @@ type CallEvent = { call: TCall };
 const room = async (owner: Member, others: Member[], type: 'direct' | 'group' = 'group') =>
   ZChatRoomReply.parse(
     (
-      await api(t, owner).post('/chat-room', {
-        type,
-        ...(type === 'group' ? { name: `Ward ${crypto.randomUUID().slice(0, 8)}` } : {}),
-        participants: others.map((o) => o.id),
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type,
+          ...(type === 'group' ? { name: `Ward ${crypto.randomUUID().slice(0, 8)}` } : {}),
+          participants: others.map((o) => o.id),
+        },
       })
     ).body,
   ).data.chatRoom.id;
 const events = async (m: Member, twId: string) => {
-  const res = await api(t, m).post('/chat-room/messages', { twId });
+  const res = await callAs(t, m, chatRoomRoutes.messages, { body: { twId } });
   return ZMessagesReply.parse(res.body)
     .data.messages.filter((x) => x.attributes.systemMessage && x.attributes.event?.type.startsWith('call'))
     .map((x) => x.attributes.event!);
@@ -147,15 +152,13 @@ describe('calls', () => {
     const heard = collect<{ userId: string; voice?: boolean }>(mateTab, 'CallPermissionsChanged');
     const unheard = collect(strangerTab, 'CallPermissionsChanged');
     const admin = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/permission',
-      headers: { authorization: `Bearer ${admin}` },
-      payload: { userId: nurse.id, permission: 'voice', value: false },
+    const res = await callRoute(t.app, userPermissionRoutes.set, {
+      token: admin,
+      body: { userId: nurse.id, permission: 'voice', value: false },
     });
     expect(res.statusCode).toBe(200);
     expect(await heard.next()).toEqual({ userId: nurse.id, voice: false });
-    const rooms = await api(t, mate).get('/chat-room');
+    const rooms = await callAs(t, mate, chatRoomRoutes.list, { query: {} });
     expect(JSON.stringify(rooms.body)).toContain('"calls":{"voice":false,"video":true}');
     await settle();
     expect(unheard.seen).toEqual([]);
@@ -209,16 +212,17 @@ describe('calls', () => {
     const [a, b, c] = await Promise.all([caller(t, 'Una'), caller(t, 'Vic'), caller(t, 'Wes')]);
     const twId = await room(a, [b, c]);
     const [aTab, bTab, cTab] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
-    const room$ = async (m: Member) => (await api(t, m).get(`/chat-room/details?twId=${twId}`)).body.data.chatRoom;
+    const room$ = async (m: Member) =>
+      (await callAs(t, m, chatRoomRoutes.details, { query: { twId } })).body.data.chatRoom;
     expect((await emitAck<Ack>(aTab, 'CallInitialize', { twId })).ok).toBe(true);
     expect((await emitAck<Ack>(bTab, 'CallAccept', { twId })).ok).toBe(true);
     await t.app.calls.expireRinging(Date.now() + CALL_LIMITS.ringMs + 1_000);
     expect(await room$(c)).toMatchObject({ unreadCount: 1 });
     expect(await room$(b)).toMatchObject({ unreadCount: 0 });
     expect(await room$(a)).toMatchObject({ unreadCount: 0 });
-    const missed = (await api(t, c).post('/chat-room/messages', { twId })).body.data.messages.find(
+    const missed = (await callAs(t, c, chatRoomRoutes.messages, { body: { twId } })).body.data.messages.find(
       (m: { attributes: { event?: { type: string } } }) => m.attributes.event?.type === 'callMissed',
-    );
+    )!;
 
     // A message after it adds to it; reading up to the missed call leaves the message; reading all clears both.
     const read = collect<{ seq: number; unreadCount?: number }>(cTab, 'Read');
@@ -276,7 +280,7 @@ describe('calls', () => {
     ];
     for (const [twId, members, types] of expected) {
       const history = ZMessagesReply.parse(
-        (await api(t, members[0]!).post('/chat-room/messages', { twId })).body,
+        (await callAs(t, members[0]!, chatRoomRoutes.messages, { body: { twId } })).body,
       ).data.messages.filter((m) => m.attributes.event?.type.startsWith('call'));
       expect(history.map((m) => m.attributes.event?.type)).toEqual(types);
       expect(history.map((m) => m.seq)).toEqual(types.map((_, i) => history[0]!.seq + i));
@@ -349,7 +353,10 @@ describe('calls', () => {
       const [ownerTab, bTab, cTab] = tabs;
       const told = collect<CallEvent>(bTab, 'CallUpdated');
       const relayed = collect<Signal>(cTab, 'CallSignal');
-      const removed = await api(t, owner).post(`/chat-room/remove-contacts?twId=${twId}`, { contacts: [b.id] });
+      const removed = await callAs(t, owner, chatRoomRoutes.removeContacts, {
+        query: { twId },
+        body: { contacts: [b.id] },
+      });
       expect(removed.status).toBe(200);
       const live = await t.app.calls.liveCall(twId);
       expect(live && status(live, b)).toBe('dropped');
@@ -359,7 +366,7 @@ describe('calls', () => {
       const signal = await emitAck<Ack>(bTab, 'CallSignal', { twId, to: to(2), data: offer });
       const missing = await emitAck<Ack>(bTab, 'CallSignal', { twId: '0'.repeat(24), to: to(2), data: offer });
       expect(signal).toEqual(missing);
-      expect(await api(t, b).get(`/twilio/video-token?twId=${twId}`)).toMatchObject({ status: 404 });
+      expect(await callAs(t, b, callRoutes.videoToken, { query: { twId } })).toMatchObject({ status: 404 });
       // The others still talk to each other.
       expect(await emitAck(ownerTab, 'CallSignal', { twId, to: to(2), data: offer })).toEqual({ ok: true });
       expect((await relayed.next()).from.userId).toBe(owner.id);
@@ -373,7 +380,7 @@ describe('calls', () => {
     it('who leaves the group: left the call; a ringing one stops ringing', async () => {
       const { b, twId, tabs, to } = await groupCall(['Dov', 'Eli', 'Fay']);
       const [ownerTab, bTab] = tabs;
-      expect((await api(t, b).post(`/chat-room/leave?twId=${twId}`)).status).toBe(200);
+      expect((await callAs(t, b, chatRoomRoutes.leave, { query: { twId } })).status).toBe(200);
       const live = await t.app.calls.liveCall(twId);
       expect(live && status(live, b)).toBe('dropped');
       const offer = { type: 'offer', sdp: 'v=0 fake' };
@@ -388,7 +395,7 @@ describe('calls', () => {
       const ownerSocket = await openSocket(t, owner);
       await Promise.all([openSocket(t, ringing), openSocket(t, other)]);
       expect((await emitAck<Ack>(ownerSocket, 'CallInitialize', { twId: ward })).ok).toBe(true);
-      expect((await api(t, ringing).post(`/chat-room/leave?twId=${ward}`)).status).toBe(200);
+      expect((await callAs(t, ringing, chatRoomRoutes.leave, { query: { twId: ward } })).status).toBe(200);
       const rung = await t.app.calls.liveCall(ward);
       expect(rung && status(rung, ringing)).toBe('declined');
       expect(rung && status(rung, other)).toBe('ringing');
@@ -399,7 +406,7 @@ describe('calls', () => {
       const { owner, twId, tabs } = await groupCall(['Jo', 'Kai', 'Lu']);
       const [ownerTab, bTab] = tabs;
       const [ownerHeard, bHeard] = [collect<CallEvent>(ownerTab, 'CallEnded'), collect<CallEvent>(bTab, 'CallEnded')];
-      expect((await api(t, owner).del(`/chat-room?twId=${twId}`)).status).toBe(200);
+      expect((await callAs(t, owner, chatRoomRoutes.remove, { query: { twId } })).status).toBe(200);
       expect(await t.app.calls.liveCall(twId)).toBeNull();
       expect((await ownerHeard.next()).call.status).toBe('ended');
       expect((await bHeard.next()).call.status).toBe('ended');
@@ -458,7 +465,7 @@ describe('calls', () => {
     const ended = collect<CallEvent>(aTab, 'CallEnded');
     const declined = collect<CallEvent>(cTab, 'CallEnded');
 
-    expect((await api(t, b).get('/auth/logout')).status).toBe(200);
+    expect((await callAs(t, b, authRoutes.logout, {})).status).toBe(200);
     // No 10-second grace: the other side hears at once.
     expect(status((await ended.next()).call, b)).toBe('dropped');
     expect(status((await declined.next()).call, b)).toBe('declined');
@@ -533,7 +540,8 @@ describe('calls', () => {
     const stopped = await emitAck<Ack>(sharerTab, 'CallScreenShareEnd', { twId });
     expect(stopped.ok && stopped.call.participants.every((p) => p.voiceDuringScreenShare && !p.screenShare)).toBe(true);
     expect(stopped.ok && stopped.call.participants.find((p) => p.id === sharer.id)?.video).toBe(true);
-    const history = ZMessagesReply.parse((await api(t, c).post('/chat-room/messages', { twId })).body).data.messages;
+    const history = ZMessagesReply.parse((await callAs(t, c, chatRoomRoutes.messages, { body: { twId } })).body).data
+      .messages;
     expect(history.map((m) => m.attributes.event?.type).filter((e) => e?.startsWith('screenShare'))).toEqual([
       'screenShareStarted',
       'screenShareStopped',
@@ -578,10 +586,10 @@ describe('calls', () => {
     const aTabId = crypto.randomUUID();
     await openSocket(t, b);
     const init = await emitAck<Ack>(await openSocket(t, a, aTabId), 'CallInitialize', { twId, video: true });
-    const ringing = await api(t, b).get(`/twilio/video-token?twId=${twId}`);
+    const ringing = await callAs(t, b, callRoutes.videoToken, { query: { twId } });
     expect(ringing.status).toBe(409);
     expect(ringing.body.code).toBe(CALL_REFUSALS.notInCall);
-    const mine = await api(t, a).get(`/twilio/video-token?twId=${twId}`);
+    const mine = await callAs(t, a, callRoutes.videoToken, { query: { twId } });
     expect(mine.status).toBe(200);
     // Without JANUS_URL the browsers carry the media to each other.
     expect(mine.body.data.transport).toBe('mesh');
@@ -606,14 +614,15 @@ describe('calls', () => {
         .execute();
       await server.listen();
       const twId = ZChatRoomReply.parse(
-        (await api(server, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+        (await callAs(server, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
       ).data.chatRoom.id;
       await openSocket(server, b);
       await server.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
-      const reply = await api(server, a).get(`/twilio/video-token?twId=${twId}`);
+      const reply = await callAs(server, a, callRoutes.videoToken, { query: { twId } });
       expect(reply.status).toBe(200);
-      const [stun, turn] = reply.body.data.iceServers;
+      const [stun, turnServer] = reply.body.data.iceServers;
       expect(stun).toEqual({ urls: ['stun:127.0.0.1:3478'] });
+      const turn = turnServer as { urls: string[]; username: string; credential: string };
       expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp']);
       const [expiry, user] = turn.username.split(':');
       expect(user).toBe(a.id);

@@ -1,8 +1,9 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { callRoutes } from '@rounds/contracts/calls';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { type Coturn, startCoturn } from '@rounds/test-kit/coturn';
 import { turnAllocate } from '@rounds/test-kit/turn-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, member, openSocket } from '../../../test/support/chat';
+import { callAs, member, openSocket } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { iceServersFor } from './turn-credentials';
 
@@ -33,16 +34,16 @@ describe('TURN credentials', () => {
       .where('id', 'in', [a.id, b.id])
       .execute();
     const twId = ZChatRoomReply.parse(
-      (await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
     ).data.chatRoom.id;
     await openSocket(t, b);
     await t.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
-    const reply = await api(t, a).get(`/twilio/video-token?twId=${twId}`);
+    const reply = await callAs(t, a, callRoutes.videoToken, { query: { twId } });
     expect(reply.status).toBe(200);
-    const turn = reply.body.data.iceServers.find((s: { urls: string[] }) => s.urls[0]?.startsWith('turn:'));
+    const turn = reply.body.data.iceServers.find((s: { urls: string[] }) => s.urls[0]?.startsWith('turn:'))!;
     expect(turn.urls).toEqual([coturn.url]);
 
-    const granted = await turnAllocate(at(turn.username, turn.credential));
+    const granted = await turnAllocate(at(turn.username!, turn.credential!));
     expect(granted).toMatchObject({ ok: true, relayed: { address: '127.0.0.1' } });
   });
 

@@ -1,5 +1,6 @@
 import { chatRoomRoutes, ZAckGridReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -96,10 +97,9 @@ describe('GET /chat-room/acknowledgement-grid', () => {
   it('answers 400 naming the field for a malformed id', async () => {
     const [owner, other] = await Promise.all([member(t), member(t)]);
     const room = await group(owner, [other]);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/chat-room/acknowledgement-grid?twId=${room.id}&messageId=not-an-id`,
-      headers: { authorization: `Bearer ${owner.token}` },
+    const res = await callRoute(t.app, chatRoomRoutes.ackGrid, {
+      query: { twId: room.id, messageId: 'not-an-id' },
+      token: owner.token,
     });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('messageId');

@@ -1,6 +1,8 @@
 import { chatRoomRoutes, ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import {
   callAs,
   collect,
@@ -25,11 +27,7 @@ afterAll(() => t.close());
 
 const phoneOf = (m: Member) => phoneNumber(t.app, m.id);
 const outbox = async (to: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/outbox?to=${encodeURIComponent(to)}`,
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
+  const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: adminToken });
   return res.json().data.messages as { channel: string; text: string }[];
 };
 const group = async (owner: Member, others: Member[]) =>

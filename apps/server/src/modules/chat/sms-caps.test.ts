@@ -1,8 +1,11 @@
+import { accountRoutes } from '@rounds/contracts/account';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { ZSmsUsageReply } from '@rounds/contracts/sms';
+import { outboxRoutes } from '@rounds/contracts/outbox';
+import { smsRoutes, ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
+import { callRoute } from '../../../test/support/call-route';
+import { callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login, phoneNumber } from '../../../test/support/users';
 
@@ -35,11 +38,7 @@ afterAll(async () => {
 const phoneOf = (m: Member) => phoneNumber(t.app, m.id);
 /** SMS the outbox holds for this member. */
 const smsCount = async (m: Member) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/outbox?to=${encodeURIComponent(await phoneOf(m))}`,
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
+  const res = await callRoute(t.app, outboxRoutes.read, { query: { to: await phoneOf(m) }, token: adminToken });
   return (res.json().data.messages as { channel: string }[]).filter((x) => x.channel === 'sms').length;
 };
 const group = async (owner: Member, others: Member[]) =>
@@ -181,20 +180,18 @@ describe('SMS caps of priority messages', () => {
 
   it('shows an Admin the SMS spend: sent, refused by caps, top senders; nobody else', async () => {
     const [someone] = await Promise.all([member(t)]);
-    expect((await api(t, someone).get('/sms/usage')).status).toBe(403);
+    expect((await callAs(t, someone, smsRoutes.usage, {})).status).toBe(403);
     // A verification code to a new number is spend too.
-    const change = await api(t, someone).post('/setting/phone-email-update', {
-      email: someone.email,
-      phone: '5559876',
-      phoneCountryCode: '+1',
-      phoneCountryName: 'United States',
+    const change = await callAs(t, someone, accountRoutes.requestContactChange, {
+      body: {
+        email: someone.email,
+        phone: '5559876',
+        phoneCountryCode: '+1',
+        phoneCountryName: 'United States',
+      },
     });
     expect(change.status, JSON.stringify(change.body)).toBe(200);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/sms/usage',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
+    const res = await callRoute(t.app, smsRoutes.usage, { token: adminToken });
     expect(res.statusCode).toBe(200);
     const usage = ZSmsUsageReply.parse(res.json()).data;
     const rows = await t.app.db.selectFrom('sms_sends').select('status').execute();

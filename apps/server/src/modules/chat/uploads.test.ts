@@ -1,6 +1,7 @@
+import { accountRoutes } from '@rounds/contracts/account';
+import { routeUrl } from '@rounds/contracts/api-route';
 import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { CHAT_FILE_TEXTS, chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
-import { API_PREFIX } from '@rounds/contracts/limits';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
@@ -25,7 +26,10 @@ const upload = (m: Member, parts: Part[]) =>
   callRoute(t.app, chatFileRoutes.uploadImages, { token: m.token, multipart: parts });
 const uploadVoice = (m: Member, parts: Part[]) =>
   callRoute(t.app, chatFileRoutes.uploadAudio, { token: m.token, multipart: parts });
-type TUploadRoute = typeof chatFileRoutes.uploadImages | typeof chatFileRoutes.uploadAudio;
+type TUploadRoute =
+  | typeof chatFileRoutes.uploadImages
+  | typeof chatFileRoutes.uploadAudio
+  | typeof accountRoutes.uploadAvatar;
 const fetchFile = (m: Member, key: string, thumb = false) =>
   callRoute(t.app, chatFileRoutes.file, {
     token: m.token,
@@ -33,9 +37,10 @@ const fetchFile = (m: Member, key: string, thumb = false) =>
   });
 const withdraw = (m: Member, key: string) =>
   callRoute(t.app, chatFileRoutes.removeUpload, { token: m.token, query: { key } });
-const pathOf = (route: TUploadRoute | string) => (typeof route === 'string' ? route : `${API_PREFIX}${route.path}`);
+const pathOf = (route: TUploadRoute) => routeUrl(route);
 /** A body that is not the multipart it claims, which no client of the contract would send. */
-const rawUpload = (m: Member, route: TUploadRoute | string, contentType: string, payload: string | Buffer) =>
+// Raw: the body is a malformed multipart that callRoute's well-formed form cannot express.
+const rawUpload = (m: Member, route: TUploadRoute, contentType: string, payload: string | Buffer) =>
   t.app.inject({
     method: 'POST',
     url: pathOf(route),
@@ -47,8 +52,8 @@ const direct = async (a: Member, b: Member) =>
     (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
   ).data.chatRoom;
 
-/** Every multipart route; the avatar's contract is written with the settings routes. */
-const UPLOAD_ROUTES = [chatFileRoutes.uploadImages, chatFileRoutes.uploadAudio, '/api/v1/setting/upload-avatar'];
+/** Every multipart route. */
+const UPLOAD_ROUTES = [chatFileRoutes.uploadImages, chatFileRoutes.uploadAudio, accountRoutes.uploadAvatar];
 
 describe('chat files', () => {
   it('stores images by their bytes, readable by the uploader, then by the room it was sent to', async () => {

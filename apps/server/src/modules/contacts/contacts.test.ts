@@ -1,3 +1,4 @@
+import { accountRoutes } from '@rounds/contracts/account';
 import { contactRoutes, type TContactListRequest, ZContactListReply } from '@rounds/contracts/contacts';
 import { referenceRoutes } from '@rounds/contracts/reference';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -326,15 +327,13 @@ describe('directory snapshot', () => {
       .insertInto('specialties')
       .values({ id: ids.Spec, name: 'Critical Care', name_key: 'critical care', created_at: 0 })
       .execute();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/setting/account',
-      headers: { authorization: `Bearer ${ann.token}` },
-      payload: {
+    const res = await callRoute(t.app, accountRoutes.updateAccount, {
+      token: ann.token,
+      body: {
         firstName: 'Annette',
         lastName: 'Broussard',
-        facilityId: [ids.Northgate],
-        departmentId: [ids.ICU],
+        facilityId: [ids.Northgate!],
+        departmentId: [ids.ICU!],
         professionId: ids['Registered Nurse'],
         specialtyId: [ids.Spec],
         suffixId: [],
@@ -368,16 +367,14 @@ describe('directory snapshot updated in place', () => {
     await list({}, 'bob'); // the snapshot is current
     const before = t.app.directory.stats();
     const cardio = await item('specialties', 'Cardiology');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/setting/account',
-      headers: { authorization: `Bearer ${people.cy!.token}` },
-      payload: {
+    const res = await callRoute(t.app, accountRoutes.updateAccount, {
+      token: people.cy!.token,
+      body: {
         firstName: 'Aaron',
         lastName: 'Dubois',
-        facilityId: [ids.Riverside],
-        departmentId: [ids.Emergency],
-        professionId: [ids['Registered Nurse']],
+        facilityId: [ids.Riverside!],
+        departmentId: [ids.Emergency!],
+        professionId: [ids['Registered Nurse']!],
         specialtyId: [cardio],
         suffixId: [],
         sessionTimeout: '',

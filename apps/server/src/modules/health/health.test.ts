@@ -1,5 +1,7 @@
+import { contactRoutes } from '@rounds/contracts/contacts';
 import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { createTestApp } from '../../../test/support/test-app';
 import { createUser, login } from '../../../test/support/users';
 
@@ -40,12 +42,7 @@ describe('the staff directory at start (issue 28)', () => {
       expect(t.app.directory.stats()).toEqual({ rebuilds: 1, updates: 0 });
       const { token } = await login(t.app, (await createUser(t.app)).email);
       const before = t.app.directory.stats().rebuilds;
-      const list = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/contact/list',
-        payload: {},
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const list = await callRoute(t.app, contactRoutes.list, { body: {}, token });
       expect(list.statusCode).toBe(200);
       // The newcomer was added to the snapshot built at start, not by a rebuild.
       expect(t.app.directory.stats().rebuilds).toBe(before);

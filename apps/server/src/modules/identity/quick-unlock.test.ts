@@ -1,6 +1,7 @@
 import { quickUnlockRoutes as routes, UNLOCK_REFUSALS } from '@rounds/contracts/quick-unlock';
 import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { callAs, type Member, member, openSocket } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createUser, login, TEST_PASSWORD } from '../../../test/support/users';
@@ -128,13 +129,12 @@ describe('unlocking', () => {
   it('answers in French to a French reader', async () => {
     const m = await member(t, 'Théo');
     await setPin(m);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/unlock',
-      headers: { authorization: `Bearer ${m.token}`, 'accept-language': 'fr' },
-      payload: { pin: '0000' },
+    const res = await callRoute(t.app, routes.unlock, {
+      token: m.token,
+      headers: { 'accept-language': 'fr' },
+      body: { pin: '0000' },
     });
-    expect(res.json().message).toBe('Ce n’est pas le bon. Encore 4 essais avant la déconnexion.');
+    expect(res.error().message).toBe('Ce n’est pas le bon. Encore 4 essais avant la déconnexion.');
   });
 });
 

@@ -1,3 +1,4 @@
+import { accountRoutes } from '@rounds/contracts/account';
 import { apiRoute, type TApiRoute } from '@rounds/contracts/api-route';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { scimRoutes, scimTokenRoutes } from '@rounds/contracts/scim';
@@ -239,11 +240,7 @@ describe('Users', () => {
     expect(await warned).toEqual({ reason: 'accountRemoved' });
     await closed;
     expect(Date.now() - started).toBeLessThan(5_000);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/setting/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const me = await callRoute(t.app, accountRoutes.me, { token });
     expect(me.statusCode).toBe(401);
   }, 15_000);
 

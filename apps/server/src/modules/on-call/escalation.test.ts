@@ -5,6 +5,7 @@ import { escalationRoutes, type TEscalationPolicyRequest } from '@rounds/contrac
 import { onCallRoutes } from '@rounds/contracts/on-call';
 import { outboxRoutes } from '@rounds/contracts/outbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { callAs, collect, type Member, member, notificationsSent, openSocket } from '../../../test/support/chat';
 import { onCallHospital } from '../../../test/support/on-call-hospital';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -180,13 +181,13 @@ describe('escalation policies', () => {
     expect(loop.body.message).toBe(
       `Step 1 leads back to ${a.name} through ${b.name} → ${c.name}: the chain would never end.`,
     );
-    const fr = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/roles/${a.id}/escalation`,
-      headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'fr' },
-      payload: { steps: [toRole(b.id, 5)], finalAfterMinutes: 5 },
+    const fr = await callRoute(t.app, escalationRoutes.setPolicy, {
+      params: { id: a.id },
+      token: admin.token,
+      headers: { 'accept-language': 'fr' },
+      body: { steps: [toRole(b.id, 5)], finalAfterMinutes: 5 },
     });
-    expect(fr.json().message).toMatch(/^L’étape 1 ramène à /);
+    expect(fr.error().message).toMatch(/^L’étape 1 ramène à /);
     expect((await callAs(t, admin, escalationRoutes.policy, { params: { id: a.id } })).body.data).toBeNull();
 
     const unknown = await setPolicy(a.id, { steps: [toRole('0'.repeat(24), 5)], finalAfterMinutes: 5 });

@@ -1,6 +1,15 @@
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collect, emitAck, type Member, member, onPresence, openSocket, settle } from '../../../test/support/chat';
+import {
+  callAs,
+  collect,
+  emitAck,
+  type Member,
+  member,
+  onPresence,
+  openSocket,
+  settle,
+} from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /**
@@ -35,7 +44,7 @@ async function until(check: () => boolean) {
 }
 
 async function directRoom(a: Member, b: Member) {
-  const res = await api(t, a).post('/chat-room', { type: 'direct', participants: [b.id] });
+  const res = await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } });
   return ZChatRoomReply.parse(res.body).data.chatRoom;
 }
 

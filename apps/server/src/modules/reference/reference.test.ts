@@ -1,5 +1,12 @@
-import { REFERENCE_KINDS } from '@rounds/contracts/reference';
+import type { TApiRoute } from '@rounds/contracts/api-route';
+import {
+  REFERENCE_KINDS,
+  referenceRoutes,
+  type TReferenceItem,
+  type TReferenceListReply,
+} from '@rounds/contracts/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type TRouteInput } from '../../../test/support/call-route';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, login } from '../../../test/support/users';
 
@@ -17,28 +24,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  role: keyof typeof tokens | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: role ? { authorization: `Bearer ${tokens[role]}` } : {} });
+const call = <R extends TApiRoute>(role: keyof typeof tokens | null, route: R, input: Omit<TRouteInput<R>, 'token'>) =>
+  callRoute(t.app, route, { ...input, ...(role ? { token: tokens[role] } : {}) } as TRouteInput<R>);
+
+/** GET /<kind> answers one item when asked by id, else a page: the test knows which it asked for. */
+const item$ = (res: { json(): unknown }) => res.json() as { data: TReferenceItem };
+const page$ = (res: { json(): unknown }) => res.json() as TReferenceListReply;
 
 describe('reference data', () => {
   it.each(REFERENCE_KINDS)('%s: Admin creates, renames, lists with members, deletes', async (kind) => {
-    const created = await call('Admin', 'POST', `/api/v1/${kind}`, { name: `  Cardiac ${kind}  ` });
+    const created = await call('Admin', referenceRoutes(kind).create, { body: { name: `  Cardiac ${kind}  ` } });
     expect(created.statusCode, created.body).toBe(200);
     const item = created.json().data;
     expect(item).toMatchObject({ name: `Cardiac ${kind}`, members: 0 });
 
-    const dup = await call('Admin', 'POST', `/api/v1/${kind}`, { name: `CARDIAC ${kind.toUpperCase()}` });
+    const dup = await call('Admin', referenceRoutes(kind).create, { body: { name: `CARDIAC ${kind.toUpperCase()}` } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().code).toBe('DUPLICATE_NAME');
+    expect(dup.error().code).toBe('DUPLICATE_NAME');
 
-    const renamed = await call('Admin', 'PUT', `/api/v1/${kind}`, { id: item.id, name: `Heart ${kind}` });
+    const renamed = await call('Admin', referenceRoutes(kind).update, { body: { id: item.id, name: `Heart ${kind}` } });
     expect(renamed.json().data.name).toBe(`Heart ${kind}`);
 
-    const publicList = await call(null, 'GET', `/api/v1/${kind}/list?all=1&keyword=heart`);
+    const publicList = await call(null, referenceRoutes(kind).publicList, { query: { all: '1', keyword: 'heart' } });
     expect(publicList.statusCode).toBe(200);
     expect(publicList.json()).toMatchObject({
       page: 1,
@@ -46,26 +53,36 @@ describe('reference data', () => {
       results: [{ id: item.id, name: `Heart ${kind}`, members: 0 }],
     });
 
-    const byId = await call('Regular', 'GET', `/api/v1/${kind}?id=${item.id}`);
-    expect(byId.json().data.id).toBe(item.id);
-    expect((await call(null, 'GET', `/api/v1/${kind}`)).statusCode).toBe(401);
+    const byId = await call('Regular', referenceRoutes(kind).list, { query: { id: item.id } });
+    expect(item$(byId).data.id).toBe(item.id);
+    expect((await call(null, referenceRoutes(kind).list, { query: {} })).statusCode).toBe(401);
 
-    const gone = await call('Admin', 'DELETE', `/api/v1/${kind}`, { id: item.id });
+    const gone = await call('Admin', referenceRoutes(kind).remove, { body: { id: item.id } });
     expect(gone.statusCode).toBe(200);
-    expect((await call('Admin', 'DELETE', `/api/v1/${kind}`, { id: item.id })).statusCode).toBe(404);
+    expect((await call('Admin', referenceRoutes(kind).remove, { body: { id: item.id } })).statusCode).toBe(404);
   });
 
   it('lets FacilityAdmins write facilities only, and Regular users nothing', async () => {
-    expect((await call('FacilityAdmin', 'POST', '/api/v1/facility', { name: 'North Campus' })).statusCode).toBe(200);
-    expect((await call('FacilityAdmin', 'POST', '/api/v1/department', { name: 'Neurology' })).statusCode).toBe(403);
-    expect((await call('Regular', 'POST', '/api/v1/facility', { name: 'South Campus' })).statusCode).toBe(403);
-    expect((await call('Regular', 'POST', '/api/v1/facility', { name: '' })).statusCode).toBe(403);
-    expect((await call('Admin', 'POST', '/api/v1/facility', { name: '   ' })).json().message).toBe('name: Required');
+    expect(
+      (await call('FacilityAdmin', referenceRoutes('facility').create, { body: { name: 'North Campus' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('FacilityAdmin', referenceRoutes('department').create, { body: { name: 'Neurology' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('Regular', referenceRoutes('facility').create, { body: { name: 'South Campus' } })).statusCode,
+    ).toBe(403);
+    expect((await call('Regular', referenceRoutes('facility').create, { body: { name: '' } })).statusCode).toBe(403);
+    expect((await call('Admin', referenceRoutes('facility').create, { body: { name: '   ' } })).error().message).toBe(
+      'name: Required',
+    );
   });
 
   it('counts members and takes a deleted item off its users', async () => {
-    const dept = (await call('Admin', 'POST', '/api/v1/department', { name: 'Oncology Ward' })).json().data;
-    const prof = (await call('Admin', 'POST', '/api/v1/profession', { name: 'Charge Nurse' })).json().data;
+    const dept = (await call('Admin', referenceRoutes('department').create, { body: { name: 'Oncology Ward' } })).json()
+      .data;
+    const prof = (await call('Admin', referenceRoutes('profession').create, { body: { name: 'Charge Nurse' } })).json()
+      .data;
     const a = await createUser(t.app);
     const b = await createUser(t.app);
     await t.app.db
@@ -76,10 +93,14 @@ describe('reference data', () => {
       ])
       .execute();
     await t.app.db.updateTable('users').set({ profession_id: prof.id }).where('id', '=', a.id).execute();
-    expect((await call('Admin', 'GET', `/api/v1/department?id=${dept.id}`)).json().data.members).toBe(2);
-    expect((await call('Admin', 'GET', `/api/v1/profession?id=${prof.id}`)).json().data.members).toBe(1);
-    await call('Admin', 'DELETE', '/api/v1/department', { id: dept.id });
-    await call('Admin', 'DELETE', '/api/v1/profession', { id: prof.id });
+    expect(
+      item$(await call('Admin', referenceRoutes('department').list, { query: { id: dept.id } })).data.members,
+    ).toBe(2);
+    expect(
+      item$(await call('Admin', referenceRoutes('profession').list, { query: { id: prof.id } })).data.members,
+    ).toBe(1);
+    await call('Admin', referenceRoutes('department').remove, { body: { id: dept.id } });
+    await call('Admin', referenceRoutes('profession').remove, { body: { id: prof.id } });
     expect(await t.app.db.selectFrom('user_departments').selectAll().where('item_id', '=', dept.id).execute()).toEqual(
       [],
     );
@@ -93,22 +114,28 @@ describe('reference data', () => {
 
   it('pages and searches, treating % and _ literally', async () => {
     for (const n of ['Ward 100%', 'Ward_A', 'Ward B', 'Ward C'])
-      await call('Admin', 'POST', '/api/v1/suffix', { name: n });
-    const page = await call('Regular', 'GET', '/api/v1/suffix?keyword=ward&page=2&pageSize=3');
+      await call('Admin', referenceRoutes('suffix').create, { body: { name: n } });
+    const page = await call('Regular', referenceRoutes('suffix').list, {
+      query: { keyword: 'ward', page: 2, pageSize: 3 },
+    });
     expect(page.json()).toMatchObject({ page: 2, pageSize: 3, total: 4 });
-    expect(page.json().results).toHaveLength(1);
-    expect((await call('Regular', 'GET', '/api/v1/suffix?keyword=%25')).json().total).toBe(1);
-    expect((await call('Regular', 'GET', '/api/v1/suffix?keyword=_')).json().total).toBe(1);
-    expect((await call('Regular', 'GET', '/api/v1/suffix?page=0')).statusCode).toBe(400);
+    expect(page$(page).results).toHaveLength(1);
+    expect(page$(await call('Regular', referenceRoutes('suffix').list, { query: { keyword: '%' } })).total).toBe(1);
+    expect(page$(await call('Regular', referenceRoutes('suffix').list, { query: { keyword: '_' } })).total).toBe(1);
+    expect((await call('Regular', referenceRoutes('suffix').list, { query: { page: 0 } })).statusCode).toBe(400);
   });
 
   it('lists names in natural order: numbers by value, accents and case aside', async () => {
     for (const n of ['Unit 10', 'unit 2', 'Ünit 3', 'Unit 1'])
-      await call('Admin', 'POST', '/api/v1/department', { name: n });
-    const names = (reply: { json: () => { results: { name: string }[] } }) => reply.json().results.map((r) => r.name);
-    const all = await call('Regular', 'GET', '/api/v1/department/list?all=1&keyword=nit');
+      await call('Admin', referenceRoutes('department').create, { body: { name: n } });
+    const names = (reply: { json(): unknown }) => page$(reply).results.map((r) => r.name);
+    const all = await call('Regular', referenceRoutes('department').publicList, {
+      query: { all: '1', keyword: 'nit' },
+    });
     expect(names(all)).toEqual(['Unit 1', 'unit 2', 'Ünit 3', 'Unit 10']);
-    const paged = await call('Regular', 'GET', '/api/v1/department?keyword=nit&page=2&pageSize=2');
+    const paged = await call('Regular', referenceRoutes('department').list, {
+      query: { keyword: 'nit', page: 2, pageSize: 2 },
+    });
     expect(names(paged)).toEqual(['Ünit 3', 'Unit 10']);
   });
 });

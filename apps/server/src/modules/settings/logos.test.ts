@@ -1,7 +1,9 @@
+import type { TReplyOf } from '@rounds/contracts/api-route';
 import { LIMITS } from '@rounds/contracts/limits';
-import { currentLogoPath, ZAppSettingsReply } from '@rounds/contracts/settings';
+import { adminSettingRoutes, currentLogoPath, ZAppSettingsReply } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FieldPart, multipart, type Part } from '../../../test/support/multipart';
+import { callRoute, type TErrorBody } from '../../../test/support/call-route';
+import type { FieldPart, Part } from '../../../test/support/multipart';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, login } from '../../../test/support/users';
 
@@ -30,19 +32,19 @@ const file = (bytes: Buffer, filename = 'logo.png', type = 'image/png'): Part =>
 const key = (value: string): FieldPart => ({ name: 'key', value });
 
 async function upload(token: string | null, parts: (Part | FieldPart)[], lang = 'en') {
-  const form = multipart(parts);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/setting/logos',
-    headers: { ...form.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': lang },
-    payload: form.payload,
+  const res = await callRoute(t.app, adminSettingRoutes.logos, {
+    multipart: parts,
+    ...(token ? { token } : {}),
+    headers: { 'accept-language': lang },
   });
-  return { status: res.statusCode, body: res.json() };
+  return {
+    status: res.statusCode,
+    body: res.json() as TReplyOf<typeof adminSettingRoutes.logos> & Partial<TErrorBody>,
+  };
 }
 
 async function settings() {
-  return ZAppSettingsReply.parse((await t.app.inject({ method: 'GET', url: '/api/v1/setting/app-settings' })).json())
-    .appSettings;
+  return ZAppSettingsReply.parse((await callRoute(t.app, adminSettingRoutes.appSettings, {})).json()).appSettings;
 }
 
 beforeAll(async () => {

@@ -1,7 +1,10 @@
+import { accountRoutes } from '@rounds/contracts/account';
+import { authRoutes } from '@rounds/contracts/auth';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import type { TPasswordUpdate } from '@rounds/contracts/settings';
+import { adminSettingRoutes, type TPasswordUpdate } from '@rounds/contracts/settings';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createUser, login, TEST_PASSWORD } from '../../../test/support/users';
 import { passwordDueBefore } from './password-policy';
@@ -35,11 +38,9 @@ function open(token: string): Promise<{ socket: Socket; asked: () => number }> {
 const settle = (socket: Socket) => socket.timeout(5_000).emitWithAck('Ping', {});
 
 async function policy(body: Pick<TPasswordUpdate, 'active' | 'frequency' | 'period'>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/setting/password-policy',
-    headers: { authorization: `Bearer ${adminToken}` },
-    payload: { passwordUpdate: body },
+  const res = await callRoute(t.app, adminSettingRoutes.passwordPolicy, {
+    token: adminToken,
+    body: { passwordUpdate: body },
   });
   expect(res.statusCode).toBe(200);
 }
@@ -56,10 +57,8 @@ async function staff(ageDays: number) {
 }
 
 async function loginReply(email: string, password = TEST_PASSWORD) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { username: email, password },
+  const res = await callRoute(t.app, authRoutes.login, {
+    body: { username: email, password },
     remoteAddress: `10.77.0.${sockets.length + 1}`,
   });
   expect(res.statusCode).toBe(200);
@@ -138,11 +137,9 @@ describe('ForcePasswordUpdate', () => {
     await expect.poll(() => s.asked(), { timeout: 5_000 }).toBe(1);
 
     // Changing the password moves the date: the next connection is not asked.
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/setting/password',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Changed123' },
+    const changed = await callRoute(t.app, accountRoutes.changePassword, {
+      token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'Changed123' },
     });
     expect(changed.statusCode).toBe(200);
     const row = await t.app.db

@@ -1,5 +1,11 @@
-import { ZAppSettingsReply, ZCallingCodesReply } from '@rounds/contracts/settings';
+import {
+  adminSettingRoutes,
+  publicSettingRoutes,
+  ZAppSettingsReply,
+  ZCallingCodesReply,
+} from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/support/call-route';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 describe('public settings', () => {
@@ -10,7 +16,7 @@ describe('public settings', () => {
   afterAll(() => t.close());
 
   it('lists the nine calling codes, United States first, without credentials', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/setting/calling-codes' });
+    const res = await callRoute(t.app, publicSettingRoutes.callingCodes, {});
     expect(res.statusCode).toBe(200);
     const body = ZCallingCodesReply.parse(res.json());
     expect(body.data.data.map((c) => c.code)).toEqual([
@@ -28,7 +34,7 @@ describe('public settings', () => {
   });
 
   it('says self-registration is on by default, as a string', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/setting/self-registration' });
+    const res = await callRoute(t.app, publicSettingRoutes.selfRegistration, {});
     expect(res.json()).toEqual({ isSelfRegistrationEnabled: 'true' });
   });
 
@@ -49,7 +55,7 @@ describe('public settings', () => {
         'ssoOnly',
       ].sort(),
     );
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/setting/app-settings' });
+    const res = await callRoute(t.app, adminSettingRoutes.appSettings, {});
     expect(res.statusCode).toBe(200);
     const { appSettings } = ZAppSettingsReply.parse(res.json());
     expect(appSettings.squareLogo).toBe('/logos/square-logo.svg');
@@ -67,7 +73,7 @@ describe('public settings', () => {
       })
       .where('key', '=', 'bannerMessage')
       .execute();
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/setting/app-settings' });
+    const res = await callRoute(t.app, adminSettingRoutes.appSettings, {});
     expect(res.json().appSettings.bannerMessage.text_fr).toBe('Exercice incendie à 15 h');
   });
 
@@ -100,11 +106,11 @@ describe('SELF_REGISTRATION at start', () => {
   it('turns self-registration off when false', async () => {
     const t = await createTestApp({ SELF_REGISTRATION: 'false' });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/setting/self-registration' });
+      const res = await callRoute(t.app, publicSettingRoutes.selfRegistration, {});
       expect(res.json()).toEqual({ isSelfRegistrationEnabled: 'false' });
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/v1/setting/app-settings' })).json().appSettings,
-      ).toMatchObject({ isSelfRegistrationEnabled: false });
+      expect((await callRoute(t.app, adminSettingRoutes.appSettings, {})).json().appSettings).toMatchObject({
+        isSelfRegistrationEnabled: false,
+      });
     } finally {
       await t.close();
     }

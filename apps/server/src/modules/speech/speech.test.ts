@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { SPEECH_LIMITS, SPEECH_SOCKET_PATH, type TSpeechText, type TSpeechWarning } from '@rounds/contracts/speech';
+import type { TApiRoute, TBodyIn } from '@rounds/contracts/api-route';
+import {
+  SPEECH_LIMITS,
+  SPEECH_SOCKET_PATH,
+  speechRoutes,
+  type TSpeechText,
+  type TSpeechWarning,
+} from '@rounds/contracts/speech';
+import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import { decodeAudio, silenceBomb, speechWav, speechWebm } from '@rounds/test-kit/speech-audio';
 import { type SttStandIn, startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type TRouteInput, unchecked } from '../../../test/support/call-route';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createFacility, createUser, login } from '../../../test/support/users';
 import { AUTHORITY_SWEEP_MS } from '../../realtime/socket-authority';
@@ -356,11 +365,9 @@ describe('speech to text socket', () => {
     d.socket.emit('send blob', chunks(clip, 4)[0]);
 
     const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/permission',
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: { userId: me.id, permission: 'speechToText', value: false },
+    const res = await callRoute(t.app, userPermissionRoutes.set, {
+      token: admin.token,
+      body: { userId: me.id, permission: 'speechToText', value: false },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ userId: me.id, permissions: { speechToText: false } });
@@ -377,11 +384,9 @@ describe('speech to text socket', () => {
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.details!)).toEqual({ by: admin.userId, permission: 'speechToText', value: false });
     // Back on: a new dictation may start.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/permission',
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: { userId: me.id, permission: 'speechToText', value: true },
+    await callRoute(t.app, userPermissionRoutes.set, {
+      token: admin.token,
+      body: { userId: me.id, permission: 'speechToText', value: true },
     });
     await started(start({ token: me.token, uuid: 'again', language: 'en' }));
   });
@@ -393,11 +398,9 @@ describe('speech to text socket', () => {
     const db = start({ token: b.token, uuid: 'b', language: 'en' });
     await Promise.all([started(da), started(db)]);
     const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/permission/all',
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: { permission: 'speechToText', value: false },
+    const res = await callRoute(t.app, userPermissionRoutes.setAll, {
+      token: admin.token,
+      body: { permission: 'speechToText', value: false },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.users).toBeGreaterThanOrEqual(3);
@@ -405,11 +408,9 @@ describe('speech to text socket', () => {
     expect([da.warning()?.code, db.warning()?.code]).toEqual(['STT_NOT_ALLOWED', 'STT_NOT_ALLOWED']);
     const rows = await t.app.db.selectFrom('users').select('permissions').where('deleted', '=', 0).execute();
     expect(rows.every((r) => JSON.parse(r.permissions).speechToText === false)).toBe(true);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/permission/all',
-      headers: { authorization: `Bearer ${admin.token}` },
-      payload: { permission: 'speechToText', value: true },
+    await callRoute(t.app, userPermissionRoutes.setAll, {
+      token: admin.token,
+      body: { permission: 'speechToText', value: true },
     });
   });
 
@@ -419,44 +420,48 @@ describe('speech to text socket', () => {
     const target = await userWithToken('Regular', 'en', [ward]);
     const fa = await userWithToken('FacilityAdmin', 'en', [ward]);
     const regular = await userWithToken();
-    const post = (token: string, path: string, payload: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/user/${path}`,
-        headers: { authorization: `Bearer ${token}` },
-        payload,
-      });
+    const post = <R extends TApiRoute>(token: string, route: R, body: TBodyIn<R>) =>
+      callRoute(t.app, route, { body, token } as unknown as TRouteInput<R>);
     expect(
-      (await post(regular.token, 'permission', { userId: target.id, permission: 'sms', value: false })).statusCode,
+      (await post(regular.token, userPermissionRoutes.set, { userId: target.id, permission: 'sms', value: false }))
+        .statusCode,
     ).toBe(403);
-    const denied = await post(fa.token, 'permission', { userId: target.id, permission: 'speechToText', value: false });
+    const denied = await post(fa.token, userPermissionRoutes.set, {
+      userId: target.id,
+      permission: 'speechToText',
+      value: false,
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('Only an Admin can change this permission.');
-    expect((await post(fa.token, 'permission/all', { permission: 'delSms', value: false })).statusCode).toBe(403);
-    const ok = await post(fa.token, 'permission', { userId: target.id, permission: 'video', value: true });
+    expect((await post(fa.token, userPermissionRoutes.setAll, { permission: 'delSms', value: false })).statusCode).toBe(
+      403,
+    );
+    const ok = await post(fa.token, userPermissionRoutes.set, { userId: target.id, permission: 'video', value: true });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.permissions).toEqual({ video: true });
     const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
     expect(
-      (await post(fa.token, 'permission', { userId: admin.userId, permission: 'sms', value: false })).statusCode,
+      (await post(fa.token, userPermissionRoutes.set, { userId: admin.userId, permission: 'sms', value: false }))
+        .statusCode,
     ).toBe(403);
-    const missing = await post(fa.token, 'permission', {
+    const missing = await post(fa.token, userPermissionRoutes.set, {
       userId: 'ffffffffffffffffffffffff',
       permission: 'sms',
       value: false,
     });
     expect(missing.statusCode).toBe(404);
-    const bad = await post(fa.token, 'permission', { userId: target.id, permission: 'fly', value: false });
+    const bad = await post(fa.token, userPermissionRoutes.set, {
+      userId: target.id,
+      permission: unchecked('fly'),
+      value: false,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^permission/);
   });
 
   it('says whether dictation is available', async () => {
     const me = await userWithToken();
-    const res = await t.app.inject({
-      url: '/api/v1/speech-to-text',
-      headers: { authorization: `Bearer ${me.token}` },
-    });
+    const res = await callRoute(t.app, speechRoutes.status, { token: me.token });
     expect(res.json()).toEqual({ data: { available: true, maxSeconds: 120 } });
   });
 });
@@ -542,10 +547,7 @@ describe('speech to text limits and configuration', () => {
       const url = await t.listen();
       const u = await createUser(t.app);
       const { token } = await login(t.app, u.email);
-      const status = await t.app.inject({
-        url: '/api/v1/speech-to-text',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const status = await callRoute(t.app, speechRoutes.status, { token: token });
       expect(status.json().data.available).toBe(false);
       const d = dictate(url, { token, uuid: 'none', language: 'en' });
       const err = await refused(d);

@@ -1,11 +1,12 @@
 import type { TCall } from '@rounds/contracts/calls';
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { callRoutes } from '@rounds/contracts/calls';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { startJanus } from '@rounds/test-kit/janus-server';
 import { startRedis } from '@rounds/test-kit/redis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { api, caller, collect, emitAck, type Member, openSocket } from '../../../../test/support/chat';
+import { callAs, caller, collect, emitAck, type Member, openSocket } from '../../../../test/support/chat';
 import { janusPeer } from '../../../../test/support/janus-peer';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { loadConfig } from '../../../config';
@@ -56,7 +57,7 @@ describe('Janus with several server processes', () => {
 
         const [a, b] = [await caller(first, 'Ada'), await caller(first, 'Ben')];
         const twId = ZChatRoomReply.parse(
-          (await api(first, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+          (await callAs(first, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
         ).data.chatRoom.id;
         // Ada's tab on the first process, Ben's on the second.
         const [tabA, tabB] = [crypto.randomUUID(), crypto.randomUUID()];
@@ -73,7 +74,7 @@ describe('Janus with several server processes', () => {
 
         // Each tab's media token comes from the other process: any process admits it.
         const tokenOf = async (t: TestApp, m: Member) => {
-          const reply = await api(t, m).get(`/twilio/video-token?twId=${twId}`);
+          const reply = await callAs(t, m, callRoutes.videoToken, { query: { twId } });
           expect(reply.status).toBe(200);
           expect(reply.body.data.transport).toBe('janus');
           return reply.body.data.jwt as string;

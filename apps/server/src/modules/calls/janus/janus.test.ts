@@ -1,11 +1,11 @@
-import { CALL_REFUSALS, type TCall } from '@rounds/contracts/calls';
-import { ZChatRoomReply } from '@rounds/contracts/chat';
+import { CALL_REFUSALS, callRoutes, type TCall } from '@rounds/contracts/calls';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { type JanusServer, startJanus } from '@rounds/test-kit/janus-server';
 import { freePort } from '@rounds/test-kit/server-process';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, caller, collect, emitAck, type Member, openSocket, settle } from '../../../../test/support/chat';
+import { callAs, caller, collect, emitAck, type Member, openSocket, settle } from '../../../../test/support/chat';
 import { fakeOffer } from '../../../../test/support/sdp-offer';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createJanusClient, type JanusHandle, type JanusSession } from './janus-client';
@@ -43,10 +43,12 @@ type Tab = { m: Member; tabId: string; socket: Socket };
 const groupOf = async (owner: Member, others: Member[]) =>
   ZChatRoomReply.parse(
     (
-      await api(t, owner).post('/chat-room', {
-        type: 'group',
-        name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
-        participants: others.map((o) => o.id),
+      await callAs(t, owner, chatRoomRoutes.create, {
+        body: {
+          type: 'group',
+          name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
+          participants: others.map((o) => o.id),
+        },
       })
     ).body,
   ).data.chatRoom.id;
@@ -55,7 +57,7 @@ const tab = async (m: Member): Promise<Tab> => {
   return { m, tabId, socket: await openSocket(t, m, tabId) };
 };
 const tokenOf = async (m: Member, twId: string): Promise<string> => {
-  const reply = await api(t, m).get(`/twilio/video-token?twId=${twId}`);
+  const reply = await callAs(t, m, callRoutes.videoToken, { query: { twId } });
   expect(reply.status).toBe(200);
   return reply.body.data.jwt;
 };
@@ -85,7 +87,7 @@ describe('calls through Janus', () => {
     const { twId, call, tabs } = await startedCall(people.slice(0, 6));
     expect(call.transport).toBe('janus');
     expect(call.participants.filter((p) => p.status === 'accepted')).toHaveLength(6);
-    const reply = await api(t, people[0]!).get(`/twilio/video-token?twId=${twId}`);
+    const reply = await callAs(t, people[0]!, callRoutes.videoToken, { query: { twId } });
     expect(reply.body.data.transport).toBe('janus');
     await emitAck(tabs[0]!.socket, 'CallEndForAll', { twId });
   });
@@ -232,18 +234,18 @@ describe('calls through Janus', () => {
       await down.listen();
       const [a, b] = await Promise.all([caller(down, 'Quin'), caller(down, 'Rae')]);
       const twId = ZChatRoomReply.parse(
-        (await api(down, a).post('/chat-room', { type: 'direct', participants: [b.id] })).body,
+        (await callAs(down, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
       ).data.chatRoom.id;
       const tabId = crypto.randomUUID();
       const socket = await openSocket(down, a, tabId);
       await openSocket(down, b);
       expect((await emitAck<Ack>(socket, 'CallInitialize', { twId })).ok).toBe(true);
-      const jwt = (await api(down, a).get(`/twilio/video-token?twId=${twId}`)).body.data.jwt;
+      const jwt = (await callAs(down, a, callRoutes.videoToken, { query: { twId } })).body.data.jwt;
       const ack = await emitAck<SdpAck>(socket, 'CallMediaPublish', { twId, jwt, sdp: fakeOffer() });
       expect(ack).toMatchObject({ ok: false, code: CALL_REFUSALS.mediaUnavailable });
       expect(!ack.ok && ack.message).toBe('The media server cannot be reached right now. Try again in a moment.');
       await settle();
-      expect((await api(down, a).get('/call/live')).status).toBe(200);
+      expect((await callAs(down, a, callRoutes.live, {})).status).toBe(200);
     } finally {
       await down.close();
     }
