@@ -60,13 +60,13 @@ import { createDirectory, type Directory } from './modules/contacts/staff-direct
 import { healthRoutes } from './modules/health/health.routes';
 import { deviceSessionsRoutes } from './modules/identity/device-sessions.routes';
 import { mfaRoutesPlugin } from './modules/identity/mfa.routes';
-import type { MfaDeps } from './modules/identity/mfa.service';
+import { type MfaDeps, secondStep } from './modules/identity/mfa.service';
 import { quickUnlockRoutes } from './modules/identity/quick-unlock.routes';
 import { scimRoutesPlugin } from './modules/identity/scim.routes';
 import { scimTokenRoutesPlugin } from './modules/identity/scim-tokens.routes';
 import { createSsoDeps } from './modules/identity/sso.deps';
 import { ssoRoutes } from './modules/identity/sso.routes';
-import type { SsoDeps } from './modules/identity/sso.service';
+import { type SsoDeps, endSessionUrl as ssoEndSessionUrl } from './modules/identity/sso.service';
 import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
@@ -327,8 +327,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createAuthService({
       ...accountDeps,
       captcha: app.captcha,
-      mfa: app.mfa,
-      // Calls are built further down; signing out reaches them only when it runs.
+      secondStep: (user, remember) => secondStep(app.mfa, user, remember),
+      // SSO and calls are built further down; signing out reaches them only when it runs.
+      ssoEndSessionUrl: (sessionId) => ssoEndSessionUrl(app.sso, sessionId),
       leaveCalls: (userId) => app.calls.leaveAll(userId),
     }),
   );

@@ -65,7 +65,7 @@ describe('import rules', () => {
       `no-test-support-in-production: ${notes}/other.service.ts → apps/server/test/support/kit.ts`,
       `lib-and-db-import-no-module: apps/server/src/lib/ids.ts → ${notes}/notes.service.ts`,
       'web-features-do-not-import-each-other: apps/web/src/features/chat/room.ts → apps/web/src/features/calls/call.ts',
-      'warn no-folder-cycles: apps/server/src/lib',
+      'error no-folder-cycles: apps/server/src/lib',
       'no-file-cycles: apps/server/src/lib/ids.ts',
     ]) {
       expect(run.output).toContain(line);

@@ -6,7 +6,7 @@ import { text } from '../lib/texts';
 import { createTickBatch } from '../lib/tick-batch';
 import { sessionStates } from '../modules/users/session-state.store';
 import { sessionChannel } from './publish';
-import type { SocketData } from './socket-server';
+import type { SocketData } from './socket-data';
 
 /** How often each process checks the sessions of its sockets: a socket outlives its authority by at most this. */
 export const AUTHORITY_SWEEP_MS = 2_000;

@@ -11,8 +11,8 @@ import type { Socket } from 'socket.io';
 import { AppError } from '../lib/errors';
 import { issueText, text } from '../lib/texts';
 import type { SocketAuthority } from './socket-authority';
+import type { SocketData } from './socket-data';
 import type { SocketRateLimiter } from './socket-rate-limit';
-import type { SocketData } from './socket-server';
 
 /** What a handler knows of the socket that sent the event. */
 export type SocketContext = SocketData & {

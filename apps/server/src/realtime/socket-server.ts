@@ -14,22 +14,10 @@ import { resolveAuth } from '../plugins/auth';
 import { sessionChannel, tabChannel, userChannel } from './publish';
 import { createSocketAuthority, type SocketAuthority } from './socket-authority';
 import { createSocketCaps } from './socket-caps';
+import type { SocketData } from './socket-data';
 import type { SocketEvents } from './socket-handler';
 import { createSocketRateLimiter, type SocketRateLimiter } from './socket-rate-limit';
 
-export type SocketData = {
-  userId: string;
-  role: string;
-  sessionId: string;
-  /** The per-tab uuid the client sent in the handshake. */
-  tabId: string;
-  /** When the access token the socket last presented expires (epoch ms). */
-  expiresAt: number;
-  /** The user's language, for refusals; refreshed by every session check. */
-  language: TLanguage;
-  /** Whether the tab is in front of its user (TabVisibility); a push goes to users with no visible tab. */
-  visible: boolean;
-};
 // Event maps stay open here: payloads are parsed against packages/contracts by realtime/socket-handler.ts.
 export type RealtimeServer = Server;
 

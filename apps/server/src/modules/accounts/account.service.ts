@@ -22,6 +22,7 @@ import { bumpDirectory } from '../contacts/staff-directory';
 import type { Notifier } from '../notify/notify.service';
 import { renderNotify } from '../notify/notify.texts';
 import type { Classifications } from '../reference/reference.service';
+import { readSetting } from '../settings/settings.service';
 import { contactChanges } from '../users/contact-change.rules';
 import {
   assertEmailFree,
@@ -61,7 +62,7 @@ async function row(db: Db, userId: string) {
 }
 
 export async function me(deps: Pick<AccountDeps, 'db'>, userId: string): Promise<TUser> {
-  return (await loadUserDto(deps.db, userId))!;
+  return (await loadUserDto(deps.db, userId, await readSetting(deps.db, 'sessionTimeout')))!;
 }
 
 /** After an own-account change: every tab of the user refreshes its copy. */

@@ -1,6 +1,7 @@
 import type { TUser } from '@rounds/contracts/user';
 import type { Db } from '../../db/database';
 import type { Publish } from '../../realtime/publish';
+import { readSetting } from '../settings/settings.service';
 import { loadUserDto } from '../users/user-view';
 
 /** Who changes an avatar, for the user log (accounts/account.service). */
@@ -39,5 +40,5 @@ export type AdminDeps = {
 
 /** The user as administration's replies show them, after a write that leaves them in place. */
 export async function userReply(db: Db, userId: string): Promise<TUser> {
-  return (await loadUserDto(db, userId))!;
+  return (await loadUserDto(db, userId, await readSetting(db, 'sessionTimeout')))!;
 }

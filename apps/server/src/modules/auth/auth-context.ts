@@ -6,9 +6,9 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { verifyTempToken } from '../../lib/tokens';
 import type { Publish } from '../../realtime/publish';
-import type { MfaDeps } from '../identity/mfa.service';
 import type { Notifier } from '../notify/notify.service';
 import type { Classifications } from '../reference/reference.service';
+import { readSetting } from '../settings/settings.service';
 import { loadUserDto } from '../users/user-view';
 import { findUser, type UserRow } from '../users/users.store';
 import type { Captcha } from './captcha.service';
@@ -21,8 +21,13 @@ export type AuthDeps = {
   publish: Publish;
   notifier: Pick<Notifier, 'email' | 'sms'>;
   captcha: Pick<Captcha, 'verify'>;
-  /** The second factor asked after the password (identity/mfa.service secondStep). */
-  mfa: MfaDeps;
+  /**
+   * After a right password: null when it is enough, else the refusal carrying the second factor's challenge
+   * (identity/mfa.service secondStep, which sits above auth).
+   */
+  secondStep: (user: UserRow, remember: boolean) => Promise<AppError | null>;
+  /** The identity provider's end-session URL of an SSO session (identity/sso.service), if any. */
+  ssoEndSessionUrl: (sessionId: string) => Promise<string | undefined>;
   config: Pick<
     Config,
     | 'JWT_SECRET'
@@ -43,7 +48,7 @@ export type Ctx = { ip: string | null; userAgent: string | null; lang: TLanguage
 export type SessionResult = { token: string; refreshToken: string; refreshExpiresAt: number; remember: boolean };
 
 export async function userDto(db: Db, userId: string): Promise<TUser> {
-  return (await loadUserDto(db, userId))!;
+  return (await loadUserDto(db, userId, await readSetting(db, 'sessionTimeout')))!;
 }
 
 /** The account a confirm screen's temporary token names: 401 when the token is missing, bad or stale. */

@@ -4,7 +4,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { TextKey } from '../../lib/texts';
 import { signTempToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit.service';
-import { secondStep } from '../identity/mfa.service';
 import { findUser, NO_PASSWORD } from '../users/users.store';
 import { type AuthDeps, type Ctx, emailTarget, phoneTarget, type SessionResult } from './auth-context';
 import { completeSignIn } from './auth-open-session';
@@ -104,7 +103,7 @@ export async function login(
   }
 
   // Multi-factor sign-in (issue 26): with a factor, or one the policy asks for, the password buys a challenge.
-  const second = await secondStep(deps.mfa, user, input.remember);
+  const second = await deps.secondStep(user, input.remember);
   if (second) throw second;
   return completeSignIn(deps, user, input.remember, ctx);
 }

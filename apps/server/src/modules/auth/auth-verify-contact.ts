@@ -1,7 +1,6 @@
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/staff-directory';
-import { secondStep } from '../identity/mfa.service';
 import { confirmEmail, confirmPhone } from '../users/user-contact.store';
 import { findUser } from '../users/users.store';
 import { type AuthDeps, type Ctx, emailTarget, phoneTarget, userDto, userFromTempToken } from './auth-context';
@@ -49,7 +48,7 @@ export async function verifyEmail(deps: AuthDeps, input: { verifyToken: string; 
     };
   }
   // Email verified with a token returns a session (doc 2 section 4), after the second factor when there is one.
-  const second = updated.active === 1 ? await secondStep(deps.mfa, updated, false) : null;
+  const second = updated.active === 1 ? await deps.secondStep(updated, false) : null;
   if (second) throw second;
   const session = updated.active === 1 ? await openSession(deps, updated, false, ctx) : null;
   return {

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { endSessionUrl as ssoEndSessionUrl } from '../identity/sso.service';
 import { passwordUpdateDue } from '../settings/password-policy';
 import type { Ctx, SessionResult } from './auth-context';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
@@ -67,11 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerRoute(app, routes.logout, { tags: ['auth'], onRequest: requireAuth(app) }, async (req, reply) => {
-    // Where the provider's session ends too (RP-initiated logout), read before the session is revoked.
-    const endSessionUrl = await ssoEndSessionUrl(app.sso, authOf(req).sessionId).catch(() => undefined);
-    await app.auth.logout(authOf(req).userId, ctx(req));
+    const ended = await app.auth.logout(authOf(req).userId, { ...ctx(req), sessionId: authOf(req).sessionId });
     clearCookie(req, reply);
-    return { message: 'OK', ...(endSessionUrl ? { endSessionUrl } : {}) };
+    return { message: 'OK', ...ended };
   });
 
   registerRoute(app, routes.forgotPassword, options(10), async (req) =>

@@ -4,7 +4,7 @@ import { SERVER_EVENTS, type TServerEventName } from '@rounds/contracts/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { createGroupCommit } from '../../lib/group-commit';
+import { createGroupCommit } from '../../db/group-commit';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { createTickBatch, padded } from '../../lib/tick-batch';

@@ -1,7 +1,7 @@
 import { CLIENT_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { PRESENCE_WATCHERS_CHANNEL } from '../../realtime/publish';
-import type { SocketData } from '../../realtime/socket-server';
+import type { SocketData } from '../../realtime/socket-data';
 
 /**
  * Presence follows sockets; ChangeChatStatus sets the user's status (by hand, or Away/Available on inactivity);

@@ -5,7 +5,8 @@ import type { Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import { createTickBatch } from '../../lib/tick-batch';
 import type { Publish } from '../../realtime/publish';
-import type { RealtimeServer, SocketData } from '../../realtime/socket-server';
+import type { SocketData } from '../../realtime/socket-data';
+import type { RealtimeServer } from '../../realtime/socket-server';
 import { userIdsWithPasswordBefore } from '../users/users.store';
 import { readSetting } from './settings.service';
 

@@ -22,7 +22,6 @@ import { requestLanguage } from '../../lib/request-language';
 import { text } from '../../lib/texts';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
-import * as account from '../accounts/account.service';
 import {
   type SettingsActor,
   updateAboutTexts,
@@ -141,7 +140,7 @@ const signedInSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       };
     }
-    return { user: await account.updatePreferences(app, authOf(req).userId, body, ctx(req)) };
+    return { user: await app.accounts.updatePreferences(authOf(req).userId, body, ctx(req)) };
   });
 };
 

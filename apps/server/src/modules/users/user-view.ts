@@ -3,7 +3,6 @@ import { compareNames } from '@rounds/contracts/names';
 import type { TChatStatus, TUser } from '@rounds/contracts/user';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
-import { readSetting } from '../settings/settings.service';
 import { readUser } from './users.store';
 
 type UserRow = Selectable<UsersTable>;
@@ -118,17 +117,17 @@ export function toUserDto(
   };
 }
 
-/** One user as replies carry them; the default session timeout is read (its one row) unless the caller has it. */
+/**
+ * One user as replies carry them, with the hospital's default session timeout (a setting: the caller reads it,
+ * since users sit below settings in the stack of folders).
+ */
 export async function loadUserDto(
   db: Kysely<Database>,
   userId: string,
-  defaultSessionTimeout?: number,
+  defaultSessionTimeout: number,
 ): Promise<TUser | null> {
   const row = await readUser(db, userId);
   if (!row) return null;
-  const [links, fallback] = await Promise.all([
-    loadUserLinks(db, [row]),
-    defaultSessionTimeout ?? readSetting(db, 'sessionTimeout'),
-  ]);
-  return toUserDto(row, links.get(row.id)!, { connected: true, defaultSessionTimeout: fallback });
+  const links = await loadUserLinks(db, [row]);
+  return toUserDto(row, links.get(row.id)!, { connected: true, defaultSessionTimeout });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from './database';
 
 type TJob = {
   work: (trx: Db) => Promise<unknown>;
