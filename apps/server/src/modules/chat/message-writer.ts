@@ -7,10 +7,11 @@ import type { MessageCrypto } from '../../lib/message-crypto';
 import type { Metrics } from '../../plugins/metrics';
 import { parsePermissions } from '../users/user-view';
 import { liveUser, usersByIds } from '../users/users.store';
+import type { TMedia } from './messages.store';
 import { type AppendItem, appendMessage, appendToRooms, publishMessages } from './messages.store';
 import { priorityAttributes, wantsPriority } from './priority.rules';
 import { type PriorityDeps, recordPriority } from './priority.service';
-import { fullName, type TMedia, toMessage } from './room-view';
+import { fullName, toMessage } from './room-view';
 import { roomUnavailable, seatMembers } from './rooms.store';
 
 export type SendInput = {

@@ -1,14 +1,23 @@
 import { missedCallFor, type TMessage, type TMessageAttributes } from '@rounds/contracts/chat';
+import { ZMessageFile, ZMessageVoice } from '@rounds/contracts/chat-files';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db, Engine } from '../../db/database';
 import type { MessagesTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
-import { fullName, type TMedia, toMessage } from './room-view';
 import { activeMembersOf } from './rooms.store';
 
 /** A stored message as the search index reads it: the row's columns, the body sealed. */
+
+/** What the media column holds. */
+export const ZMedia = z.object({
+  files: z.array(ZMessageFile).default([]),
+  voice: ZMessageVoice.nullable().default(null),
+});
+export type TMedia = z.infer<typeof ZMedia>;
+
 export type StoredMessage = Pick<MessagesTable, 'id' | 'room_id' | 'author_id' | 'body' | 'media'> & {
   attributes?: string;
 };
@@ -193,19 +202,13 @@ export async function publishMessages(
 }
 
 /**
- * A message (not removed) with its author's name, its row locked for the transaction. Every writer of a
+ * A message's row (not removed) with its author's names, locked for the transaction. Every writer of a
  * message's attributes JSON rewrites it from what it read, so on PostgreSQL two acknowledgements at the same
  * instant would otherwise each write their own list and one would be lost. (SQLite transactions begin IMMEDIATE
  * and so already run one at a time.) `roomId` keeps the read inside the room the caller is a member of.
  */
-export async function lockedMessage(
-  trx: Db,
-  engine: Engine,
-  crypto: MessageCrypto,
-  messageId: string,
-  roomId?: string,
-): Promise<TMessage | null> {
-  const row = await trx
+export async function lockedMessageRow(trx: Db, engine: Engine, messageId: string, roomId?: string) {
+  return trx
     .selectFrom('messages')
     .leftJoin('users', 'users.id', 'messages.author_id')
     .selectAll('messages')
@@ -215,7 +218,4 @@ export async function lockedMessage(
     .where('messages.removed', '=', 0)
     .$if(engine === 'postgres', (q) => q.forUpdate('messages'))
     .executeTakeFirst();
-  if (!row) return null;
-  const author = row.first_name === null ? '' : fullName({ first_name: row.first_name, last_name: row.last_name! });
-  return toMessage(row, author, crypto);
 }

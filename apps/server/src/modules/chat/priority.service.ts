@@ -12,9 +12,8 @@ import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { buildGrid } from './acknowledgement-grid.rules';
 import { gridMessage, gridRows, markDelivered } from './acknowledgement-grid.store';
-import { lockedMessage } from './messages.store';
 import { priorityAttributes } from './priority.rules';
-import { fullName, toMessage } from './room-view';
+import { fullName, lockedMessage, toMessage } from './room-view';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
 
 /**

@@ -4,11 +4,12 @@ import { ZMessageFile, ZMessageVoice } from '@rounds/contracts/chat-files';
 import { shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
 import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../users/user-view';
 import { namesByIds } from '../users/users.store';
+import { lockedMessageRow, ZMedia } from './messages.store';
 import { previewMessageRows } from './rooms.store';
 
 // Where retention left the history beginning is the history's to tell (messages.service), not the room view's.
@@ -49,12 +50,6 @@ export function toMessage(row: MessageRow, authorName: string, crypto: MessageCr
   };
 }
 
-/** What the media column holds. */
-export const ZMedia = z.object({
-  files: z.array(ZMessageFile).default([]),
-  voice: ZMessageVoice.nullable().default(null),
-});
-export type TMedia = z.infer<typeof ZMedia>;
 const NO_MEDIA = { success: true as const, data: { files: [], voice: null } };
 
 /** Messages with their authors' names, in the order given. */
@@ -180,4 +175,18 @@ export async function roomViews(
       ...(role ? { dutyRole: role } : {}),
     };
   });
+}
+
+/** A message (not removed) with its author's name, its row locked for the transaction (messages.store). */
+export async function lockedMessage(
+  trx: Db,
+  engine: Engine,
+  crypto: MessageCrypto,
+  messageId: string,
+  roomId?: string,
+): Promise<TMessage | null> {
+  const row = await lockedMessageRow(trx, engine, messageId, roomId);
+  if (!row) return null;
+  const author = row.first_name === null ? '' : fullName({ first_name: row.first_name, last_name: row.last_name! });
+  return toMessage(row, author, crypto);
 }

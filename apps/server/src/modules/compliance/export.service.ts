@@ -17,7 +17,7 @@ import { groupBy } from '../../lib/group-by';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { writeAudit } from '../audit/audit.service';
-import { ZMedia } from '../chat/room-view';
+import { ZMedia } from '../chat/messages.store';
 import { filePath, iso, messageLine, type Person, roomPath, voicePath, zipName } from './export.rules';
 import {
   acknowledgementsOf,

@@ -1,5 +1,5 @@
 import type { TMessage } from '@rounds/contracts/chat';
-import type { TMedia } from '../chat/room-view';
+import type { TMedia } from '../chat/messages.store';
 
 /**
  * Room types whose members read only what was said after they joined. None today: a group's new member and a
