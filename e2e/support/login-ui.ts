@@ -42,6 +42,9 @@ export async function passSecondStepUi(page: Page, email: string): Promise<void>
 /** Logs in through the login page and waits for the home screen (no vitest here: the benches use it too). */
 export async function loginUi(page: Page, email: string, password: string, remember = false): Promise<void> {
   await page.goto('/login');
+  // The server's prerendered page is on screen until the app takes it over; typing and pressing Log in there is
+  // first-load-prerendered's journey. Everywhere else sign in on the app's own page: wait for the takeover.
+  await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await page.getByLabel('Remember me').check();
