@@ -120,18 +120,21 @@ export function createNotificationJobs(db: Db, engine: 'sqlite' | 'postgres') {
       return rows;
     },
 
-    /** The worker stops: what it was to send is free for another process or the next start at once. */
+    /**
+     * The worker stops, its sends settled: every row it still holds (claimed at birth, not taken yet) is free for
+     * another process or the next start at once, in one statement.
+     */
     releaseBorn: async (owner: string) => {
-      const ids = born.map((b) => b.id);
       born = [];
-      for (let start = 0; start < ids.length; start += 500)
-        await db
-          .updateTable('notification_jobs')
-          .set({ claimed_until: null })
-          .where('id', 'in', ids.slice(start, start + 500))
-          .where('claimed_by', '=', owner)
-          .where('sent_at', 'is', null)
-          .execute();
+      await db
+        .updateTable('notification_jobs')
+        .set({ claimed_until: null })
+        .where('claimed_by', '=', owner)
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        // Rows born due: through the index of owed rows, not a walk of every row ever sent.
+        .where('next_attempt_at', '<=', Date.now())
+        .execute();
     },
 
     /**
