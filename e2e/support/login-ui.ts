@@ -41,6 +41,14 @@ export async function passSecondStepUi(page: Page, email: string): Promise<void>
 
 /** Logs in through the login page and waits for the home screen (no vitest here: the benches use it too). */
 export async function loginUi(page: Page, email: string, password: string, remember = false): Promise<void> {
+  // What the sign-in answered, for the failure message below (a refusal the form does not show as an alert).
+  const answers: string[] = [];
+  const onResponse = (response: { url(): string; status(): number }) => {
+    if (new URL(response.url()).pathname.startsWith('/api/v1/auth/')) {
+      answers.push(`${new URL(response.url()).pathname} ${response.status()}`);
+    }
+  };
+  page.on('response', onResponse);
   await page.goto('/login');
   // The server's prerendered page is on screen until the app takes it over; typing and pressing Log in there is
   // first-load-prerendered's journey. Everywhere else sign in on the app's own page: wait for the takeover.
@@ -61,8 +69,18 @@ export async function loginUi(page: Page, email: string, password: string, remem
         alerts: Array.from(document.querySelectorAll('[role=alert], .mantine-Notification-root')).map(
           (element) => element.textContent,
         ),
+        fieldErrors: Array.from(document.querySelectorAll('.mantine-InputWrapper-error')).map(
+          (element) => element.textContent,
+        ),
+        email: (document.querySelector('input[autocomplete=username]') as HTMLInputElement | null)?.value ?? null,
+        forms: Array.from(document.querySelectorAll('form')).map((form) => form.getAttribute('aria-label')),
+        main: document.querySelector('main')?.textContent?.slice(0, 300) ?? null,
       }))
       .catch(() => null);
-    throw new Error(`login as ${email} did not reach the home screen: ${JSON.stringify(shown)}`, { cause: error });
+    throw new Error(`login as ${email} did not reach the home screen: ${JSON.stringify({ ...shown, answers })}`, {
+      cause: error,
+    });
+  } finally {
+    page.off('response', onResponse);
   }
 }
