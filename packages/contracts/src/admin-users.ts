@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { pagedReply, ZId, ZRole } from './common';
 import { LIMITS } from './limits';
-import type { REFERENCE_KINDS } from './reference';
+import type { REFERENCE_KINDS, TReferenceKind } from './reference';
 import { ZName, ZUser } from './user';
 import {
   CLASSIFICATION_FIELDS,
@@ -43,6 +43,15 @@ export const ZAdminUserListQuery = z.object({
   exclude: ZFlag,
 });
 export type TAdminUserListQuery = z.infer<typeof ZAdminUserListQuery>;
+
+/** The GET /user filter that lists the members of one reference item, by its kind (doc 2 section 7). */
+export const MEMBER_FILTER = {
+  facility: 'facilityId',
+  department: 'departmentId',
+  profession: 'professionId',
+  specialty: 'specialtyId',
+  suffix: 'suffixId',
+} as const satisfies Record<TReferenceKind, keyof TAdminUserListQuery>;
 
 export const ZAdminUserListReply = pagedReply(ZUser);
 export type TAdminUserListReply = z.infer<typeof ZAdminUserListReply>;

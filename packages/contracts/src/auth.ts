@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { ZId, ZOkReply, ZRole } from './common';
+import { ZIdParams, ZOkReply, ZRole } from './common';
 import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { ZName, ZUser } from './user';
 import {
@@ -203,7 +203,7 @@ export const authRoutes = {
   endSession: apiRoute({
     method: 'DELETE',
     path: '/auth/sessions/:id',
-    params: z.object({ id: ZId }),
+    params: ZIdParams,
     reply: ZOkReply,
     // Another account's session, or one already ended: nothing of theirs is revealed.
     errors: { 404: 'NOT_FOUND' },

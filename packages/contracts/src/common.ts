@@ -8,6 +8,9 @@ export { LANGUAGES, ROLES, THEMES, toLanguage };
 export const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
 export type TId = z.infer<typeof ZId>;
 
+/** The params of a path that names one thing by its id (`/…/:id`). */
+export const ZIdParams = z.object({ id: ZId });
+
 /** Every error reply: a message fit to show a user, and a stable machine code. */
 export const ZErrorReply = z.object({
   message: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { CHAT_LIMITS, ZMessagesReply, ZPriorityLevel } from './chat';
 import { ZFileKeyQuery } from './chat-files';
-import { pagedReply, ZId } from './common';
+import { pagedReply, ZId, ZIdParams } from './common';
 import { LIMITS } from './limits';
 import { MSG, plainText } from './validation';
 
@@ -101,8 +101,6 @@ export const ZCreateLegalHoldRequest = z.object({
 });
 export type TCreateLegalHoldRequest = z.input<typeof ZCreateLegalHoldRequest>;
 
-export const ZLegalHoldParams = z.object({ id: ZId });
-
 /** People (name, email) and rooms (a group's name, a direct chat's members) matching q: the hold form's choices. */
 export const ZHoldTargetsQuery = z.object({
   q: plainText(z.string().trim().max(RETENTION_LIMITS.targetQueryMax)).default(''),
@@ -137,7 +135,7 @@ export const complianceRoutes = {
   releaseHold: apiRoute({
     method: 'POST',
     path: '/compliance/holds/:id/release',
-    params: ZLegalHoldParams,
+    params: ZIdParams,
     reply: ZLegalHoldReply,
     errors: { 404: 'HOLD_NOT_FOUND', 409: 'HOLD_RELEASED' },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { ZId } from './common';
+import { ZId, ZIdParams } from './common';
 
 /**
  * Escalation chains (issue 25). A duty role's policy: ordered steps, each "after N minutes without an
@@ -69,14 +69,14 @@ export const escalationRoutes = {
   policy: apiRoute({
     method: 'GET',
     path: '/roles/:id/escalation',
-    params: z.object({ id: ZId }),
+    params: ZIdParams,
     reply: ZEscalationPolicyReply,
     errors: { 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND' },
   }),
   setPolicy: apiRoute({
     method: 'PUT',
     path: '/roles/:id/escalation',
-    params: z.object({ id: ZId }),
+    params: ZIdParams,
     body: ZEscalationPolicyRequest,
     reply: ZEscalationPolicyReply,
     errors: { 400: 'VALIDATION_ERROR', 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND', 409: 'ESCALATION_LOOP' },

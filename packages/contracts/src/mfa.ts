@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { ZLoginReply } from './auth';
 import { AUTH_CODES } from './auth-codes';
-import { ZId, ZOkReply } from './common';
+import { ZId, ZIdParams, ZOkReply } from './common';
 import { FIRST_DOWNLOAD_ROUTES } from './first-download-routes';
 import { MSG, plainText, ZPasswordInput } from './validation';
 
@@ -74,8 +74,6 @@ export type TFactorsReply = z.infer<typeof ZFactorsReply>;
 export const ZRemoveFactorRequest = z
   .object({ password: ZPasswordInput.optional(), code: ZMfaCode.optional() })
   .refine((b) => b.password !== undefined || b.code !== undefined, { message: MSG.required, path: ['password'] });
-
-const factorParams = z.object({ id: ZId });
 
 /*
  * Passkeys (WebAuthn, issue 26). The server's options go to the browser as WebAuthn's JSON forms (the
@@ -203,7 +201,7 @@ export const mfaRoutes = {
   confirm: apiRoute({
     method: 'POST',
     path: '/mfa/factors/:id/confirm',
-    params: factorParams,
+    params: ZIdParams,
     body: ZConfirmFactorRequest,
     reply: ZConfirmFactorReply,
     errors: { 400: 'INVALID_CODE', 404: 'NOT_FOUND', 429: 'LOGIN_THROTTLED' },
@@ -224,7 +222,7 @@ export const mfaRoutes = {
   rename: apiRoute({
     method: 'PUT',
     path: '/mfa/factors/:id',
-    params: factorParams,
+    params: ZIdParams,
     body: z.object({ label: ZFactorLabel }),
     reply: z.object({ data: z.object({ factor: ZMfaFactor }) }),
     errors: { 404: 'NOT_FOUND' },
@@ -232,7 +230,7 @@ export const mfaRoutes = {
   remove: apiRoute({
     method: 'POST',
     path: '/mfa/factors/:id/remove',
-    params: factorParams,
+    params: ZIdParams,
     body: ZRemoveFactorRequest,
     reply: ZOkReply,
     errors: {
@@ -262,7 +260,7 @@ export const mfaRoutes = {
   resetUser: apiRoute({
     method: 'POST',
     path: '/user/:id/mfa/reset',
-    params: factorParams,
+    params: ZIdParams,
     reply: ZOkReply,
     errors: { 404: 'NOT_FOUND' },
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { ZChatRoomReply } from './chat';
-import { pagedReply, ZId } from './common';
+import { pagedReply, ZId, ZIdParams } from './common';
 import { LIMITS } from './limits';
 import { MSG, plainText } from './validation';
 
@@ -53,7 +53,6 @@ export type TDutyRolesQuery = z.input<typeof ZDutyRolesQuery>;
 export const ZDutyRolesReply = pagedReply(ZDutyRole);
 export type TDutyRolesReply = z.infer<typeof ZDutyRolesReply>;
 
-export const ZDutyRoleParams = z.object({ id: ZId });
 export const ZDutyRoleReply = z.object({ data: ZDutyRole });
 
 export const ZCreateDutyRoleRequest = z.object({
@@ -147,7 +146,7 @@ export const onCallRoutes = {
   update: apiRoute({
     method: 'PUT',
     path: '/roles/:id',
-    params: ZDutyRoleParams,
+    params: ZIdParams,
     body: ZUpdateDutyRoleRequest,
     reply: ZDutyRoleReply,
     errors: { 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND', 409: 'DUTY_ROLE_NAME_TAKEN' },
@@ -155,14 +154,14 @@ export const onCallRoutes = {
   retire: apiRoute({
     method: 'DELETE',
     path: '/roles/:id',
-    params: ZDutyRoleParams,
+    params: ZIdParams,
     reply: z.object({ message: z.string() }),
     errors: { 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND', 409: 'ESCALATION_PENDING' },
   }),
   take: apiRoute({
     method: 'POST',
     path: '/roles/:id/take',
-    params: ZDutyRoleParams,
+    params: ZIdParams,
     body: ZTakeDutyRoleRequest,
     reply: ZDutyRoleReply,
     errors: { 403: 'NOT_ROLE_FACILITY', 404: 'DUTY_ROLE_NOT_FOUND', 409: 'ROLE_HELD' },
@@ -170,21 +169,21 @@ export const onCallRoutes = {
   release: apiRoute({
     method: 'POST',
     path: '/roles/:id/release',
-    params: ZDutyRoleParams,
+    params: ZIdParams,
     reply: ZDutyRoleReply,
     errors: { 404: 'DUTY_ROLE_NOT_FOUND' },
   }),
   schedule: apiRoute({
     method: 'GET',
     path: '/roles/:id/schedule',
-    params: ZDutyRoleParams,
+    params: ZIdParams,
     reply: ZDutyScheduleReply,
     errors: { 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND' },
   }),
   setSchedule: apiRoute({
     method: 'PUT',
     path: '/roles/:id/schedule',
-    params: ZDutyRoleParams,
+    params: ZIdParams,
     body: ZDutySchedule,
     reply: ZDutyScheduleReply,
     errors: { 400: 'VALIDATION_ERROR', 403: 'OUT_OF_SCOPE', 404: 'DUTY_ROLE_NOT_FOUND' },
@@ -209,7 +208,7 @@ export const onCallRoutes = {
   room: apiRoute({
     method: 'POST',
     path: '/roles/:id/room',
-    params: ZDutyRoleParams,
+    params: ZIdParams,
     reply: ZChatRoomReply,
     errors: { 404: 'DUTY_ROLE_NOT_FOUND' },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { ZId, ZOkReply } from './common';
+import { ZIdParams, ZOkReply } from './common';
 
 /**
  * Web Push: the server's VAPID public key, and this session's browser subscriptions. A subscription belongs to
@@ -130,7 +130,7 @@ export const pushRoutes = {
   removeDevice: apiRoute({
     method: 'DELETE',
     path: '/push/devices/:id',
-    params: z.object({ id: ZId }),
+    params: ZIdParams,
     reply: ZOkReply,
     errors: { 404: 'NOT_FOUND' },
   }),

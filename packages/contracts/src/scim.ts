@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { ZId } from './common';
+import { ZId, ZIdParams } from './common';
 import { plainText } from './validation';
 
 /**
@@ -31,7 +31,6 @@ export const ZScimTokenListReply = z.object({ data: z.object({ tokens: z.array(Z
 export const ZScimTokenCreateRequest = z.object({ label: plainText(z.string().trim().min(1).max(80)) });
 /** The token in clear, this once; the list never shows it again. */
 export const ZScimTokenSecretReply = z.object({ data: z.object({ token: ZScimToken, secret: z.string() }) });
-export const ZScimTokenParams = z.object({ id: ZId });
 export const ZScimTokenRevokeReply = z.object({ data: z.object({ id: ZId }) });
 
 export const scimTokenRoutes = {
@@ -46,14 +45,14 @@ export const scimTokenRoutes = {
   rotate: apiRoute({
     method: 'POST',
     path: '/admin/scim-tokens/:id/rotate',
-    params: ZScimTokenParams,
+    params: ZIdParams,
     reply: ZScimTokenSecretReply,
     errors: { 404: 'SCIM_TOKEN_NOT_FOUND' },
   }),
   revoke: apiRoute({
     method: 'DELETE',
     path: '/admin/scim-tokens/:id',
-    params: ZScimTokenParams,
+    params: ZIdParams,
     reply: ZScimTokenRevokeReply,
     errors: { 404: 'SCIM_TOKEN_NOT_FOUND' },
   }),

@@ -57,24 +57,19 @@ export const ZEmail = z
   .pipe(z.email(MSG.invalidEmail))
   .transform((v) => v.toLowerCase());
 
-/** New passwords: at least 6, one uppercase, one lowercase, one digit; never over 256 (checked before hashing). */
-export const ZNewPassword = z
+/** The length and letter rules both password screens check: at least 6 and one uppercase; never over 256. */
+const ZPasswordRules = z
   .string()
   .min(1, MSG.required)
   .min(LIMITS.passwordMinLength, MSG.passLength)
   .max(LIMITS.passwordMaxLength, MSG.passTooLong)
-  .regex(/[A-Z]/, MSG.passUpper)
-  .regex(/[a-z]/, MSG.passLower)
-  .regex(/[0-9]/, MSG.passNumber);
+  .regex(/[A-Z]/, MSG.passUpper);
+
+/** New passwords: also one lowercase and one digit (checked before hashing). */
+export const ZNewPassword = ZPasswordRules.regex(/[a-z]/, MSG.passLower).regex(/[0-9]/, MSG.passNumber);
 
 /** The reset screen checks no lowercase (doc 1 section 5); the server still requires the full rule. */
-export const ZResetPasswordClient = z
-  .string()
-  .min(1, MSG.required)
-  .min(LIMITS.passwordMinLength, MSG.passLength)
-  .max(LIMITS.passwordMaxLength, MSG.passTooLong)
-  .regex(/[A-Z]/, MSG.passUpper)
-  .regex(/[0-9]/, MSG.passNumber);
+export const ZResetPasswordClient = ZPasswordRules.regex(/[0-9]/, MSG.passNumber);
 
 /** An existing password being presented: only bounded, never rule-checked. */
 export const ZPasswordInput = z.string().min(1, MSG.required).max(LIMITS.passwordMaxLength, MSG.passTooLong);

@@ -302,18 +302,17 @@ async function removeAvatarFile(deps: Pick<Avatars, 'config'>, path: string | nu
 
 /** The signed-in user's own account, each action reachable by name (app.accounts.changePassword(...)). */
 export function createAccountService(deps: AccountDeps) {
-  const bind = bindDeps(deps);
-  return {
-    me: bind(me),
-    changePassword: bind(changePassword),
-    updateAccount: bind(updateAccount),
-    requestContactChange: bind(requestContactChange),
-    cancelContactChange: bind(cancelContactChange),
-    verifyContactChange: bind(verifyContactChange),
-    updatePreferences: bind(updatePreferences),
-    setAvatar: bind(setAvatar),
-    deleteAvatar: bind(deleteAvatar),
-  };
+  return bindDeps(deps, {
+    me,
+    changePassword,
+    updateAccount,
+    requestContactChange,
+    cancelContactChange,
+    verifyContactChange,
+    updatePreferences,
+    setAvatar,
+    deleteAvatar,
+  });
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

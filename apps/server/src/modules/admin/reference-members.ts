@@ -1,5 +1,4 @@
-import type { TAdminUserListQuery } from '@rounds/contracts/admin-users';
-import { memberRoutes } from '@rounds/contracts/admin-users';
+import { MEMBER_FILTER, memberRoutes, type TAdminUserListQuery } from '@rounds/contracts/admin-users';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { REFERENCE_KINDS, type TReferenceKind } from '@rounds/contracts/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,20 +23,12 @@ import { type AdminDeps, userReply } from './admin-context';
  * empties). Facilities are the FacilityAdmin's too, within their own facilities; the other kinds the Admin's.
  */
 
-const QUERY_KEYS = {
-  facility: 'facilityId',
-  department: 'departmentId',
-  profession: 'professionId',
-  specialty: 'specialtyId',
-  suffix: 'suffixId',
-} as const satisfies Record<TReferenceKind, keyof TAdminUserListQuery>;
-
-export const hasMembershipFilter = (q: TAdminUserListQuery) => REFERENCE_KINDS.some((kind) => q[QUERY_KEYS[kind]]);
+export const hasMembershipFilter = (q: TAdminUserListQuery) => REFERENCE_KINDS.some((kind) => q[MEMBER_FILTER[kind]]);
 
 /** The where-clause of GET /user's classification filters: members of each item given, or with `exclude` not. */
 export function membershipFilter(q: TAdminUserListQuery) {
   const items = REFERENCE_KINDS.flatMap((kind) => {
-    const itemId = q[QUERY_KEYS[kind]];
+    const itemId = q[MEMBER_FILTER[kind]];
     return itemId ? [{ kind, itemId }] : [];
   });
   return membersWhere(items, !!q.exclude);

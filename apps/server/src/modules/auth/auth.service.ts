@@ -16,27 +16,26 @@ import { verifyEmail, verifyPhone } from './auth-verify-contact';
  * taking the narrow AuthDeps; this object binds them, so callers reach each by name (app.auth.login(...)).
  */
 export function createAuthService(deps: AuthDeps) {
-  const bind = bindDeps(deps);
-  return {
-    login: bind(login),
-    register: bind(register),
-    verifyEmail: bind(verifyEmail),
-    verifyPhone: bind(verifyPhone),
-    resendEmail: bind(resendEmail),
-    resendPhone: bind(resendPhone),
-    changeEmailUnverified: bind(changeEmailUnverified),
-    changePhoneUnverified: bind(changePhoneUnverified),
-    refresh: bind(refresh),
-    logout: bind(logout),
-    forgotPassword: bind(forgotPassword),
-    resetPassword: bind(resetPassword),
+  return bindDeps(deps, {
+    login,
+    register,
+    verifyEmail,
+    verifyPhone,
+    resendEmail,
+    resendPhone,
+    changeEmailUnverified,
+    changePhoneUnverified,
+    refresh,
+    logout,
+    forgotPassword,
+    resetPassword,
     /** Single sign-on's session, written with the provider's (identity/sso). */
-    openSession: bind(openSession),
+    openSession,
     /** After a second factor (identity/mfa routes). */
-    completeSignIn: bind(completeSignIn),
+    completeSignIn,
     /** Before a passkey sign-in (identity/passkeys). */
-    assertMaySignIn: bind(assertMaySignIn),
-  };
+    assertMaySignIn,
+  });
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CodePurpose, Database } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 
@@ -163,13 +164,9 @@ export async function checkCode(
 
 /** Uses a code up exactly once, even if two requests race with it: false for the one that comes second. */
 async function useUp(db: Db, id: string, now: number): Promise<boolean> {
-  const used = await db
-    .updateTable('verification_codes')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1;
+  return updatedOne(
+    db.updateTable('verification_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null),
+  );
 }
 
 /** Finds the live reset or set-password code by its value alone, and uses it up. */

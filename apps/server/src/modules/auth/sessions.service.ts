@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { newId } from '../../lib/ids';
 import { deleteSessionSubscriptions } from '../push/push.store';
 
@@ -94,11 +95,7 @@ export async function touchSession(db: Kysely<Database>, sessionId: string, ip: 
 
 /** Spends a refresh token once: false when another request spent it first. */
 export async function spendRefreshToken(trx: Kysely<Database>, tokenId: string, at: number): Promise<boolean> {
-  const used = await trx
-    .updateTable('refresh_tokens')
-    .set({ used_at: at })
-    .where('id', '=', tokenId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1;
+  return updatedOne(
+    trx.updateTable('refresh_tokens').set({ used_at: at }).where('id', '=', tokenId).where('used_at', 'is', null),
+  );
 }

@@ -1,5 +1,6 @@
 import type { TCall } from '@rounds/contracts/calls';
 import type { Db } from '../../db/database';
+import { updatedOne } from '../../db/updated-one';
 
 /**
  * Calls as stored: one row per call, its whole state as JSON under a version (call-machine decides, the
@@ -23,13 +24,13 @@ export async function insertCall(trx: Db, call: TCall, now: number): Promise<voi
 
 /** The call written back under the version it was read at: false when another action won the race. */
 export async function updateCall(trx: Db, next: TCall, was: number, now: number): Promise<boolean> {
-  const update = await trx
-    .updateTable('calls')
-    .set({ state: JSON.stringify(next), status: next.status, version: next.version, updated_at: now })
-    .where('id', '=', next.id)
-    .where('version', '=', was)
-    .executeTakeFirst();
-  return Number(update.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable('calls')
+      .set({ state: JSON.stringify(next), status: next.status, version: next.version, updated_at: now })
+      .where('id', '=', next.id)
+      .where('version', '=', was),
+  );
 }
 
 /** The live calls of these rooms. */

@@ -46,13 +46,33 @@ export async function assertPickable(db: Db, ids: string[], requireLogin: boolea
   if (ids.some((id) => !ok.has(id))) throw participantsError('onlyActiveSignedIn');
 }
 
-export async function assertNameFree(db: Db, name: string, exceptRoomId?: string): Promise<void> {
+async function assertNameFree(db: Db, name: string, exceptRoomId?: string): Promise<void> {
   if (await groupNameTaken(db, name, exceptRoomId)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
 }
 
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+/**
+ * A group's write in one transaction, its name checked free first when it is set (`name`, and the group it
+ * may already be); a group named at the same time by someone else breaks the unique index: the same 409.
+ */
+export async function writeNamedGroup<T>(
+  db: Db,
+  name: { name: string; exceptRoomId?: string } | undefined,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (name) await assertNameFree(trx, name.name, name.exceptRoomId);
+      return work(trx);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
+    throw err;
+  }
 }
 
 /** The deps with the helpers every action uses: the room as its user sees it, system messages, announcing. */

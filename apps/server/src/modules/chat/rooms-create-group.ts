@@ -1,16 +1,8 @@
-import { CHAT_LIMITS, type TChatRoom, type TMessage } from '@rounds/contracts/chat';
-import { conflict } from '../../lib/errors';
+import { CHAT_LIMITS, type TChatRoom } from '@rounds/contracts/chat';
 import { newId } from '../../lib/ids';
 import { writeAudit } from '../audit/audit.service';
 import { insertRoom } from './rooms.store';
-import {
-  assertNameFree,
-  assertPickable,
-  isUniqueViolation,
-  participantsError,
-  people,
-  type RoomsContext,
-} from './rooms-context';
+import { assertPickable, participantsError, people, type RoomsContext, writeNamedGroup } from './rooms-context';
 
 /** A named group of its owner and these people, with its "created" system message. */
 export const createGroup =
@@ -24,25 +16,18 @@ export const createGroup =
     const members = [userId, ...otherIds];
     const now = Date.now();
     const roomId = newId(now);
-    let created: TMessage;
-    try {
-      created = await db.transaction().execute(async (trx) => {
-        await assertNameFree(trx, name);
-        await insertRoom(trx, { id: roomId, type: 'group', name, ownerId: userId }, members, now);
-        const [initiator] = await people(trx, [userId]);
-        const message = await ctx.system(
-          trx,
-          roomId,
-          { type: 'created', data: { initiator: initiator!, users: await people(trx, otherIds), name } },
-          now,
-        );
-        await writeAudit(trx, { userId, event: 'group created', details: { roomId, name, members: members.length } });
-        return message;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
-      throw err;
-    }
+    const created = await writeNamedGroup(db, { name }, async (trx) => {
+      await insertRoom(trx, { id: roomId, type: 'group', name, ownerId: userId }, members, now);
+      const [initiator] = await people(trx, [userId]);
+      const message = await ctx.system(
+        trx,
+        roomId,
+        { type: 'created', data: { initiator: initiator!, users: await people(trx, otherIds), name } },
+        now,
+      );
+      await writeAudit(trx, { userId, event: 'group created', details: { roomId, name, members: members.length } });
+      return message;
+    });
     await ctx.announce(roomId, { created: members, messages: [created] });
     return ctx.viewFor(userId, roomId);
   };

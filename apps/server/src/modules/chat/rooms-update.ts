@@ -1,15 +1,7 @@
 import { CHAT_LIMITS, type TMessage } from '@rounds/contracts/chat';
-import { conflict } from '../../lib/errors';
 import { writeAudit } from '../audit/audit.service';
 import { deleteMembers, insertMembers, memberIds, renameGroup } from './rooms.store';
-import {
-  assertNameFree,
-  assertPickable,
-  isUniqueViolation,
-  participantsError,
-  people,
-  type RoomsContext,
-} from './rooms-context';
+import { assertPickable, participantsError, people, type RoomsContext, writeNamedGroup } from './rooms-context';
 
 /** The owner edits a group: its name and its members at once, one system message for each kind of change. */
 export const updateGroup =
@@ -27,12 +19,13 @@ export const updateGroup =
     const renamed = body.name !== room.name;
     const now = Date.now();
     const [by] = await people(db, [userId]);
-    let messages: TMessage[];
-    try {
-      messages = await db.transaction().execute(async (trx) => {
+    // A new name is checked free first, before any member changes.
+    const messages = await writeNamedGroup(
+      db,
+      renamed ? { name: body.name, exceptRoomId: room.id } : undefined,
+      async (trx) => {
         const out: TMessage[] = [];
         if (renamed) {
-          await assertNameFree(trx, body.name, room.id);
           await renameGroup(trx, room.id, body.name, now);
           out.push(
             await ctx.system(
@@ -57,11 +50,8 @@ export const updateGroup =
           details: { roomId: room.id, renamed, added, removed },
         });
         return out;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('groupNameTaken', 'DUPLICATE_NAME');
-      throw err;
-    }
+      },
+    );
     await ctx.announce(room.id, {
       created: added,
       updated: [...before].filter((id) => next.has(id)),

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BreakGlassGrantsTable } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { containsPattern, groupNameLike, memberLike } from './room-search.store';
 
 /**
@@ -31,14 +32,14 @@ export async function insertGrant(db: Db, row: BreakGlassGrantsTable): Promise<v
 
 /** Ends a live grant early; false when it was no longer live. */
 export async function endGrant(db: Db, id: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('break_glass_grants')
-    .set({ ended_at: now })
-    .where('id', '=', id)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('break_glass_grants')
+      .set({ ended_at: now })
+      .where('id', '=', id)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import type { THoldTarget, THoldTargetType } from '@rounds/contracts/compliance'
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LegalHoldsTable } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { containsPattern, groupNameLike, memberLike } from './room-search.store';
 
 /**
@@ -64,13 +65,13 @@ export async function insertHold(db: Db, row: LegalHoldsTable): Promise<void> {
 
 /** Releases a hold in force; false when there is none of that id in force. */
 export async function releaseHold(db: Db, id: string, by: string, at: number): Promise<boolean> {
-  const r = await db
-    .updateTable('legal_holds')
-    .set({ released_by: by, released_at: at })
-    .where('id', '=', id)
-    .where('released_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('legal_holds')
+      .set({ released_by: by, released_at: at })
+      .where('id', '=', id)
+      .where('released_at', 'is', null),
+  );
 }
 
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();

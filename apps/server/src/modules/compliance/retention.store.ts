@@ -1,6 +1,7 @@
 import { type TRetentionPolicy, type TRetentionSweep, ZRetentionPolicy } from '@rounds/contracts/compliance';
 import type { Db } from '../../db/database';
 import type { RoomsTable } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { firstIdAt } from '../../lib/ids';
 import { messageHeld } from './holds.store';
 
@@ -55,13 +56,13 @@ export async function claimDue(db: Db, name: string, now: number, everyMs: numbe
     .values({ name, due_at: 0 })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const r = await db
-    .updateTable('job_due')
-    .set({ due_at: now + everyMs })
-    .where('name', '=', name)
-    .where('due_at', '<=', now)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('job_due')
+      .set({ due_at: now + everyMs })
+      .where('name', '=', name)
+      .where('due_at', '<=', now),
+  );
 }
 
 /** Makes a job due at its next check (a changed policy applies within minutes, not at the next hourly run). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, MfaFactorsTable } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { newId } from '../../lib/ids';
 
 /** The only SQL of multi-factor sign-in: factors (seeds sealed by the caller) and hashed recovery codes. */
@@ -67,14 +68,14 @@ export async function markFactorUsed(db: Q, id: string, now: number): Promise<vo
 }
 
 export async function renameFactor(db: Q, userId: string, id: string, label: string): Promise<boolean> {
-  const r = await db
-    .updateTable('mfa_factors')
-    .set({ label })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('confirmed_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('mfa_factors')
+      .set({ label })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is not', null),
+  );
 }
 
 export async function deleteFactor(db: Q, userId: string, id: string): Promise<void> {
@@ -98,14 +99,14 @@ export async function replaceRecoveryCodes(db: Q, userId: string, hashes: string
 
 /** Spends a recovery code once: of two racing requests with the same code, only one updates the row. */
 export async function spendRecoveryCode(db: Db, userId: string, hash: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('mfa_recovery_codes')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', hash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('mfa_recovery_codes')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', hash)
+      .where('used_at', 'is', null),
+  );
 }
 
 export async function recoveryCodesLeft(db: Q, userId: string): Promise<number> {

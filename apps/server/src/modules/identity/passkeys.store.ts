@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, WebauthnChallengesTable } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { newId } from '../../lib/ids';
 import type { FactorRow } from './mfa.store';
 
@@ -50,13 +51,13 @@ export async function insertPasskey(
  * the same counter, one wins.
  */
 export async function advanceCounter(db: Q, id: string, from: number, to: number, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('mfa_factors')
-    .set({ sign_count: to, last_used_at: now })
-    .where('id', '=', id)
-    .where('sign_count', '=', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('mfa_factors')
+      .set({ sign_count: to, last_used_at: now })
+      .where('id', '=', id)
+      .where('sign_count', '=', from),
+  );
 }
 
 /** A new challenge; the expired ones of anyone go on the way (a ceremony abandoned leaves one behind). */

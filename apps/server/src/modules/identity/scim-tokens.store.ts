@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 
 type Db = Kysely<Database>;
 
@@ -33,23 +34,19 @@ export async function insertToken(
 
 /** A new hash for a live token; false when there is none of that id. */
 export async function setTokenHash(db: Db, id: string, tokenHash: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('scim_tokens')
-    .set({ token_hash: tokenHash, rotated_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('scim_tokens')
+      .set({ token_hash: tokenHash, rotated_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null),
+  );
 }
 
 export async function revokeToken(db: Db, id: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('scim_tokens')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db.updateTable('scim_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { newId } from '../../lib/ids';
 
 // The only SQL of single sign-on (issue 26): attempts under way, linked identities, sessions behind the provider.
@@ -39,13 +40,13 @@ export async function findAttempt(db: Db, stateHash: string) {
 
 /** Marks the attempt used; false when another request used it first (a replayed callback). */
 export async function useAttempt(db: Db, stateHash: string): Promise<boolean> {
-  const r = await db
-    .updateTable('sso_attempts')
-    .set({ used_at: Date.now() })
-    .where('state_hash', '=', stateHash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('sso_attempts')
+      .set({ used_at: Date.now() })
+      .where('state_hash', '=', stateHash)
+      .where('used_at', 'is', null),
+  );
 }
 
 export async function linkedUserId(db: Db, issuer: string, subject: string): Promise<string | undefined> {

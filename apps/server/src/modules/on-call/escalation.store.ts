@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { EscalationChainsTable, EscalationJobsTable } from '../../db/schema';
+import { updatedOne } from '../../db/updated-one';
 import { newId } from '../../lib/ids';
 import { MAX_SHIFT_MS } from './duty-roles.store';
 
@@ -128,13 +129,13 @@ export async function dueJobs(db: Db, now: number, limit: number): Promise<JobRo
 
 /** Claims a pending step for this transaction: true for exactly one process. */
 export async function claimJob(db: Db, id: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('escalation_jobs')
-    .set({ status: 'fired', fired_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('escalation_jobs')
+      .set({ status: 'fired', fired_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending'),
+  );
 }
 
 export async function chainById(db: Db, id: string) {

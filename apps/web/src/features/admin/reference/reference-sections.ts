@@ -1,4 +1,3 @@
-import type { TAdminUserListQuery } from '@rounds/contracts/admin-users';
 import type { TReferenceKind } from '@rounds/contracts/reference';
 import type { TAdminSection } from '@rounds/contracts/routes';
 import type { TUser } from '@rounds/contracts/user';
@@ -16,15 +15,6 @@ export type TReferenceSection = keyof typeof REFERENCE_SECTIONS;
 export function isReferenceSection(section: string): section is TReferenceSection {
   return Object.hasOwn(REFERENCE_SECTIONS, section);
 }
-
-/** The GET /user filter that lists the members of one item (doc 2 section 7). */
-export const MEMBER_FILTER = {
-  facility: 'facilityId',
-  department: 'departmentId',
-  profession: 'professionId',
-  specialty: 'specialtyId',
-  suffix: 'suffixId',
-} as const satisfies Record<TReferenceKind, keyof TAdminUserListQuery>;
 
 /** Where a user's items of each kind are, for the members table's comma lists. */
 export const USER_ITEMS = {

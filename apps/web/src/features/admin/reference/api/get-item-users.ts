@@ -1,8 +1,8 @@
-import { adminUserRoutes } from '@rounds/contracts/admin-users';
+import { adminUserRoutes, MEMBER_FILTER } from '@rounds/contracts/admin-users';
 import type { TReferenceKind } from '@rounds/contracts/reference';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../../lib/api-call';
-import { MEMBER_FILTER, MEMBER_PAGE_SIZE } from '../reference-sections';
+import { MEMBER_PAGE_SIZE } from '../reference-sections';
 import { referenceAdminKey } from './get-reference-page';
 
 export type TItemUsersFilter = {
