@@ -128,13 +128,7 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
               </Alert>
             )}
           </div>
-          <FormActions
-            cancelLabel={t('cancel')}
-            onCancel={close}
-            cancelDisabled={start.isPending}
-            loading={start.isPending}
-            disabled={verdict !== 'ok'}
-          >
+          <FormActions cancelLabel={t('cancel')} onCancel={close} pending={start.isPending} disabled={verdict !== 'ok'}>
             {t('submit')}
           </FormActions>
         </Stack>

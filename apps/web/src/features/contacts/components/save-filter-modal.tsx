@@ -74,12 +74,7 @@ export function SaveFilterModal({ opened, filters, onClose, onSaved }: TSaveFilt
             required
             data-autofocus
           />
-          <FormActions
-            cancelLabel={t('saveModal.cancel')}
-            onCancel={close}
-            cancelDisabled={create.isPending}
-            loading={create.isPending}
-          >
+          <FormActions cancelLabel={t('saveModal.cancel')} onCancel={close} pending={create.isPending}>
             {t('saveModal.submit')}
           </FormActions>
         </Stack>

@@ -57,12 +57,7 @@ export function ResetPasswordModal({ user, onClose }: TResetPasswordModalProps) 
           <Text fz="xs" c="dimmed">
             {tc('auth.passwordRules')}
           </Text>
-          <FormActions
-            cancelLabel={t('cancel')}
-            onCancel={close}
-            cancelDisabled={reset.isPending}
-            loading={reset.isPending}
-          >
+          <FormActions cancelLabel={t('cancel')} onCancel={close} pending={reset.isPending}>
             {t('resetModal.submit')}
           </FormActions>
         </Stack>
