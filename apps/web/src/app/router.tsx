@@ -53,8 +53,8 @@ export const routes: RouteObject[] = [
           guardedPage(ROUTES.contacts, async () => (await import('./routes/contacts')).ContactsRoute),
           guardedPage(ROUTES.group, async () => (await import('./routes/group')).GroupRoute),
           guardedPage(ROUTES.settings, async () => (await import('./routes/settings')).SettingsRoute),
-          guardedPage(ROUTES.aboutUs, async () => (await import('./routes/about-us')).AboutUsRoute),
-          guardedPage(ROUTES.information, async () => (await import('./routes/information')).InformationRoute),
+          guardedPage(ROUTES.aboutUs, async () => (await import('./routes/info-route')).AboutUsRoute),
+          guardedPage(ROUTES.information, async () => (await import('./routes/info-route')).InformationRoute),
           guardedPage(ROUTES.eula, async () => (await import('./routes/eula')).EulaRoute),
           {
             // The section segment decides the roles (ADMIN_SECTIONS), so the rule is computed per path.
