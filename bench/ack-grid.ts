@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chatPath } from '@rounds/contracts/routes';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
@@ -15,6 +13,7 @@ import { bubble } from '../e2e/support/pages/room';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { onEachEngine } from './support/engines';
+import { openInProcess } from './support/in-process';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
@@ -235,13 +234,8 @@ async function run(
   }
 
   // The grid itself, without HTTP and JSON: the service the route calls (membership, the one query, states).
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: o.dataDir, MESSAGE_KEY, LOG_LEVEL: 'silent', WEB_DIST: join(o.dataDir, 'none'), ...env }),
-    { dbSchema: o.schema, logger: false },
-  );
+  const { app, userId } = await openInProcess(o, env, MESSAGE_KEY, email);
   try {
-    const userId = (await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
-      .id;
     for (let i = 0; i < 20; i += 1) await app.chat.priority.acknowledgementGrid(userId, roomId, messageId);
     const times: number[] = [];
     for (let i = 0; i < 200; i += 1) {

@@ -9,7 +9,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { adminTableInBrowser } from './support/admin-table-browser';
 import { BENCH_USER, seedHospital } from './support/demo-hospital';
-import { fmt, percentile, signIn, startBenchServer } from './support/server';
+import { fmt, percentile, signIn, startBenchServer, timeCalls } from './support/server';
 
 /**
  * bench/admin: the administration users table on the demo hospital at 20,000 staff. GET /user searched and
@@ -97,16 +97,8 @@ try {
         if (res.status !== 200) throw new Error(`GET /user${c.query}: ${res.status}`);
         return { ms: performance.now() - t0, rows: body.results.length, total: body.total };
       };
-      for (let i = 0; i < 20; i++) await call();
-      const times: number[] = [];
-      let last = { rows: 0, total: 0 };
-      for (let i = 0; i < 200; i++) {
-        const r = await call();
-        times.push(r.ms);
-        last = r;
-      }
+      const { times, last } = await timeCalls(call);
       if (last.rows === 0) empty.push(`${viewer.label}: ${c.name}`);
-      times.sort((a, b) => a - b);
       const p99 = percentile(times, 99);
       worst = Math.max(worst, p99);
       console.log(

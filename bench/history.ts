@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertUsers } from '../apps/server/src/modules/users/users.store';
 import { onEachEngine } from './support/engines';
+import { openInProcess } from './support/in-process';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
@@ -108,13 +106,8 @@ async function run(
   }
 
   // The page itself, without HTTP: the service the route calls (membership, query, decryption).
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: o.dataDir, MESSAGE_KEY, LOG_LEVEL: 'silent', WEB_DIST: join(o.dataDir, 'none'), ...env }),
-    { dbSchema: o.schema, logger: false },
-  );
+  const { app, userId } = await openInProcess(o, env, MESSAGE_KEY, email);
   try {
-    const userId = (await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
-      .id;
     const point = () => 101 + Math.floor(Math.random() * (MESSAGES - 100));
     for (let i = 0; i < 100; i += 1)
       await app.chat.messages.history(userId, { twId: roomId, before: point(), limit: 100 });

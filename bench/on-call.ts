@@ -6,7 +6,7 @@ import { newId } from '../apps/server/src/lib/ids';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { BENCH_USER, seedHospital } from './support/demo-hospital';
-import { fmt, percentile, signIn, startBenchServer } from './support/server';
+import { fmt, percentile, signIn, startBenchServer, timeCalls } from './support/server';
 
 /**
  * bench/on-call (issue 25): a hospital group of 20,000 staff with 2,000 on-call roles over its facilities, a
@@ -19,6 +19,11 @@ const ROLES = Number(process.env.BENCH_ROLES ?? 2_000);
 const WEEKS = 52;
 const HOUR = 3_600_000;
 const ZONE = 'America/Chicago';
+
+/** Rows go in 500 at a time: one statement of thousands of rows passes the engines' parameter limits. */
+async function inBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
 
 ensureWebBuild();
 const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-on-call-'));
@@ -40,11 +45,7 @@ await h.db.transaction().execute(async (trx) => {
     created_at: yearAgo,
     updated_at: yearAgo,
   }));
-  for (let i = 0; i < roles.length; i += 500)
-    await trx
-      .insertInto('duty_roles')
-      .values(roles.slice(i, i + 500))
-      .execute();
+  await inBatches(roles, (batch) => trx.insertInto('duty_roles').values(batch).execute());
   const shifts = roles.flatMap((role, r) =>
     Array.from({ length: WEEKS }, (_, w) => {
       // A week's 12-hour day shift, a different person each week.
@@ -58,11 +59,7 @@ await h.db.transaction().execute(async (trx) => {
       };
     }),
   );
-  for (let i = 0; i < shifts.length; i += 500)
-    await trx
-      .insertInto('duty_role_shifts')
-      .values(shifts.slice(i, i + 500))
-      .execute();
+  await inBatches(shifts, (batch) => trx.insertInto('duty_role_shifts').values(batch).execute());
   const rotations = roles
     .filter((_, r) => r % 4 === 0)
     .map((role, k) => ({
@@ -76,11 +73,7 @@ await h.db.transaction().execute(async (trx) => {
       until_date: null,
       exceptions: JSON.stringify(['2026-12-25']),
     }));
-  for (let i = 0; i < rotations.length; i += 500)
-    await trx
-      .insertInto('duty_role_rotations')
-      .values(rotations.slice(i, i + 500))
-      .execute();
+  await inBatches(rotations, (batch) => trx.insertInto('duty_role_rotations').values(batch).execute());
   const holds = roles
     .filter((_, r) => r % 10 === 0)
     .map((role, k) => ({
@@ -124,15 +117,7 @@ try {
         held: body.data.roles.filter((r) => r.holders.length).length,
       };
     };
-    for (let i = 0; i < 20; i++) await call();
-    const times: number[] = [];
-    let last = { roles: 0, held: 0 };
-    for (let i = 0; i < 200; i++) {
-      const r = await call();
-      times.push(r.ms);
-      last = r;
-    }
-    times.sort((a, b) => a - b);
+    const { times, last } = await timeCalls(call);
     const p99 = percentile(times, 99);
     worst = Math.max(worst, p99);
     console.log(

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openBenchSocket } from './bench-socket';
 import { percentile } from './server';
 import { inWaves } from './waves';
 
@@ -27,13 +27,7 @@ export type TBurstFigures = {
 
 function connect(url: string, token: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(url, {
-      path: '/server/socket.io',
-      query: { token, uuid: randomUUID() },
-      transports: ['websocket'],
-      reconnection: false,
-      timeout: 120_000,
-    });
+    const socket = openBenchSocket(url, token);
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });

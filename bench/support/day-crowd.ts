@@ -19,7 +19,8 @@ import {
   type TClientRequest,
 } from '@rounds/contracts/events';
 import { signInOverApi } from '@rounds/test-kit/mfa';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openBenchSocket } from './bench-socket';
 import { inWaves } from './waves';
 
 /** One simulated member of staff: who they are, where they connect, the rooms they are in. */
@@ -202,13 +203,7 @@ export async function runCrowd(o: {
 
   const connect = (user: TStaff) =>
     new Promise<Socket>((resolve, reject) => {
-      const socket: Socket = io(user.url, {
-        path: '/server/socket.io',
-        query: { token: user.token, uuid: randomUUID() },
-        transports: ['websocket'],
-        reconnection: false,
-        timeout: 120_000,
-      });
+      const socket = openBenchSocket(user.url, user.token);
       socket.on(SERVER_EVENTS.NewMessage, (m: unknown) => onNewMessage(user, m));
       socket.once('connect', () => {
         sockets.set(user.id, socket);

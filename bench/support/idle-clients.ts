@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openBenchSocket } from './bench-socket';
 
 /**
  * One of bench/idle's client processes: opens one socket per token (websocket, as the web), in waves, prints
@@ -14,13 +14,7 @@ for (let start = 0; start < tokens.length; start += 250) {
     tokens.slice(start, start + 250).map(
       (token) =>
         new Promise<void>((resolve) => {
-          const s = io(url, {
-            path: '/server/socket.io',
-            query: { token, uuid: randomUUID() },
-            transports: ['websocket'],
-            reconnection: false,
-            timeout: 120_000,
-          });
+          const s = openBenchSocket(url, token);
           sockets.push(s);
           s.once('connect', () => resolve());
           s.once('connect_error', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
+import { openBenchSocket } from './bench-socket';
 import { inWaves } from './waves';
 
 /**
@@ -48,13 +48,7 @@ async function connectRounds() {
     config.users,
     (u, i) =>
       new Promise<void>((resolve, reject) => {
-        const socket: Socket = io(config.url, {
-          path: '/server/socket.io',
-          query: { token: u.token, uuid: randomUUID() },
-          transports: ['websocket'],
-          reconnection: false,
-          timeout: 120_000,
-        });
+        const socket = openBenchSocket(config.url, u.token);
         socket.on('NewMessage', (m: { clientId: string; body: string }) => {
           onDelivery(i, m.clientId, Number(m.body));
         });

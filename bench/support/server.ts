@@ -31,3 +31,15 @@ export async function signIn(url: string, username: string, password: string): P
   if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
+
+/** Calls `call` `warm` times unmeasured, then `count` times: the times it reported, sorted, and its last result. */
+export async function timeCalls<T extends { ms: number }>(
+  call: () => Promise<T>,
+  count = 200,
+  warm = 20,
+): Promise<{ times: number[]; last: T }> {
+  for (let i = 0; i < warm; i++) await call();
+  const results: T[] = [];
+  for (let i = 0; i < count; i++) results.push(await call());
+  return { times: results.map((r) => r.ms).sort((a, b) => a - b), last: results.at(-1)! };
+}

@@ -5,7 +5,7 @@ import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo } from '../support/demo';
 import { lookSuffix, OTHER_LOOKS } from '../support/pages/looks';
-import { bubble, composer, openRoom } from '../support/pages/room';
+import { bubble, openRoom, sendUrgent } from '../support/pages/room';
 import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
@@ -57,12 +57,7 @@ describe('acknowledgement grid', () => {
     const twId = await apiGroup(owner, GROUP, MEMBERS);
     const { page, errors } = await signIn('amelia.broussard', { lang: 'en', theme: 'light', mobile: false });
     await openRoom(page, GROUP);
-    await composer(page).fill(TEXT);
-    await page.getByRole('button', { name: 'Send as important or urgent' }).click();
-    const priority = page.getByRole('dialog', { name: 'Priority message' });
-    await priority.getByText('Urgent', { exact: true }).click();
-    await priority.getByRole('button', { name: 'Send' }).click();
-    await bubble(page, TEXT).waitFor();
+    await sendUrgent(page, TEXT);
 
     // Noah's and Grace's devices fetch the room: delivered. Harper and Mason are not signed in: not reached.
     const [noah, grace] = await Promise.all([apiSession(demo('noah.thibodeaux')), apiSession(demo('grace.nguyen'))]);

@@ -2,7 +2,7 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, snap, watchErrors } from '../support/browser';
+import { newContext, newWatchedPage, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
@@ -92,9 +92,7 @@ async function withBanner(context: BrowserContext, text_en: string, text_fr: str
 
 describe('contacts', () => {
   it('filters by two classifications, saves the filter, applies it after a reload and deletes it', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
     await signIn(page, demo('noah.thibodeaux'));
     await openContacts(page);
     await page.getByText('40 contacts').waitFor();
@@ -177,9 +175,7 @@ describe('contacts', () => {
   });
 
   it('opens a contact in Recent once per 5 s and keeps it highlighted on return', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
     await signIn(page, demo('ethan.leblanc'));
     await openContacts(page);
     await page.getByText('No conversation open').waitFor();

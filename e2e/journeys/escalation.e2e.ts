@@ -7,7 +7,7 @@ import { demoApi } from '../support/demo';
 import { dutyRoleAdmin } from '../support/duty-roles';
 import { useDemoJourney } from '../support/journey';
 import { inLook, LOOKS } from '../support/pages/looks';
-import { bubble, composer, log, openRoom } from '../support/pages/room';
+import { log, openRoom, sendUrgent } from '../support/pages/room';
 import { demoTabs } from '../support/pages/sign-in';
 import { linkRoomToRole } from '../support/role-room';
 import type { RunningServer } from '../support/server';
@@ -81,12 +81,7 @@ describe('escalation', () => {
     });
     const { page: nurse, errors: nurseErrors } = await signIn('olivia.landry');
     await openRoom(nurse, ROOM);
-    await composer(nurse).fill(TEXT);
-    await nurse.getByRole('button', { name: 'Send as important or urgent' }).click();
-    const priority = nurse.getByRole('dialog', { name: 'Priority message' });
-    await priority.getByText('Urgent', { exact: true }).click();
-    await priority.getByRole('button', { name: 'Send' }).click();
-    await bubble(nurse, TEXT).waitFor();
+    await sendUrgent(nurse, TEXT);
     await timeline(nurse).getByText(`Sent to Liam Hebert (${ROLE})`).waitFor();
 
     // Nobody acknowledges: Liam is reminded, then after 3 policy minutes the backup is alerted and joins the room.

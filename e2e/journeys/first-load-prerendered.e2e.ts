@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { artifact, newContext, snap, watchErrors } from '../support/browser';
+import { artifact, newContext, newWatchedPage, snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi, passSecondStepUi } from '../support/login-ui';
@@ -245,9 +245,11 @@ describe('the home page’s frame arrives rendered', () => {
       }[language];
       const withAdmin = [...labels.slice(0, 3), 'Admin', labels[3]];
       await setPreferences(DEMO.amelia, language, colorScheme);
-      const context = await newContext(browser, { baseURL: server.url, colorScheme, mobile: true });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { context, page, errors } = await newWatchedPage(browser, {
+        baseURL: server.url,
+        colorScheme,
+        mobile: true,
+      });
       await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
       await page.getByText(GROUP).first().waitFor();
       const items = () =>
@@ -293,9 +295,7 @@ describe('the home page’s frame arrives rendered', () => {
   }
 
   it('shows nothing of it to a browser without a session, which goes to the login page', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
     const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
     // The whole frame is in the document (its last element), and none of it shows.

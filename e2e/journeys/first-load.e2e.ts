@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { newContext, watchErrors } from '../support/browser';
+import { newWatchedPage, watchErrors } from '../support/browser';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
@@ -39,9 +39,7 @@ describe('the first load', () => {
   });
 
   it('sends the app compressed and asks for the room list once, after login and after a reload', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
     const encodings: string[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js'))

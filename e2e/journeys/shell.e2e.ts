@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, snap, watchErrors } from '../support/browser';
+import { newContext, newWatchedPage, snap } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { passSecondStepUi } from '../support/login-ui';
 import { ADMIN, type RunningServer } from '../support/server';
@@ -14,9 +14,7 @@ useJourney({}, (s, b) => {
 
 describe('app shell', () => {
   it('shows the not-found page for unknown paths, in both languages', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(404);
     await page.getByText("Oops! Can't find what you're looking for?").waitFor();
@@ -33,9 +31,7 @@ describe('app shell', () => {
   });
 
   it('switches language and theme on the login page, and keeps them after reload', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
@@ -77,9 +73,7 @@ describe('app shell', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const lang of ['en', 'fr'] as const) {
       it(`shows About us, Information and the EULA (${lang}, ${colorScheme})`, async () => {
-        const context = await newContext(browser, { baseURL: server.url, colorScheme });
-        const page = await context.newPage();
-        const errors = watchErrors(page);
+        const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url, colorScheme });
         await page.goto('/login');
         await page.getByLabel(lang === 'en' ? 'Language' : 'Language').selectOption(lang);
         if (colorScheme === 'dark')
@@ -113,9 +107,7 @@ describe('app shell', () => {
   }
 
   it('sends a stranger from /contacts to login and back after signing in', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
     await page.goto('/contacts?tab=all');
     await page.waitForURL(/\/login/);
     await page.getByLabel('Email').fill(ADMIN.email);

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
@@ -7,7 +6,7 @@ import { budget } from '../support/budget';
 import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
 import { lookSuffix, OTHER_LOOKS } from '../support/pages/looks';
-import { bubble, composer, log, openDirect, openRoom, roomRow, roomTitle } from '../support/pages/room';
+import { bubble, log, openDirect, openRoom, roomRow, roomTitle, sendUrgent } from '../support/pages/room';
 import { useDemoStaff } from '../support/pages/sign-in';
 
 /**
@@ -18,16 +17,6 @@ import { useDemoStaff } from '../support/pages/sign-in';
  */
 
 const { server, browser, setPreferences, open, signIn } = useDemoStaff();
-
-/** Sends an URGENT message from the open direct chat (its one other member is notified). */
-async function sendUrgent(page: Page, text: string): Promise<void> {
-  await composer(page).fill(text);
-  await page.getByRole('button', { name: 'Send as important or urgent' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Priority message' });
-  await dialog.getByText('Urgent', { exact: true }).click();
-  await dialog.getByRole('button', { name: 'Send' }).click();
-  await bubble(page, text).waitFor();
-}
 
 describe('urgent', () => {
   it('an URGENT message sent while offline greets the recipient at sign-in until acknowledged', async () => {

@@ -68,3 +68,13 @@ export async function send(page: Page, text: string, label?: string): Promise<vo
   await composer(page, label).press('Enter');
   await bubble(page, text).waitFor();
 }
+
+/** Sends an URGENT message in the open room, through the priority dialog, and waits for its bubble. */
+export async function sendUrgent(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: 'Send as important or urgent' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Priority message' });
+  await dialog.getByText('Urgent', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await bubble(page, text).waitFor();
+}

@@ -11,8 +11,8 @@ import { RouteError } from './route-error';
 import { LoginRoute } from './routes/login';
 
 /** A route module loaded on first visit, in its own chunk; only /login ships in the first download. */
-function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
 }
 
 /** A path guarded by its entry in the contract's route table (ROUTE_ACCESS). */
@@ -34,19 +34,15 @@ function prefetchDirectory() {
   return null;
 }
 
-const notFound = page(
-  () => import('./routes/not-found'),
-  (m) => m.NotFoundRoute,
-);
+/** A guarded path whose page loads on first visit. */
+function guardedPage(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return guarded(path, { lazy: page(load) });
+}
+
+const notFound = page(async () => (await import('./routes/not-found')).NotFoundRoute);
 // Recent and one conversation are the same screen: the room's address only says which room is open.
-const recent = page(
-  () => import('./routes/recent'),
-  (m) => m.RecentRoute,
-);
-const admin = page(
-  () => import('./routes/admin'),
-  (m) => m.AdminRoute,
-);
+const recent = page(async () => (await import('./routes/recent')).RecentRoute);
+const admin = page(async () => (await import('./routes/admin')).AdminRoute);
 
 export const routes: RouteObject[] = [
   {
@@ -59,81 +55,26 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           guarded(ROUTES.login, { Component: LoginRoute }),
-          guarded(ROUTES.register, {
-            lazy: page(
-              () => import('./routes/register'),
-              (m) => m.RegisterRoute,
-            ),
-          }),
-          guarded(ROUTES.forgotPassword, {
-            lazy: page(
-              () => import('./routes/forgot-password'),
-              (m) => m.ForgotPasswordRoute,
-            ),
-          }),
-          guarded(ROUTES.resetPassword, {
-            lazy: page(
-              () => import('./routes/reset-password'),
-              (m) => m.ResetPasswordRoute,
-            ),
-          }),
-          guarded(ROUTES.setPassword, {
-            lazy: page(
-              () => import('./routes/set-password'),
-              (m) => m.SetPasswordRoute,
-            ),
-          }),
-          guarded(ROUTES.emailConfirm, {
-            lazy: page(
-              () => import('./routes/code-confirm'),
-              (m) => m.EmailConfirmRoute,
-            ),
-          }),
-          guarded(ROUTES.mobileConfirm, {
-            lazy: page(
-              () => import('./routes/code-confirm'),
-              (m) => m.MobileConfirmRoute,
-            ),
-          }),
+          guardedPage(ROUTES.register, async () => (await import('./routes/register')).RegisterRoute),
+          guardedPage(
+            ROUTES.forgotPassword,
+            async () => (await import('./routes/forgot-password')).ForgotPasswordRoute,
+          ),
+          guardedPage(ROUTES.resetPassword, async () => (await import('./routes/reset-password')).ResetPasswordRoute),
+          guardedPage(ROUTES.setPassword, async () => (await import('./routes/set-password')).SetPasswordRoute),
+          guardedPage(ROUTES.emailConfirm, async () => (await import('./routes/code-confirm')).EmailConfirmRoute),
+          guardedPage(ROUTES.mobileConfirm, async () => (await import('./routes/code-confirm')).MobileConfirmRoute),
           guarded(ROUTES.recent, { lazy: recent }),
           guarded(ROUTES.chat, { lazy: recent }),
           guarded(ROUTES.contacts, {
             loader: prefetchDirectory,
-            lazy: page(
-              () => import('./routes/contacts'),
-              (m) => m.ContactsRoute,
-            ),
+            lazy: page(async () => (await import('./routes/contacts')).ContactsRoute),
           }),
-          guarded(ROUTES.group, {
-            lazy: page(
-              () => import('./routes/group'),
-              (m) => m.GroupRoute,
-            ),
-          }),
-          guarded(ROUTES.settings, {
-            lazy: page(
-              () => import('./routes/settings'),
-              (m) => m.SettingsRoute,
-            ),
-          }),
-          guarded(ROUTES.aboutUs, {
-            lazy: page(
-              () => import('./routes/about-us'),
-              (m) => m.AboutUsRoute,
-            ),
-          }),
-          guarded(ROUTES.information, {
-            lazy: page(
-              () => import('./routes/information'),
-              (m) => m.InformationRoute,
-            ),
-          }),
-          guarded(ROUTES.eula, {
-            lazy: page(
-              () => import('./routes/eula'),
-              (m) => m.EulaRoute,
-            ),
-          }),
+          guardedPage(ROUTES.group, async () => (await import('./routes/group')).GroupRoute),
+          guardedPage(ROUTES.settings, async () => (await import('./routes/settings')).SettingsRoute),
+          guardedPage(ROUTES.aboutUs, async () => (await import('./routes/info-route')).AboutUsRoute),
+          guardedPage(ROUTES.information, async () => (await import('./routes/info-route')).InformationRoute),
+          guardedPage(ROUTES.eula, async () => (await import('./routes/eula')).EulaRoute),
           {
             // The section segment decides the roles (ADMIN_SECTIONS), so the rule is computed per path.
             element: <AccessGate rule={adminRule} />,

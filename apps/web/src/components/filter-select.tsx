@@ -1,6 +1,8 @@
 import { CheckIcon, CloseButton, Combobox, Group, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEveryFilterOptions } from '../api/get-filter-options';
+import { FILTER_KINDS, type TClassificationFilters, type TFilterKind } from '../lib/classification-filters';
 import { cut, DROPDOWN_LABEL_MAX, MULTI_SELECT_FIRST_MAX } from '../lib/text';
 
 export type TFilterOption = { id: string; name: string };
@@ -29,7 +31,7 @@ type TFilterSelectProps = {
  * The four classification filters' labels, keys alike in the namespaces of Contacts and the group modal;
  * professions read 'Clinical roles'.
  */
-export const FILTER_LABEL_KEY = {
+const FILTER_LABEL_KEY = {
   facility: 'filters.facilities',
   department: 'filters.departments',
   profession: 'filters.professions',
@@ -37,7 +39,7 @@ export const FILTER_LABEL_KEY = {
 } as const;
 
 /** The texts from a feature's namespace: Contacts and the group modal word their filters alike. */
-export function useFilterSelectTexts(namespace: 'contacts' | 'groups'): TFilterSelectTexts {
+function useFilterSelectTexts(namespace: 'contacts' | 'groups'): TFilterSelectTexts {
   const { t } = useTranslation(namespace);
   return useMemo(
     () => ({
@@ -47,6 +49,33 @@ export function useFilterSelectTexts(namespace: 'contacts' | 'groups'): TFilterS
       more: (count) => t('filters.more', { count }),
     }),
     [t],
+  );
+}
+
+type TClassificationSelectsProps = {
+  namespace: 'contacts' | 'groups';
+  filters: TClassificationFilters;
+  onChange: (kind: TFilterKind, ids: string[]) => void;
+};
+
+/** The four classification filters in screen order, each with every choice of its reference list. */
+export function ClassificationSelects({ namespace, filters, onChange }: TClassificationSelectsProps) {
+  const { t } = useTranslation(namespace);
+  const options = useEveryFilterOptions();
+  const texts = useFilterSelectTexts(namespace);
+  return (
+    <>
+      {FILTER_KINDS.map((kind) => (
+        <FilterSelect
+          key={kind}
+          label={t(FILTER_LABEL_KEY[kind])}
+          options={options[kind].data ?? []}
+          value={filters[kind]}
+          onChange={(ids) => onChange(kind, ids)}
+          texts={texts}
+        />
+      ))}
+    </>
   );
 }
 

@@ -6,9 +6,11 @@ type TFormActionsProps = {
   children: ReactNode;
   cancelLabel: string;
   onCancel: () => void;
-  /** Cancel waits while the request is on its way, where closing then would lose its answer. */
-  cancelDisabled?: boolean;
   loading?: boolean;
+  /**
+   * The request is on its way: the submit spins, and Cancel waits, where closing then would lose its answer.
+   */
+  pending?: boolean;
   disabled?: boolean;
   color?: ButtonProps['color'];
   gap?: MantineSpacing;
@@ -19,18 +21,18 @@ export function FormActions({
   children,
   cancelLabel,
   onCancel,
-  cancelDisabled,
   loading,
+  pending,
   disabled,
   color,
   gap = 'sm',
 }: TFormActionsProps) {
   return (
     <Group justify="flex-end" gap={gap}>
-      <Button variant="default" onClick={onCancel} disabled={cancelDisabled}>
+      <Button variant="default" onClick={onCancel} disabled={pending}>
         {cancelLabel}
       </Button>
-      <Button type="submit" color={color} loading={loading} disabled={disabled}>
+      <Button type="submit" color={color} loading={loading || pending} disabled={disabled}>
         {children}
       </Button>
     </Group>

@@ -73,15 +73,20 @@ export type TListTexts = {
   noMatchBody: string;
 };
 
-type TListStatesProps<T> = {
-  /** What has come (it stays on screen through a failed or slow refresh); undefined before the first page. */
-  items: T | undefined;
+/** Where a list's query stands: what a list screen hands its list, and the list hands ListStates. */
+export type TListQuery = {
   loading: boolean;
   failed: boolean;
-  /** Nothing to show. */
-  empty: boolean;
   /** A search or filter narrows the list: the empty state says nothing matches. */
   narrowed: boolean;
+  onRetry: () => void;
+};
+
+type TListStatesProps<T> = TListQuery & {
+  /** What has come (it stays on screen through a failed or slow refresh); undefined before the first page. */
+  items: T | undefined;
+  /** Nothing to show. */
+  empty: boolean;
   texts: TListTexts;
   /** The empty state's icon and its way out, if any. */
   icon: ReactNode;
@@ -89,7 +94,6 @@ type TListStatesProps<T> = {
   skeleton?: { rows?: number; avatar?: number };
   /** The list's own box, kept around the placeholders and the empty state. */
   frame?: string;
-  onRetry: () => void;
   /** The rows, once there are some. */
   children: (items: T) => ReactNode;
 };

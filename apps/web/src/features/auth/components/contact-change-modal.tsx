@@ -1,9 +1,9 @@
-import { Modal, Stack } from '@mantine/core';
 import type { TCallingCode } from '@rounds/contracts/settings';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../../components/email-field';
 import { FormActions } from '../../../components/form-actions';
+import { FormModal } from '../../../components/form-modal';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { PhoneField, type TPhoneValue } from '../../../components/phone-field';
 import { showToast } from '../../../lib/toast';
@@ -61,16 +61,12 @@ function ContactChangeModal<T>({
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered radius="lg" styles={MODAL_STYLES}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {field(value, change, errorText(error))}
-          <FormActions cancelLabel={t('common.cancel')} onCancel={onClose} loading={sending}>
-            {t('confirm.sendCode')}
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened onClose={onClose} title={title} centered radius="lg" styles={MODAL_STYLES} onSubmit={submit}>
+      {field(value, change, errorText(error))}
+      <FormActions cancelLabel={t('common.cancel')} onCancel={onClose} loading={sending}>
+        {t('confirm.sendCode')}
+      </FormActions>
+    </FormModal>
   );
 }
 

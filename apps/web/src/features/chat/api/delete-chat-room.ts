@@ -1,9 +1,7 @@
-import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call';
-import { withoutRoom } from '../lib/rooms-cache';
-import { useMessages } from '../stores/messages';
-import { CHAT_ROOMS_KEY } from './get-chat-rooms';
+import { forgetRoom } from './room-cache';
 
 /** DELETE /chat-room?twId (the group's owner): gone for the owner, archived and read-only for the others. */
 export async function deleteChatRoom(twId: string) {
@@ -15,9 +13,6 @@ export function useDeleteChatRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteChatRoom,
-    onSuccess: (twId) => {
-      queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && withoutRoom(rooms, twId));
-      useMessages.getState().drop(twId);
-    },
+    onSuccess: (twId) => forgetRoom(queryClient, twId),
   });
 }

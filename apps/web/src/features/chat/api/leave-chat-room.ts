@@ -1,9 +1,7 @@
-import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call';
-import { withoutRoom } from '../lib/rooms-cache';
-import { useMessages } from '../stores/messages';
-import { CHAT_ROOMS_KEY } from './get-chat-rooms';
+import { forgetRoom } from './room-cache';
 
 /** POST /chat-room/leave?twId: a member (not the owner) leaves a group. */
 export async function leaveChatRoom(twId: string) {
@@ -15,9 +13,6 @@ export function useLeaveChatRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: leaveChatRoom,
-    onSuccess: (twId) => {
-      queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && withoutRoom(rooms, twId));
-      useMessages.getState().drop(twId);
-    },
+    onSuccess: (twId) => forgetRoom(queryClient, twId),
   });
 }

@@ -1,9 +1,7 @@
-import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatRoomKey } from '../../../api/get-chat-room';
 import { apiCall } from '../../../lib/api-call';
-import { patchRoom } from '../lib/rooms-cache';
-import { CHAT_ROOMS_KEY } from './get-chat-rooms';
+import { patchCachedRoom } from './room-cache';
 
 /** POST /chat-room/remove-contacts?twId {contacts}: the owner removes members from a group; the room as it is now. */
 export async function removeContacts({ twId, contacts }: { twId: string; contacts: string[] }) {
@@ -17,8 +15,7 @@ export function useRemoveContacts() {
     mutationFn: removeContacts,
     onSuccess: (room) => {
       // ChatRoomUpdated follows for every member; the reply shows the change without waiting for it.
-      queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && patchRoom(rooms, room.twId, room));
-      queryClient.setQueryData<TChatRoom | null>(chatRoomKey(room.twId), (current) => current && room);
+      patchCachedRoom(queryClient, room.twId, room);
     },
   });
 }

@@ -1,9 +1,7 @@
-import { chatRoomRoutes, type TChatRoom } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatRoomKey } from '../../../api/get-chat-room';
 import { apiCall } from '../../../lib/api-call';
-import { patchRoom } from '../lib/rooms-cache';
-import { CHAT_ROOMS_KEY } from './get-chat-rooms';
+import { patchCachedRoom } from './room-cache';
 
 /** POST /chat-room/mute or /unmute {twId}: a muted room makes no sound and no desktop notification. */
 export async function setMuted({ twId, muted }: { twId: string; muted: boolean }) {
@@ -15,9 +13,6 @@ export function useSetMuted() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setMuted,
-    onSuccess: ({ twId, muted }) => {
-      queryClient.setQueryData<TChatRoom[]>(CHAT_ROOMS_KEY, (rooms) => rooms && patchRoom(rooms, twId, { muted }));
-      queryClient.setQueryData<TChatRoom | null>(chatRoomKey(twId), (room) => room && { ...room, muted });
-    },
+    onSuccess: ({ twId, muted }) => patchCachedRoom(queryClient, twId, { muted }),
   });
 }

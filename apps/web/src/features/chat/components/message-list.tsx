@@ -9,13 +9,11 @@ import { useSession } from '../../../lib/session-store';
 import { useRovingFocus } from '../../../lib/use-roving-focus';
 import { useFocusMessage } from '../hooks/use-focus-message';
 import { useRoomMessages } from '../hooks/use-room-messages';
-import { useTimelineText } from '../hooks/use-timeline-text';
 import { dayStart } from '../lib/days';
 import { buildTimeline } from '../lib/timeline';
 import { useOutbox } from '../stores/outbox';
 import classes from './chat.module.css';
-import { LogNotes } from './log-notes';
-import { TimelineRow } from './timeline-row';
+import { TimelineRows } from './timeline-rows';
 import '../chat-texts';
 
 /** Older messages load when the reader scrolls this close to the top (spec doc 1 section 9: 50 or 200 px). */
@@ -40,13 +38,11 @@ type TMessageListProps = {
  */
 export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
   const { t } = useTranslation('chat');
-  const { language, systemLine, now, dayLabel } = useTimelineText();
   const me = useSession((s) => s.user?.id);
   const { twId } = room;
   const { messages, hasOlder, retainedFrom, status, loadingOlder, loadOlder, retry } = useRoomMessages(twId);
   const pending = useOutbox(useShallow((s) => s.entries.filter((e) => e.twId === twId && e.userId === me)));
   const names = useMemo(() => new Map(room.participants.map((p) => [p.id, p.fullName])), [room.participants]);
-  const nameOf = useMemo(() => (userId: string) => names.get(userId) ?? t('priority.formerMember'), [names, t]);
   const items = useMemo(
     () => buildTimeline(messages ?? [], pending, { me, isGroup: room.type === 'group', dayOf: dayStart }),
     [messages, pending, me, room.type],
@@ -151,31 +147,19 @@ export function MessageList({ room, selectedId, onSelect }: TMessageListProps) {
               <Loader size="xs" />
             </Center>
           )}
-          {status === 'ready' && (
-            <LogNotes
-              hasOlder={hasOlder}
-              retainedFrom={retainedFrom}
-              count={items.length}
-              empty={t(room.archived || room.disabled ? 'room.noMessagesReadOnly' : 'room.noMessages')}
-              language={language}
-              now={now}
-            />
-          )}
-          {items.map((item) => (
-            <TimelineRow
-              key={item.key}
-              item={item}
-              language={language}
-              me={me}
-              nameOf={nameOf}
-              dayLabel={dayLabel}
-              systemLine={systemLine}
-              readByOthersSeq={room.readByOthersSeq}
-              selectedId={selectedId}
-              highlighted={highlighted}
-              onSelect={onSelect}
-            />
-          ))}
+          <TimelineRows
+            items={items}
+            loaded={status === 'ready'}
+            hasOlder={hasOlder}
+            retainedFrom={retainedFrom}
+            empty={t(room.archived || room.disabled ? 'room.noMessagesReadOnly' : 'room.noMessages')}
+            names={names}
+            me={me}
+            readByOthersSeq={room.readByOthersSeq}
+            selectedId={selectedId}
+            highlighted={highlighted}
+            onSelect={onSelect}
+          />
         </div>
       </div>
       {!atBottom && (

@@ -3,12 +3,10 @@ import type { TMessage } from '@rounds/contracts/chat';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRovingFocus } from '../../../lib/use-roving-focus';
-import { useTimelineText } from '../hooks/use-timeline-text';
 import { dayStart } from '../lib/days';
 import { buildTimeline } from '../lib/timeline';
 import classes from './chat.module.css';
-import { LogNotes } from './log-notes';
-import { TimelineRow } from './timeline-row';
+import { TimelineRows } from './timeline-rows';
 import '../chat-texts';
 
 type TReadOnlyHistoryProps = {
@@ -46,12 +44,10 @@ export function ReadOnlyHistory({
   loadOlderLabel,
 }: TReadOnlyHistoryProps) {
   const { t } = useTranslation('chat');
-  const { language, systemLine, now, dayLabel } = useTimelineText();
   const items = useMemo(
     () => buildTimeline(messages, [], { me: undefined, isGroup, dayOf: dayStart }),
     [messages, isGroup],
   );
-  const nameOf = (userId: string) => names.get(userId) ?? t('priority.formerMember');
   const logRef = useRef<HTMLDivElement>(null);
   useRovingFocus(logRef);
   const newest = messages.at(-1)?.id;
@@ -89,30 +85,18 @@ export function ReadOnlyHistory({
               </Button>
             </Center>
           )}
-          {status === 'success' && (
-            <LogNotes
-              hasOlder={hasOlder}
-              retainedFrom={retainedFrom}
-              count={items.length}
-              empty={t('room.noMessagesReadOnly')}
-              language={language}
-              now={now}
-            />
-          )}
-          {items.map((item) => (
-            <TimelineRow
-              key={item.key}
-              item={item}
-              language={language}
-              me={undefined}
-              nameOf={nameOf}
-              dayLabel={dayLabel}
-              systemLine={systemLine}
-              readByOthersSeq={0}
-              selectedId={null}
-              onSelect={noSelection}
-            />
-          ))}
+          <TimelineRows
+            items={items}
+            loaded={status === 'success'}
+            hasOlder={hasOlder}
+            retainedFrom={retainedFrom}
+            empty={t('room.noMessagesReadOnly')}
+            names={names}
+            me={undefined}
+            readByOthersSeq={0}
+            selectedId={null}
+            onSelect={noSelection}
+          />
         </div>
       </div>
     </div>

@@ -3,7 +3,7 @@ import type { TChatRoom } from '@rounds/contracts/chat';
 import { IconMessageSearch, IconMessages } from '@tabler/icons-react';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates } from '../../../components/list-states';
+import { ListStates, type TListQuery } from '../../../components/list-states';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
 import { usePendingUrgent } from '../api/get-pending-urgent';
@@ -15,15 +15,13 @@ import classes from './chat.module.css';
 import { RoomListItem } from './room-list-item';
 import '../chat-texts';
 
-type TRoomListProps = {
+/** Narrowed by the search box, whose text it is given. */
+type TRoomListProps = Omit<TListQuery, 'narrowed'> & {
   rooms: readonly TChatRoom[] | undefined;
-  loading: boolean;
-  failed: boolean;
   search: string;
   selectedTwId: string | null;
   me: string | undefined;
   onSelect: (twId: string) => void;
-  onRetry: () => void;
   /** With no rooms at all: where to start one (Contacts). */
   onStart: () => void;
 };

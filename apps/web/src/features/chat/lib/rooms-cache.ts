@@ -71,26 +71,51 @@ export function applyOwnRead(
   });
 }
 
+type TParticipant = TChatRoom['participants'][number];
+
+/**
+ * A user's entry in every room they are in, changed by `update` (which returns the same entry when nothing
+ * changes); `alsoRoom` is what else a changed room takes from it.
+ */
+function patchParticipant(
+  rooms: readonly TChatRoom[],
+  userId: string,
+  update: (current: TParticipant) => TParticipant,
+  alsoRoom: (room: TChatRoom) => Partial<TChatRoom> = () => ({}),
+): TChatRoom[] {
+  let changed = false;
+  const next = rooms.map((room) => {
+    const index = room.participants.findIndex((p) => p.id === userId);
+    if (index < 0) return room;
+    const current = room.participants[index]!;
+    const updated = update(current);
+    if (updated === current) return room;
+    changed = true;
+    const participants = [...room.participants];
+    participants[index] = updated;
+    return { ...room, participants, ...alsoRoom(room) };
+  });
+  return changed ? next : (rooms as TChatRoom[]);
+}
+
 /** Presence of a user: their dot in every room they are in, and the status of a direct chat with them. */
 export function applyPresence(
   rooms: readonly TChatRoom[],
   event: { userId: string; chatStatus: TChatStatus; connected: boolean },
   me: string | undefined,
 ): TChatRoom[] {
-  let changed = false;
-  const next = rooms.map((room) => {
-    const index = room.participants.findIndex((p) => p.id === event.userId);
-    if (index < 0) return room;
-    const current = room.participants[index]!;
-    if (current.chatStatus === event.chatStatus && current.connected === event.connected) return room;
-    changed = true;
-    const participants = [...room.participants];
-    participants[index] = { ...current, chatStatus: event.chatStatus, connected: event.connected };
-    const isOther = room.type === 'direct' && event.userId !== me;
-    const chatStatus = isOther ? (event.connected ? event.chatStatus : CHAT_STATUS.Offline) : room.chatStatus;
-    return { ...room, participants, chatStatus };
-  });
-  return changed ? next : (rooms as TChatRoom[]);
+  return patchParticipant(
+    rooms,
+    event.userId,
+    (current) =>
+      current.chatStatus === event.chatStatus && current.connected === event.connected
+        ? current
+        : { ...current, chatStatus: event.chatStatus, connected: event.connected },
+    (room) => {
+      const isOther = room.type === 'direct' && event.userId !== me;
+      return { chatStatus: isOther ? (event.connected ? event.chatStatus : CHAT_STATUS.Offline) : room.chatStatus };
+    },
+  );
 }
 
 /** Someone's voice or video permission changed (CallPermissionsChanged): their entry in every room follows. */
@@ -98,19 +123,10 @@ export function applyCallPermissions(
   rooms: readonly TChatRoom[],
   change: { userId: string; voice?: boolean | undefined; video?: boolean | undefined },
 ): TChatRoom[] {
-  let changed = false;
-  const next = rooms.map((room) => {
-    const index = room.participants.findIndex((p) => p.id === change.userId);
-    if (index < 0) return room;
-    const current = room.participants[index]!;
+  return patchParticipant(rooms, change.userId, (current) => {
     const calls = { voice: change.voice ?? current.calls.voice, video: change.video ?? current.calls.video };
-    if (calls.voice === current.calls.voice && calls.video === current.calls.video) return room;
-    changed = true;
-    const participants = [...room.participants];
-    participants[index] = { ...current, calls };
-    return { ...room, participants };
+    return calls.voice === current.calls.voice && calls.video === current.calls.video ? current : { ...current, calls };
   });
-  return changed ? next : (rooms as TChatRoom[]);
 }
 
 export function patchRoom(

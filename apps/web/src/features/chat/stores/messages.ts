@@ -26,6 +26,22 @@ type TMessagesState = {
   clear: () => void;
 };
 
+/**
+ * A loaded room's messages as `change` leaves them; the same state (no re-render) when the room is not
+ * loaded or the change returns the same array.
+ */
+function changeLoaded(
+  state: TMessagesState,
+  twId: string,
+  change: (messages: TMessage[]) => TMessage[],
+): Pick<TMessagesState, 'rooms'> {
+  const current = state.rooms[twId];
+  if (!current) return state;
+  const next = change(current.messages);
+  if (next === current.messages) return state;
+  return { rooms: { ...state.rooms, [twId]: { ...current, messages: next } } };
+}
+
 export const useMessages = create<TMessagesState>()((set) => ({
   rooms: {},
   setLatest: (twId, messages, hasOlder) =>
@@ -47,22 +63,8 @@ export const useMessages = create<TMessagesState>()((set) => ({
       if (!current) return state;
       return { rooms: { ...state.rooms, [twId]: { messages: mergeMessages(current.messages, messages), hasOlder } } };
     }),
-  add: (twId, messages) =>
-    set((state) => {
-      const current = state.rooms[twId];
-      if (!current) return state;
-      const merged = mergeMessages(current.messages, messages);
-      if (merged === current.messages) return state;
-      return { rooms: { ...state.rooms, [twId]: { ...current, messages: merged } } };
-    }),
-  remove: (twId, messageId) =>
-    set((state) => {
-      const current = state.rooms[twId];
-      if (!current) return state;
-      const next = withoutMessage(current.messages, messageId);
-      if (next === current.messages) return state;
-      return { rooms: { ...state.rooms, [twId]: { ...current, messages: next } } };
-    }),
+  add: (twId, messages) => set((state) => changeLoaded(state, twId, (held) => mergeMessages(held, messages))),
+  remove: (twId, messageId) => set((state) => changeLoaded(state, twId, (held) => withoutMessage(held, messageId))),
   drop: (twId) =>
     set((state) => {
       if (!state.rooms[twId]) return state;

@@ -6,10 +6,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEveryFilterOptions } from '../../../api/get-filter-options';
-import { FILTER_LABEL_KEY, FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
+import { ClassificationSelects } from '../../../components/filter-select';
+import { FILTER_KINDS } from '../../../lib/classification-filters';
 import { cut, DROPDOWN_LABEL_MAX } from '../../../lib/text';
 import { useSavedFilters } from '../api/get-saved-filters';
-import { FILTER_KINDS, fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
+import { fromSavedFilter, hasFilters, type TFilterKind } from '../lib/filters';
 import { defaultGroupName } from '../lib/recipients';
 import { useContactsView } from '../stores/contacts-view';
 import classes from './contacts.module.css';
@@ -41,7 +42,6 @@ export function ContactFilters({ id }: { id: string }) {
     () => (saved.data ?? []).map((item) => ({ value: item.id, label: cut(item.name, DROPDOWN_LABEL_MAX) })),
     [saved.data],
   );
-  const selectTexts = useFilterSelectTexts('contacts');
   const chosen = hasFilters(filters);
   const groupName = () =>
     defaultGroupName(
@@ -113,16 +113,7 @@ export function ContactFilters({ id }: { id: string }) {
         </Tooltip>
       </Group>
 
-      {FILTER_KINDS.map((kind) => (
-        <FilterSelect
-          key={kind}
-          label={t(FILTER_LABEL_KEY[kind])}
-          options={options[kind].data ?? []}
-          value={filters[kind]}
-          onChange={(ids) => setFilter(kind, ids)}
-          texts={selectTexts}
-        />
-      ))}
+      <ClassificationSelects namespace="contacts" filters={filters} onChange={setFilter} />
 
       {optionsFailed && (
         <Text fz="xs" c="red" role="alert">

@@ -4,7 +4,7 @@ import { shownStatus } from '@rounds/contracts/user';
 import { IconChevronDown, IconUserSearch } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates, ResetFiltersButton } from '../../../components/list-states';
+import { ListStates, ResetFiltersButton, type TListQuery } from '../../../components/list-states';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { STATUS_KEY } from '../../../components/status-dot';
 import { VirtualList } from '../../../components/virtual-list';
@@ -12,17 +12,13 @@ import list from '../../../components/virtual-list.module.css';
 import { groupByInitial, type TContactLine, toLines } from '../lib/group-contacts';
 import { roleLine } from '../lib/role-line';
 
-type TContactListProps = {
+/** A narrowed list that comes up empty offers to reset the search and filters (onReset). */
+type TContactListProps = TListQuery & {
   contacts: readonly TContact[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  /** A search or filter is narrowing the list: an empty result offers to reset them. */
-  narrowed: boolean;
   /** The previous list stays on screen, dimmed, while a new search or filter loads. */
   refreshing: boolean;
   selectedId: string | null;
   onOpen: (contact: TContact) => void;
-  onRetry: () => void;
   onReset: () => void;
 };
 

@@ -1,10 +1,11 @@
-import { Alert, Group, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Loader, Switch, Text, TextInput } from '@mantine/core';
 import type { TChatRoom } from '@rounds/contracts/chat';
 import { LIMITS } from '@rounds/contracts/limits';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { FormModal } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api-client';
 import { useFilterRecipients } from '../api/get-filter-recipients';
 import { useStartFilterGroup } from '../api/start-filter-group';
@@ -72,73 +73,63 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('title')} centered size="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('name')}
-            description={t('nameHint')}
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
-            maxLength={LIMITS.groupNameMax}
-            required
-            data-autofocus
-          />
-          <Switch
-            label={t('onShift')}
-            description={t('onShiftHint')}
-            checked={onShift}
-            onChange={(event) => setOnShift(event.currentTarget.checked)}
-            disabled={start.isPending}
-          />
-          <div aria-live="polite" data-testid="filter-recipients">
-            {found.isPending ? (
-              <Group gap="xs">
-                <Loader size="xs" />
-                <Text fz="sm" c="dimmed">
-                  {t('counting')}
-                </Text>
-              </Group>
-            ) : found.isError ? (
-              <Text fz="sm" c="red" role="alert">
-                {t('countFailed')}
+    <FormModal opened={opened} onClose={close} title={t('title')} centered size="md" onSubmit={submit}>
+      <TextInput
+        label={t('name')}
+        description={t('nameHint')}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          if (error) setError(null);
+        }}
+        error={error}
+        maxLength={LIMITS.groupNameMax}
+        required
+        data-autofocus
+      />
+      <Switch
+        label={t('onShift')}
+        description={t('onShiftHint')}
+        checked={onShift}
+        onChange={(event) => setOnShift(event.currentTarget.checked)}
+        disabled={start.isPending}
+      />
+      <div aria-live="polite" data-testid="filter-recipients">
+        {found.isPending ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text fz="sm" c="dimmed">
+              {t('counting')}
+            </Text>
+          </Group>
+        ) : found.isError ? (
+          <Text fz="sm" c="red" role="alert">
+            {t('countFailed')}
+          </Text>
+        ) : verdict === 'ok' ? (
+          <Alert variant="light" color="blue" icon={<IconUsers size={18} stroke={1.6} />} p="sm">
+            <Text fz="sm" fw={600}>
+              {t('reach', { count: found.data!.count })}
+            </Text>
+            {found.data!.neverSignedIn > 0 && (
+              <Text fz="xs" mt={4}>
+                {t('neverSignedIn', { count: found.data!.neverSignedIn })}
               </Text>
-            ) : verdict === 'ok' ? (
-              <Alert variant="light" color="blue" icon={<IconUsers size={18} stroke={1.6} />} p="sm">
-                <Text fz="sm" fw={600}>
-                  {t('reach', { count: found.data!.count })}
-                </Text>
-                {found.data!.neverSignedIn > 0 && (
-                  <Text fz="xs" mt={4}>
-                    {t('neverSignedIn', { count: found.data!.neverSignedIn })}
-                  </Text>
-                )}
-              </Alert>
-            ) : (
-              <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} stroke={1.6} />} p="sm">
-                <Text fz="sm" fw={600}>
-                  {verdict === 'none'
-                    ? t(onShift ? 'nobodyOnShift' : 'nobody')
-                    : t('tooMany', { count: found.data!.count, max: MAX_RECIPIENTS })}
-                </Text>
-              </Alert>
             )}
-          </div>
-          <FormActions
-            cancelLabel={t('cancel')}
-            onCancel={close}
-            cancelDisabled={start.isPending}
-            loading={start.isPending}
-            disabled={verdict !== 'ok'}
-          >
-            {t('submit')}
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+          </Alert>
+        ) : (
+          <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} stroke={1.6} />} p="sm">
+            <Text fz="sm" fw={600}>
+              {verdict === 'none'
+                ? t(onShift ? 'nobodyOnShift' : 'nobody')
+                : t('tooMany', { count: found.data!.count, max: MAX_RECIPIENTS })}
+            </Text>
+          </Alert>
+        )}
+      </div>
+      <FormActions cancelLabel={t('cancel')} onCancel={close} pending={start.isPending} disabled={verdict !== 'ok'}>
+        {t('submit')}
+      </FormActions>
+    </FormModal>
   );
 }

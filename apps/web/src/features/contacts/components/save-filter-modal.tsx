@@ -1,9 +1,10 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import type { TSavedFilter } from '@rounds/contracts/contacts';
 import { LIMITS } from '@rounds/contracts/limits';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { FormModal } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useCreateSavedFilter } from '../api/create-saved-filter';
@@ -55,35 +56,26 @@ export function SaveFilterModal({ opened, filters, onClose, onSaved }: TSaveFilt
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('saveModal.title')} centered size="sm">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text fz="sm" c="dimmed">
-            {t('saveModal.intro')}
-          </Text>
-          <TextInput
-            label={t('saveModal.name')}
-            placeholder={t('saveModal.placeholder')}
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
-            maxLength={LIMITS.textMaxLength}
-            required
-            data-autofocus
-          />
-          <FormActions
-            cancelLabel={t('saveModal.cancel')}
-            onCancel={close}
-            cancelDisabled={create.isPending}
-            loading={create.isPending}
-          >
-            {t('saveModal.submit')}
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title={t('saveModal.title')} centered size="sm" onSubmit={submit}>
+      <Text fz="sm" c="dimmed">
+        {t('saveModal.intro')}
+      </Text>
+      <TextInput
+        label={t('saveModal.name')}
+        placeholder={t('saveModal.placeholder')}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          if (error) setError(null);
+        }}
+        error={error}
+        maxLength={LIMITS.textMaxLength}
+        required
+        data-autofocus
+      />
+      <FormActions cancelLabel={t('saveModal.cancel')} onCancel={close} pending={create.isPending}>
+        {t('saveModal.submit')}
+      </FormActions>
+    </FormModal>
   );
 }

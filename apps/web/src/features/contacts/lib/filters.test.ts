@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterCount,
-  fromSavedFilter,
-  hasFilters,
-  NO_FILTERS,
-  sameFilters,
-  type TFilterParams,
-  toListRequest,
-  toSavedParams,
-} from './filters';
+import { filterCount, toListRequest } from '../../../lib/classification-filters';
+import { fromSavedFilter, hasFilters, NO_FILTERS, sameFilters, type TFilterParams, toSavedParams } from './filters';
 
 const chosen: TFilterParams = { facility: ['f1', 'f2'], department: [], profession: ['p1'], specialty: [] };
 

@@ -1,38 +1,14 @@
-import type { TContactListRequest, TSavedFilter } from '@rounds/contracts/contacts';
+import type { TSavedFilter } from '@rounds/contracts/contacts';
+import { FILTER_KINDS, filterCount } from '../../../lib/classification-filters';
 
 /** The four classification filters of the Contacts screen, shaped as a saved filter's params (contract). */
 export type TFilterParams = TSavedFilter['params'];
 export type TFilterKind = keyof TFilterParams;
 
-/** In screen order; each is also the reference kind its choices come from (GET /<kind>/list). */
-export const FILTER_KINDS = [
-  'facility',
-  'department',
-  'profession',
-  'specialty',
-] as const satisfies readonly TFilterKind[];
-
 export const NO_FILTERS: TFilterParams = Object.freeze({ facility: [], department: [], profession: [], specialty: [] });
-
-/** How many choices are applied, across the four filters (the badge on the filter toggle). */
-export function filterCount(params: TFilterParams): number {
-  return FILTER_KINDS.reduce((sum, kind) => sum + params[kind].length, 0);
-}
 
 export function hasFilters(params: TFilterParams): boolean {
   return filterCount(params) > 0;
-}
-
-/** The POST /contact/list body: the contract's field names, an empty search left out. */
-export function toListRequest(params: TFilterParams, search: string): TContactListRequest {
-  const term = search.trim();
-  return {
-    ...(term ? { search: term } : {}),
-    facilityId: [...params.facility],
-    departmentId: [...params.department],
-    professionId: [...params.profession],
-    specialtyId: [...params.specialty],
-  };
 }
 
 /** The params to store for the current choices (POST /filter), without duplicates. */

@@ -1,7 +1,8 @@
 import { CHAT_LIMITS } from '@rounds/contracts/chat';
 import type { TFilterRecipients } from '@rounds/contracts/contacts';
 import { LIMITS } from '@rounds/contracts/limits';
-import { FILTER_KINDS, type TFilterParams } from './filters';
+import { FILTER_KINDS } from '../../../lib/classification-filters';
+import type { TFilterParams } from './filters';
 
 /** The most people a group made from a filter can hold besides the sender. */
 export const MAX_RECIPIENTS = CHAT_LIMITS.groupMembersMax - 1;

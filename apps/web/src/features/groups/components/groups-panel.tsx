@@ -5,7 +5,7 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates } from '../../../components/list-states';
+import { ListStates, type TListQuery } from '../../../components/list-states';
 import { SearchInput } from '../../../components/search-input';
 import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
@@ -46,14 +46,10 @@ export function GroupsPanel({ active, onOpen }: { active: boolean; onOpen: (room
   );
 }
 
-type TGroupsListProps = {
+type TGroupsListProps = TListQuery & {
   rooms: readonly TChatRoom[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  narrowed: boolean;
   refreshing: boolean;
   onOpen: (room: TChatRoom) => void;
-  onRetry: () => void;
 };
 
 function GroupsList({ rooms, loading, failed, narrowed, refreshing, onOpen, onRetry }: TGroupsListProps) {

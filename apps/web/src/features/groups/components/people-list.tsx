@@ -3,7 +3,7 @@ import { shownStatus } from '@rounds/contracts/user';
 import { IconUserSearch } from '@tabler/icons-react';
 import { type DragEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates, ResetFiltersButton } from '../../../components/list-states';
+import { ListStates, ResetFiltersButton, type TListQuery } from '../../../components/list-states';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { STATUS_KEY } from '../../../components/status-dot';
 import { VirtualList } from '../../../components/virtual-list';
@@ -15,19 +15,15 @@ import classes from './groups.module.css';
 /** A person of the list, with the line under the name (clinical role and suffix) when there is one. */
 export type TListedPerson = TPerson & { detail: string };
 
-type TPeopleListProps = {
+/** A narrowed list that comes up empty offers to reset the search and filters (onReset). */
+type TPeopleListProps = TListQuery & {
   people: readonly TListedPerson[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  /** The list is narrowed by a search or filters: an empty result offers to reset them. */
-  narrowed: boolean;
   /** The previous list stays on screen, dimmed, while the next one loads. */
   refreshing: boolean;
   selectedIds: ReadonlySet<string>;
   /** Already in the room (extend): shown ticked and locked, so a search for them does not come up empty. */
   memberIds: ReadonlySet<string>;
   onToggle: (person: TPerson) => void;
-  onRetry: () => void;
   onReset: () => void;
 };
 

@@ -5,17 +5,16 @@ import { useTranslation } from 'react-i18next';
 
 import { useEveryFilterOptions } from '../../../api/get-filter-options';
 import { useContactSearch } from '../../../api/use-contact-search';
-import { FILTER_LABEL_KEY, FilterSelect, useFilterSelectTexts } from '../../../components/filter-select';
+import { ClassificationSelects } from '../../../components/filter-select';
 import { SearchInput } from '../../../components/search-input';
-import { isPickable, type TPerson } from '../lib/people';
 import {
   FILTER_KINDS,
   filterCount,
-  NO_FILTERS,
-  type TPeopleFilters,
+  type TClassificationFilters,
   toListRequest,
-  toPerson,
-} from '../lib/people-request';
+} from '../../../lib/classification-filters';
+import { isPickable, type TPerson } from '../lib/people';
+import { NO_FILTERS, toPerson } from '../lib/people-request';
 import classes from './groups.module.css';
 import { PeopleList } from './people-list';
 
@@ -37,7 +36,7 @@ export function PeoplePicker({ withFilters, filtersOpen, selectedIds, memberIds,
   const { t } = useTranslation('groups');
   const filtersId = useId();
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<TPeopleFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<TClassificationFilters>(NO_FILTERS);
   const [showFilters, setShowFilters] = useState(filtersOpen);
   const contacts = useContactSearch(
     useMemo(() => toListRequest(filters, ''), [filters]),
@@ -115,26 +114,20 @@ function PeopleFilters({
   filters,
   onChange,
 }: {
-  filters: TPeopleFilters;
-  onChange: (filters: TPeopleFilters) => void;
+  filters: TClassificationFilters;
+  onChange: (filters: TClassificationFilters) => void;
 }) {
   const { t } = useTranslation('groups');
   const options = useEveryFilterOptions();
-  const texts = useFilterSelectTexts('groups');
   const failed = FILTER_KINDS.some((kind) => options[kind].isError);
   return (
     <div>
       <div className={classes.filters}>
-        {FILTER_KINDS.map((kind) => (
-          <FilterSelect
-            key={kind}
-            label={t(FILTER_LABEL_KEY[kind])}
-            options={options[kind].data ?? []}
-            value={filters[kind]}
-            onChange={(ids) => onChange({ ...filters, [kind]: ids })}
-            texts={texts}
-          />
-        ))}
+        <ClassificationSelects
+          namespace="groups"
+          filters={filters}
+          onChange={(kind, ids) => onChange({ ...filters, [kind]: ids })}
+        />
       </div>
       {failed && (
         <Text fz="xs" c="red" role="alert" mt={6}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailLine, filterCount, NO_FILTERS, toListRequest } from './people-request';
+import { filterCount, toListRequest } from '../../../lib/classification-filters';
+import { detailLine, NO_FILTERS } from './people-request';
 
 describe('people request', () => {
   it('asks for the whole directory exactly as the Contacts screen does, so both share one cached list', () => {

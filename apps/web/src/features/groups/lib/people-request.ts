@@ -1,42 +1,13 @@
-import type { TContact, TContactListRequest } from '@rounds/contracts/contacts';
-import type { TReferenceKind } from '@rounds/contracts/reference';
+import type { TContact } from '@rounds/contracts/contacts';
+import type { TClassificationFilters } from '../../../lib/classification-filters';
 import type { TPerson } from './people';
 
-/** The four classification filters of the People tab, in screen order; each is a reference kind. */
-export const FILTER_KINDS = [
-  'facility',
-  'department',
-  'profession',
-  'specialty',
-] as const satisfies readonly TReferenceKind[];
-export type TFilterKind = (typeof FILTER_KINDS)[number];
-export type TPeopleFilters = Readonly<Record<TFilterKind, readonly string[]>>;
-
-export const NO_FILTERS: TPeopleFilters = Object.freeze({
+export const NO_FILTERS: TClassificationFilters = Object.freeze({
   facility: [],
   department: [],
   profession: [],
   specialty: [],
 });
-
-export function filterCount(filters: TPeopleFilters): number {
-  return FILTER_KINDS.reduce((sum, kind) => sum + filters[kind].length, 0);
-}
-
-/**
- * The POST /contact/list body. Shaped exactly as the Contacts screen shapes it, so the unfiltered list is one
- * cached query for both, kept current by the same presence events.
- */
-export function toListRequest(filters: TPeopleFilters, search: string): TContactListRequest {
-  const term = search.trim();
-  return {
-    ...(term ? { search: term } : {}),
-    facilityId: [...filters.facility],
-    departmentId: [...filters.department],
-    professionId: [...filters.profession],
-    specialtyId: [...filters.specialty],
-  };
-}
 
 /** 'Registered Nurse · RN': the clinical role and suffix line under a name. */
 export function detailLine(contact: Pick<TContact, 'professions' | 'suffixes'>): string {

@@ -123,8 +123,7 @@ function FactorModal({
           <FormActions
             cancelLabel={t('cancel')}
             onCancel={close}
-            cancelDisabled={busy}
-            loading={busy}
+            pending={busy}
             color={mode === 'remove' ? 'red' : undefined}
             gap="md"
           >

@@ -5,7 +5,6 @@ import {
   Button,
   CloseButton,
   Group,
-  Modal,
   Select,
   Stack,
   Table,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminTable, RowActions, TableStateRow } from '../../../components/admin-table';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormActions } from '../../../components/form-actions';
+import { FormModal } from '../../../components/form-modal';
 import { PageNumbers } from '../../../components/page-numbers';
 import { showToast } from '../../../lib/toast';
 import { useDutyRoles } from '../api/get-duty-roles';
@@ -255,50 +255,53 @@ function DutyRoleModal({
     );
   };
   return (
-    <Modal opened onClose={onClose} title={role ? t('admin.rename') : t('admin.new')} centered radius="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('admin.name')}
-            required
-            data-autofocus
-            maxLength={100}
-            value={form.name}
-            error={nameError}
-            onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
-          />
-          <Select
-            label={t('admin.facility')}
-            required
-            searchable
-            disabled={role !== null}
-            data={[...facilities]}
-            value={form.facilityId || null}
-            error={facilityError}
-            onChange={(value) => setForm({ ...form, facilityId: value ?? '' })}
-          />
-          <Select
-            label={t('admin.department')}
-            placeholder={t('admin.noDepartment')}
-            clearable
-            searchable
-            data={[...departments]}
-            value={form.departmentId}
-            onChange={(value) => setForm({ ...form, departmentId: value })}
-          />
-          <Select
-            label={t('admin.timeZone')}
-            searchable
-            disabled={role !== null}
-            data={ZONES}
-            value={form.timeZone}
-            onChange={(value) => setForm({ ...form, timeZone: value ?? browserZone() })}
-          />
-          <FormActions cancelLabel={t('admin.cancel')} onCancel={onClose} loading={save.isPending}>
-            {role ? t('admin.save') : t('admin.create')}
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={role ? t('admin.rename') : t('admin.new')}
+      centered
+      radius="lg"
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('admin.name')}
+        required
+        data-autofocus
+        maxLength={100}
+        value={form.name}
+        error={nameError}
+        onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
+      />
+      <Select
+        label={t('admin.facility')}
+        required
+        searchable
+        disabled={role !== null}
+        data={[...facilities]}
+        value={form.facilityId || null}
+        error={facilityError}
+        onChange={(value) => setForm({ ...form, facilityId: value ?? '' })}
+      />
+      <Select
+        label={t('admin.department')}
+        placeholder={t('admin.noDepartment')}
+        clearable
+        searchable
+        data={[...departments]}
+        value={form.departmentId}
+        onChange={(value) => setForm({ ...form, departmentId: value })}
+      />
+      <Select
+        label={t('admin.timeZone')}
+        searchable
+        disabled={role !== null}
+        data={ZONES}
+        value={form.timeZone}
+        onChange={(value) => setForm({ ...form, timeZone: value ?? browserZone() })}
+      />
+      <FormActions cancelLabel={t('admin.cancel')} onCancel={onClose} loading={save.isPending}>
+        {role ? t('admin.save') : t('admin.create')}
+      </FormActions>
+    </FormModal>
   );
 }

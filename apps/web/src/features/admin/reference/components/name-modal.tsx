@@ -1,7 +1,8 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../../components/form-actions';
+import { FormModal } from '../../../../components/form-modal';
 
 type TNameModalProps = {
   opened: boolean;
@@ -35,24 +36,20 @@ export function NameModal({ opened, title, busy, onClose, onSubmit }: TNameModal
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered radius="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('reference.name')}
-            required
-            data-autofocus
-            value={name}
-            maxLength={100}
-            error={error}
-            onChange={(event) => setName(event.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-          />
-          <FormActions cancelLabel={common('common.cancel')} onCancel={close} loading={busy} disabled={!trimmed}>
-            {t('reference.create')}
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title={title} centered radius="lg" onSubmit={submit}>
+      <TextInput
+        label={t('reference.name')}
+        required
+        data-autofocus
+        value={name}
+        maxLength={100}
+        error={error}
+        onChange={(event) => setName(event.currentTarget.value)}
+        onBlur={() => setTouched(true)}
+      />
+      <FormActions cancelLabel={common('common.cancel')} onCancel={close} loading={busy} disabled={!trimmed}>
+        {t('reference.create')}
+      </FormActions>
+    </FormModal>
   );
 }

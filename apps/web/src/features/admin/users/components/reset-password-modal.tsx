@@ -1,8 +1,9 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TUser } from '@rounds/contracts/user';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../../components/form-actions';
+import { FormModal } from '../../../../components/form-modal';
 import { MODAL_STYLES } from '../../../../components/modal-styles';
 import { PasswordField } from '../../../../components/password-field';
 import { hasErrors } from '../../../../lib/form-errors';
@@ -48,25 +49,23 @@ export function ResetPasswordModal({ user, onClose }: TResetPasswordModalProps) 
   );
 
   return (
-    <Modal opened={user !== null} onClose={close} title={t('resetModal.title')} styles={MODAL_STYLES} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text fz="sm">{t('resetModal.body', { name })}</Text>
-          {field('newPassword', t('resetModal.newPassword'), true)}
-          {field('confirmPassword', t('resetModal.confirmPassword'))}
-          <Text fz="xs" c="dimmed">
-            {tc('auth.passwordRules')}
-          </Text>
-          <FormActions
-            cancelLabel={t('cancel')}
-            onCancel={close}
-            cancelDisabled={reset.isPending}
-            loading={reset.isPending}
-          >
-            {t('resetModal.submit')}
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={user !== null}
+      onClose={close}
+      title={t('resetModal.title')}
+      styles={MODAL_STYLES}
+      centered
+      onSubmit={submit}
+    >
+      <Text fz="sm">{t('resetModal.body', { name })}</Text>
+      {field('newPassword', t('resetModal.newPassword'), true)}
+      {field('confirmPassword', t('resetModal.confirmPassword'))}
+      <Text fz="xs" c="dimmed">
+        {tc('auth.passwordRules')}
+      </Text>
+      <FormActions cancelLabel={t('cancel')} onCancel={close} pending={reset.isPending}>
+        {t('resetModal.submit')}
+      </FormActions>
+    </FormModal>
   );
 }
