@@ -67,7 +67,7 @@ import { scimTokenRoutesPlugin } from './modules/identity/scim-tokens.routes';
 import { createSsoDeps } from './modules/identity/sso.deps';
 import { ssoRoutes } from './modules/identity/sso.routes';
 import { type SsoDeps, endSessionUrl as ssoEndSessionUrl } from './modules/identity/sso.service';
-import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs';
+import { createNotificationJobs, type NotificationJobs } from './modules/notify/notification-jobs.store';
 import { createNotifier, type Notifier } from './modules/notify/notify.service';
 import { outboxRoutes } from './modules/notify/outbox.routes';
 import { createSmsBudget, type SmsBudget, withSmsLedger } from './modules/notify/sms-budget';

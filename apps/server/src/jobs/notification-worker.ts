@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { OutboxTable } from '../db/schema';
-import type { NotificationJob, NotificationJobs } from '../modules/notify/notification-jobs';
+import type { NotificationJob, NotificationJobs } from '../modules/notify/notification-jobs.store';
 import type { Job } from './runner';
 
 /** Sends under way at once in one process: a hanging provider holds at most this many. */

@@ -3,7 +3,7 @@ import { ROUTES } from '@rounds/contracts/routes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
-import type { NotificationJobs } from '../notify/notification-jobs';
+import type { NotificationJobs } from '../notify/notification-jobs.store';
 import { renderNotify } from '../notify/notify.texts';
 import { hashCode, resetCode } from './codes.service';
 

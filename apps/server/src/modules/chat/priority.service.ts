@@ -5,7 +5,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { Publish } from '../../realtime/publish';
-import type { NotificationJobs } from '../notify/notification-jobs';
+import type { NotificationJobs } from '../notify/notification-jobs.store';
 import { renderNotify } from '../notify/notify.texts';
 import type { SmsBudget, SmsGrant } from '../notify/sms-budget';
 import { parsePermissions } from '../users/user-view';

@@ -18,7 +18,7 @@ import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { Publish } from '../../realtime/publish';
-import type { NotificationJob, NotificationJobs } from '../notify/notification-jobs';
+import type { NotificationJob, NotificationJobs } from '../notify/notification-jobs.store';
 import { readSetting, writeSetting } from '../settings/settings.service';
 import {
   callPayload,
