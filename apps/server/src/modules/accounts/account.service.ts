@@ -17,7 +17,7 @@ import { text } from '../../lib/texts';
 import { disconnectSessions, type Publish } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { checkCode, codeError, issueCode, sendAllowance, voidCodes } from '../auth/codes.service';
-import { revokeSessions } from '../auth/sessions.service';
+import { revokeSessions } from '../auth/sessions.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import type { Notifier } from '../notify/notify.service';
 import { renderNotify } from '../notify/notify.texts';

@@ -12,7 +12,7 @@ import { hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
 import { clearAccountFailures } from '../auth/login-throttle';
-import { revokeSessions } from '../auth/sessions.service';
+import { revokeSessions } from '../auth/sessions.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { assertClassifications } from '../reference/reference.service';
 import { contactChanges } from '../users/contact-change.rules';

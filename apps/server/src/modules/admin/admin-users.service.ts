@@ -7,7 +7,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { forbidden } from '../../lib/errors';
 import { writeAudit } from '../audit/audit.service';
 import { publishLogsChanged } from '../audit/logs-changed';
-import { revokeSessions } from '../auth/sessions.service';
+import { revokeSessions } from '../auth/sessions.store';
 import { directPartners } from '../chat/rooms.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { readSettings } from '../settings/settings.service';

@@ -1,7 +1,7 @@
 import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import type { AuthDeps, Ctx } from './auth-context';
-import { revokeSessions } from './sessions.service';
+import { revokeSessions } from './sessions.store';
 
 /**
  * Ends every session of the user (all devices, all tabs). Where this session came from single sign-on and the

@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/audit.service';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { markLogin, type UserRow } from '../users/users.store';
 import { type AuthDeps, type Ctx, type SessionResult, userDto } from './auth-context';
-import { createSession, DUPLICATE_SESSION_GRACE_MS, revokeSessions } from './sessions.service';
+import { createSession, DUPLICATE_SESSION_GRACE_MS, revokeSessions } from './sessions.store';
 
 /**
  * Starts a session: under the single-session rule (SINGLE_SESSION) revokes the others and warns their tabs before

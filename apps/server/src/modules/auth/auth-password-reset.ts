@@ -8,7 +8,7 @@ import { findUser, setPassword } from '../users/users.store';
 import type { AuthDeps, Ctx } from './auth-context';
 import { consumeTokenCode, issueCode, RESET_TTL_MS, resetCode, sendAllowance } from './codes.service';
 import { clearAccountFailures } from './login-throttle';
-import { revokeSessions } from './sessions.service';
+import { revokeSessions } from './sessions.store';
 
 /** "Forgot password": a reset code by email, within the send limits. */
 export async function forgotPassword(

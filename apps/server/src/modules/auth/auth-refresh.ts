@@ -4,7 +4,7 @@ import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { isLiveSession, refreshTokenState } from '../users/session-state.store';
 import type { AuthDeps, Ctx, SessionResult } from './auth-context';
-import { addRefreshToken, hashRefreshToken, revokeSessions, spendRefreshToken, touchSession } from './sessions.service';
+import { addRefreshToken, hashRefreshToken, revokeSessions, spendRefreshToken, touchSession } from './sessions.store';
 
 /** A new access token for the refresh cookie, which is rotated: each refresh token is good once. */
 export async function refresh(

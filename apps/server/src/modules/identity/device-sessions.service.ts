@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/errors';
 import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
-import { revokeSessions } from '../auth/sessions.service';
+import { revokeSessions } from '../auth/sessions.store';
 import { deviceLabel } from '../push/push.rules';
 import { deviceSessionAgent, liveDeviceSessions } from './device-sessions.store';
 

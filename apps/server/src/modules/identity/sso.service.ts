@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { disconnectSessions } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
-import { revokeSessions } from '../auth/sessions.service';
+import { revokeSessions } from '../auth/sessions.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import { readSetting, writeSetting } from '../settings/settings.service';
 import {
