@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { outboxDepth, pendingEscalations, pendingNotificationJobs } from '../modules/health/queue-depths.store';
 
 /**
  * What the server measures, in one registry per app (tests build several apps in one process). Most values
@@ -99,18 +99,17 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
     {
       name: 'rounds_outbox_depth',
       help: 'Notifications (email, SMS) held in the outbox table.',
-      count: () => countRows(app.db.selectFrom('outbox')),
+      count: () => outboxDepth(app.db),
     },
     {
       name: 'rounds_notification_jobs_pending',
       help: 'SMS and email queued after commits and not sent yet (due, being tried, or waiting to be tried again).',
-      count: () =>
-        countRows(app.db.selectFrom('notification_jobs').where('sent_at', 'is', null).where('failed_at', 'is', null)),
+      count: () => pendingNotificationJobs(app.db),
     },
     {
       name: 'rounds_escalations_pending',
       help: 'URGENT messages waiting for their escalation (not yet due or due and not yet sent).',
-      count: () => countRows(app.db.selectFrom('escalations').where('done_at', 'is', null)),
+      count: () => pendingEscalations(app.db),
     },
   ];
   for (const { name, help, count } of depths) {
@@ -140,12 +139,4 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-}
-
-/** The app's tables, read from app.db's type: importing db/ here would close a folder cycle (npm run check:imports). */
-type Tables = FastifyInstance['db'] extends Kysely<infer DB> ? DB : never;
-
-async function countRows<TB extends keyof Tables, O>(rows: SelectQueryBuilder<Tables, TB, O>): Promise<number> {
-  const row = await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
 }

@@ -2,6 +2,7 @@ import type { TUserLogEvent } from '@rounds/contracts/user-logs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { insertAuditLogs } from './audit-logs.store';
 
 /** Audit events, as shown in the admin user logs (contracts USER_LOG_EVENTS). */
 export type AuditEvent = TUserLogEvent;
@@ -11,17 +12,16 @@ export async function writeAudit(
   db: Kysely<Database>,
   entry: { userId: string | null; event: AuditEvent; ip?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .insertInto('audit_logs')
-    .values({
+  await insertAuditLogs(db, [
+    {
       id: newId(),
       user_id: entry.userId,
       event: entry.event,
       ip: entry.ip ?? null,
       details: entry.details ? JSON.stringify(entry.details) : null,
       created_at: Date.now(),
-    })
-    .execute();
+    },
+  ]);
 }
 
 /** Several entries in one statement per few hundred (bulk import), in the caller's transaction. */
@@ -31,18 +31,16 @@ export async function writeAudits(
 ): Promise<void> {
   const now = Date.now();
   for (let start = 0; start < entries.length; start += 1000) {
-    await db
-      .insertInto('audit_logs')
-      .values(
-        entries.slice(start, start + 1000).map((e) => ({
-          id: newId(now),
-          user_id: e.userId,
-          event: e.event,
-          ip: e.ip ?? null,
-          details: e.details ? JSON.stringify(e.details) : null,
-          created_at: now,
-        })),
-      )
-      .execute();
+    await insertAuditLogs(
+      db,
+      entries.slice(start, start + 1000).map((e) => ({
+        id: newId(now),
+        user_id: e.userId,
+        event: e.event,
+        ip: e.ip ?? null,
+        details: e.details ? JSON.stringify(e.details) : null,
+        created_at: now,
+      })),
+    );
   }
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import * as store from './login-throttle.store';
 
 /**
  * Failed sign-ins, counted in the database so every process sees the same counts (docs/decisions.md,
@@ -45,12 +45,7 @@ const keys = (email: string, ip: string | null) => ({
 export async function throttleState(db: Db, email: string, ip: string | null): Promise<ThrottleState> {
   const now = Date.now();
   const k = keys(email, ip);
-  const rows = await db
-    .selectFrom('login_throttle')
-    .selectAll()
-    .where('key', 'in', [k.account, k.address, k.pair])
-    .where('window_until', '>', now)
-    .execute();
+  const rows = await store.liveThrottles(db, [k.account, k.address, k.pair], now);
   const row = (key: string) => rows.find((r) => r.key === key);
   const pair = row(k.pair);
   return {
@@ -62,42 +57,21 @@ export async function throttleState(db: Db, email: string, ip: string | null): P
   };
 }
 
-/** Adds one failure to a key in one statement (safe when processes race), starting a new window if it ended. */
-async function bump(db: Db, key: string, now: number): Promise<number> {
-  const windowUntil = now + THROTTLE.windowMs;
-  const row = await db
-    .insertInto('login_throttle')
-    .values({ key, failures: 1, window_until: windowUntil, blocked_until: null })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql<number>`CASE WHEN login_throttle.window_until <= ${now} THEN 1 ELSE login_throttle.failures + 1 END`,
-        blocked_until: sql<
-          number | null
-        >`CASE WHEN login_throttle.window_until <= ${now} THEN NULL ELSE login_throttle.blocked_until END`,
-        window_until: windowUntil,
-      }),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  return Number(row.failures);
-}
+/** Adds one failure to a key (safe when processes race), starting a new window if it ended. */
+const bump = (db: Db, key: string, now: number) => store.bumpThrottle(db, key, now, now + THROTTLE.windowMs);
 
 export async function recordFailure(db: Db, email: string, ip: string | null): Promise<FailureCounts> {
   const now = Date.now();
   const k = keys(email, ip);
   // Ended windows are swept here, so the table holds only live storms.
-  await db.deleteFrom('login_throttle').where('window_until', '<=', now).execute();
+  await store.deleteEndedThrottles(db, now);
   const accountFailures = await bump(db, k.account, now);
   const addressFailures = await bump(db, k.address, now);
   const pairFailures = await bump(db, k.pair, now);
   let blockedMs = 0;
   if (pairFailures >= THROTTLE.pairFreeFailures) {
     blockedMs = Math.min(THROTTLE.maxDelayMs, THROTTLE.firstDelayMs * 2 ** (pairFailures - THROTTLE.pairFreeFailures));
-    await db
-      .updateTable('login_throttle')
-      .set({ blocked_until: now + blockedMs, window_until: Math.max(now + blockedMs, now + THROTTLE.windowMs) })
-      .where('key', '=', k.pair)
-      .execute();
+    await store.blockThrottle(db, k.pair, now + blockedMs, Math.max(now + blockedMs, now + THROTTLE.windowMs));
   }
   return {
     accountFailures,
@@ -111,12 +85,12 @@ export async function recordFailure(db: Db, email: string, ip: string | null): P
 /** A right password: this account and this address's attempts at it start again from zero. */
 export async function clearFailures(db: Db, email: string, ip: string | null): Promise<void> {
   const k = keys(email, ip);
-  await db.deleteFrom('login_throttle').where('key', 'in', [k.account, k.pair]).execute();
+  await store.deleteThrottles(db, [k.account, k.pair]);
 }
 
 /** A password reset ends any storm against the account (the pairs end with their windows). */
 export async function clearAccountFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', keys(email, null).account).execute();
+  await store.deleteThrottle(db, keys(email, null).account);
 }
 
 /**
@@ -127,12 +101,7 @@ const codeKey = (userId: string) => `mfa:${userId}`;
 
 export async function codeBlockedMs(db: Db, userId: string): Promise<number> {
   const now = Date.now();
-  const row = await db
-    .selectFrom('login_throttle')
-    .select('blocked_until')
-    .where('key', '=', codeKey(userId))
-    .where('window_until', '>', now)
-    .executeTakeFirst();
+  const row = await store.liveBlockedUntil(db, codeKey(userId), now);
   return Math.max(0, (row?.blocked_until ?? 0) - now);
 }
 
@@ -141,14 +110,10 @@ export async function recordCodeFailure(db: Db, userId: string): Promise<{ failu
   const failures = await bump(db, codeKey(userId), now);
   if (failures < THROTTLE.pairFreeFailures) return { failures, blockedMs: 0 };
   const blockedMs = Math.min(THROTTLE.maxDelayMs, THROTTLE.firstDelayMs * 2 ** (failures - THROTTLE.pairFreeFailures));
-  await db
-    .updateTable('login_throttle')
-    .set({ blocked_until: now + blockedMs, window_until: Math.max(now + blockedMs, now + THROTTLE.windowMs) })
-    .where('key', '=', codeKey(userId))
-    .execute();
+  await store.blockThrottle(db, codeKey(userId), now + blockedMs, Math.max(now + blockedMs, now + THROTTLE.windowMs));
   return { failures, blockedMs };
 }
 
 export async function clearCodeFailures(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', codeKey(userId)).execute();
+  await store.deleteThrottle(db, codeKey(userId));
 }

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids';
 import type { NotificationJobs } from '../notify/notification-jobs.store';
 import { renderNotify } from '../notify/notify.texts';
 import { hashCode, resetCode } from './codes.service';
+import { insertCodeSends, insertVerificationCodes } from './verification-codes.store';
 
 /**
  * How long the link of an account an administrator created stays good: the person may be on leave or on
@@ -39,26 +40,24 @@ export async function queueSetPasswordInvites(
   const jobs: string[] = [];
   for (let start = 0; start < users.length; start += ROWS_PER_STATEMENT) {
     const chunk = users.slice(start, start + ROWS_PER_STATEMENT).map((u) => ({ ...u, code: resetCode() }));
-    await trx
-      .insertInto('verification_codes')
-      .values(
-        chunk.map((u) => ({
-          id: newId(now),
-          user_id: u.id,
-          purpose: 'set-password' as const,
-          target: u.email,
-          code_hash: hashCode(deps.config.JWT_SECRET, u.code),
-          attempts: 0,
-          expires_at: now + SET_PASSWORD_TTL_MS,
-          used_at: null,
-          created_at: now,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('code_sends')
-      .values(chunk.map((u) => ({ id: newId(now), target: u.email, ip, created_at: now })))
-      .execute();
+    await insertVerificationCodes(
+      trx,
+      chunk.map((u) => ({
+        id: newId(now),
+        user_id: u.id,
+        purpose: 'set-password' as const,
+        target: u.email,
+        code_hash: hashCode(deps.config.JWT_SECRET, u.code),
+        attempts: 0,
+        expires_at: now + SET_PASSWORD_TTL_MS,
+        used_at: null,
+        created_at: now,
+      })),
+    );
+    await insertCodeSends(
+      trx,
+      chunk.map((u) => ({ id: newId(now), target: u.email, ip, created_at: now })),
+    );
     const ids = await deps.notificationJobs.enqueue(
       trx,
       chunk.map((u) => {

@@ -13,6 +13,7 @@ import { userColumns } from '../users/users.store';
 import { buildGrid } from './acknowledgement-grid.rules';
 import { gridMessage, gridRows, markDelivered } from './acknowledgement-grid.store';
 import { priorityAttributes } from './priority.rules';
+import * as store from './priority.store';
 import { fullName, lockedMessage, toMessage } from './room-view';
 import { memberIds, requireMember, roomUnavailable } from './rooms.store';
 
@@ -99,14 +100,9 @@ export async function recordPriority(
 ): Promise<number> {
   let queued = 0;
   if (m.attributes.sms && m.author) {
-    const earlier = await trx.selectFrom('message_logs').select('id').where('message_id', '=', m.id).executeTakeFirst();
+    const earlier = await store.messageLogIdOf(trx, m.id);
     const logId = earlier?.id ?? newId(now);
-    if (!earlier) {
-      await trx
-        .insertInto('message_logs')
-        .values({ id: logId, message_id: m.id, room_id: m.twId, created_at: now })
-        .execute();
-    }
+    if (!earlier) await store.insertMessageLog(trx, { id: logId, message_id: m.id, room_id: m.twId, created_at: now });
     const reserved = await deps.smsBudget.reserve(trx, {
       kind: 'priority',
       senderId: m.author,
@@ -120,19 +116,11 @@ export async function recordPriority(
         ...m.attributes,
         smsWithheld: [...new Set([...(m.attributes.smsWithheld ?? []), ...reserved.withheld])],
       };
-      await trx
-        .updateTable('messages')
-        .set({ attributes: JSON.stringify(m.attributes) })
-        .where('id', '=', m.id)
-        .execute();
+      await store.saveMessageAttributes(trx, m.id, m.attributes);
     }
   }
   if (m.attributes.level === 'URGENT') {
-    await trx
-      .insertInto('escalations')
-      .values({ message_id: m.id, due_at: now + deps.escalateAfterMs, done_at: null })
-      .onConflict((oc) => oc.column('message_id').doNothing())
-      .execute();
+    await store.insertEscalation(trx, m.id, now + deps.escalateAfterMs);
     await deps.push.startRepeats(trx, m, now);
     // In a role's room, the role's escalation chain starts with the message (modules/on-call).
     await deps.escalation.start(trx, m, now);
@@ -153,7 +141,7 @@ export async function queueEscalationSms(
   now: number,
 ) {
   if (!m.author || userIds.length === 0) return 0;
-  const earlier = await trx.selectFrom('message_logs').select('id').where('message_id', '=', m.id).executeTakeFirst();
+  const earlier = await store.messageLogIdOf(trx, m.id);
   const reserved = await deps.smsBudget.reserve(trx, {
     kind: 'priority',
     senderId: m.author,
@@ -173,11 +161,7 @@ export function createPriorityService(deps: PriorityDeps) {
     return message;
   };
   const saveAttributes = (trx: Db, m: TMessage, attributes: TMessageAttributes) =>
-    trx
-      .updateTable('messages')
-      .set({ attributes: JSON.stringify(attributes) })
-      .where('id', '=', m.id)
-      .execute();
+    store.saveMessageAttributes(trx, m.id, attributes);
   const publishUpdate = async (event: 'ImportantMarked' | 'Acknowledged', m: TMessage) =>
     publish(SERVER_EVENTS[event], { twId: m.twId, message: m }, { users: await members(m.twId) });
 
@@ -210,7 +194,7 @@ export function createPriorityService(deps: PriorityDeps) {
 
     /** A notified member acknowledges; once every notified member has, the escalation is off. */
     acknowledge: async (userId: string, messageId: string) => {
-      const found = await db.selectFrom('messages').select('room_id').where('id', '=', messageId).executeTakeFirst();
+      const found = await store.messageRoomId(db, messageId);
       // The room's reply, as an outsider gets: nobody learns whether a message id exists elsewhere.
       if (!found) throw roomUnavailable();
       const { room } = await requireMember(db, userId, found.room_id);
@@ -222,23 +206,14 @@ export function createPriorityService(deps: PriorityDeps) {
         }
         const acks = m.attributes.acknowledgements ?? [];
         if (acks.some((a) => a.userId === userId)) return { ...m, moved: null };
-        await trx
-          .insertInto('acknowledgements')
-          .values({ message_id: m.id, user_id: userId, acknowledged_at: now })
-          .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-          .execute();
+        await store.insertAcknowledgement(trx, m.id, userId, now);
         const attributes = { ...m.attributes, acknowledgements: [...acks, { userId, timetoken: now }] };
         await saveAttributes(trx, m, attributes);
         await push.stopRepeats(trx, m.id, userId, now);
         // Anyone alerted acknowledging ends the role's escalation chain, everywhere.
         const moved = await escalation.acknowledged(trx, m.id, userId, now);
         if (attributes.acknowledgements.length >= (attributes.notify ?? []).length) {
-          await trx
-            .updateTable('escalations')
-            .set({ done_at: now })
-            .where('message_id', '=', m.id)
-            .where('done_at', 'is', null)
-            .execute();
+          await store.endEscalation(trx, m.id, now);
         }
         return { ...m, attributes, moved };
       });
@@ -256,22 +231,7 @@ export function createPriorityService(deps: PriorityDeps) {
      * escalation row, which keeps the scan to URGENT messages only.
      */
     pendingUrgent: async (userId: string) => {
-      const rows = await db
-        .selectFrom('escalations')
-        .innerJoin('messages', 'messages.id', 'escalations.message_id')
-        .innerJoin('room_members', (j) =>
-          j.onRef('room_members.room_id', '=', 'messages.room_id').on('room_members.user_id', '=', userId),
-        )
-        .leftJoin('acknowledgements', (j) =>
-          j.onRef('acknowledgements.message_id', '=', 'messages.id').on('acknowledgements.user_id', '=', userId),
-        )
-        .leftJoin('users', 'users.id', 'messages.author_id')
-        .selectAll('messages')
-        .select(['users.first_name', 'users.last_name'])
-        .where('messages.removed', '=', 0)
-        .where('acknowledgements.user_id', 'is', null)
-        .orderBy('messages.created_at')
-        .execute();
+      const rows = await store.unacknowledgedEscalated(db, userId);
       const pending = rows
         .map((row) =>
           toMessage(
@@ -312,7 +272,7 @@ export function createPriorityService(deps: PriorityDeps) {
 
     /** Where an SMS link leads, for a member of that room; anyone else gets 404. */
     messageLog: async (userId: string, logId: string) => {
-      const log = await db.selectFrom('message_logs').selectAll().where('id', '=', logId).executeTakeFirst();
+      const log = await store.messageLog(db, logId);
       // The room's reply, as an outsider gets: an SMS link tells nobody whether it exists.
       if (!log) throw roomUnavailable();
       await requireMember(db, userId, log.room_id);
@@ -325,26 +285,14 @@ export function createPriorityService(deps: PriorityDeps) {
      * that records it, so several processes never escalate twice and a crash leaves it due.
      */
     escalate: async (now = Date.now()) => {
-      const due = await db
-        .selectFrom('escalations')
-        .innerJoin('messages', 'messages.id', 'escalations.message_id')
-        .select(['escalations.message_id', 'messages.room_id'])
-        .where('escalations.done_at', 'is', null)
-        .where('escalations.due_at', '<=', now)
-        .execute();
+      const due = await store.dueEscalations(db, now);
       let escalated = 0;
       let queued = 0;
       for (const d of due) {
         // Read before the transaction: on SQLite a query outside it would wait for it forever.
         const current = new Set(await members(d.room_id));
         const done = await db.transaction().execute(async (trx) => {
-          const claimed = await trx
-            .updateTable('escalations')
-            .set({ done_at: now })
-            .where('message_id', '=', d.message_id)
-            .where('done_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) !== 1) return null;
+          if (!(await store.endEscalation(trx, d.message_id, now))) return null;
           const m = await load(trx, d.room_id, d.message_id);
           const acked = new Set((m.attributes.acknowledgements ?? []).map((a) => a.userId));
           const waiting = (m.attributes.notify ?? []).filter((id) => !acked.has(id) && current.has(id));
@@ -357,11 +305,7 @@ export function createPriorityService(deps: PriorityDeps) {
           await saveAttributes(trx, m, attributes);
           const message = { ...m, attributes };
           if (message.attributes.sms && message.author) {
-            const log = await trx
-              .selectFrom('message_logs')
-              .select('id')
-              .where('message_id', '=', message.id)
-              .executeTakeFirst();
+            const log = await store.messageLogIdOf(trx, message.id);
             // One reminder per member, to those the message itself texted, under the same caps.
             const reserved = await deps.smsBudget.reserve(trx, {
               kind: 'reminder',

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { sniffAudio, sniffChatImage } from '../../lib/file-type';
-import { mayReadRoom } from './rooms.store';
+import * as uploads from './uploads.store';
 
 const HEAD = 4096;
 const DAY = 24 * 60 * 60 * 1000;
@@ -87,54 +87,27 @@ export function createUploadsService({ db, files: store, log }: UploadsDeps) {
 
   const record = async (userId: string, kind: 'image' | 'voice', files: Awaited<ReturnType<typeof save>>[]) => {
     const now = Date.now();
-    await db
-      .insertInto('uploads')
-      .values(
-        files.map((f) => ({
-          key: f.key,
-          uploader_id: userId,
-          kind,
-          name: f.name,
-          type: f.type,
-          size: f.size,
-          room_id: null,
-          message_id: null,
-          thumb_key: null,
-          created_at: now,
-        })),
-      )
-      .execute();
+    await uploads.insertUploads(
+      db,
+      files.map((f) => ({
+        key: f.key,
+        uploader_id: userId,
+        kind,
+        name: f.name,
+        type: f.type,
+        size: f.size,
+        room_id: null,
+        message_id: null,
+        thumb_key: null,
+        created_at: now,
+      })),
+    );
     return files.map((f): TUploadedFile => ({ Key: f.key, name: f.name, type: f.type, size: f.size }));
   };
 
-  /**
-   * The upload if this user may read it: its uploader before it is sent, after that whoever may read its room
-   * (mayReadRoom: a member, or a live break-glass grant).
-   */
+  /** The upload if this user may read it (uploads.store readableUpload). */
   const readable = async (userId: string, key: string) => {
-    const row = await db
-      .selectFrom('uploads')
-      .selectAll()
-      .where('key', '=', key)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('uploader_id', '=', userId), eb('room_id', 'is', null)]),
-          mayReadRoom(userId, 'uploads.room_id', Date.now()),
-        ]),
-      )
-      // A removed message's files go with it; one a legal hold keeps is hidden as its message is.
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('messages')
-              .select('messages.id')
-              .whereRef('messages.id', '=', 'uploads.message_id')
-              .where('messages.removed', '=', 1),
-          ),
-        ),
-      )
-      .executeTakeFirst();
+    const row = await uploads.readableUpload(db, userId, key, Date.now());
     if (!row) throw notFound('fileNotFound');
     return row;
   };
@@ -183,27 +156,17 @@ export function createUploadsService({ db, files: store, log }: UploadsDeps) {
 
     /** An upload never sent can be withdrawn by its uploader. */
     remove: async (userId: string, key: string) => {
-      const row = await db
-        .selectFrom('uploads')
-        .select(['key', 'thumb_key'])
-        .where('key', '=', key)
-        .where('uploader_id', '=', userId)
-        .where('room_id', 'is', null)
-        .executeTakeFirst();
+      const row = await uploads.unsentUpload(db, userId, key);
       if (!row) throw notFound('fileNotFound');
-      await db.deleteFrom('uploads').where('key', '=', key).execute();
+      await uploads.deleteUpload(db, key);
       await Promise.all([row.key, row.thumb_key].filter((k): k is string => !!k).map((k) => store.remove(k)));
     },
 
     /** A removed message takes its files with it. */
     forgetMessage: async (messageId: string) => {
-      const rows = await db
-        .selectFrom('uploads')
-        .select(['key', 'thumb_key'])
-        .where('message_id', '=', messageId)
-        .execute();
+      const rows = await uploads.messageUploads(db, messageId);
       if (rows.length === 0) return;
-      await db.deleteFrom('uploads').where('message_id', '=', messageId).execute();
+      await uploads.deleteMessageUploads(db, messageId);
       for (const r of rows) for (const k of [r.key, r.thumb_key]) if (k) await store.remove(k).catch(() => undefined);
     },
 
@@ -212,12 +175,7 @@ export function createUploadsService({ db, files: store, log }: UploadsDeps) {
      * sweep at once, each removes only the files of the rows it deleted.
      */
     sweep: async (now = Date.now()) => {
-      const stale = await db
-        .deleteFrom('uploads')
-        .where('room_id', 'is', null)
-        .where('created_at', '<', now - DAY)
-        .returning(['key', 'thumb_key'])
-        .execute();
+      const stale = await uploads.deleteUnsentBefore(db, now - DAY);
       if (stale.length === 0) return 0;
       for (const s of stale) for (const k of [s.key, s.thumb_key]) if (k) await store.remove(k).catch(() => undefined);
       return stale.length;
@@ -244,7 +202,7 @@ export function createUploadsService({ db, files: store, log }: UploadsDeps) {
       await store.remove(thumbKey).catch(() => undefined);
       return null;
     }
-    await db.updateTable('uploads').set({ thumb_key: thumbKey }).where('key', '=', key).execute();
+    await uploads.setThumbKey(db, key, thumbKey);
     return thumbKey;
   }
 }

@@ -19,7 +19,16 @@ import { fullName } from '../chat/room-view';
 import { activeMembersOf, memberIds, roomReader, roomUnavailable } from '../chat/rooms.store';
 import type { UploadsService } from '../chat/uploads.service';
 import { namesByIds } from '../users/users.store';
-import { endGrant, findRooms, insertGrant, liveGrant, liveGrants, memberCounts } from './break-glass.store';
+import {
+  endGrant,
+  findRooms,
+  insertGrant,
+  liveGrant,
+  liveGrants,
+  memberCounts,
+  memberRoomIds,
+  roomExists,
+} from './break-glass.store';
 import { describeTargets } from './holds.store';
 
 export type BreakGlassDeps = {
@@ -75,14 +84,7 @@ export function createBreakGlassService({ db, publish, crypto, messages, uploads
         labels(ids),
         memberCounts(db, ids),
         liveGrants(db, adminId, ids, now()),
-        ids.length === 0
-          ? []
-          : db
-              .selectFrom('room_members')
-              .select('room_id')
-              .where('user_id', '=', adminId)
-              .where('room_id', 'in', ids)
-              .execute(),
+        memberRoomIds(db, adminId, ids),
       ]);
       const member = new Set(mine.map((m) => m.room_id));
       const results = rows.map((r): TBreakGlassRoom => {
@@ -103,7 +105,7 @@ export function createBreakGlassService({ db, publish, crypto, messages, uploads
 
     open: async (adminId: string, roomId: string, reason: string, ip: string | null): Promise<TBreakGlassGrant> => {
       const at = now();
-      const room = await db.selectFrom('rooms').select('id').where('id', '=', roomId).executeTakeFirst();
+      const room = await roomExists(db, roomId);
       if (!room) throw roomUnavailable();
       const grant: BreakGlassGrantsTable = {
         id: newId(at),

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { createFilterRecipientsService } from './filter-recipients.service';
+import * as store from './saved-filters.store';
 
 type TFilterParams = z.output<typeof ZFilterParams>;
 
@@ -28,7 +29,7 @@ async function assertKnownItems(app: FastifyInstance, params: TFilterParams): Pr
   ][]) {
     const ids = [...new Set(params[kind])];
     if (ids.length === 0) continue;
-    const found = await app.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+    const found = await store.knownItemIds(app.db, table, ids);
     if (found.length !== ids.length) throw invalidField(`params.${kind}`, 'noSuchItem');
   }
 }
@@ -39,7 +40,7 @@ async function assertKnownItems(app: FastifyInstance, params: TFilterParams): Pr
  * which SQLite's ASCII-only lower() could not give for every language.
  */
 async function assertNewFilterName(app: FastifyInstance, userId: string, name: string): Promise<void> {
-  const rows = await app.db.selectFrom('saved_filters').select('name').where('user_id', '=', userId).execute();
+  const rows = await store.filterNames(app.db, userId);
   const folded = foldName(name);
   if (rows.some((r) => foldName(r.name) === folded)) throw conflict('filterNameTaken', 'FILTER_NAME_TAKEN');
 }
@@ -60,12 +61,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerRoute(app, routes.filters, options, async (req) => {
-    const rows = await app.db
-      .selectFrom('saved_filters')
-      .selectAll()
-      .where('user_id', '=', authOf(req).userId)
-      .orderBy('created_at')
-      .execute();
+    const rows = await store.userFilters(app.db, authOf(req).userId);
     return { results: rows.map((r) => ({ id: r.id, name: r.name, params: JSON.parse(r.params) })) };
   });
 
@@ -80,7 +76,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: JSON.stringify(req.body.params),
       created_at: Date.now(),
     };
-    await app.db.insertInto('saved_filters').values(row).execute();
+    await store.insertFilter(app.db, row);
     return { data: { id: row.id, name: row.name, params: req.body.params } };
   });
 
@@ -101,12 +97,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, routes.deleteFilter, options, async (req) => {
     // Another user's filter id is answered like a missing one.
-    const res = await app.db
-      .deleteFrom('saved_filters')
-      .where('id', '=', req.body.id)
-      .where('user_id', '=', authOf(req).userId)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound();
+    if (!(await store.deleteFilter(app.db, req.body.id, authOf(req).userId))) throw notFound();
     return { message: 'OK' };
   });
 };

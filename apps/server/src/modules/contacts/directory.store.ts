@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { groupBy } from '../../lib/group-by';
 import type { ClassificationLink } from '../users/users.store';
@@ -46,4 +47,25 @@ export async function changesBetween(db: Db, from: number, to: number) {
     .where('version', '>', from)
     .where('version', '<=', to)
     .execute();
+}
+
+/** Moves the `directory` counter on and gives its new value, the number of the change being written. */
+export async function nextDirectoryVersion(db: Db): Promise<number> {
+  // The counter's row lock orders concurrent writers, so change N commits no later than counter N is seen.
+  const { value } = await db
+    .updateTable('counters')
+    .set({ value: sql`value + 1` })
+    .where('name', '=', 'directory')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(value);
+}
+
+/** Records change `version`: whom it was about (null: not about one person). */
+export async function insertChange(db: Db, version: number, userId: string | null): Promise<void> {
+  await db.insertInto('directory_changes').values({ version, user_id: userId }).execute();
+}
+
+export async function forgetChangesUpTo(db: Db, version: number): Promise<void> {
+  await db.deleteFrom('directory_changes').where('version', '<=', version).execute();
 }

@@ -2,7 +2,6 @@ import type { TContact } from '@rounds/contracts/contacts';
 import { compareNames, comparePeople } from '@rounds/contracts/names';
 import { shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parsePermissions } from '../users/user-view';
 import { connectedStatuses, directoryUsers } from '../users/users.store';
@@ -21,25 +20,10 @@ import { buildIndex, candidates, type DirectoryIndex, insertEntry, removeEntry }
  * Anything else (a renamed department, a seed) leaves userId out and the next read rebuilds.
  */
 export async function bumpDirectory(db: Kysely<Database>, userId?: string): Promise<void> {
-  // The counter's row lock orders concurrent writers, so change N commits no later than counter N is seen.
-  const { value } = await db
-    .updateTable('counters')
-    .set({ value: sql`value + 1` })
-    .where('name', '=', 'directory')
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  const version = Number(value);
-  await db
-    .insertInto('directory_changes')
-    .values({ version, user_id: userId ?? null })
-    .execute();
+  const version = await store.nextDirectoryVersion(db);
+  await store.insertChange(db, version, userId ?? null);
   // A process further behind than the changes kept simply rebuilds.
-  if (version % 100 === 0) {
-    await db
-      .deleteFrom('directory_changes')
-      .where('version', '<=', version - CHANGES_KEPT)
-      .execute();
-  }
+  if (version % 100 === 0) await store.forgetChangesUpTo(db, version - CHANGES_KEPT);
 }
 
 const CHANGES_KEPT = 1_000;

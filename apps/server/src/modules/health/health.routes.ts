@@ -1,7 +1,7 @@
 import { ZHealthReply, ZReadyReply } from '@rounds/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
+import { pingDatabase } from './health.store';
 
 /** A check that takes longer than this counts as down: a load balancer must not wait on a hung engine. */
 const CHECK_MS = 2_000;
@@ -37,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, response: { 200: ZReadyReply, 503: ZReadyReply } } },
     async (_req, reply) => {
       const [database, redisUp] = await Promise.all([
-        within(sql`select 1`.execute(app.db), CHECK_MS).then(
+        within(pingDatabase(app.db), CHECK_MS).then(
           () => true,
           () => false,
         ),

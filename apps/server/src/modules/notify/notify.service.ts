@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { OutboxTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { insertOutboxRow } from './outbox.store';
 
 export type Notifier = {
   email: (to: string, subject: string, text: string) => Promise<void>;
@@ -50,10 +51,7 @@ export function createNotifier(config: Config, db: Db, log: FastifyBaseLogger): 
     return { id: newId(), channel, recipient, subject, text, created_at: Date.now() };
   };
   const toOutbox = async (channel: 'email' | 'sms', recipient: string, subject: string | null, text: string) => {
-    await db
-      .insertInto('outbox')
-      .values(outboxRow(channel, recipient, subject, text))
-      .execute();
+    await insertOutboxRow(db, outboxRow(channel, recipient, subject, text));
   };
 
   const mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import { registerRoute } from '../../plugins/api-route';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { writeAudit } from '../audit/audit.service';
+import { outboxFor } from './outbox.store';
 
 /**
  * What email and SMS would have carried, for an Admin, while no real transport is configured. It holds live
@@ -19,14 +20,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .execute((trx) =>
         writeAudit(trx, { userId: authOf(req).userId, event: 'outbox read', ip: req.ip, details: { to } }),
       );
-    const rows = await app.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('recipient', '=', to)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(100)
-      .execute();
+    const rows = await outboxFor(app.db, to);
     return {
       data: {
         messages: rows.map((r) => ({

@@ -1,12 +1,12 @@
 import type { TLanguage } from '@rounds/contracts/common';
 import { toLanguage } from '@rounds/contracts/common';
 import type { TSmsCounts, TSmsUsage } from '@rounds/contracts/sms';
-import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { usersByIds } from '../users/users.store';
 import type { Notifier } from './notify.service';
+import * as store from './sms.store';
 
 /** Which cap refused an SMS (recorded with it). */
 export type SmsRefusal = 'message' | 'recipient-hour' | 'sender-hour' | 'sender-day' | 'server-day';
@@ -24,26 +24,6 @@ const DAY = 86_400_000;
  */
 export function createSmsBudget(config: Config, db: Db) {
   let sweptAt = 0;
-
-  /** Raise a counter unless it reached its cap; false when it had. */
-  const take = async (trx: Db, key: string, cap: number, expiresAt: number) =>
-    (await trx
-      .insertInto('sms_counters')
-      .values({ key, count: 1, expires_at: expiresAt })
-      .onConflict((oc) =>
-        oc
-          .column('key')
-          .doUpdateSet({ count: sql`${sql.ref('sms_counters.count')} + 1` })
-          .where('sms_counters.count', '<', cap),
-      )
-      .returning('count')
-      .executeTakeFirst()) !== undefined;
-  const give = (trx: Db, key: string) =>
-    trx
-      .updateTable('sms_counters')
-      .set({ count: sql`${sql.ref('count')} - 1` })
-      .where('key', '=', key)
-      .execute();
 
   /**
    * The windowed caps one SMS passes, in order; the first full one refuses it. The per-person cap counts the
@@ -85,50 +65,41 @@ export function createSmsBudget(config: Config, db: Db) {
       if (o.recipientIds.length === 0) return { granted, withheld };
       if (o.now - sweptAt > HOUR) {
         sweptAt = o.now;
-        await trx.deleteFrom('sms_counters').where('expires_at', '<', o.now).execute();
+        await store.forgetExpiredSmsCounters(trx, o.now);
       }
       const people = await usersByIds(trx, o.recipientIds, ['phone', 'phone_country_code', 'language'], 'notDeleted');
-      const earlier = await trx
-        .selectFrom('sms_sends')
-        .select(['recipient_id', 'kind'])
-        .where('message_id', '=', o.messageId)
-        .where('status', '=', 'sent')
-        .execute();
+      const earlier = await store.sentSmsOfMessage(trx, o.messageId);
       const texted = new Set(earlier.filter((r) => r.kind === 'priority').map((r) => r.recipient_id));
       let messageCount = texted.size;
       for (const p of people) {
         if (!p.phone || !p.phone_country_code) continue;
         if (o.kind === 'reminder' && !texted.has(p.id)) continue;
         const id = newId(o.now);
-        const row = await trx
-          .insertInto('sms_sends')
-          .values({
-            id,
-            kind: o.kind,
-            sender_id: o.senderId,
-            recipient_id: p.id,
-            message_id: o.messageId,
-            status: 'sent',
-            reason: null,
-            created_at: o.now,
-          })
-          .onConflict((oc) => oc.columns(['message_id', 'recipient_id', 'kind']).doNothing())
-          .executeTakeFirst();
-        if (Number(row.numInsertedOrUpdatedRows ?? 0) !== 1) continue;
+        const claimed = await store.claimSmsSend(trx, {
+          id,
+          kind: o.kind,
+          sender_id: o.senderId,
+          recipient_id: p.id,
+          message_id: o.messageId,
+          status: 'sent',
+          reason: null,
+          created_at: o.now,
+        });
+        if (!claimed) continue;
         let refusal: SmsRefusal | null = null;
         if (o.kind === 'priority' && messageCount >= config.SMS_MAX_PER_MESSAGE) refusal = 'message';
         const taken: string[] = [];
         const to = `${p.phone_country_code}${p.phone}`;
         for (const w of refusal ? [] : windows(o.senderId, to, o.now)) {
-          if (!(await take(trx, w.key, w.cap, w.end))) {
+          if (!(await store.takeSmsCounter(trx, w.key, w.cap, w.end))) {
             refusal = w.reason;
             break;
           }
           taken.push(w.key);
         }
         if (refusal) {
-          for (const key of taken) await give(trx, key);
-          await trx.updateTable('sms_sends').set({ status: 'refused', reason: refusal }).where('id', '=', id).execute();
+          for (const key of taken) await store.giveSmsCounter(trx, key);
+          await store.refuseSmsSend(trx, id, refusal);
           withheld.push(p.id);
           continue;
         }
@@ -144,12 +115,7 @@ export function createSmsBudget(config: Config, db: Db) {
       const dayStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
       const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
       const tally = async (since: number): Promise<TSmsCounts> => {
-        const rows = await db
-          .selectFrom('sms_sends')
-          .select(['kind', 'status', (eb) => eb.fn.countAll<string | number>().as('n')])
-          .where('created_at', '>=', since)
-          .groupBy(['kind', 'status'])
-          .execute();
+        const rows = await store.smsCountsSince(db, since);
         const c = { sent: 0, priority: 0, codes: 0, refused: 0 };
         for (const r of rows) {
           const n = Number(r.n);
@@ -160,19 +126,7 @@ export function createSmsBudget(config: Config, db: Db) {
         c.sent = c.priority + c.codes;
         return c;
       };
-      const top = await db
-        .selectFrom('sms_sends')
-        .innerJoin('users', 'users.id', 'sms_sends.sender_id')
-        .select(['sms_sends.sender_id', 'users.first_name', 'users.last_name'])
-        .select(sql<string | number>`sum(case when sms_sends.status = 'sent' then 1 else 0 end)`.as('sent'))
-        .select(sql<string | number>`sum(case when sms_sends.status = 'refused' then 1 else 0 end)`.as('refused'))
-        .where('sms_sends.created_at', '>=', monthStart)
-        .where('sms_sends.kind', '!=', 'account')
-        .groupBy(['sms_sends.sender_id', 'users.first_name', 'users.last_name'])
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy('sms_sends.sender_id')
-        .limit(5)
-        .execute();
+      const top = await store.topSmsSenders(db, monthStart);
       return {
         today: await tally(dayStart),
         month: await tally(monthStart),
@@ -205,9 +159,8 @@ export function withSmsLedger(notifier: Notifier, db: Db): Notifier {
     ...notifier,
     sms: async (to, text) => {
       await notifier.sms(to, text);
-      await db
-        .insertInto('sms_sends')
-        .values({
+      await store
+        .insertSmsSend(db, {
           id: newId(),
           kind: 'account',
           sender_id: null,
@@ -217,7 +170,6 @@ export function withSmsLedger(notifier: Notifier, db: Db): Notifier {
           reason: null,
           created_at: Date.now(),
         })
-        .execute()
         .catch(() => undefined);
     },
   };

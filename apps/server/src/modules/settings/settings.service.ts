@@ -2,12 +2,13 @@ import { LOGOS_PATH } from '@rounds/contracts/limits';
 import { CALLING_CODES, type TAppSettings } from '@rounds/contracts/settings';
 import type { Db, Engine } from '../../db/database';
 import { DEFAULT_SETTINGS, type StoredSettings } from './default-settings';
+import { insertMissingSettings, lockSettingRow, settingRows, upsertSetting } from './settings.store';
 
 type Key = keyof StoredSettings;
 
 /** Stored settings, one JSON value per key; a missing or unreadable key falls back to its default. */
 export async function readSettings(db: Db): Promise<StoredSettings> {
-  return parseSettings(await db.selectFrom('settings').select(['key', 'value']).execute());
+  return parseSettings(await settingRows(db));
 }
 
 /**
@@ -15,17 +16,12 @@ export async function readSettings(db: Db): Promise<StoredSettings> {
  * whole table, about texts and all.
  */
 export async function readSetting<K extends Key>(db: Db, key: K): Promise<StoredSettings[K]> {
-  return parseSettings(await db.selectFrom('settings').select(['key', 'value']).where('key', '=', key).execute())[key];
+  return parseSettings(await settingRows(db, key))[key];
 }
 
 /** Holds the row of `key` until the transaction ends, on PostgreSQL (SQLite writes one transaction at a time). */
 export async function lockSetting(trx: Db, engine: Engine, key: Key): Promise<void> {
-  await trx
-    .selectFrom('settings')
-    .select('key')
-    .where('key', '=', key)
-    .$if(engine === 'postgres', (q) => q.forUpdate())
-    .execute();
+  await lockSettingRow(trx, engine, key);
 }
 
 function parseSettings(rows: { key: string; value: string }[]): StoredSettings {
@@ -44,11 +40,7 @@ function parseSettings(rows: { key: string; value: string }[]): StoredSettings {
 
 export async function writeSetting<K extends Key>(db: Db, key: K, value: StoredSettings[K]): Promise<void> {
   const row = { key, value: JSON.stringify(value), updated_at: Date.now() };
-  await db
-    .insertInto('settings')
-    .values(row)
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-    .execute();
+  await upsertSetting(db, row);
 }
 
 /** Store every default that is not stored yet, so the admin area edits real rows. */
@@ -59,11 +51,7 @@ export async function ensureDefaultSettings(db: Db, overrides: Partial<StoredSet
     value: JSON.stringify(DEFAULT_SETTINGS[key]),
     updated_at: now,
   }));
-  await db
-    .insertInto('settings')
-    .values(values)
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await insertMissingSettings(db, values);
   for (const [key, value] of Object.entries(overrides) as [Key, never][]) {
     await writeSetting(db, key, value);
   }

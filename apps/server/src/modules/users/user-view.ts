@@ -3,7 +3,7 @@ import { compareNames } from '@rounds/contracts/names';
 import type { TChatStatus, TUser } from '@rounds/contracts/user';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
-import { readUser } from './users.store';
+import { type ClassificationLink, itemsByIds, type LinkedTable, linkedItems, readUser } from './users.store';
 
 type UserRow = Selectable<UsersTable>;
 type Named = { id: string; name: string };
@@ -22,15 +22,8 @@ export async function loadUserLinks(db: Kysely<Database>, rows: UserRow[]): Prom
     ids.map((id) => [id, { facilities: [], departments: [], professions: [], specialties: [], suffixes: [] }]),
   );
   if (ids.length === 0) return result;
-  const many = async (link: string, table: string, key: keyof UserLinks) => {
-    // Three tables of one shape; Kysely cannot type a union of table names, so the row type is stated instead.
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    const linked: { userId: string; id: string; name: string }[] = await (db as Kysely<any>)
-      .selectFrom(link)
-      .innerJoin(table, `${table}.id`, `${link}.item_id`)
-      .select([`${link}.user_id as userId`, `${table}.id as id`, `${table}.name as name`])
-      .where(`${link}.user_id`, 'in', ids)
-      .execute();
+  const many = async (link: ClassificationLink, table: LinkedTable, key: keyof UserLinks) => {
+    const linked = await linkedItems(db, link, table, ids);
     linked.sort((a, b) => compareNames(a.name, b.name));
     for (const l of linked) result.get(l.userId)?.[key].push({ id: l.id, name: l.name });
   };
@@ -41,7 +34,7 @@ export async function loadUserLinks(db: Kysely<Database>, rows: UserRow[]): Prom
   ) => {
     const wanted = [...new Set(rows.map((r) => r[column]).filter((v): v is string => !!v))];
     if (wanted.length === 0) return;
-    const items = await db.selectFrom(table).select(['id', 'name']).where('id', 'in', wanted).execute();
+    const items = await itemsByIds(db, table, wanted);
     const byId = new Map(items.map((i) => [i.id, i]));
     for (const r of rows) {
       const item = r[column] ? byId.get(r[column]) : undefined;

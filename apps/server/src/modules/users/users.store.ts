@@ -370,6 +370,32 @@ export async function directoryUsers(db: Db, ids?: readonly string[]) {
 
 export type ClassificationColumn = 'profession_id' | 'suffix_id';
 export type ClassificationLink = 'user_facilities' | 'user_departments' | 'user_specialties';
+/** The reference lists the link tables point into. */
+export type LinkedTable = 'facilities' | 'departments' | 'specialties';
+
+/** The items of `table` the users of `ids` carry through `link`, with their names. */
+export async function linkedItems(
+  db: Db,
+  link: ClassificationLink,
+  table: LinkedTable,
+  ids: readonly string[],
+): Promise<{ userId: string; id: string; name: string }[]> {
+  // Three tables of one shape; Kysely cannot type a union of table names, so the row type is stated instead.
+  const from: string = link;
+  const to: string = table;
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  return (db as Kysely<any>)
+    .selectFrom(from)
+    .innerJoin(to, `${to}.id`, `${from}.item_id`)
+    .select([`${from}.user_id as userId`, `${to}.id as id`, `${to}.name as name`])
+    .where(`${from}.user_id`, 'in', ids)
+    .execute();
+}
+
+/** The named items of a one-value classification's list, by id. */
+export function itemsByIds(db: Db, table: 'professions' | 'suffixes', ids: string[]) {
+  return db.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute();
+}
 
 /**
  * Adds (replacing whatever was there) or removes (this item only) a one-value classification of one user.
