@@ -15,8 +15,6 @@ const OWED: Record<string, string> = {
   'src/modules/chat/message-writer.ts': 'its SQL is moving to chat stores in a change of its own',
   'src/modules/on-call/escalation.service.ts': 'its SQL is moving to escalation.store in a change of its own',
   'src/modules/auth/codes.service.ts': 'its SQL is moving to an auth store in a change of its own',
-  'src/modules/auth/sessions.service.ts': 'its SQL is moving to an auth store in a change of its own',
-  'src/modules/notify/notification-jobs.ts': 'its SQL is moving to a notify store in a change of its own',
   'src/ops/seed-demo.ts': 'operator tooling that writes a demo hospital in bulk, not a domain of the running server',
 };
 
