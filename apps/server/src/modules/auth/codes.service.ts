@@ -1,10 +1,19 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
-import type { CodePurpose, Database } from '../../db/schema';
-import { updatedOne } from '../../db/updated-one';
+import type { CodePurpose } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import {
+  countAccountCodes,
+  countSends,
+  countWrongTry,
+  insertCodeSends,
+  insertVerificationCodes,
+  liveCodeByHash,
+  liveCodeSentTo,
+  useUpCode,
+  voidLiveCodes,
+} from './verification-codes.store';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESET_TTL_MS = 30 * 60_000;
@@ -45,30 +54,15 @@ export type SendScope = {
   perIp: number;
 };
 
-const count = async (q: { executeTakeFirstOrThrow: () => Promise<{ n: number }> }) =>
-  Number((await q.executeTakeFirstOrThrow()).n);
-
 /**
  * At most 3 sends per 10 minutes per address or phone, 6 per account (verification_codes holds one row per
  * send, with its account), and CODE_SENDS_PER_IP per IP. `attemptLeft` is what remains of the 3.
  */
-export async function sendAllowance(db: Kysely<Database>, scope: SendScope): Promise<SendAllowance> {
+export async function sendAllowance(db: Db, scope: SendScope): Promise<SendAllowance> {
   const since = Date.now() - RESEND_WINDOW_MS;
-  const sends = db
-    .selectFrom('code_sends')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_at', '>', since);
-  const sent = await count(sends.where('target', '=', scope.target));
-  const byIp = scope.ip ? await count(sends.where('ip', '=', scope.ip)) : 0;
-  const byAccount = scope.userId
-    ? await count(
-        db
-          .selectFrom('verification_codes')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', scope.userId)
-          .where('created_at', '>', since),
-      )
-    : 0;
+  const sent = await countSends(db, since, { target: scope.target });
+  const byIp = scope.ip ? await countSends(db, since, { ip: scope.ip }) : 0;
+  const byAccount = scope.userId ? await countAccountCodes(db, scope.userId, since) : 0;
   const allowed = sent < MAX_SENDS_PER_TARGET && byIp < scope.perIp && byAccount < MAX_SENDS_PER_ACCOUNT;
   return { allowed, attemptLeft: Math.max(0, MAX_SENDS_PER_TARGET - sent - (allowed ? 1 : 0)) };
 }
@@ -78,22 +72,15 @@ export async function sendAllowance(db: Kysely<Database>, scope: SendScope): Pro
  * Returns the plain code for the caller to deliver after commit.
  */
 export async function issueCode(
-  trx: Kysely<Database>,
+  trx: Db,
   secret: string,
   o: { userId: string; purpose: CodePurpose; target: string; ip: string | null; code?: string; ttlMs?: number },
 ): Promise<string> {
   const now = Date.now();
   const code = o.code ?? sixDigitCode();
-  await trx
-    .updateTable('verification_codes')
-    .set({ used_at: now })
-    .where('user_id', '=', o.userId)
-    .where('purpose', '=', o.purpose)
-    .where('used_at', 'is', null)
-    .execute();
-  await trx
-    .insertInto('verification_codes')
-    .values({
+  await voidLiveCodes(trx, o.userId, [o.purpose], now);
+  await insertVerificationCodes(trx, [
+    {
       id: newId(),
       user_id: o.userId,
       purpose: o.purpose,
@@ -103,9 +90,9 @@ export async function issueCode(
       expires_at: now + (o.ttlMs ?? CODE_TTL_MS),
       used_at: null,
       created_at: now,
-    })
-    .execute();
-  await trx.insertInto('code_sends').values({ id: newId(), target: o.target, ip: o.ip, created_at: now }).execute();
+    },
+  ]);
+  await insertCodeSends(trx, [{ id: newId(), target: o.target, ip: o.ip, created_at: now }]);
   return code;
 }
 
@@ -131,16 +118,7 @@ export async function checkCode(
   o: { userId: string; purpose: CodePurpose; target: string; code: string },
 ): Promise<CodeCheck> {
   const now = Date.now();
-  const row = await db
-    .selectFrom('verification_codes')
-    .selectAll()
-    .where('user_id', '=', o.userId)
-    .where('purpose', '=', o.purpose)
-    .where('target', '=', o.target)
-    .where('used_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await liveCodeSentTo(db, o);
   if (!row) return { ok: false, reason: 'invalid', attemptLeft: 0 };
   if (row.attempts >= MAX_WRONG_TRIES) return { ok: false, reason: 'tooManyTries', attemptLeft: 0 };
   if (row.expires_at < now) return { ok: false, reason: 'expired', attemptLeft: 0 };
@@ -148,25 +126,14 @@ export async function checkCode(
   const given = Buffer.from(hashCode(secret, o.code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     const attempts = row.attempts + 1;
-    await db
-      .updateTable('verification_codes')
-      .set({ attempts, ...(attempts >= MAX_WRONG_TRIES ? { used_at: now } : {}) })
-      .where('id', '=', row.id)
-      .execute();
+    await countWrongTry(db, row.id, attempts, attempts >= MAX_WRONG_TRIES ? now : null);
     const attemptLeft = MAX_WRONG_TRIES - attempts;
     return attemptLeft > 0
       ? { ok: false, reason: 'invalid', attemptLeft }
       : { ok: false, reason: 'tooManyTries', attemptLeft: 0 };
   }
-  if (!(await useUp(db, row.id, now))) return { ok: false, reason: 'invalid', attemptLeft: 0 };
+  if (!(await useUpCode(db, row.id, now))) return { ok: false, reason: 'invalid', attemptLeft: 0 };
   return { ok: true, target: row.target };
-}
-
-/** Uses a code up exactly once, even if two requests race with it: false for the one that comes second. */
-async function useUp(db: Db, id: string, now: number): Promise<boolean> {
-  return updatedOne(
-    db.updateTable('verification_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null),
-  );
 }
 
 /** Finds the live reset or set-password code by its value alone, and uses it up. */
@@ -177,25 +144,12 @@ export async function consumeTokenCode(
   code: string,
 ): Promise<{ userId: string } | null> {
   const now = Date.now();
-  const row = await db
-    .selectFrom('verification_codes')
-    .select(['id', 'user_id'])
-    .where('code_hash', '=', hashCode(secret, code))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await liveCodeByHash(db, hashCode(secret, code), purpose, now);
   if (!row) return null;
-  return (await useUp(db, row.id, now)) ? { userId: row.user_id } : null;
+  return (await useUpCode(db, row.id, now)) ? { userId: row.user_id } : null;
 }
 
 /** Uses up the user's live codes of these purposes (a change of contact cancelled: its codes prove nothing now). */
-export async function voidCodes(trx: Kysely<Database>, userId: string, purposes: CodePurpose[]): Promise<void> {
-  await trx
-    .updateTable('verification_codes')
-    .set({ used_at: Date.now() })
-    .where('user_id', '=', userId)
-    .where('purpose', 'in', purposes)
-    .where('used_at', 'is', null)
-    .execute();
+export async function voidCodes(trx: Db, userId: string, purposes: CodePurpose[]): Promise<void> {
+  await voidLiveCodes(trx, userId, purposes, Date.now());
 }

@@ -1,16 +1,14 @@
 import type { TChatRoom, TMessage, TParticipant } from '@rounds/contracts/chat';
 import { ZMessageAttributes } from '@rounds/contracts/chat';
-import { ZMessageFile, ZMessageVoice } from '@rounds/contracts/chat-files';
 import { shownStatus, type TChatStatus } from '@rounds/contracts/user';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
 import type { Db, Engine } from '../../db/database';
 import type { MessagesTable, RoomMembersTable, RoomsTable } from '../../db/schema';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import { parsePermissions } from '../users/user-view';
 import { namesByIds } from '../users/users.store';
 import { lockedMessageRow, ZMedia } from './messages.store';
-import { previewMessageRows } from './rooms.store';
+import { memberViewRows, previewMessageRows, roleNames } from './rooms.store';
 
 // Where retention left the history beginning is the history's to tell (messages.service), not the room view's.
 type RoomRow = Omit<Selectable<RoomsTable>, 'retained_from'>;
@@ -82,25 +80,7 @@ export async function roomViews(
 ): Promise<TChatRoom[]> {
   if (rooms.length === 0) return [];
   const roomIds = rooms.map((r) => r.room.id);
-  const memberRows = await db
-    .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select([
-      'room_members.room_id',
-      'room_members.joined_at',
-      'room_members.last_read_seq',
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.avatar',
-      'users.chat_status',
-      'users.deleted',
-      'users.active',
-      'users.permissions',
-    ])
-    .where('room_members.room_id', 'in', roomIds)
-    .orderBy('room_members.joined_at')
-    .execute();
+  const memberRows = await memberViewRows(db, roomIds);
   const archivers = rooms.map((r) => r.room.archived_by).filter((id): id is string => id !== null);
   const archiverNames = new Map<string, string>();
   if (archivers.length > 0) {
@@ -110,13 +90,7 @@ export async function roomViews(
   }
   // A duty role's room is named after the role as it is named now (a rename shows at once).
   const roleIds = rooms.map((r) => r.room.duty_role_id).filter((id): id is string => id !== null);
-  const roleNames = new Map(
-    roleIds.length === 0
-      ? []
-      : (await db.selectFrom('duty_roles').select(['id', 'name']).where('id', 'in', roleIds).execute()).map(
-          (r) => [r.id, r.name] as const,
-        ),
-  );
+  const roleNameOf = await roleNames(db, roleIds);
   const online = await connectedUsers([...new Set(memberRows.map((m) => m.id))]);
   const participants = new Map<string, TParticipant[]>();
   // Read by everyone else up to: the lowest read position among the other members (my read ticks).
@@ -148,7 +122,7 @@ export async function roomViews(
     const people = participants.get(room.id) ?? [];
     const other = room.type === 'direct' ? people.find((p) => p.id !== userId) : undefined;
     const last = lastMessages.get(room.id);
-    const role = room.duty_role_id ? { id: room.duty_role_id, name: roleNames.get(room.duty_role_id) ?? '' } : null;
+    const role = room.duty_role_id ? { id: room.duty_role_id, name: roleNameOf.get(room.duty_role_id) ?? '' } : null;
     return {
       id: room.id,
       twId: room.id,

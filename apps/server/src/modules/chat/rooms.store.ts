@@ -420,3 +420,33 @@ export async function unseatHoldersExcept(trx: Db, roomId: string, holderIds: st
   if (holderIds.length > 0) leaving = leaving.where('user_id', 'not in', holderIds);
   return (await leaving.returning('user_id').execute()).map((r) => r.user_id);
 }
+
+/** The members of these rooms with what a room view shows of each (participants, read ticks), oldest first. */
+export function memberViewRows(db: Db, roomIds: readonly string[]) {
+  return db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select([
+      'room_members.room_id',
+      'room_members.joined_at',
+      'room_members.last_read_seq',
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.avatar',
+      'users.chat_status',
+      'users.deleted',
+      'users.active',
+      'users.permissions',
+    ])
+    .where('room_members.room_id', 'in', roomIds)
+    .orderBy('room_members.joined_at')
+    .execute();
+}
+
+/** The names of the duty roles role rooms belong to (a role room is titled with its role). */
+export async function roleNames(db: Db, roleIds: readonly string[]): Promise<Map<string, string>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db.selectFrom('duty_roles').select(['id', 'name']).where('id', 'in', roleIds).execute();
+  return new Map(rows.map((r) => [r.id, r.name] as const));
+}
