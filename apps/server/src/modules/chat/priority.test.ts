@@ -1,4 +1,4 @@
-import { chatRoomRoutes, ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { outboxRoutes } from '@rounds/contracts/outbox';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   openSocket,
   settle,
 } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login, phoneNumber } from '../../../test/support/users';
 
@@ -30,18 +31,7 @@ const outbox = async (to: string) => {
   const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: adminToken });
   return res.json().data.messages as { channel: string; text: string }[];
 };
-const group = async (owner: Member, others: Member[]) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: {
-          type: 'group',
-          name: `Code team ${crypto.randomUUID().slice(0, 8)}`,
-          participants: others.map((o) => o.id),
-        },
-      })
-    ).body,
-  ).data.chatRoom;
+const { group } = conversations(() => t);
 const send = async (socket: Socket, payload: Record<string, unknown>) =>
   ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), ...payload }));
 
