@@ -1,9 +1,9 @@
-import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { callRoute } from './call-route';
-import { callAs, emitAck, type Member, openSocket } from './chat';
+import { callAs, type Member, openSocket, sentMessage } from './chat';
 import type { TestApp } from './test-app';
 
 /**
@@ -33,13 +33,8 @@ export function conversations(app: () => TestApp) {
     if (!sockets.has(m.id)) sockets.set(m.id, openSocket(app(), m));
     return sockets.get(m.id)!;
   };
-  const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> => {
-    const ack = ZSendMessageAck.parse(
-      await emitAck(await socketOf(m), 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...extra }),
-    );
-    if (!ack.ok) throw new Error(ack.message);
-    return ack.message;
-  };
+  const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> =>
+    sentMessage(await socketOf(m), { twId, body, ...extra });
   /** A PNG (4×4 white unless drawn otherwise) uploaded by the member: its key, to send with a message, and bytes. */
   const image = async (m: Member, picture: Picture = {}): Promise<{ key: string; bytes: Buffer }> => {
     const { filename = 'scan.png', width = 4, height = 4, background = '#fff' } = picture;

@@ -1,6 +1,6 @@
-import { chatRoomRoutes, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, emitAck, member, openSocket } from '../../../test/support/chat';
+import { callAs, collect, member, openSocket, sentMessage } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -27,17 +27,12 @@ describe('acknowledgements at the same instant', () => {
     const room = await group(sender, staff, 'Rapid response');
     const socket = await openSocket(t, sender);
     const events = collect<Acks>(socket, 'Acknowledged');
-    const sent = ZSendMessageAck.parse(
-      await emitAck(socket, 'SendMessage', {
-        clientId: crypto.randomUUID(),
-        twId: room.id,
-        body: 'Code blue, ward 4',
-        level: 'URGENT',
-        notify: staff.map((s) => s.id),
-      }),
-    );
-    if (!sent.ok) throw new Error(sent.message);
-    const id = sent.message.id;
+    const { id } = await sentMessage(socket, {
+      twId: room.id,
+      body: 'Code blue, ward 4',
+      level: 'URGENT',
+      notify: staff.map((s) => s.id),
+    });
 
     const replies = await Promise.all(
       staff.map((s) => callAs(t, s, chatRoomRoutes.acknowledge, { body: { messageId: id } })),

@@ -1,7 +1,7 @@
-import { chatRoomRoutes, ZAckGridReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZAckGridReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, emitAck, type Member, member, openSocket, sendMessage } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -16,9 +16,7 @@ const { group } = conversations(() => t);
 
 const sendAs = async (m: Member, twId: string, payload: Record<string, unknown>) => {
   const socket = await openSocket(t, m);
-  const ack = ZSendMessageAck.parse(
-    await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId, ...payload }),
-  );
+  const ack = await sendMessage(socket, { twId, ...payload });
   socket.disconnect();
   if (!ack.ok) throw new Error('not sent');
   return ack.message;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { ZSendMessageAck } from '@rounds/contracts/chat';
 import {
   complianceExportRoutes,
   EXPORT_MANIFEST,
@@ -10,7 +9,7 @@ import { unzip } from '@rounds/test-kit/unzip';
 import { describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
-import { emitAck, member, openSocket } from '../../../test/support/chat';
+import { member, openSocket, sendMessage } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
 import { useS3App } from '../../../test/support/s3-app';
 import type { TestApp } from '../../../test/support/test-app';
@@ -29,14 +28,7 @@ describe('export for counsel on S3', () => {
     const room = await group(a, [b]);
     const { key, bytes: png } = await image(a);
     const socket = await openSocket(t, a);
-    const ack = ZSendMessageAck.parse(
-      await emitAck(socket, 'SendMessage', {
-        clientId: crypto.randomUUID(),
-        twId: room.id,
-        body: 'Film',
-        files: [key],
-      }),
-    );
+    const ack = await sendMessage(socket, { twId: room.id, body: 'Film', files: [key] });
     socket.close();
     expect(ack.ok).toBe(true);
 
