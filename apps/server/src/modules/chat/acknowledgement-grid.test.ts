@@ -1,16 +1,14 @@
 import { chatRoomRoutes, ZAckGridReply } from '@rounds/contracts/chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, emitAck, type Member, member, openSocket, sendMessage } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { type TestApp, useTestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.listen();
+useTestApp((app) => {
+  t = app;
 });
-afterAll(() => t.close());
 
 const { group } = conversations(() => t);
 
