@@ -22,7 +22,11 @@ export async function member(t: TestApp, firstName = 'Test', lastName?: string):
 }
 
 /** A member allowed voice and video calls (both off unless granted, doc 2 section 4), or the permissions given. */
-export async function caller(t: TestApp, name: string, permissions = { voice: true, video: true }): Promise<Member> {
+export async function caller(
+  t: TestApp,
+  name: string,
+  permissions: { voice?: boolean; video?: boolean } = { voice: true, video: true },
+): Promise<Member> {
   const m = await member(t, name);
   await t.app.db
     .updateTable('users')
