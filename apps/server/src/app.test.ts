@@ -1,11 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { accountRoutes } from '@rounds/contracts/account';
 import { publicSettingRoutes } from '@rounds/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callRoute } from '../test/support/call-route';
 import { createTestApp, type TestApp } from '../test/support/test-app';
+import { webBuild } from '../test/support/web-build';
 
 describe('HTTP basics', () => {
   let t: TestApp;
@@ -154,12 +153,10 @@ describe('rate limits', () => {
 
 describe('serving the web app', () => {
   it('serves index.html for client routes, 404 for unknown paths, and assets as files', async () => {
-    const t0 = await createTestApp();
-    const dist = join(t0.config.DATA_DIR, 'web');
-    await t0.close();
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Rounds</title><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const dist = webBuild({
+      'index.html': '<!doctype html><title>Rounds</title><div id="root"></div>',
+      'assets/app-abc123.js': 'console.log(1)',
+    });
     const t = await createTestApp({ WEB_DIST: dist });
     try {
       for (const path of ['/', '/login', '/contacts', '/admin', '/admin/users/new', '/eula', '/about-us?x=1']) {
@@ -193,12 +190,7 @@ describe('serving the web app', () => {
 
 describe('rate limit keys', () => {
   it('does not count static files, and counts a signed-in caller per user rather than per address', async () => {
-    const t0 = await createTestApp();
-    const dist = join(t0.config.DATA_DIR, 'web');
-    await t0.close();
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'a.js'), '1');
+    const dist = webBuild({ 'index.html': '<!doctype html><div id="root"></div>', 'assets/a.js': '1' });
     const t = await createTestApp({ WEB_DIST: dist, RATE_LIMIT_MAX: '3' });
     try {
       for (let i = 0; i < 6; i++) expect((await t.app.inject({ url: '/assets/a.js' })).statusCode).toBe(200);

@@ -1,12 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../../test/support/test-app';
 import { createGroupCommit } from './group-commit';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp(
+  (app) => {
+    t = app;
+  },
+  {},
+  { listen: false },
+);
 
 describe('group commit', () => {
   it('writes what arrives together in one transaction, and a failing write fails alone', async () => {

@@ -1,7 +1,8 @@
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { ZSendMessageAck } from '@rounds/contracts/chat';
 import { smsStandIn } from '@rounds/test-kit/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
+import { collect, type Member, member, notificationsSent, openSocket } from '../../test/support/chat';
+import { conversations } from '../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { phoneNumber } from '../../test/support/users';
 
@@ -43,18 +44,8 @@ async function until(what: string, check: () => boolean, ms = 10_000) {
   }
 }
 
-const group = async (t: TestApp, owner: Member, others: Member[]) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: {
-          type: 'group',
-          name: 'Rapid response',
-          participants: others.map((o) => o.id),
-        },
-      })
-    ).body,
-  ).data.chatRoom;
+const group = (t: TestApp, owner: Member, others: Member[]) =>
+  conversations(() => t).group(owner, others, 'Rapid response');
 
 describe('SMS of URGENT messages with a provider that hangs', () => {
   let t: TestApp;

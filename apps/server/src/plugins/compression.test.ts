@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { authRoutes } from '@rounds/contracts/auth';
 import { contactRoutes } from '@rounds/contracts/contacts';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../test/support/call-route';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../test/support/users';
+import { webBuild } from '../../test/support/web-build';
 
 const SCRIPT = `export const list = [${Array.from({ length: 400 }, (_, i) => `"item ${i}"`).join(',')}];\n`;
 const INDEX = '<!doctype html><title>Rounds</title><div id="root"></div>';
@@ -14,15 +13,13 @@ const INDEX = '<!doctype html><title>Rounds</title><div id="root"></div>';
 describe('compression and caching of what the server sends', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const t0 = await createTestApp();
-    const dist = join(t0.config.DATA_DIR, 'web');
-    await t0.close();
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), INDEX);
-    // What vite-plugin-compression2 writes next to each asset at build time.
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), SCRIPT);
-    writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
-    writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+    const dist = webBuild({
+      'index.html': INDEX,
+      // What vite-plugin-compression2 writes next to each asset at build time.
+      'assets/app-abc123.js': SCRIPT,
+      'assets/app-abc123.js.br': brotliCompressSync(SCRIPT),
+      'assets/app-abc123.js.gz': gzipSync(SCRIPT),
+    });
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(() => t?.close());

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { FIRST_PAINT_SCRIPT, LANGUAGE_COOKIE, pageLanguage } from '@rounds/contracts/first-paint';
 import { PRERENDERED_PAGES } from '@rounds/contracts/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { webBuild } from '../../test/support/web-build';
 
 const INDEX = '<!doctype html><html lang="en"><title>Rounds</title><div id="root"></div>';
 const page = (name: string, language: string) =>
@@ -14,20 +13,17 @@ const page = (name: string, language: string) =>
 describe('pages the web build rendered ahead (dist/prerendered)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const t0 = await createTestApp();
-    const dist = join(t0.config.DATA_DIR, 'web');
-    await t0.close();
-    mkdirSync(join(dist, 'prerendered'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), INDEX);
+    const files: Record<string, string | Buffer> = { 'index.html': INDEX };
     // What apps/web/scripts/prerender.mjs writes: each page in each language, with its brotli and gzip copies.
     for (const { name } of PRERENDERED_PAGES) {
       for (const language of ['en', 'fr']) {
-        const file = join(dist, 'prerendered', `${name}.${language}.html`);
-        writeFileSync(file, page(name, language));
-        writeFileSync(`${file}.br`, brotliCompressSync(page(name, language)));
-        writeFileSync(`${file}.gz`, gzipSync(page(name, language)));
+        const file = `prerendered/${name}.${language}.html`;
+        files[file] = page(name, language);
+        files[`${file}.br`] = brotliCompressSync(page(name, language));
+        files[`${file}.gz`] = gzipSync(page(name, language));
       }
     }
+    const dist = webBuild(files);
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(() => t?.close());

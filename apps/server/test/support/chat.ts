@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
+import { type TMessage, ZSendMessageAck } from '@rounds/contracts/chat';
 import { io as connect, type Socket } from 'socket.io-client';
 import { onTestFinished, vi } from 'vitest';
 import { callRoute, type TErrorBody, type TRouteInput } from './call-route';
@@ -21,7 +22,11 @@ export async function member(t: TestApp, firstName = 'Test', lastName?: string):
 }
 
 /** A member allowed voice and video calls (both off unless granted, doc 2 section 4), or the permissions given. */
-export async function caller(t: TestApp, name: string, permissions = { voice: true, video: true }): Promise<Member> {
+export async function caller(
+  t: TestApp,
+  name: string,
+  permissions: { voice?: boolean; video?: boolean } = { voice: true, video: true },
+): Promise<Member> {
   const m = await member(t, name);
   await t.app.db
     .updateTable('users')
@@ -67,6 +72,18 @@ export async function openSocket(t: TestApp, m: Member, tab = randomUUID()): Pro
 /** Emits and waits for the acknowledgement. */
 export function emitAck<T = Record<string, unknown>>(socket: Socket, event: string, payload: unknown): Promise<T> {
   return socket.timeout(5_000).emitWithAck(event, payload) as Promise<T>;
+}
+
+/** Sends a message from this socket (a fresh clientId unless the payload names one): its acknowledgement. */
+export async function sendMessage(socket: Socket, payload: Record<string, unknown>) {
+  return ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId: randomUUID(), ...payload }));
+}
+
+/** Sends a message the test needs sent: the stored message; a refusal throws. */
+export async function sentMessage(socket: Socket, payload: Record<string, unknown>): Promise<TMessage> {
+  const ack = await sendMessage(socket, payload);
+  if (!ack.ok) throw new Error(ack.message);
+  return ack.message;
 }
 
 /** Records every payload of `event` on the socket, to assert on later. */

@@ -1,17 +1,19 @@
-import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { callRoute } from './call-route';
-import { callAs, emitAck, type Member, openSocket } from './chat';
+import { callAs, type Member, openSocket, sentMessage } from './chat';
 import type { TestApp } from './test-app';
 
 /**
  * Rooms and messages as a test file's members make them, on the app its beforeAll starts (hence the getter): a
  * group (a ward of its own name unless named), a direct chat, a message sent over the member's socket, and an
- * image uploaded. One socket per member, opened by their first message (a promise, so messages sent together
+ * image uploaded (with its bytes, for a test that reads them back). One socket per member, opened by their first message (a promise, so messages sent together
  * share it); `sockets` for a file that closes them itself.
  */
+type Picture = { filename?: string; width?: number; height?: number; background?: string };
+
 export function conversations(app: () => TestApp) {
   const unique = () => crypto.randomUUID().slice(0, 8);
   const group = async (owner: Member, others: Member[], name = `Ward ${unique()}`): Promise<TChatRoom> =>
@@ -31,23 +33,20 @@ export function conversations(app: () => TestApp) {
     if (!sockets.has(m.id)) sockets.set(m.id, openSocket(app(), m));
     return sockets.get(m.id)!;
   };
-  const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> => {
-    const ack = ZSendMessageAck.parse(
-      await emitAck(await socketOf(m), 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...extra }),
-    );
-    if (!ack.ok) throw new Error(ack.message);
-    return ack.message;
-  };
-  /** A 4×4 white PNG uploaded by the member: its key, to send with a message. */
-  const upload = async (m: Member): Promise<string> => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+  const say = async (m: Member, twId: string, body: string, extra: Record<string, unknown> = {}): Promise<TMessage> =>
+    sentMessage(await socketOf(m), { twId, body, ...extra });
+  /** A PNG (4×4 white unless drawn otherwise) uploaded by the member: its key, to send with a message, and bytes. */
+  const image = async (m: Member, picture: Picture = {}): Promise<{ key: string; bytes: Buffer }> => {
+    const { filename = 'scan.png', width = 4, height = 4, background = '#fff' } = picture;
+    const png = await sharp({ create: { width, height, channels: 3, background } })
       .png()
       .toBuffer();
     const res = await callRoute(app().app, chatFileRoutes.uploadImages, {
       token: m.token,
-      multipart: [{ filename: 'scan.png', type: 'image/png', bytes: png }],
+      multipart: [{ filename, type: 'image/png', bytes: png }],
     });
-    return ZUploadImagesReply.parse(res.json()).data.files[0]!.Key;
+    return { key: ZUploadImagesReply.parse(res.json()).data.files[0]!.Key, bytes: png };
   };
-  return { group, direct, say, socketOf, upload, sockets };
+  const upload = async (m: Member): Promise<string> => (await image(m)).key;
+  return { group, direct, say, socketOf, image, upload, sockets };
 }

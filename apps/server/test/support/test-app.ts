@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 
@@ -77,4 +78,24 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's app on a fresh database, listening unless told not to: started in beforeAll and handed to
+ * `started` (which may sign someone in), closed after the file's tests.
+ */
+export function useTestApp(
+  started: (t: TestApp) => void | Promise<void>,
+  env: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(env);
+    if (options.listen !== false) await t.listen();
+    await started(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }

@@ -64,6 +64,22 @@ export async function createFacility(app: FastifyInstance, name: string): Promis
   return id;
 }
 
+/** One new row in each reference list a registration names (inserted directly): their ids. */
+export async function referenceIds(app: FastifyInstance) {
+  const now = Date.now();
+  const kinds = ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const;
+  const ids = {} as Record<(typeof kinds)[number], string>;
+  for (const kind of kinds) {
+    const id = newId();
+    await app.db
+      .insertInto(kind)
+      .values({ id, name: `${kind} ${id}`, name_key: `${kind} ${id}`, created_at: now })
+      .execute();
+    ids[kind] = id;
+  }
+  return ids;
+}
+
 let ipCounter = 0;
 /** Each login from its own address, so the per-IP login limit never decides a test by accident. */
 export function freshIp(): string {

@@ -5,8 +5,9 @@ import { outboxRoutes } from '@rounds/contracts/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type TRouteInput } from '../../../test/support/call-route';
 import { solveCaptcha } from '../../../test/support/captcha';
+import { latestCode as codeFor, outbox as readOutbox } from '../../../test/support/outbox';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
+import { createUser, freshIp, login, referenceIds, TEST_PASSWORD } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
 import { passwordChecks } from './auth-login';
 
@@ -20,32 +21,12 @@ afterAll(() => t.close());
 const post = <R extends TApiRoute>(route: R, body: TBodyIn<R>, ip = freshIp(), headers: Record<string, string> = {}) =>
   callRoute(t.app, route, { body, remoteAddress: ip, headers } as unknown as TRouteInput<R>);
 
-let adminToken: string | undefined;
-async function outbox(to: string) {
-  adminToken ??= (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
-  const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: adminToken });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.messages as { text: string }[];
-}
-const latestCode = async (to: string) => /\b(\d{6})\b/.exec((await outbox(to))[0]?.text ?? '')?.[1] ?? '';
-
-async function referenceIds() {
-  const kinds = ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const;
-  const ids = {} as Record<(typeof kinds)[number], string>;
-  for (const kind of kinds) {
-    const id = newId();
-    await t.app.db
-      .insertInto(kind)
-      .values({ id, name: `${kind} ${id}`, name_key: `${kind} ${id}`, created_at: Date.now() })
-      .execute();
-    ids[kind] = id;
-  }
-  return ids;
-}
+const outbox = (to: string) => readOutbox(t.app, to);
+const latestCode = (to: string) => codeFor(t.app, to);
 
 /** A self-registered account with a verified email, at the SMS step, its code sent to `phone`. */
 async function atPhoneStep(phone: string) {
-  const r = await referenceIds();
+  const r = await referenceIds(t.app);
   const email = `sec.${newId().slice(-8)}@test.rounds`;
   const reg = await post(authRoutes.register, {
     email,

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type TRouteInput } from '../../../test/support/call-route';
 import { solveCaptcha } from '../../../test/support/captcha';
 import { collect, member, openSocket, settle } from '../../../test/support/chat';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
+import { latestCode as codeFor, outbox as readOutbox } from '../../../test/support/outbox';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createUser, freshIp, login, referenceIds, TEST_PASSWORD } from '../../../test/support/users';
 import { newId } from '../../lib/ids';
 import { signAccessToken } from '../../lib/tokens';
 
@@ -20,31 +21,11 @@ afterAll(() => t.close());
 const post = <R extends TApiRoute>(route: R, body: TBodyIn<R>, headers: Record<string, string> = {}) =>
   callRoute(t.app, route, { body, headers, remoteAddress: freshIp() } as unknown as TRouteInput<R>);
 
-async function outbox(to: string) {
-  const admin = await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: admin.token });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.messages as { channel: string; to: string; subject: string | null; text: string }[];
-}
-const latestCode = async (to: string) => /\b(\d{6})\b/.exec((await outbox(to))[0]?.text ?? '')?.[1] ?? '';
-
-async function referenceIds() {
-  const now = Date.now();
-  const kinds = ['facilities', 'departments', 'professions', 'specialties', 'suffixes'] as const;
-  const ids = {} as Record<(typeof kinds)[number], string>;
-  for (const kind of kinds) {
-    const id = newId();
-    await t.app.db
-      .insertInto(kind)
-      .values({ id, name: `${kind} ${id}`, name_key: `${kind} ${id}`, created_at: now })
-      .execute();
-    ids[kind] = id;
-  }
-  return ids;
-}
+const outbox = (to: string) => readOutbox(t.app, to);
+const latestCode = (to: string) => codeFor(t.app, to);
 
 async function registrationPayload(email: string) {
-  const r = await referenceIds();
+  const r = await referenceIds(t.app);
   return {
     email,
     password: 'Nurse2026',

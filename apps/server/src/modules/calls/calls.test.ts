@@ -6,7 +6,8 @@ import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
+import { ringingVoiceCall } from '../../../test/support/calls';
+import { callAs, caller, collect, emitAck, type Member, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
 import { verifyMediaToken } from '../../lib/tokens';
@@ -606,18 +607,8 @@ describe('calls', () => {
     });
     try {
       const server = turned;
-      const [a, b] = await Promise.all([member(server, 'Lea'), member(server, 'Max')]);
-      await server.app.db
-        .updateTable('users')
-        .set({ permissions: JSON.stringify({ voice: true }) })
-        .where('id', 'in', [a.id, b.id])
-        .execute();
       await server.listen();
-      const twId = ZChatRoomReply.parse(
-        (await callAs(server, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-      ).data.chatRoom.id;
-      await openSocket(server, b);
-      await server.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
+      const { a, twId } = await ringingVoiceCall(server);
       const reply = await callAs(server, a, callRoutes.videoToken, { query: { twId } });
       expect(reply.status).toBe(200);
       const [stun, turnServer] = reply.body.data.iceServers;

@@ -1,9 +1,9 @@
 import { callRoutes } from '@rounds/contracts/calls';
-import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { type Coturn, startCoturn } from '@rounds/test-kit/coturn';
 import { turnAllocate } from '@rounds/test-kit/turn-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, member, openSocket } from '../../../test/support/chat';
+import { ringingVoiceCall } from '../../../test/support/calls';
+import { callAs } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { iceServersFor } from './turn-credentials';
 
@@ -27,17 +27,7 @@ const at = (username: string, password: string) => ({ host: '127.0.0.1', port: c
 
 describe('TURN credentials', () => {
   it('are accepted by coturn: a call’s participant gets a relay on it', async () => {
-    const [a, b] = await Promise.all([member(t, 'Lea'), member(t, 'Max')]);
-    await t.app.db
-      .updateTable('users')
-      .set({ permissions: JSON.stringify({ voice: true }) })
-      .where('id', 'in', [a.id, b.id])
-      .execute();
-    const twId = ZChatRoomReply.parse(
-      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-    ).data.chatRoom.id;
-    await openSocket(t, b);
-    await t.app.calls.initialize(a.id, crypto.randomUUID(), { twId, video: false, screenShare: false });
+    const { a, twId } = await ringingVoiceCall(t);
     const reply = await callAs(t, a, callRoutes.videoToken, { query: { twId } });
     expect(reply.status).toBe(200);
     const turn = reply.body.data.iceServers.find((s: { urls: string[] }) => s.urls[0]?.startsWith('turn:'))!;

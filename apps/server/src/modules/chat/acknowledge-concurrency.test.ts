@@ -1,6 +1,7 @@
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, emitAck, member, openSocket } from '../../../test/support/chat';
+import { callAs, collect, member, openSocket, sentMessage } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /**
@@ -14,6 +15,7 @@ beforeAll(async () => {
   await t.listen();
 });
 afterAll(() => t.close());
+const { group } = conversations(() => t);
 
 type Acks = { message: { id: string; attributes: { acknowledgements?: { userId: string }[] } } };
 
@@ -22,30 +24,15 @@ describe('acknowledgements at the same instant', () => {
     const sender = await member(t, 'Grace');
     const staff = [];
     for (let i = 0; i < N; i++) staff.push(await member(t, `Nurse${i}`));
-    const room = ZChatRoomReply.parse(
-      (
-        await callAs(t, sender, chatRoomRoutes.create, {
-          body: {
-            type: 'group',
-            name: 'Rapid response',
-            participants: staff.map((s) => s.id),
-          },
-        })
-      ).body,
-    ).data.chatRoom;
+    const room = await group(sender, staff, 'Rapid response');
     const socket = await openSocket(t, sender);
     const events = collect<Acks>(socket, 'Acknowledged');
-    const sent = ZSendMessageAck.parse(
-      await emitAck(socket, 'SendMessage', {
-        clientId: crypto.randomUUID(),
-        twId: room.id,
-        body: 'Code blue, ward 4',
-        level: 'URGENT',
-        notify: staff.map((s) => s.id),
-      }),
-    );
-    if (!sent.ok) throw new Error(sent.message);
-    const id = sent.message.id;
+    const { id } = await sentMessage(socket, {
+      twId: room.id,
+      body: 'Code blue, ward 4',
+      level: 'URGENT',
+      notify: staff.map((s) => s.id),
+    });
 
     const replies = await Promise.all(
       staff.map((s) => callAs(t, s, chatRoomRoutes.acknowledge, { body: { messageId: id } })),

@@ -1,24 +1,20 @@
-import { chatRoomRoutes, ZAckGridReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatRoomRoutes, ZAckGridReply } from '@rounds/contracts/chat';
+import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, emitAck, type Member, member, openSocket, sendMessage } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { type TestApp, useTestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.listen();
+useTestApp((app) => {
+  t = app;
 });
-afterAll(() => t.close());
 
 const { group } = conversations(() => t);
 
 const sendAs = async (m: Member, twId: string, payload: Record<string, unknown>) => {
   const socket = await openSocket(t, m);
-  const ack = ZSendMessageAck.parse(
-    await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId, ...payload }),
-  );
+  const ack = await sendMessage(socket, { twId, ...payload });
   socket.disconnect();
   if (!ack.ok) throw new Error('not sent');
   return ack.message;

@@ -1,14 +1,18 @@
-import {
-  chatRoomRoutes,
-  type TMessagesRequest,
-  ZChatRoomReply,
-  ZMessage,
-  ZMessagesReply,
-  ZSendMessageAck,
-} from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TMessagesRequest, ZMessage, ZMessagesReply } from '@rounds/contracts/chat';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
+import {
+  callAs,
+  collect,
+  emitAck,
+  type Member,
+  member,
+  openSocket,
+  sendMessage,
+  sentMessage,
+  settle,
+} from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
@@ -18,17 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = async (socket: Socket, twId: string, body: string, clientId: string = crypto.randomUUID()) =>
-  ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId, twId, body }));
-const sent = async (socket: Socket, twId: string, body: string, clientId?: string) => {
-  const ack = await send(socket, twId, body, clientId);
-  if (!ack.ok) throw new Error(ack.message);
-  return ack.message;
-};
-const direct = async (a: Member, b: Member) =>
-  ZChatRoomReply.parse(
-    (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-  ).data.chatRoom;
+const send = (socket: Socket, twId: string, body: string, clientId: string = crypto.randomUUID()) =>
+  sendMessage(socket, { clientId, twId, body });
+const sent = (socket: Socket, twId: string, body: string, clientId: string = crypto.randomUUID()) =>
+  sentMessage(socket, { clientId, twId, body });
+const { group, direct } = conversations(() => t);
 const history = async (m: Member, body: TMessagesRequest) => {
   const res = await callAs(t, m, chatRoomRoutes.messages, { body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -110,13 +108,7 @@ describe('messages', () => {
 
   it('counts unread, moves the read position forward only, and shows the sender who has seen it', async () => {
     const [a, b, c] = await Promise.all([member(t), member(t, 'Bea', 'Reader'), member(t)]);
-    const room = ZChatRoomReply.parse(
-      (
-        await callAs(t, a, chatRoomRoutes.create, {
-          body: { type: 'group', name: 'Seen by', participants: [b.id, c.id] },
-        })
-      ).body,
-    ).data.chatRoom;
+    const room = await group(a, [b, c], 'Seen by');
     const [aSocket, bSocket, bTab2] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, b)]);
     const m1 = await sent(aSocket, room.id, 'one');
     const m2 = await sent(aSocket, room.id, 'two');

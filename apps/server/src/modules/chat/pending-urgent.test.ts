@@ -1,16 +1,14 @@
-import { chatRoomRoutes, ZPendingUrgentReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatRoomRoutes, ZPendingUrgentReply } from '@rounds/contracts/chat';
+import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, type Member, member, openSocket, sendMessage, sentMessage } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { type TestApp, useTestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.listen();
+useTestApp((app) => {
+  t = app;
 });
-afterAll(() => t.close());
 
 const { group } = conversations(() => t);
 const pending = async (m: Member) => {
@@ -31,13 +29,7 @@ describe('GET /chat-room/pending-urgent', () => {
     const room = await group(sender, [a, b, bystander]);
     // Nobody is connected but the sender: a and b were offline when it came.
     const socket = await openSocket(t, sender);
-    const send = async (payload: Record<string, unknown>) => {
-      const ack = ZSendMessageAck.parse(
-        await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId: room.id, ...payload }),
-      );
-      if (!ack.ok) throw new Error('not sent');
-      return ack.message;
-    };
+    const send = (payload: Record<string, unknown>) => sentMessage(socket, { twId: room.id, ...payload });
     const urgent = await send({ body: 'Bed 7 potassium 6.8', level: 'URGENT', notify: [a.id, b.id] });
     await send({ body: 'Routine: handover at 7', level: 'IMPORTANT', notify: [a.id, b.id] });
     await send({ body: 'Nothing special' });
@@ -62,14 +54,7 @@ describe('GET /chat-room/pending-urgent', () => {
     const [sender, a] = await Promise.all([member(t), member(t)]);
     const room = await group(sender, [a]);
     const socket = await openSocket(t, sender);
-    const ack = ZSendMessageAck.parse(
-      await emitAck(socket, 'SendMessage', {
-        clientId: crypto.randomUUID(),
-        twId: room.id,
-        body: 'Call me',
-        level: 'URGENT',
-      }),
-    );
+    const ack = await sendMessage(socket, { twId: room.id, body: 'Call me', level: 'URGENT' });
     socket.disconnect();
     expect(ack.ok).toBe(true);
     expect(await pending(a)).toHaveLength(1);

@@ -1,18 +1,18 @@
-import { chatRoomRoutes, ZChatRoomReply, ZMessageReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZMessageReply } from '@rounds/contracts/chat';
 import { outboxRoutes } from '@rounds/contracts/outbox';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import {
   callAs,
   collect,
-  emitAck,
   type Member,
   member,
   notificationsSent,
   openSocket,
+  sendMessage,
   settle,
 } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login, phoneNumber } from '../../../test/support/users';
 
@@ -30,20 +30,7 @@ const outbox = async (to: string) => {
   const res = await callRoute(t.app, outboxRoutes.read, { query: { to }, token: adminToken });
   return res.json().data.messages as { channel: string; text: string }[];
 };
-const group = async (owner: Member, others: Member[]) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: {
-          type: 'group',
-          name: `Code team ${crypto.randomUUID().slice(0, 8)}`,
-          participants: others.map((o) => o.id),
-        },
-      })
-    ).body,
-  ).data.chatRoom;
-const send = async (socket: Socket, payload: Record<string, unknown>) =>
-  ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), ...payload }));
+const { group } = conversations(() => t);
 
 describe('priority messages', () => {
   it('sends an URGENT message by SMS to the chosen members: product, sender and link, never the text', async () => {
@@ -56,7 +43,7 @@ describe('priority messages', () => {
     ]);
     const room = await group(sender, [a, b, c]);
     const socket = await openSocket(t, sender);
-    const ack = await send(socket, {
+    const ack = await sendMessage(socket, {
       twId: room.id,
       body: 'Bed 7 potassium 6.8, repeat ECG now',
       level: 'URGENT',
@@ -92,7 +79,7 @@ describe('priority messages', () => {
       senderSocket,
       'Acknowledged',
     );
-    const ack = await send(senderSocket, {
+    const ack = await sendMessage(senderSocket, {
       twId: room.id,
       body: 'Please confirm',
       level: 'IMPORTANT',
@@ -126,13 +113,13 @@ describe('priority messages', () => {
     const [sender, a, outsider] = await Promise.all([member(t), member(t), member(t)]);
     const room = await group(sender, [a]);
     const socket = await openSocket(t, sender);
-    expect(await send(socket, { twId: room.id, body: 'x', notify: [outsider.id] })).toMatchObject({ ok: false });
+    expect(await sendMessage(socket, { twId: room.id, body: 'x', notify: [outsider.id] })).toMatchObject({ ok: false });
     await t.app.db.updateTable('users').set({ permissions: '{"sms":false}' }).where('id', '=', sender.id).execute();
-    expect(await send(socket, { twId: room.id, body: 'x', level: 'URGENT', sms: true })).toMatchObject({
+    expect(await sendMessage(socket, { twId: room.id, body: 'x', level: 'URGENT', sms: true })).toMatchObject({
       ok: false,
       code: 'PERMISSION_DENIED',
     });
-    expect(await send(socket, { twId: room.id, body: 'x', level: 'URGENT' })).toMatchObject({ ok: true });
+    expect(await sendMessage(socket, { twId: room.id, body: 'x', level: 'URGENT' })).toMatchObject({ ok: true });
   });
 
   it('marks a sent message important, by its sender only', async () => {
@@ -140,7 +127,7 @@ describe('priority messages', () => {
     const room = await group(sender, [a]);
     const [senderSocket, aSocket] = await Promise.all([openSocket(t, sender), openSocket(t, a)]);
     const marked = collect<{ message: { id: string; attributes: { level?: string } } }>(aSocket, 'ImportantMarked');
-    const ack = await send(senderSocket, { twId: room.id, body: 'Rounds at 7' });
+    const ack = await sendMessage(senderSocket, { twId: room.id, body: 'Rounds at 7' });
     if (!ack.ok) throw new Error(ack.message);
     const payload = { twId: room.id, messageId: ack.message.id };
     expect((await callAs(t, a, chatRoomRoutes.markImportant, { body: payload })).status).toBe(403);
@@ -159,7 +146,12 @@ describe('priority messages', () => {
     ]);
     const aReminders = collect(aSocket, 'UrgentReminder');
     const bReminders = collect<{ message: { id: string } }>(bSocket, 'UrgentReminder');
-    const ack = await send(senderSocket, { twId: room.id, body: 'Rapid response bed 3', level: 'URGENT', sms: true });
+    const ack = await sendMessage(senderSocket, {
+      twId: room.id,
+      body: 'Rapid response bed 3',
+      level: 'URGENT',
+      sms: true,
+    });
     if (!ack.ok) throw new Error(ack.message);
     await callAs(t, a, chatRoomRoutes.acknowledge, { body: { messageId: ack.message.id } });
 

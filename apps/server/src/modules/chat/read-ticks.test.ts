@@ -1,6 +1,7 @@
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, emitAck, type Member, member, openSocket, sentMessage } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
@@ -9,25 +10,14 @@ beforeAll(async () => {
   await t.listen();
 });
 afterAll(() => t.close());
+const { group } = conversations(() => t);
 
 describe('read ticks: readByOthersSeq', () => {
   it('is the lowest read position among the other members, for the reader list and the details', async () => {
     const [a, b, c] = await Promise.all([member(t), member(t), member(t)]);
-    const room = ZChatRoomReply.parse(
-      (
-        await callAs(t, a, chatRoomRoutes.create, {
-          body: { type: 'group', name: 'Ticks', participants: [b.id, c.id] },
-        })
-      ).body,
-    ).data.chatRoom;
+    const room = await group(a, [b, c], 'Ticks');
     const [aSocket, bSocket, cSocket] = await Promise.all([openSocket(t, a), openSocket(t, b), openSocket(t, c)]);
-    const sent = async (body: string) => {
-      const ack = ZSendMessageAck.parse(
-        await emitAck(aSocket, 'SendMessage', { clientId: crypto.randomUUID(), twId: room.id, body }),
-      );
-      if (!ack.ok) throw new Error('not sent');
-      return ack.message;
-    };
+    const sent = (body: string) => sentMessage(aSocket, { twId: room.id, body });
     const m1 = await sent('one');
     const m2 = await sent('two');
     const seen = async (m: Member) =>

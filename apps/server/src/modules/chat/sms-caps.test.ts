@@ -1,11 +1,12 @@
 import { accountRoutes } from '@rounds/contracts/account';
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZSendMessageAck } from '@rounds/contracts/chat';
 import { outboxRoutes } from '@rounds/contracts/outbox';
 import { smsRoutes, ZSmsUsageReply } from '@rounds/contracts/sms';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, type Member, member, notificationsSent, openSocket, settle } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login, phoneNumber } from '../../../test/support/users';
 
@@ -41,18 +42,7 @@ const smsCount = async (m: Member) => {
   const res = await callRoute(t.app, outboxRoutes.read, { query: { to: await phoneOf(m) }, token: adminToken });
   return (res.json().data.messages as { channel: string }[]).filter((x) => x.channel === 'sms').length;
 };
-const group = async (owner: Member, others: Member[]) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: {
-          type: 'group',
-          name: `Caps ${crypto.randomUUID().slice(0, 8)}`,
-          participants: others.map((o) => o.id),
-        },
-      })
-    ).body,
-  ).data.chatRoom;
+const { group } = conversations(() => t);
 const urgent = async (socket: Socket, twId: string, extra: Record<string, unknown> = {}) => {
   const ack = ZSendMessageAck.parse(
     await socket.timeout(5_000).emitWithAck('SendMessage', {

@@ -1,11 +1,11 @@
 import { accountRoutes } from '@rounds/contracts/account';
 import { routeUrl } from '@rounds/contracts/api-route';
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { CHAT_FILE_TEXTS, chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, emitAck, type Member, member, openSocket, sendMessage } from '../../../test/support/chat';
 import type { Part } from '../../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -80,14 +80,7 @@ describe('chat files', () => {
 
     const room = await direct(a, b);
     const socket = await openSocket(t, a);
-    const ack = ZSendMessageAck.parse(
-      await emitAck(socket, 'SendMessage', {
-        clientId: crypto.randomUUID(),
-        twId: room.id,
-        body: '',
-        files: files.map((f) => f.Key),
-      }),
-    );
+    const ack = await sendMessage(socket, { twId: room.id, body: '', files: files.map((f) => f.Key) });
     expect(ack.ok).toBe(true);
     if (!ack.ok) return;
     expect(ack.message.files.map((f) => f.name)).toEqual(['wound.png', 'wound.jpg']);

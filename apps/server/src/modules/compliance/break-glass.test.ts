@@ -1,11 +1,11 @@
 import { chatRoomRoutes, type TMessage, ZSendMessageAck } from '@rounds/contracts/chat';
 import { BREAK_GLASS_LIMITS, breakGlassRoutes } from '@rounds/contracts/compliance';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, collect, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { TEST_ADMIN, type TestApp, useTestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
 
 /**
@@ -15,12 +15,10 @@ import { login } from '../../../test/support/users';
  */
 let t: TestApp;
 let admin: Member;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.listen();
+useTestApp(async (app) => {
+  t = app;
   admin = { ...(await adminKit(t).firstAdmin()), name: 'Admin' };
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

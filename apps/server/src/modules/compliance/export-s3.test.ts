@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import {
   complianceExportRoutes,
   EXPORT_MANIFEST,
@@ -8,11 +6,11 @@ import {
   ZExportMessageLine,
 } from '@rounds/contracts/compliance';
 import { unzip } from '@rounds/test-kit/unzip';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, member, openSocket } from '../../../test/support/chat';
+import { member, openSocket, sendMessage } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { useS3App } from '../../../test/support/s3-app';
 import type { TestApp } from '../../../test/support/test-app';
 
@@ -21,35 +19,16 @@ let t: TestApp;
 useS3App((app) => {
   t = app;
 });
+const { group, image } = conversations(() => t);
 
 describe('export for counsel on S3', () => {
   it('puts the bucket’s file in the ZIP, byte for byte, with its hash in the manifest', async () => {
     const admin = await adminKit(t).firstAdmin();
     const [a, b] = await Promise.all([member(t), member(t)]);
-    const room = ZChatRoomReply.parse(
-      (
-        await callAs(t, a, chatRoomRoutes.create, {
-          body: { type: 'group', name: `Ward S3 ${crypto.randomUUID().slice(0, 6)}`, participants: [b.id] },
-        })
-      ).body,
-    ).data.chatRoom;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2e86de' } })
-      .png()
-      .toBuffer();
-    const uploaded = await callRoute(t.app, chatFileRoutes.uploadImages, {
-      token: a.token,
-      multipart: [{ filename: 'xray.png', type: 'image/png', bytes: png }],
-    });
-    const key = ZUploadImagesReply.parse(uploaded.json()).data.files[0]!.Key;
+    const room = await group(a, [b]);
+    const { key, bytes: png } = await image(a);
     const socket = await openSocket(t, a);
-    const ack = ZSendMessageAck.parse(
-      await emitAck(socket, 'SendMessage', {
-        clientId: crypto.randomUUID(),
-        twId: room.id,
-        body: 'Film',
-        files: [key],
-      }),
-    );
+    const ack = await sendMessage(socket, { twId: room.id, body: 'Film', files: [key] });
     socket.close();
     expect(ack.ok).toBe(true);
 

@@ -43,17 +43,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-const { group, say, sockets } = conversations(() => t);
-const image = async (m: Member) => {
-  const png = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#c33' } })
-    .png()
-    .toBuffer();
-  const res = await callRoute(t.app, chatFileRoutes.uploadImages, {
-    token: m.token,
-    multipart: [{ filename: 'chest x-ray.png', type: 'image/png', bytes: png }],
-  });
-  return { key: ZUploadImagesReply.parse(res.json()).data.files[0]!.Key, bytes: png };
-};
+const { group, say, sockets, image: upload } = conversations(() => t);
+const image = (m: Member) => upload(m, { filename: 'chest x-ray.png', width: 6, height: 4, background: '#c33' });
 const voiceNote = async (m: Member) => {
   const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(3000, 9)]);
   const res = await callRoute(t.app, chatFileRoutes.uploadAudio, {

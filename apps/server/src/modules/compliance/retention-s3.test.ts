@@ -1,11 +1,8 @@
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { complianceRoutes } from '@rounds/contracts/compliance';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
-import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket } from '../../../test/support/chat';
+import { callAs, type Member, member } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { useS3App } from '../../../test/support/s3-app';
 import type { TestApp } from '../../../test/support/test-app';
 
@@ -17,21 +14,10 @@ useS3App((app) => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+const { group, say, upload } = conversations(() => t);
 async function sendWithFile(m: Member, twId: string, body: string) {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2e86de' } })
-    .png()
-    .toBuffer();
-  const res = await callRoute(t.app, chatFileRoutes.uploadImages, {
-    token: m.token,
-    multipart: [{ filename: 'xray.png', type: 'image/png', bytes: png }],
-  });
-  const key = ZUploadImagesReply.parse(res.json()).data.files[0]!.Key;
-  const socket = await openSocket(t, m);
-  const ack = ZSendMessageAck.parse(
-    await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId, body, files: [key] }),
-  );
-  if (!ack.ok) throw new Error(ack.message);
-  socket.close();
+  const key = await upload(m);
+  await say(m, twId, body, { files: [key] });
   return key;
 }
 
@@ -45,14 +31,7 @@ describe('retention on S3', () => {
   it('removes the files of messages past retention from the bucket, and keeps those a hold keeps', async () => {
     const admin = { ...(await adminKit(t).firstAdmin()), name: 'Admin' };
     const [a, b, c] = await Promise.all([member(t), member(t), member(t)]);
-    const room = async (owner: Member, other: Member) =>
-      ZChatRoomReply.parse(
-        (
-          await callAs(t, owner, chatRoomRoutes.create, {
-            body: { type: 'group', name: `Ward ${crypto.randomUUID().slice(0, 8)}`, participants: [other.id] },
-          })
-        ).body,
-      ).data.chatRoom;
+    const room = (owner: Member, other: Member) => group(owner, [other]);
     const free = await room(a, b);
     const held = await room(c, b);
     const goes = await sendWithFile(a, free.id, 'scan before transfer');

@@ -5,12 +5,12 @@ import {
   type TCreateLegalHoldRequest,
   type TRetentionPolicyInput,
 } from '@rounds/contracts/compliance';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminKit } from '../../../test/support/admin-kit';
 import { callRoute } from '../../../test/support/call-route';
 import { callAs, type Member, member } from '../../../test/support/chat';
 import { conversations } from '../../../test/support/conversations';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { type TestApp, useTestApp } from '../../../test/support/test-app';
 import { createMessageCrypto } from '../../lib/message-crypto';
 
 /**
@@ -19,12 +19,10 @@ import { createMessageCrypto } from '../../lib/message-crypto';
  */
 let t: TestApp;
 let admin: Member;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.listen();
+useTestApp(async (app) => {
+  t = app;
   admin = { ...(await adminKit(t).firstAdmin()), name: 'Admin' };
 });
-afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const later = (days: number) => Date.now() + days * DAY + 60_000;

@@ -5,10 +5,10 @@ import {
   PasskeyAuthenticator,
   type RequestOptions,
 } from '@rounds/test-kit/passkey-authenticator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { knownSeed, totpCode } from '../../../test/support/mfa';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
+import { TEST_ADMIN, type TestApp, useTestApp } from '../../../test/support/test-app';
 import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
 
 /**
@@ -19,11 +19,14 @@ import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support
  */
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({ SINGLE_SESSION: 'false' });
-  adminToken = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
-});
-afterAll(() => t.close());
+useTestApp(
+  async (app) => {
+    t = app;
+    adminToken = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token;
+  },
+  { SINGLE_SESSION: 'false' },
+  { listen: false },
+);
 
 const origin = () => t.config.PUBLIC_URL;
 

@@ -1,10 +1,19 @@
 import type { TCall } from '@rounds/contracts/calls';
-import { chatRoomRoutes, type TChatRoom, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom, ZMessagesReply } from '@rounds/contracts/chat';
 import { escalationRoutes } from '@rounds/contracts/escalation';
 import { onCallRoutes as routes } from '@rounds/contracts/on-call';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callAs, caller, collect, emitAck, type Member, openSocket, settle } from '../../../test/support/chat';
+import {
+  callAs,
+  caller,
+  collect,
+  emitAck,
+  type Member,
+  openSocket,
+  sendMessage,
+  settle,
+} from '../../../test/support/chat';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { createFacility, login } from '../../../test/support/users';
 import { ROLE_ROOMS_SWEEP } from './role-room.service';
@@ -56,8 +65,7 @@ const openRoom = async (m: Member, roleId: string): Promise<TChatRoom> => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.chatRoom;
 };
-const send = async (socket: Socket, twId: string, body: string) =>
-  ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId, body }));
+const send = (socket: Socket, twId: string, body: string) => sendMessage(socket, { twId, body });
 const memberIdsOf = async (twId: string) =>
   (await t.app.db.selectFrom('room_members').select('user_id').where('room_id', '=', twId).execute())
     .map((r) => r.user_id)
@@ -355,8 +363,8 @@ describe('a role nobody holds falls to its escalation target', () => {
     await callAs(t, roy, routes.release, { params: { id: role.id } });
     return { nina, chen, role, backup, room };
   };
-  const sendTo = async (socket: Socket, twId: string, body: string, more: Record<string, unknown> = {}) =>
-    ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId, body, ...more }));
+  const sendTo = (socket: Socket, twId: string, body: string, more: Record<string, unknown> = {}) =>
+    sendMessage(socket, { twId, body, ...more });
 
   it('refuses the send naming the target, in the sender’s language, with the target in the details', async () => {
     const { nina, role, backup, room } = await uncovered();

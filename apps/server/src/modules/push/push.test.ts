@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { adminUserRoutes } from '@rounds/contracts/admin-users';
 import { routePath } from '@rounds/contracts/api-route';
 import { authRoutes } from '@rounds/contracts/auth';
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TMessage } from '@rounds/contracts/chat';
 import { API_PREFIX } from '@rounds/contracts/limits';
 import { pushRoutes } from '@rounds/contracts/push';
 import { CHAT_STATUS } from '@rounds/contracts/user';
 import { type PushServiceStandIn, pushServiceStandIn } from '@rounds/test-kit/push-service-stand-in';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute, unchecked } from '../../../test/support/call-route';
 import {
@@ -19,7 +18,9 @@ import {
   member,
   notificationsSent,
   openSocket,
+  sentMessage,
 } from '../../../test/support/chat';
+import { conversations } from '../../../test/support/conversations';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app';
 import { login } from '../../../test/support/users';
 
@@ -45,19 +46,7 @@ const subscribe = async (m: Member): Promise<string> => {
   expect(res.status).toBe(200);
   return id;
 };
-const group = async (owner: Member, others: Member[], name = `Ward ${randomUUID().slice(0, 6)}`) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: { type: 'group', name, participants: others.map((o) => o.id) },
-      })
-    ).body,
-  ).data.chatRoom;
-const send = async (socket: Socket, payload: Record<string, unknown>) => {
-  const ack = ZSendMessageAck.parse(await emitAck(socket, 'SendMessage', { clientId: randomUUID(), ...payload }));
-  if (!ack.ok) throw new Error(ack.message);
-  return ack.message;
-};
+const { group } = conversations(() => t);
 const setLevel = (contentLevel: 'generic' | 'names' | 'text') =>
   callAs(t, admin, pushRoutes.updateSettings, { body: { contentLevel } });
 const subscriptionRows = (userId: string) =>
@@ -232,7 +221,7 @@ describe('who is pushed', () => {
     expect(await emitAck(hiddenTab, 'TabVisibility', { visible: false })).toEqual({ ok: true });
     const socket = await openSocket(t, sender);
 
-    const m = await send(socket, { twId: room.id, body: 'Bed 12 potassium 6.8' });
+    const m = await sentMessage(socket, { twId: room.id, body: 'Bed 12 potassium 6.8' });
     await notificationsSent(t);
     expect(push.pushesTo(subs.looking)).toHaveLength(0);
     expect(push.pushesTo(subs.muted)).toHaveLength(0);
@@ -253,7 +242,7 @@ describe('who is pushed', () => {
     }
 
     // URGENT and important reach the notified through mute and Do not disturb, with high urgency.
-    const urgent = await send(socket, {
+    const urgent = await sentMessage(socket, {
       twId: room.id,
       body: 'Bed 12 arrest',
       level: 'URGENT',
@@ -282,14 +271,14 @@ describe('who is pushed', () => {
     const ward = await group(ann, [ben, cat]);
     const theatre = await group(ann, [dan]);
     // Sent before anyone subscribes, so no job is queued for them: the one job below carries the three.
-    const sent: { m: Awaited<ReturnType<typeof send>>; room: { id: string } }[] = [];
+    const sent: { m: TMessage; room: { id: string } }[] = [];
     for (const [author, room] of [
       [ann, ward],
       [ben, ward],
       [dan, theatre],
     ] as const) {
       const socket = await openSocket(t, author);
-      sent.push({ m: await send(socket, { twId: room.id, body: 'Rounds at 7' }), room });
+      sent.push({ m: await sentMessage(socket, { twId: room.id, body: 'Rounds at 7' }), room });
       expect(await emitAck(socket, 'TabVisibility', { visible: false })).toEqual({ ok: true });
     }
     const subs = {
@@ -331,14 +320,14 @@ describe('who is pushed', () => {
     const socket = await openSocket(t, sender);
     try {
       await setLevel('generic');
-      await send(socket, { twId: room.id, body: 'Check the drain' });
+      await sentMessage(socket, { twId: room.id, body: 'Check the drain' });
       await notificationsSent(t);
       expect(push.pushesTo(sub).at(-1)!.payload).toMatchObject({
         title: 'Nouveau message',
         body: 'Ouvrez Rounds pour le lire.',
       });
       await setLevel('text');
-      await send(socket, { twId: room.id, body: 'Check the drain' });
+      await sentMessage(socket, { twId: room.id, body: 'Check the drain' });
       await notificationsSent(t);
       expect(push.pushesTo(sub).at(-1)!.payload).toMatchObject({
         title: 'Ana Silva',
@@ -394,7 +383,7 @@ describe('delivery', () => {
     const sender = await member(t, 'Sender');
     const room = await group(sender, [recipient]);
     const socket = await openSocket(t, sender);
-    return () => send(socket, { twId: room.id, body: 'hello' });
+    return () => sentMessage(socket, { twId: room.id, body: 'hello' });
   };
 
   it('tries again after a 500, with backoff', async () => {
@@ -481,7 +470,12 @@ describe('repeat until acknowledged', () => {
     );
     const repeats = collect<{ messageId: string; count: number; max: number }>(deskTab, 'UrgentRepeat');
     const sent = Date.now();
-    const m = await send(senderTab, { twId: room.id, body: 'Code blue', level: 'URGENT', notify: [away.id, desk.id] });
+    const m = await sentMessage(senderTab, {
+      twId: room.id,
+      body: 'Code blue',
+      level: 'URGENT',
+      notify: [away.id, desk.id],
+    });
     await notificationsSent(t);
     expect((await alerting.next((e) => e.messageId === m.id)).alerting.map((a) => a.userId).sort()).toEqual(
       [away.id, desk.id].sort(),

@@ -1,15 +1,18 @@
 import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { searchRoutes } from '@rounds/contracts/search';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAs, member } from '../../../test/support/chat';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { type TestApp, useTestApp } from '../../../test/support/test-app';
 import { rebuildIndex } from './rebuild';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp(
+  (app) => {
+    t = app;
+  },
+  {},
+  { listen: false },
+);
 
 describe('rebuilding the search index', () => {
   it('indexes existing messages again, leaving removed ones out, and reports its progress', async () => {

@@ -1,11 +1,11 @@
 import { CALL_REFUSALS, callRoutes, type TCall } from '@rounds/contracts/calls';
-import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { type JanusServer, startJanus } from '@rounds/test-kit/janus-server';
 import { freePort } from '@rounds/test-kit/server-process';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, caller, collect, emitAck, type Member, openSocket, settle } from '../../../../test/support/chat';
+import { conversations } from '../../../../test/support/conversations';
 import { fakeOffer } from '../../../../test/support/sdp-offer';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createJanusClient, type JanusHandle, type JanusSession } from './janus-client';
@@ -40,18 +40,8 @@ type Ack = { ok: true; call: TCall } | { ok: false; code: string; message: strin
 type SdpAck = { ok: true; sdp: string } | { ok: false; code: string; message: string };
 type Tab = { m: Member; tabId: string; socket: Socket };
 
-const groupOf = async (owner: Member, others: Member[]) =>
-  ZChatRoomReply.parse(
-    (
-      await callAs(t, owner, chatRoomRoutes.create, {
-        body: {
-          type: 'group',
-          name: `Ward ${crypto.randomUUID().slice(0, 8)}`,
-          participants: others.map((o) => o.id),
-        },
-      })
-    ).body,
-  ).data.chatRoom.id;
+const { group } = conversations(() => t);
+const groupOf = async (owner: Member, others: Member[]) => (await group(owner, others)).id;
 const tab = async (m: Member): Promise<Tab> => {
   const tabId = crypto.randomUUID();
   return { m, tabId, socket: await openSocket(t, m, tabId) };
@@ -233,9 +223,7 @@ describe('calls through Janus', () => {
     try {
       await down.listen();
       const [a, b] = await Promise.all([caller(down, 'Quin'), caller(down, 'Rae')]);
-      const twId = ZChatRoomReply.parse(
-        (await callAs(down, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-      ).data.chatRoom.id;
+      const twId = (await conversations(() => down).direct(a, b)).id;
       const tabId = crypto.randomUUID();
       const socket = await openSocket(down, a, tabId);
       await openSocket(down, b);
