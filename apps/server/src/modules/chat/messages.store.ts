@@ -219,3 +219,16 @@ export async function lockedMessageRow(trx: Db, engine: Engine, messageId: strin
     .$if(engine === 'postgres', (q) => q.forUpdate('messages'))
     .executeTakeFirst();
 }
+
+/** The messages already stored under these client ids in these rooms: the resends of a batch. */
+export function messagesByClientIds(db: Db, roomIds: string[], clientIds: string[]) {
+  return (
+    db
+      .selectFrom('messages')
+      .selectAll()
+      // Both columns of the (room_id, client_id) unique index, so this is a lookup, not a scan.
+      .where('room_id', 'in', roomIds)
+      .where('client_id', 'in', clientIds)
+      .execute()
+  );
+}

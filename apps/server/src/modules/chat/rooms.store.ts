@@ -420,3 +420,40 @@ export async function unseatHoldersExcept(trx: Db, roomId: string, holderIds: st
   if (holderIds.length > 0) leaving = leaving.where('user_id', 'not in', holderIds);
   return (await leaving.returning('user_id').execute()).map((r) => r.user_id);
 }
+
+/** The memberships of these users in these rooms, with each room's kind and state and the member's names. */
+export function sendersMemberships(db: Db, roomIds: string[], userIds: string[]) {
+  return (
+    db
+      .selectFrom('room_members')
+      .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+      .innerJoin('users', 'users.id', 'room_members.user_id')
+      .select([
+        'room_members.room_id',
+        'room_members.user_id',
+        'rooms.type',
+        'rooms.archived_by',
+        'rooms.duty_role_id',
+        'users.first_name',
+        'users.last_name',
+      ])
+      .where('room_members.room_id', 'in', roomIds)
+      .where('room_members.user_id', 'in', userIds)
+      // A socket opened before its user was deactivated or deleted sends nothing more.
+      .where(liveUser)
+      .execute()
+  );
+}
+
+/** Those of these direct chats closed by a deleted member. */
+export async function directRoomsWithDeletedMember(db: Db, roomIds: string[]): Promise<string[]> {
+  if (roomIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select('room_members.room_id')
+    .where('room_members.room_id', 'in', roomIds)
+    .where('users.deleted', '=', 1)
+    .execute();
+  return rows.map((r) => r.room_id);
+}
