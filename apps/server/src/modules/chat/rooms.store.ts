@@ -457,3 +457,40 @@ export async function directRoomsWithDeletedMember(db: Db, roomIds: string[]): P
     .execute();
   return rows.map((r) => r.room_id);
 }
+
+/** The other members who had not read up to seq `seq` have one unread message fewer (a message was removed). */
+export async function unreadOneFewer(trx: Db, roomId: string, exceptUserId: string, seq: number): Promise<void> {
+  await trx
+    .updateTable('room_members')
+    .set({ unread_count: sql`case when unread_count > 0 then unread_count - 1 else 0 end` })
+    .where('room_id', '=', roomId)
+    .where('user_id', '!=', exceptUserId)
+    .where('last_read_seq', '<', seq)
+    .execute();
+}
+
+/** The room's last message and when, after its last one was removed. */
+export async function setLastMessage(trx: Db, roomId: string, messageId: string | null, at: number): Promise<void> {
+  await trx
+    .updateTable('rooms')
+    .set({ last_message_id: messageId, last_message_at: at })
+    .where('id', '=', roomId)
+    .execute();
+}
+
+/** A member's read position moves forward only, with what is left unread. */
+export async function advanceReadPosition(
+  trx: Db,
+  roomId: string,
+  userId: string,
+  upTo: number,
+  unread: number,
+): Promise<void> {
+  await trx
+    .updateTable('room_members')
+    .set({ last_read_seq: upTo, unread_count: unread })
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('last_read_seq', '<', upTo)
+    .execute();
+}
