@@ -6,13 +6,20 @@ import { AppError } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { Metrics } from '../../plugins/metrics';
 import { parsePermissions } from '../users/user-view';
-import { liveUser, usersByIds } from '../users/users.store';
+import { usersByIds } from '../users/users.store';
 import type { TMedia } from './messages.store';
-import { type AppendItem, appendMessage, appendToRooms, publishMessages } from './messages.store';
+import { type AppendItem, appendMessage, appendToRooms, messagesByClientIds, publishMessages } from './messages.store';
 import { priorityAttributes, wantsPriority } from './priority.rules';
 import { type PriorityDeps, recordPriority } from './priority.service';
 import { fullName, toMessage } from './room-view';
-import { roomUnavailable, seatMembers } from './rooms.store';
+import {
+  directRoomsWithDeletedMember,
+  membersOfRooms,
+  roomUnavailable,
+  seatMembers,
+  sendersMemberships,
+} from './rooms.store';
+import { uploadsByKeys } from './uploads.store';
 
 export type SendInput = {
   userId: string;
@@ -59,75 +66,28 @@ async function readBatch(trx: Db, inputs: SendInput[], voices: RoleVoices) {
   const roomIds = [...new Set(inputs.map((i) => i.twId))];
   const userIds = [...new Set(inputs.map((i) => i.userId))];
   const memberships = new Map(
-    (
-      await trx
-        .selectFrom('room_members')
-        .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
-        .innerJoin('users', 'users.id', 'room_members.user_id')
-        .select([
-          'room_members.room_id',
-          'room_members.user_id',
-          'rooms.type',
-          'rooms.archived_by',
-          'rooms.duty_role_id',
-          'users.first_name',
-          'users.last_name',
-        ])
-        .where('room_members.room_id', 'in', roomIds)
-        .where('room_members.user_id', 'in', userIds)
-        // A socket opened before its user was deactivated or deleted sends nothing more.
-        .where(liveUser)
-        .execute()
-    ).map((r) => [`${r.room_id}:${r.user_id}`, r]),
+    (await sendersMemberships(trx, roomIds, userIds)).map((r) => [`${r.room_id}:${r.user_id}`, r]),
   );
   const stored = new Map(
     (
-      await trx
-        .selectFrom('messages')
-        .selectAll()
-        // Both columns of the (room_id, client_id) unique index, so this is a lookup, not a scan.
-        .where('room_id', 'in', roomIds)
-        .where(
-          'client_id',
-          'in',
-          inputs.map((i) => i.clientId),
-        )
-        .execute()
+      await messagesByClientIds(
+        trx,
+        roomIds,
+        inputs.map((i) => i.clientId),
+      )
     ).map((r) => [`${r.room_id}:${r.client_id}`, r]),
   );
   const directRooms = [...memberships.values()].filter((m) => m.type === 'direct').map((m) => m.room_id);
-  const closed = new Set(
-    directRooms.length === 0
-      ? []
-      : (
-          await trx
-            .selectFrom('room_members')
-            .innerJoin('users', 'users.id', 'room_members.user_id')
-            .select('room_members.room_id')
-            .where('room_members.room_id', 'in', directRooms)
-            .where('users.deleted', '=', 1)
-            .execute()
-        ).map((r) => r.room_id),
-  );
+  const closed = new Set(await directRoomsWithDeletedMember(trx, directRooms));
 
   const keys = inputs.flatMap((i) => [...(i.files ?? []), ...(i.voice ? [i.voice.key] : [])]);
-  const uploads = new Map(
-    keys.length === 0
-      ? []
-      : (await trx.selectFrom('uploads').selectAll().where('key', 'in', keys).execute()).map((u) => [u.key, u]),
-  );
+  const uploads = new Map((await uploadsByKeys(trx, keys)).map((u) => [u.key, u]));
   // Priority sends need the rooms' members (whom to notify) and the senders' permissions (SMS).
   const urgentRooms = [...new Set(inputs.filter(wantsPriority).map((i) => i.twId))];
   const roomMembers = new Map<string, string[]>();
   const smsAllowed = new Map<string, boolean>();
   if (urgentRooms.length > 0) {
-    for (const r of await trx
-      .selectFrom('room_members')
-      .select(['room_id', 'user_id'])
-      .where('room_id', 'in', urgentRooms)
-      .execute()) {
-      roomMembers.set(r.room_id, [...(roomMembers.get(r.room_id) ?? []), r.user_id]);
-    }
+    for (const [roomId, members] of await membersOfRooms(trx, urgentRooms)) roomMembers.set(roomId, [...members]);
     const senders = [...new Set(inputs.filter(wantsPriority).map((i) => i.userId))];
     for (const u of await usersByIds(trx, senders, ['permissions'])) {
       smsAllowed.set(u.id, parsePermissions(u.permissions).sms !== false);

@@ -1,6 +1,5 @@
 import { missedCallFor, type TMessage, type TSeenEntry } from '@rounds/contracts/chat';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/errors';
 import type { MessageCrypto } from '../../lib/message-crypto';
@@ -10,9 +9,31 @@ import { writeAudit } from '../audit/audit.service';
 import { parsePermissions } from '../users/user-view';
 import { userColumns } from '../users/users.store';
 import { markDelivered } from './acknowledgement-grid.store';
-import type { StoredMessage } from './messages.store';
+import {
+  callsMissedAfter,
+  type HistoryBound,
+  type HistoryRow,
+  historyAfter,
+  historyBackward,
+  insertRead,
+  lastLiveMessage,
+  liveMessageInRoom,
+  markRemoved,
+  messageSeq,
+  othersMessagesAfter,
+  readersSince,
+  type StoredMessage,
+} from './messages.store';
 import { fullName, toMessage } from './room-view';
-import { memberIds, requireMember, roomReader, roomUnavailable } from './rooms.store';
+import {
+  advanceReadPosition,
+  memberIds,
+  requireMember,
+  roomReader,
+  roomUnavailable,
+  setLastMessage,
+  unreadOneFewer,
+} from './rooms.store';
 
 export type HistoryQuery = { twId: string; before?: number; after?: number; limit: number; msgId?: string };
 
@@ -30,13 +51,7 @@ export type MessagesDeps = {
 
 /** A message of the room, not removed, that the user sent: 404 when there is none, 403 `refusal` to anyone else. */
 async function ownMessage(db: Db, roomId: string, messageId: string, userId: string, refusal: TextKey) {
-  const message = await db
-    .selectFrom('messages')
-    .select(['id', 'room_id', 'seq', 'author_id', 'attributes', 'body', 'media'])
-    .where('id', '=', messageId)
-    .where('room_id', '=', roomId)
-    .where('removed', '=', 0)
-    .executeTakeFirst();
+  const message = await liveMessageInRoom(db, roomId, messageId);
   if (!message) throw notFound('messageNotFound');
   if (message.author_id !== userId) throw forbidden(refusal, 'NOT_SENDER');
   return message;
@@ -58,16 +73,9 @@ export function createMessagesService({ db, crypto, publish, forgetIndexed, keep
       const reader = await roomReader(db, userId, q.twId, Date.now());
       if (!reader) throw roomUnavailable();
       const retention = reader.retainedFrom === null ? {} : { retainedFrom: reader.retainedFrom };
-      let base = db
-        .selectFrom('messages')
-        .leftJoin('users', 'users.id', 'messages.author_id')
-        .selectAll('messages')
-        .select(['users.first_name', 'users.last_name'])
-        .where('messages.room_id', '=', q.twId)
-        .where('messages.removed', '=', 0);
       // What this reply carries has reached a device of a member's (the acknowledgement grid's "delivered"); a
       // write only when it carries something newer than their position. A break-glass reader writes nothing.
-      const shape = async (rows: Awaited<ReturnType<typeof base.execute>>) => {
+      const shape = async (rows: HistoryRow[]) => {
         const newest = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0);
         if (reader.deliveredSeq !== null && newest > reader.deliveredSeq) {
           await markDelivered(db, q.twId, userId, newest);
@@ -75,29 +83,18 @@ export function createMessagesService({ db, crypto, publish, forgetIndexed, keep
         return rows.map((r) => toMessage(r, r.first_name === null ? '' : `${r.first_name} ${r.last_name}`, crypto));
       };
       if (q.after !== undefined) {
-        const rows = await base
-          .where('messages.seq', '>', q.after)
-          .orderBy('messages.seq', 'asc')
-          .limit(q.limit + 1)
-          .execute();
+        const rows = await historyAfter(db, q.twId, q.after, q.limit + 1);
         return { messages: await shape(rows.slice(0, q.limit)), hasMore: rows.length > q.limit, ...retention };
       }
+      let bound: HistoryBound | undefined;
       if (q.msgId !== undefined) {
-        const target = await db
-          .selectFrom('messages')
-          .select('seq')
-          .where('id', '=', q.msgId)
-          .where('room_id', '=', q.twId)
-          .executeTakeFirst();
+        const target = await messageSeq(db, q.twId, q.msgId);
         if (!target) throw notFound('messageNotFound');
-        base = base.where('messages.seq', '<=', Number(target.seq));
+        bound = { upTo: Number(target.seq) };
       } else if (q.before !== undefined) {
-        base = base.where('messages.seq', '<', q.before);
+        bound = { before: q.before };
       }
-      const rows = await base
-        .orderBy('messages.seq', 'desc')
-        .limit(q.limit + 1)
-        .execute();
+      const rows = await historyBackward(db, q.twId, bound, q.limit + 1);
       return {
         messages: await shape(rows.slice(0, q.limit).reverse()),
         hasMore: rows.length > q.limit,
@@ -119,37 +116,12 @@ export function createMessagesService({ db, crypto, publish, forgetIndexed, keep
         // Under legal hold the message is hidden from everyone but kept, body and files, until no hold keeps it
         // (the retention sweep then finishes the removal: docs/decisions.md "Retention and legal hold").
         const held = await keepsMessage(trx, message.id);
-        await trx
-          .updateTable('messages')
-          .set(
-            held
-              ? { removed: 1, removal_pending: 1 }
-              : { removed: 1, body: crypto.seal(''), attributes: '{}', media: null },
-          )
-          .where('id', '=', message.id)
-          .execute();
+        await markRemoved(trx, crypto, message.id, held);
         // Those who had not read it yet have one unread message fewer.
-        await trx
-          .updateTable('room_members')
-          .set({ unread_count: sql`case when unread_count > 0 then unread_count - 1 else 0 end` })
-          .where('room_id', '=', room.id)
-          .where('user_id', '!=', userId)
-          .where('last_read_seq', '<', seq)
-          .execute();
+        await unreadOneFewer(trx, room.id, userId, seq);
         if (room.last_message_id === message.id) {
-          const previous = await trx
-            .selectFrom('messages')
-            .select(['id', 'created_at'])
-            .where('room_id', '=', room.id)
-            .where('removed', '=', 0)
-            .orderBy('seq', 'desc')
-            .limit(1)
-            .executeTakeFirst();
-          await trx
-            .updateTable('rooms')
-            .set({ last_message_id: previous?.id ?? null, last_message_at: previous?.created_at ?? room.created_at })
-            .where('id', '=', room.id)
-            .execute();
+          const previous = await lastLiveMessage(trx, room.id);
+          await setLastMessage(trx, room.id, previous?.id ?? null, previous?.created_at ?? room.created_at);
         }
         await writeAudit(trx, {
           userId,
@@ -169,40 +141,14 @@ export function createMessagesService({ db, crypto, publish, forgetIndexed, keep
       if (upTo <= Number(member.last_read_seq)) return;
       const now = Date.now();
       const unread = await db.transaction().execute(async (trx) => {
-        const left = await trx
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('room_id', '=', room.id)
-          .where('seq', '>', upTo)
-          .where('removed', '=', 0)
-          .where('author_id', 'is not', null)
-          .where('author_id', '!=', userId)
-          .executeTakeFirstOrThrow();
+        const left = await othersMessagesAfter(trx, room.id, upTo, userId);
         // Missed calls after upTo that this user missed are still unread too (messages.store appendToRooms).
-        const missed = (
-          await trx
-            .selectFrom('messages')
-            .select('attributes')
-            .where('room_id', '=', room.id)
-            .where('seq', '>', upTo)
-            .where('removed', '=', 0)
-            .where('author_id', 'is', null)
-            .where('attributes', 'like', '%callMissed%')
-            .execute()
-        ).filter((m) => missedCallFor(JSON.parse(m.attributes), userId)).length;
+        const missed = (await callsMissedAfter(trx, room.id, upTo)).filter((m) =>
+          missedCallFor(JSON.parse(m.attributes), userId),
+        ).length;
         const unread = Number(left.n) + missed;
-        await trx
-          .updateTable('room_members')
-          .set({ last_read_seq: upTo, unread_count: unread })
-          .where('room_id', '=', room.id)
-          .where('user_id', '=', userId)
-          .where('last_read_seq', '<', upTo)
-          .execute();
-        await trx
-          .insertInto('message_reads')
-          .values({ room_id: room.id, user_id: userId, seq: upTo, read_at: now })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await advanceReadPosition(trx, room.id, userId, upTo, unread);
+        await insertRead(trx, room.id, userId, upTo, now);
         return unread;
       });
       const event = { twId: room.id, userId, seq: upTo, timetoken: now };
@@ -223,21 +169,7 @@ export function createMessagesService({ db, crypto, publish, forgetIndexed, keep
     seenBy: async (userId: string, twId: string, messageId: string): Promise<TSeenEntry[]> => {
       const { room } = await requireMember(db, userId, twId);
       const message = await ownMessage(db, room.id, messageId, userId, 'onlySenderSeesSeen');
-      const rows = await db
-        .selectFrom('message_reads')
-        .innerJoin('users', 'users.id', 'message_reads.user_id')
-        .select([
-          'users.id',
-          'users.first_name',
-          'users.last_name',
-          (eb) => eb.fn.min<number>('message_reads.read_at').as('at'),
-        ])
-        .where('message_reads.room_id', '=', room.id)
-        .where('message_reads.seq', '>=', Number(message.seq))
-        .where('message_reads.user_id', '!=', userId)
-        .groupBy(['users.id', 'users.first_name', 'users.last_name'])
-        .orderBy('at')
-        .execute();
+      const rows = await readersSince(db, room.id, Number(message.seq), userId);
       return rows.map((r) => ({ userId: r.id, fullName: fullName(r), timetoken: Number(r.at) }));
     },
 

@@ -219,3 +219,151 @@ export async function lockedMessageRow(trx: Db, engine: Engine, messageId: strin
     .$if(engine === 'postgres', (q) => q.forUpdate('messages'))
     .executeTakeFirst();
 }
+
+/** The messages already stored under these client ids in these rooms: the resends of a batch. */
+export function messagesByClientIds(db: Db, roomIds: string[], clientIds: string[]) {
+  return (
+    db
+      .selectFrom('messages')
+      .selectAll()
+      // Both columns of the (room_id, client_id) unique index, so this is a lookup, not a scan.
+      .where('room_id', 'in', roomIds)
+      .where('client_id', 'in', clientIds)
+      .execute()
+  );
+}
+
+/** A message of the room, not removed: what its sender may remove or ask who has read. */
+export function liveMessageInRoom(db: Db, roomId: string, messageId: string) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'room_id', 'seq', 'author_id', 'attributes', 'body', 'media'])
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .where('removed', '=', 0)
+    .executeTakeFirst();
+}
+
+/** A room's messages, not removed, with their authors' names: one query, the hot read of the app. */
+const historyQuery = (db: Db, roomId: string) =>
+  db
+    .selectFrom('messages')
+    .leftJoin('users', 'users.id', 'messages.author_id')
+    .selectAll('messages')
+    .select(['users.first_name', 'users.last_name'])
+    .where('messages.room_id', '=', roomId)
+    .where('messages.removed', '=', 0);
+
+export type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>[number];
+
+/** Up to `limit` of a room's messages after seq `after`, oldest first. */
+export function historyAfter(db: Db, roomId: string, after: number, limit: number): Promise<HistoryRow[]> {
+  return historyQuery(db, roomId)
+    .where('messages.seq', '>', after)
+    .orderBy('messages.seq', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Where a backward page of history ends: up to a seq (included) or before one. */
+export type HistoryBound = { upTo: number } | { before: number };
+
+/** Up to `limit` of a room's messages, newest first, from `bound` or from the newest. */
+export function historyBackward(
+  db: Db,
+  roomId: string,
+  bound: HistoryBound | undefined,
+  limit: number,
+): Promise<HistoryRow[]> {
+  let q = historyQuery(db, roomId);
+  if (bound && 'upTo' in bound) q = q.where('messages.seq', '<=', bound.upTo);
+  else if (bound) q = q.where('messages.seq', '<', bound.before);
+  return q.orderBy('messages.seq', 'desc').limit(limit).execute();
+}
+
+/** A message's seq in its room, removed or not. */
+export function messageSeq(db: Db, roomId: string, messageId: string) {
+  return db
+    .selectFrom('messages')
+    .select('seq')
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+}
+
+/** A removed message: under legal hold hidden but kept (the retention sweep finishes it), otherwise emptied. */
+export async function markRemoved(trx: Db, crypto: MessageCrypto, messageId: string, held: boolean): Promise<void> {
+  await trx
+    .updateTable('messages')
+    .set(
+      held ? { removed: 1, removal_pending: 1 } : { removed: 1, body: crypto.seal(''), attributes: '{}', media: null },
+    )
+    .where('id', '=', messageId)
+    .execute();
+}
+
+/** A room's last message not removed, if any. */
+export function lastLiveMessage(db: Db, roomId: string) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'created_at'])
+    .where('room_id', '=', roomId)
+    .where('removed', '=', 0)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** How many messages after seq `after`, not removed, other people wrote: unread for `userId`. */
+export function othersMessagesAfter(db: Db, roomId: string, after: number, userId: string) {
+  return db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', roomId)
+    .where('seq', '>', after)
+    .where('removed', '=', 0)
+    .where('author_id', 'is not', null)
+    .where('author_id', '!=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The missed-call lines after seq `after`, not removed: whose call each was missed by is in its attributes. */
+export function callsMissedAfter(db: Db, roomId: string, after: number) {
+  return db
+    .selectFrom('messages')
+    .select('attributes')
+    .where('room_id', '=', roomId)
+    .where('seq', '>', after)
+    .where('removed', '=', 0)
+    .where('author_id', 'is', null)
+    .where('attributes', 'like', '%callMissed%')
+    .execute();
+}
+
+/** A member read the room up to seq `seq` at `now`; the same read twice is kept once. */
+export async function insertRead(trx: Db, roomId: string, userId: string, seq: number, now: number): Promise<void> {
+  await trx
+    .insertInto('message_reads')
+    .values({ room_id: roomId, user_id: userId, seq, read_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Who other than `userId` has read the room up to seq `seq` or further, and first when. */
+export function readersSince(db: Db, roomId: string, seq: number, userId: string) {
+  return db
+    .selectFrom('message_reads')
+    .innerJoin('users', 'users.id', 'message_reads.user_id')
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      (eb) => eb.fn.min<number>('message_reads.read_at').as('at'),
+    ])
+    .where('message_reads.room_id', '=', roomId)
+    .where('message_reads.seq', '>=', seq)
+    .where('message_reads.user_id', '!=', userId)
+    .groupBy(['users.id', 'users.first_name', 'users.last_name'])
+    .orderBy('at')
+    .execute();
+}

@@ -450,3 +450,77 @@ export async function roleNames(db: Db, roleIds: readonly string[]): Promise<Map
   const rows = await db.selectFrom('duty_roles').select(['id', 'name']).where('id', 'in', roleIds).execute();
   return new Map(rows.map((r) => [r.id, r.name] as const));
 }
+
+/** The memberships of these users in these rooms, with each room's kind and state and the member's names. */
+export function sendersMemberships(db: Db, roomIds: string[], userIds: string[]) {
+  return (
+    db
+      .selectFrom('room_members')
+      .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+      .innerJoin('users', 'users.id', 'room_members.user_id')
+      .select([
+        'room_members.room_id',
+        'room_members.user_id',
+        'rooms.type',
+        'rooms.archived_by',
+        'rooms.duty_role_id',
+        'users.first_name',
+        'users.last_name',
+      ])
+      .where('room_members.room_id', 'in', roomIds)
+      .where('room_members.user_id', 'in', userIds)
+      // A socket opened before its user was deactivated or deleted sends nothing more.
+      .where(liveUser)
+      .execute()
+  );
+}
+
+/** Those of these direct chats closed by a deleted member. */
+export async function directRoomsWithDeletedMember(db: Db, roomIds: string[]): Promise<string[]> {
+  if (roomIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select('room_members.room_id')
+    .where('room_members.room_id', 'in', roomIds)
+    .where('users.deleted', '=', 1)
+    .execute();
+  return rows.map((r) => r.room_id);
+}
+
+/** The other members who had not read up to seq `seq` have one unread message fewer (a message was removed). */
+export async function unreadOneFewer(trx: Db, roomId: string, exceptUserId: string, seq: number): Promise<void> {
+  await trx
+    .updateTable('room_members')
+    .set({ unread_count: sql`case when unread_count > 0 then unread_count - 1 else 0 end` })
+    .where('room_id', '=', roomId)
+    .where('user_id', '!=', exceptUserId)
+    .where('last_read_seq', '<', seq)
+    .execute();
+}
+
+/** The room's last message and when, after its last one was removed. */
+export async function setLastMessage(trx: Db, roomId: string, messageId: string | null, at: number): Promise<void> {
+  await trx
+    .updateTable('rooms')
+    .set({ last_message_id: messageId, last_message_at: at })
+    .where('id', '=', roomId)
+    .execute();
+}
+
+/** A member's read position moves forward only, with what is left unread. */
+export async function advanceReadPosition(
+  trx: Db,
+  roomId: string,
+  userId: string,
+  upTo: number,
+  unread: number,
+): Promise<void> {
+  await trx
+    .updateTable('room_members')
+    .set({ last_read_seq: upTo, unread_count: unread })
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('last_read_seq', '<', upTo)
+    .execute();
+}

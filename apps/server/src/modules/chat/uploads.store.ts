@@ -76,3 +76,9 @@ export function deleteUnsentBefore(db: Db, before: number) {
 export async function setThumbKey(db: Db, key: string, thumbKey: string): Promise<void> {
   await db.updateTable('uploads').set({ thumb_key: thumbKey }).where('key', '=', key).execute();
 }
+
+/** The uploads under these keys. */
+export async function uploadsByKeys(db: Db, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db.selectFrom('uploads').selectAll().where('key', 'in', keys).execute();
+}

@@ -15,8 +15,9 @@ import type { MessageCrypto } from '../../lib/message-crypto';
 import type { Publish } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
 import { appendMessage } from '../chat/messages.store';
+import { saveMessageAttributes } from '../chat/priority.store';
 import { fullName, lockedMessage } from '../chat/room-view';
-import { activeMembersOf, seatMembers } from '../chat/rooms.store';
+import { activeMembersOf, roleNames, seatMembers } from '../chat/rooms.store';
 import { namesByIds } from '../users/users.store';
 import { administeredRole, withHolders } from './duty-roles.service';
 import * as roles from './duty-roles.store';
@@ -64,8 +65,8 @@ async function nameTarget(
   s: Pick<PolicyStep, 'targetRoleId' | 'targetUserId'>,
 ): Promise<TEscalationTarget | null> {
   if (s.targetRoleId) {
-    const row = await db.selectFrom('duty_roles').select('name').where('id', '=', s.targetRoleId).executeTakeFirst();
-    return row ? { kind: 'role', id: s.targetRoleId, name: row.name } : null;
+    const name = await store.roleName(db, s.targetRoleId);
+    return name !== undefined ? { kind: 'role', id: s.targetRoleId, name } : null;
   }
   const [u] = await namesByIds(db, [s.targetUserId!]);
   return u ? { kind: 'user', id: u.id, name: fullName(u) } : null;
@@ -172,11 +173,7 @@ export function createEscalationService(deps: EscalationDeps) {
       ...m.attributes,
       notify: [...new Set([...(m.attributes.notify ?? []), ...alerted])],
     };
-    await trx
-      .updateTable('messages')
-      .set({ attributes: JSON.stringify(attributes) })
-      .where('id', '=', m.id)
-      .execute();
+    await saveMessageAttributes(trx, m.id, attributes);
     const message = { ...m, attributes };
     const line = await appendMessage(
       trx,
@@ -295,15 +292,7 @@ export function createEscalationService(deps: EscalationDeps) {
         const targets = await store.roleTargets(trx);
         const loop = policyLoop(roleId, steps, (id) => targets.get(id) ?? []);
         if (loop) {
-          const names = new Map(
-            (
-              await trx
-                .selectFrom('duty_roles')
-                .select(['id', 'name'])
-                .where('id', 'in', [roleId, ...loop.path])
-                .execute()
-            ).map((r) => [r.id, r.name]),
-          );
+          const names = await roleNames(trx, [roleId, ...loop.path]);
           throw new AppError(
             409,
             'ESCALATION_LOOP',
@@ -376,11 +365,7 @@ export function createEscalationService(deps: EscalationDeps) {
       );
       // Said on the message (and on the sender's ack), so clients ask for the timeline of these messages only.
       m.attributes = { ...m.attributes, escalation: true };
-      await trx
-        .updateTable('messages')
-        .set({ attributes: JSON.stringify(m.attributes) })
-        .where('id', '=', m.id)
-        .execute();
+      await saveMessageAttributes(trx, m.id, m.attributes);
       await store.insertEvent(trx, chainId, 'sent', now, {
         target: { kind: 'role', id: roleId, name: row.name },
         people: holders.map((h) => ({ id: h.userId, fullName: h.fullName })),
@@ -433,28 +418,15 @@ export function createEscalationService(deps: EscalationDeps) {
     async timeline(actor: AuthContext, messageId: string): Promise<TEscalationTimeline> {
       const chain = await store.chainOfMessage(db, messageId);
       if (!chain) throw escalationNotFound();
-      const room = await db.selectFrom('rooms').select('owner_id').where('id', '=', chain.room_id).executeTakeFirst();
-      const role = await db
-        .selectFrom('duty_roles')
-        .select('name')
-        .where('id', '=', chain.role_id)
-        .executeTakeFirstOrThrow();
+      const room = await store.roomOwner(db, chain.room_id);
+      const role = await store.chainRole(db, chain.role_id);
       if (actor.userId !== chain.sender_id && actor.userId !== room?.owner_id) {
-        const member = await db
-          .selectFrom('room_members')
-          .select('user_id')
-          .where('room_id', '=', chain.room_id)
-          .where('user_id', '=', actor.userId)
-          .executeTakeFirst();
+        const member = await store.roomMembership(db, chain.room_id, actor.userId);
         // Anyone outside the room (an Admin too: theirs is the user log) learns nothing about the message.
         if (!member) throw escalationNotFound();
         throw forbidden('escalationSenderOrOwner', 'NOT_SENDER_OR_OWNER');
       }
-      const message = await db
-        .selectFrom('messages')
-        .select('attributes')
-        .where('id', '=', messageId)
-        .executeTakeFirst();
+      const message = await store.messageAttributes(db, messageId);
       const reminders = message ? ((JSON.parse(message.attributes) as TMessageAttributes).escalations ?? []) : [];
       const reminded = await namesByIds(
         db,

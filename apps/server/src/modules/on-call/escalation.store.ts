@@ -266,3 +266,33 @@ export async function facilityAdmins(db: Db, facilityId: string): Promise<string
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** A duty role's name, retired or not: a policy's step names its target. */
+export async function roleName(db: Db, roleId: string): Promise<string | undefined> {
+  return (await db.selectFrom('duty_roles').select('name').where('id', '=', roleId).executeTakeFirst())?.name;
+}
+
+/** A chain's role, which a chain always has. */
+export function chainRole(db: Db, roleId: string) {
+  return db.selectFrom('duty_roles').select('name').where('id', '=', roleId).executeTakeFirstOrThrow();
+}
+
+/** A chain's room's owner, who may read its timeline. */
+export function roomOwner(db: Db, roomId: string) {
+  return db.selectFrom('rooms').select('owner_id').where('id', '=', roomId).executeTakeFirst();
+}
+
+/** Whether `userId` is in the room: telling a member "not yours" from an outsider "no such escalation". */
+export function roomMembership(db: Db, roomId: string, userId: string) {
+  return db
+    .selectFrom('room_members')
+    .select('user_id')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A message's attributes: its URGENT reminders, on the timeline. */
+export function messageAttributes(db: Db, messageId: string) {
+  return db.selectFrom('messages').select('attributes').where('id', '=', messageId).executeTakeFirst();
+}
