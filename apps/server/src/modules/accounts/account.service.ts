@@ -16,8 +16,9 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { text } from '../../lib/texts';
 import { disconnectSessions, type Publish } from '../../realtime/publish';
 import { writeAudit } from '../audit/audit.service';
-import { checkCode, codeError, issueCode, sendAllowance, voidCodes } from '../auth/codes.service';
+import { checkCode, codeError, issueCode, sendAllowance } from '../auth/codes.service';
 import { revokeSessions } from '../auth/sessions.store';
+import { voidLiveCodes } from '../auth/verification-codes.store';
 import { bumpDirectory } from '../contacts/staff-directory';
 import type { Notifier } from '../notify/notify.service';
 import { renderNotify } from '../notify/notify.texts';
@@ -189,7 +190,7 @@ export async function requestContactChange(
 export async function cancelContactChange(deps: Changes, userId: string, ctx: Ctx): Promise<TUser> {
   await deps.db.transaction().execute(async (trx) => {
     await clearPendingContact(trx, userId);
-    await voidCodes(trx, userId, ['update-email', 'update-phone']);
+    await voidLiveCodes(trx, userId, ['update-email', 'update-phone'], Date.now());
     await writeAudit(trx, { userId, event: 'contact change cancelled', ip: ctx.ip });
   });
   return changed(deps, userId);

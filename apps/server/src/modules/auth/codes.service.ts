@@ -148,8 +148,3 @@ export async function consumeTokenCode(
   if (!row) return null;
   return (await useUpCode(db, row.id, now)) ? { userId: row.user_id } : null;
 }
-
-/** Uses up the user's live codes of these purposes (a change of contact cancelled: its codes prove nothing now). */
-export async function voidCodes(trx: Db, userId: string, purposes: CodePurpose[]): Promise<void> {
-  await voidLiveCodes(trx, userId, purposes, Date.now());
-}

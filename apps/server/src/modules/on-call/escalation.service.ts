@@ -419,7 +419,8 @@ export function createEscalationService(deps: EscalationDeps) {
       const chain = await store.chainOfMessage(db, messageId);
       if (!chain) throw escalationNotFound();
       const room = await store.roomOwner(db, chain.room_id);
-      const role = await store.chainRole(db, chain.role_id);
+      // Duty roles are retired, never deleted: a chain's role always has its name.
+      const roleName = (await store.roleName(db, chain.role_id)) ?? '';
       if (actor.userId !== chain.sender_id && actor.userId !== room?.owner_id) {
         const member = await store.roomMembership(db, chain.room_id, actor.userId);
         // Anyone outside the room (an Admin too: theirs is the user log) learns nothing about the message.
@@ -451,7 +452,7 @@ export function createEscalationService(deps: EscalationDeps) {
         messageId,
         twId: chain.room_id,
         roleId: chain.role_id,
-        roleName: role.name,
+        roleName,
         status: chain.outcome ?? 'running',
         entries,
       };

@@ -272,11 +272,6 @@ export async function roleName(db: Db, roleId: string): Promise<string | undefin
   return (await db.selectFrom('duty_roles').select('name').where('id', '=', roleId).executeTakeFirst())?.name;
 }
 
-/** A chain's role, which a chain always has. */
-export function chainRole(db: Db, roleId: string) {
-  return db.selectFrom('duty_roles').select('name').where('id', '=', roleId).executeTakeFirstOrThrow();
-}
-
 /** A chain's room's owner, who may read its timeline. */
 export function roomOwner(db: Db, roomId: string) {
   return db.selectFrom('rooms').select('owner_id').where('id', '=', roomId).executeTakeFirst();
