@@ -49,10 +49,6 @@ export async function deleteEndedThrottles(db: Db, now: number): Promise<void> {
   await db.deleteFrom('login_throttle').where('window_until', '<=', now).execute();
 }
 
-export async function deleteThrottle(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
-}
-
 export async function deleteThrottles(db: Db, keys: string[]): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
 }

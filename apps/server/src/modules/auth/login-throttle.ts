@@ -60,6 +60,10 @@ export async function throttleState(db: Db, email: string, ip: string | null): P
 /** Adds one failure to a key (safe when processes race), starting a new window if it ended. */
 const bump = (db: Db, key: string, now: number) => store.bumpThrottle(db, key, now, now + THROTTLE.windowMs);
 
+/** Makes a key wait `blockedMs`; its window lasts at least as long, so the count is still there when it ends. */
+const block = (db: Db, key: string, now: number, blockedMs: number) =>
+  store.blockThrottle(db, key, now + blockedMs, Math.max(now + blockedMs, now + THROTTLE.windowMs));
+
 export async function recordFailure(db: Db, email: string, ip: string | null): Promise<FailureCounts> {
   const now = Date.now();
   const k = keys(email, ip);
@@ -71,7 +75,7 @@ export async function recordFailure(db: Db, email: string, ip: string | null): P
   let blockedMs = 0;
   if (pairFailures >= THROTTLE.pairFreeFailures) {
     blockedMs = Math.min(THROTTLE.maxDelayMs, THROTTLE.firstDelayMs * 2 ** (pairFailures - THROTTLE.pairFreeFailures));
-    await store.blockThrottle(db, k.pair, now + blockedMs, Math.max(now + blockedMs, now + THROTTLE.windowMs));
+    await block(db, k.pair, now, blockedMs);
   }
   return {
     accountFailures,
@@ -90,7 +94,7 @@ export async function clearFailures(db: Db, email: string, ip: string | null): P
 
 /** A password reset ends any storm against the account (the pairs end with their windows). */
 export async function clearAccountFailures(db: Db, email: string): Promise<void> {
-  await store.deleteThrottle(db, keys(email, null).account);
+  await store.deleteThrottles(db, [keys(email, null).account]);
 }
 
 /**
@@ -110,10 +114,10 @@ export async function recordCodeFailure(db: Db, userId: string): Promise<{ failu
   const failures = await bump(db, codeKey(userId), now);
   if (failures < THROTTLE.pairFreeFailures) return { failures, blockedMs: 0 };
   const blockedMs = Math.min(THROTTLE.maxDelayMs, THROTTLE.firstDelayMs * 2 ** (failures - THROTTLE.pairFreeFailures));
-  await store.blockThrottle(db, codeKey(userId), now + blockedMs, Math.max(now + blockedMs, now + THROTTLE.windowMs));
+  await block(db, codeKey(userId), now, blockedMs);
   return { failures, blockedMs };
 }
 
 export async function clearCodeFailures(db: Db, userId: string): Promise<void> {
-  await store.deleteThrottle(db, codeKey(userId));
+  await store.deleteThrottles(db, [codeKey(userId)]);
 }
