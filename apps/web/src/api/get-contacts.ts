@@ -5,7 +5,7 @@ import {
   ZContact,
   ZContactListReply,
 } from '@rounds/contracts/contacts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCall } from '../lib/api-call';
 import { usePresenceWatch } from '../lib/presence';
@@ -45,6 +45,9 @@ export const WHOLE_DIRECTORY: TContactListRequest = Object.freeze({
   professionId: [],
   specialtyId: [],
 });
+
+/** The whole directory fetched ahead of Contacts (from Recent once its rooms are in, and on a load of Contacts). */
+export const prefetchDirectory = (client: QueryClient) => client.prefetchQuery(contactsQueryOptions(WHOLE_DIRECTORY));
 
 export function contactsQueryOptions(request: TContactListRequest) {
   return queryOptions({

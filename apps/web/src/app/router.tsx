@@ -25,12 +25,8 @@ function guarded(path: string, route: Omit<RouteObject, 'path' | 'children' | 'i
  * instead of after both (bench/web, "Contacts first paint, cold"). Its view starts unfiltered on every load (the
  * search and filters are kept in memory only), so this is the request the screen makes; a fresh copy is kept.
  */
-function prefetchDirectory() {
-  if (useSession.getState().token) {
-    void import('../api/get-contacts').then(({ contactsQueryOptions, WHOLE_DIRECTORY }) =>
-      queryClient.prefetchQuery(contactsQueryOptions(WHOLE_DIRECTORY)),
-    );
-  }
+function directoryLoader() {
+  if (useSession.getState().token) void import('../api/get-contacts').then((m) => m.prefetchDirectory(queryClient));
   return null;
 }
 
@@ -67,7 +63,7 @@ export const routes: RouteObject[] = [
           guarded(ROUTES.recent, { lazy: recent }),
           guarded(ROUTES.chat, { lazy: recent }),
           guarded(ROUTES.contacts, {
-            loader: prefetchDirectory,
+            loader: directoryLoader,
             lazy: page(async () => (await import('./routes/contacts')).ContactsRoute),
           }),
           guardedPage(ROUTES.group, async () => (await import('./routes/group')).GroupRoute),

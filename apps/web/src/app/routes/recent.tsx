@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { contactsQueryOptions, WHOLE_DIRECTORY } from '../../api/get-contacts';
+import { prefetchDirectory } from '../../api/get-contacts';
 import { CallBar } from '../../features/calls/components/call-bar';
 import { RoomCallButtons } from '../../features/calls/components/room-call-buttons';
 import { useChatRooms } from '../../features/chat/api/get-chat-rooms';
@@ -55,7 +55,7 @@ export function RecentRoute() {
   const roomsArrived = useChatRooms().isSuccess;
   useEffect(() => {
     if (!roomsArrived) return;
-    const timer = setTimeout(() => void queryClient.prefetchQuery(contactsQueryOptions(WHOLE_DIRECTORY)), 300);
+    const timer = setTimeout(() => void prefetchDirectory(queryClient), 300);
     return () => clearTimeout(timer);
   }, [queryClient, roomsArrived]);
   return (
