@@ -10,15 +10,18 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  // A suite file that failed to load counts as a failure even though none of its tests ran.
-  const broken = (report.testResults ?? []).filter(
-    (r) => r.status === 'failed' && r.assertionResults.length === 0,
-  ).length;
+  // A file that failed with no failed test (it did not load, or a hook such as afterAll failed) counts as one
+  // failure, so the last line never says 0 failed while the run failed.
+  const brokenFile = (r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed');
+  const broken = (report.testResults ?? []).filter(brokenFile).length;
   const suite = file.replace(/\.json$/, '');
   // The failures by name, so the last lines of a long log say what to look at.
   for (const r of report.testResults ?? []) {
-    if (r.status === 'failed' && r.assertionResults.length === 0)
-      console.log(`  ✗ ${suite} ${relative(process.cwd(), r.name)}: did not load`);
+    if (brokenFile(r)) {
+      console.log(`  ✗ ${suite} ${relative(process.cwd(), r.name)}: failed outside its tests`);
+      for (const line of stripVTControlCharacters(r.message ?? '').split('\n').slice(0, 4))
+        console.log(`      ${line.slice(0, 300)}`);
+    }
     for (const a of r.assertionResults) {
       if (a.status !== 'failed') continue;
       console.log(`  ✗ ${suite} ${a.fullName}`);
