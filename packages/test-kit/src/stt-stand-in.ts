@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
+import { reportIfSlow } from './slow-step';
 import { decodeAudio } from './speech-audio';
 
 export type StandInRequest = {
@@ -39,7 +40,7 @@ export async function startSttStandIn(o: { delayMs?: number; decode?: boolean } 
     requests: [],
     mode: 'ok',
     delayMs: o.delayMs ?? 0,
-    close: () => app.close(),
+    close: () => reportIfSlow('speech engine stand-in close', app.close()),
   };
   app.post('/v1/audio/transcriptions', async (req, reply) => {
     const started = performance.now();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reportIfSlow } from '@rounds/test-kit/slow-step';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -67,12 +68,16 @@ export async function createTestApp(
       return baseUrl;
     },
     close: async (o: { keepData?: boolean } = {}) => {
-      await app.close();
+      const connections = () =>
+        new Promise<unknown>((resolve) => app.server.getConnections((_, n) => resolve({ connections: n })));
+      await reportIfSlow(`app.close (${schema ?? dataDir})`, app.close(), connections);
       if (o.keepData) return;
       if (databaseUrl && schema) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await reportIfSlow(`DROP SCHEMA ${schema}`, client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`), () =>
+          waitingSessions(databaseUrl),
+        );
         await client.end();
       }
       rmSync(dataDir, { recursive: true, force: true });
@@ -98,4 +103,19 @@ export function useTestApp(
   afterAll(async () => {
     await t?.close();
   });
+}
+
+/** What PostgreSQL's other sessions are doing and waiting for: why a DROP SCHEMA waits. */
+async function waitingSessions(databaseUrl: string): Promise<unknown> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT pid, state, wait_event_type, wait_event, left(query, 120) AS query, pg_blocking_pids(pid) AS blocked_by
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
 }
