@@ -113,10 +113,12 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    // Kysely looks for its tables by reading every schema of the database (has_schema_privilege on each): a
-    // schema another process drops at that moment (test files in parallel, each in its own) fails the read
-    // with 3F000 before any migration ran. Nothing was changed, so it is read again.
-    const racedDrop = !failed && (error as { code?: string } | undefined)?.code === '3F000';
+    // Kysely looks for its tables by reading every schema of the database (has_schema_privilege on each, and
+    // pg_get_serial_sequence on each table's columns): a schema or table another process drops at that moment
+    // (test files in parallel, each in its own schema) fails the read with 3F000 or 42P01 before any migration
+    // ran. Nothing was changed, so it is read again.
+    const code = (error as { code?: string } | undefined)?.code;
+    const racedDrop = !failed && (code === '3F000' || code === '42P01');
     if (racedDrop && attempt < 5) continue;
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
