@@ -19,7 +19,9 @@ for (const file of readdirSync(dir)
   for (const r of report.testResults ?? []) {
     if (brokenFile(r)) {
       console.log(`  ✗ ${suite} ${relative(process.cwd(), r.name)}: failed outside its tests`);
-      for (const line of stripVTControlCharacters(r.message ?? '').split('\n').slice(0, 4))
+      for (const line of stripVTControlCharacters(r.message ?? '')
+        .split('\n')
+        .slice(0, 4))
         console.log(`      ${line.slice(0, 300)}`);
     }
     for (const a of r.assertionResults) {
