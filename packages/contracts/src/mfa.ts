@@ -22,6 +22,8 @@ export const ZMfaPolicy = z.enum(MFA_POLICIES);
 export type TMfaPolicy = z.infer<typeof ZMfaPolicy>;
 
 const ZMfaToken = z.string().trim().min(1, MSG.required).max(2048);
+/** The body of the sign-in steps that need only the challenge token: they start an enrolment or a passkey check. */
+const ZMfaTokenRequest = z.object({ mfaToken: ZMfaToken });
 /** Six digits from the app, or a recovery code (ten letters and digits, dashes and spaces ignored). */
 export const ZMfaCode = z
   .string()
@@ -137,7 +139,7 @@ export const mfaRoutes = {
   enrolStart: apiRoute({
     method: 'POST',
     path: '/auth/mfa/enrol',
-    body: z.object({ mfaToken: ZMfaToken }),
+    body: ZMfaTokenRequest,
     reply: ZTotpEnrolmentReply,
     errors: { 401: 'INVALID_TOKEN' },
   }),
@@ -152,7 +154,7 @@ export const mfaRoutes = {
   enrolPasskeyOptions: apiRoute({
     method: 'POST',
     path: '/auth/mfa/enrol/passkey/options',
-    body: z.object({ mfaToken: ZMfaToken }),
+    body: ZMfaTokenRequest,
     reply: ZPasskeyOptionsReply,
     errors: { 401: 'INVALID_TOKEN' },
   }),
@@ -172,7 +174,7 @@ export const mfaRoutes = {
   passkeyVerifyOptions: apiRoute({
     method: 'POST',
     path: '/auth/mfa/passkey/options',
-    body: z.object({ mfaToken: ZMfaToken }),
+    body: ZMfaTokenRequest,
     reply: ZPasskeyOptionsReply,
     errors: { 401: 'INVALID_TOKEN', 409: 'NO_PASSKEY' },
   }),

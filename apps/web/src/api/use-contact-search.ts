@@ -4,6 +4,7 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import { matchesSearchKey, searchKey } from '@rounds/contracts/names';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
+import { listLoad, type TListLoad } from '../lib/list-load';
 import { contactsQueryOptions, useContacts } from './get-contacts';
 
 /** A contact's search key, built once per contact object (presence updates replace only the changed one). */
@@ -52,15 +53,12 @@ export function useContactSearch(filters: TContactFilters, typed: string) {
     return source ? searchLocally(source, deferred) : null;
   }, [deferred, term, filters, queryClient, query.data, query.isPlaceholderData]);
 
+  const load: TListLoad = listLoad(query);
   return {
     contacts: local ?? query.data,
-    /** Nothing to show yet: the first answer is on its way. */
-    loading: query.isPending && !local,
-    failed: query.isError && !local,
-    /** The list shown is an older answer, dimmed until the new one comes. */
-    refreshing: !local && query.isPlaceholderData,
+    /** Where the list stands; a list filtered here is shown as it is, neither loading, failed nor dimmed. */
+    load: local ? { ...load, loading: false, failed: false, refreshing: false } : load,
     /** A search is typed (the list is narrowed by it), whether or not the server has answered it yet. */
     searching: typed.trim().length > 0,
-    refetch: query.refetch,
   };
 }

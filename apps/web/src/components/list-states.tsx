@@ -1,10 +1,11 @@
 import { Alert, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { TListLoad } from '../lib/list-load';
 
 /**
  * What a list shows before it has rows: loading placeholders, a failure with Retry, or an empty state. Shared
- * by the lists on the virtual list (virtual-list.tsx), which were near-copies of these.
+ * by the search lists (search-list.tsx), which were near-copies of these.
  */
 
 /** Grey rows shaped like the list's rows while the first page loads. */
@@ -73,62 +74,11 @@ export type TListTexts = {
   noMatchBody: string;
 };
 
-/** Where a list's query stands: what a list screen hands its list, and the list hands ListStates. */
-export type TListQuery = {
-  loading: boolean;
-  failed: boolean;
+/** Where a list's query stands: what a list screen hands its list, and the list hands SearchList. */
+export type TListQuery = TListLoad & {
   /** A search or filter narrows the list: the empty state says nothing matches. */
   narrowed: boolean;
-  onRetry: () => void;
 };
-
-type TListStatesProps<T> = TListQuery & {
-  /** What has come (it stays on screen through a failed or slow refresh); undefined before the first page. */
-  items: T | undefined;
-  /** Nothing to show. */
-  empty: boolean;
-  texts: TListTexts;
-  /** The empty state's icon and its way out, if any. */
-  icon: ReactNode;
-  action?: ReactNode;
-  skeleton?: { rows?: number; avatar?: number };
-  /** The list's own box, kept around the placeholders and the empty state. */
-  frame?: string;
-  /** The rows, once there are some. */
-  children: (items: T) => ReactNode;
-};
-
-/**
- * The one decision every searchable list makes before its rows: a failure (with Retry) or placeholders while
- * nothing has come yet, then the empty or no-match state, else the rows.
- */
-export function ListStates<T>({
-  items,
-  loading,
-  failed,
-  empty,
-  narrowed,
-  texts,
-  frame,
-  ...shown
-}: TListStatesProps<T>) {
-  if (failed && items === undefined) {
-    return <ListError title={texts.errorTitle} body={texts.errorBody} retry={texts.retry} onRetry={shown.onRetry} />;
-  }
-  const framed = (content: ReactNode) => (frame ? <div className={frame}>{content}</div> : content);
-  if (loading && items === undefined) return framed(<ListSkeleton label={texts.loading} {...shown.skeleton} />);
-  if (empty || items === undefined) {
-    return framed(
-      <ListEmpty
-        icon={shown.icon}
-        title={narrowed ? texts.noMatchTitle : texts.emptyTitle}
-        body={narrowed ? texts.noMatchBody : texts.emptyBody}
-        action={shown.action}
-      />,
-    );
-  }
-  return shown.children(items);
-}
 
 /** The empty state's way out of a search or filters that match nobody. */
 export function ResetFiltersButton({ label, onReset }: { label: string; onReset: () => void }) {

@@ -9,6 +9,7 @@ import { useChatRoom } from '../../../api/get-chat-room';
 import { SearchInput } from '../../../components/search-input';
 import split from '../../../components/split-screen.module.css';
 import { useGroupModal } from '../../../lib/group-modal-store';
+import { listLoad } from '../../../lib/list-load';
 import { useSession } from '../../../lib/session-store';
 import { useCreateDirectChat } from '../api/create-direct-chat';
 import { useChatRooms } from '../api/get-chat-rooms';
@@ -202,13 +203,11 @@ export function RecentScreen({ logo, onStart, messageSearch }: TRecentScreenProp
           ) : (
             <RoomList
               rooms={rooms.data}
-              loading={rooms.isPending}
-              failed={rooms.isError}
+              {...listLoad(rooms)}
               search={search}
               selectedTwId={twId}
               me={me}
               onSelect={select}
-              onRetry={() => void rooms.refetch()}
               onStart={onStart}
             />
           )}

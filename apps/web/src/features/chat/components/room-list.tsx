@@ -3,20 +3,19 @@ import type { TChatRoom } from '@rounds/contracts/chat';
 import { IconMessageSearch, IconMessages } from '@tabler/icons-react';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates, type TListQuery } from '../../../components/list-states';
-import { VirtualList } from '../../../components/virtual-list';
+import { SearchList } from '../../../components/search-list';
 import list from '../../../components/virtual-list.module.css';
+import type { TListLoad } from '../../../lib/list-load';
 import { usePendingUrgent } from '../api/get-pending-urgent';
 import { useMessageText } from '../hooks/use-message-text';
 import { useNow } from '../hooks/use-now';
 import { formatDate } from '../lib/format-time';
 import { groupRooms, matchesSearch, type TRoomLine, type TRoomSection, toRoomLines } from '../lib/group-rooms';
-import classes from './chat.module.css';
 import { RoomListItem } from './room-list-item';
 import '../chat-texts';
 
 /** Narrowed by the search box, whose text it is given. */
-type TRoomListProps = Omit<TListQuery, 'narrowed'> & {
+type TRoomListProps = TListLoad & {
   rooms: readonly TChatRoom[] | undefined;
   search: string;
   selectedTwId: string | null;
@@ -34,27 +33,17 @@ const isHeader = (line: TRoomLine) => line.kind === 'header';
  * The rooms under Favorites, Today, Yesterday and earlier dates, newest first (spec doc 1 section 2), on the
  * shared virtual list: someone in every group of a hospital still scrolls through a few dozen mounted rows.
  */
-export function RoomList({
-  rooms,
-  loading,
-  failed,
-  search,
-  selectedTwId,
-  me,
-  onSelect,
-  onRetry,
-  onStart,
-}: TRoomListProps) {
+export function RoomList({ rooms, search, selectedTwId, me, onSelect, onStart, ...load }: TRoomListProps) {
   const { t } = useTranslation('chat');
   const { language } = useMessageText();
   const now = useNow();
   // The search box stays responsive: the list follows the text as soon as the browser has a moment.
   const typed = useDeferredValue(search);
-  const sections = useMemo(() => {
-    const shown = (rooms ?? []).filter((room) => matchesSearch(room.name, typed));
-    return groupRooms(shown, now);
+  const lines = useMemo(() => {
+    if (!rooms) return undefined;
+    const shown = rooms.filter((room) => matchesSearch(room.name, typed));
+    return toRoomLines(groupRooms(shown, now));
   }, [rooms, typed, now]);
-  const lines = useMemo(() => toRoomLines(sections), [sections]);
   const pending = usePendingUrgent();
   const urgentRooms = useMemo(() => new Set((pending.data ?? []).map((m) => m.twId)), [pending.data]);
 
@@ -63,11 +52,9 @@ export function RoomList({
 
   const narrowed = search.trim().length > 0;
   return (
-    <ListStates
-      items={rooms}
-      loading={loading}
-      failed={failed}
-      empty={sections.length === 0}
+    <SearchList
+      items={lines}
+      {...load}
       narrowed={narrowed}
       texts={t('list', { returnObjects: true })}
       icon={narrowed ? <IconMessageSearch size={28} stroke={1.5} /> : <IconMessages size={28} stroke={1.5} />}
@@ -79,33 +66,25 @@ export function RoomList({
         )
       }
       skeleton={{ avatar: 44 }}
-      onRetry={onRetry}
-    >
-      {() => (
-        <nav aria-label={t('list.label')} className={classes.roomList}>
-          <VirtualList
-            items={lines}
-            getKey={lineKey}
-            estimateSize={lineSize}
-            isHeader={isHeader}
-            label={t('list.label')}
-            renderItem={(line) =>
-              line.kind === 'header' ? (
-                <h2 className={list.header}>{label(line.section)}</h2>
-              ) : (
-                <RoomListItem
-                  room={line.room}
-                  me={me}
-                  now={now}
-                  selected={line.room.twId === selectedTwId}
-                  urgent={urgentRooms.has(line.room.twId)}
-                  onSelect={onSelect}
-                />
-              )
-            }
+      getKey={lineKey}
+      estimateSize={lineSize}
+      isHeader={isHeader}
+      label={t('list.label')}
+      landmark
+      renderItem={(line) =>
+        line.kind === 'header' ? (
+          <h2 className={list.header}>{label(line.section)}</h2>
+        ) : (
+          <RoomListItem
+            room={line.room}
+            me={me}
+            now={now}
+            selected={line.room.twId === selectedTwId}
+            urgent={urgentRooms.has(line.room.twId)}
+            onSelect={onSelect}
           />
-        </nav>
-      )}
-    </ListStates>
+        )
+      }
+    />
   );
 }

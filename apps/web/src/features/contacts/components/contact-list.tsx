@@ -4,10 +4,10 @@ import { shownStatus } from '@rounds/contracts/user';
 import { IconChevronDown, IconUserSearch } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates, ResetFiltersButton, type TListQuery } from '../../../components/list-states';
+import { ResetFiltersButton, type TListQuery } from '../../../components/list-states';
 import { PersonAvatar } from '../../../components/person-avatar';
+import { SearchList } from '../../../components/search-list';
 import { STATUS_KEY } from '../../../components/status-dot';
-import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
 import { groupByInitial, type TContactLine, toLines } from '../lib/group-contacts';
 import { roleLine } from '../lib/role-line';
@@ -15,8 +15,6 @@ import { roleLine } from '../lib/role-line';
 /** A narrowed list that comes up empty offers to reset the search and filters (onReset). */
 type TContactListProps = TListQuery & {
   contacts: readonly TContact[] | undefined;
-  /** The previous list stays on screen, dimmed, while a new search or filter loads. */
-  refreshing: boolean;
   selectedId: string | null;
   onOpen: (contact: TContact) => void;
   onReset: () => void;
@@ -33,21 +31,11 @@ const isHeader = (line: TLine) => line.kind === 'header';
  * sections are flattened into one virtual list (headers and rows), so the whole directory mounts only the
  * rows in view.
  */
-export function ContactList({
-  contacts,
-  loading,
-  failed,
-  narrowed,
-  refreshing,
-  selectedId,
-  onOpen,
-  onRetry,
-  onReset,
-}: TContactListProps) {
+export function ContactList({ contacts, selectedId, onOpen, onReset, ...query }: TContactListProps) {
   const { t } = useTranslation('contacts');
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
-  const sections = useMemo(() => groupByInitial(contacts ?? []), [contacts]);
-  const lines = useMemo(() => toLines(sections, folded), [sections, folded]);
+  const sections = useMemo(() => contacts && groupByInitial(contacts), [contacts]);
+  const lines = useMemo(() => sections && toLines(sections, folded), [sections, folded]);
 
   const toggle = useCallback(
     (letter: string) =>
@@ -60,36 +48,25 @@ export function ContactList({
   );
 
   return (
-    <ListStates
-      items={contacts}
-      loading={loading}
-      failed={failed}
-      empty={sections.length === 0}
-      narrowed={narrowed}
+    <SearchList
+      items={lines}
+      {...query}
       texts={t('list', { returnObjects: true })}
       icon={<IconUserSearch size={28} stroke={1.5} />}
-      action={narrowed && <ResetFiltersButton label={t('list.resetFilters')} onReset={onReset} />}
+      action={query.narrowed && <ResetFiltersButton label={t('list.resetFilters')} onReset={onReset} />}
       skeleton={{ rows: 7 }}
-      onRetry={onRetry}
-    >
-      {() => (
-        <VirtualList
-          items={lines}
-          getKey={lineKey}
-          estimateSize={lineSize}
-          isHeader={isHeader}
-          label={t('list.label')}
-          refreshing={refreshing}
-          renderItem={(line) =>
-            line.kind === 'header' ? (
-              <SectionHeader letter={line.letter} count={line.count} open={line.open} onToggle={toggle} />
-            ) : (
-              <ContactRow contact={line.contact} selected={line.contact.id === selectedId} onOpen={onOpen} />
-            )
-          }
-        />
-      )}
-    </ListStates>
+      getKey={lineKey}
+      estimateSize={lineSize}
+      isHeader={isHeader}
+      label={t('list.label')}
+      renderItem={(line) =>
+        line.kind === 'header' ? (
+          <SectionHeader letter={line.letter} count={line.count} open={line.open} onToggle={toggle} />
+        ) : (
+          <ContactRow contact={line.contact} selected={line.contact.id === selectedId} onOpen={onOpen} />
+        )
+      }
+    />
   );
 }
 

@@ -187,13 +187,10 @@ function ContactsLayout({ logo, banner, otherView }: TContactsScreenProps) {
               })}
               <ContactList
                 contacts={contacts.contacts}
-                loading={contacts.loading}
-                failed={contacts.failed}
+                {...contacts.load}
                 narrowed={narrowed}
-                refreshing={contacts.refreshing}
                 selectedId={selected?.id ?? null}
                 onOpen={open}
-                onRetry={() => void contacts.refetch()}
                 onReset={() => {
                   resetFilters();
                   setSearch('');

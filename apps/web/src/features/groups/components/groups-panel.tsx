@@ -5,10 +5,11 @@ import { TIMINGS } from '@rounds/contracts/limits';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates, type TListQuery } from '../../../components/list-states';
+import type { TListQuery } from '../../../components/list-states';
 import { SearchInput } from '../../../components/search-input';
-import { VirtualList } from '../../../components/virtual-list';
+import { SearchList } from '../../../components/search-list';
 import list from '../../../components/virtual-list.module.css';
+import { listLoad } from '../../../lib/list-load';
 import { useSearchGroups } from '../api/search-groups';
 import classes from './groups.module.css';
 
@@ -33,53 +34,32 @@ export function GroupsPanel({ active, onOpen }: { active: boolean; onOpen: (room
         onChange={setSearch}
         clearLabel={t('search.clear')}
       />
-      <GroupsList
-        rooms={groups.data}
-        loading={groups.isPending}
-        failed={groups.isError}
-        narrowed={narrowed}
-        refreshing={groups.isPlaceholderData}
-        onOpen={onOpen}
-        onRetry={() => void groups.refetch()}
-      />
+      <GroupsList rooms={groups.data} {...listLoad(groups)} narrowed={narrowed} onOpen={onOpen} />
     </Stack>
   );
 }
 
 type TGroupsListProps = TListQuery & {
   rooms: readonly TChatRoom[] | undefined;
-  refreshing: boolean;
   onOpen: (room: TChatRoom) => void;
 };
 
-function GroupsList({ rooms, loading, failed, narrowed, refreshing, onOpen, onRetry }: TGroupsListProps) {
+function GroupsList({ rooms, onOpen, ...query }: TGroupsListProps) {
   const { t } = useTranslation('groups');
 
   return (
-    <ListStates
+    <SearchList
       items={rooms}
-      loading={loading}
-      failed={failed}
-      empty={rooms?.length === 0}
-      narrowed={narrowed}
+      {...query}
       texts={t('groups', { returnObjects: true })}
       icon={<IconUsersGroup size={26} stroke={1.5} />}
       skeleton={{ rows: 4 }}
       frame={classes.list}
-      onRetry={onRetry}
-    >
-      {(rooms) => (
-        <VirtualList
-          items={rooms}
-          getKey={groupKey}
-          estimateSize={groupSize}
-          label={t('groups.label')}
-          refreshing={refreshing}
-          className={classes.list}
-          renderItem={(room) => <GroupRow room={room} onOpen={onOpen} />}
-        />
-      )}
-    </ListStates>
+      getKey={groupKey}
+      estimateSize={groupSize}
+      label={t('groups.label')}
+      renderItem={(room) => <GroupRow room={room} onOpen={onOpen} />}
+    />
   );
 }
 

@@ -3,10 +3,10 @@ import { shownStatus } from '@rounds/contracts/user';
 import { IconUserSearch } from '@tabler/icons-react';
 import { type DragEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates, ResetFiltersButton, type TListQuery } from '../../../components/list-states';
+import { ResetFiltersButton, type TListQuery } from '../../../components/list-states';
 import { PersonAvatar } from '../../../components/person-avatar';
+import { SearchList } from '../../../components/search-list';
 import { STATUS_KEY } from '../../../components/status-dot';
-import { VirtualList } from '../../../components/virtual-list';
 import list from '../../../components/virtual-list.module.css';
 import { PERSON_DRAG_TYPE } from '../../../lib/person-drag';
 import type { TPerson } from '../lib/people';
@@ -18,8 +18,6 @@ export type TListedPerson = TPerson & { detail: string };
 /** A narrowed list that comes up empty offers to reset the search and filters (onReset). */
 type TPeopleListProps = TListQuery & {
   people: readonly TListedPerson[] | undefined;
-  /** The previous list stays on screen, dimmed, while the next one loads. */
-  refreshing: boolean;
   selectedIds: ReadonlySet<string>;
   /** Already in the room (extend): shown ticked and locked, so a search for them does not come up empty. */
   memberIds: ReadonlySet<string>;
@@ -28,53 +26,30 @@ type TPeopleListProps = TListQuery & {
 };
 
 /** The people who can be picked, each a checkbox that can also be dragged onto the chosen ones. */
-export function PeopleList({
-  people,
-  loading,
-  failed,
-  narrowed,
-  refreshing,
-  selectedIds,
-  memberIds,
-  onToggle,
-  onRetry,
-  onReset,
-}: TPeopleListProps) {
+export function PeopleList({ people, selectedIds, memberIds, onToggle, onReset, ...query }: TPeopleListProps) {
   const { t } = useTranslation('groups');
 
   return (
-    <ListStates
+    <SearchList
       items={people}
-      loading={loading}
-      failed={failed}
-      empty={people?.length === 0}
-      narrowed={narrowed}
+      {...query}
       texts={t('people', { returnObjects: true })}
       icon={<IconUserSearch size={26} stroke={1.5} />}
-      action={narrowed && <ResetFiltersButton label={t('filters.reset')} onReset={onReset} />}
+      action={query.narrowed && <ResetFiltersButton label={t('filters.reset')} onReset={onReset} />}
       skeleton={{ avatar: 36 }}
       frame={classes.list}
-      onRetry={onRetry}
-    >
-      {(people) => (
-        <VirtualList
-          items={people}
-          getKey={personKey}
-          estimateSize={personSize}
-          label={t('people.label')}
-          refreshing={refreshing}
-          className={classes.list}
-          renderItem={(person) => (
-            <PersonRow
-              person={person}
-              checked={selectedIds.has(person.id) || memberIds.has(person.id)}
-              member={memberIds.has(person.id)}
-              onToggle={onToggle}
-            />
-          )}
+      getKey={personKey}
+      estimateSize={personSize}
+      label={t('people.label')}
+      renderItem={(person) => (
+        <PersonRow
+          person={person}
+          checked={selectedIds.has(person.id) || memberIds.has(person.id)}
+          member={memberIds.has(person.id)}
+          onToggle={onToggle}
         />
       )}
-    </ListStates>
+    />
   );
 }
 

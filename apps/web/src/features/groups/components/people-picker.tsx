@@ -96,14 +96,11 @@ export function PeoplePicker({ withFilters, filtersOpen, selectedIds, memberIds,
       </Group>
       <PeopleList
         people={people}
-        loading={contacts.loading}
-        failed={contacts.failed}
+        {...contacts.load}
         narrowed={narrowed}
-        refreshing={contacts.refreshing}
         selectedIds={selectedIds}
         memberIds={memberIds}
         onToggle={onToggle}
-        onRetry={() => void contacts.refetch()}
         onReset={reset}
       />
     </div>
