@@ -5,8 +5,6 @@ import { chatPath } from '@rounds/contracts/routes';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
-import { hashPassword } from '../apps/server/src/lib/passwords';
-import { insertUsers } from '../apps/server/src/modules/users/users.store';
 import { launchChromium } from '../e2e/support/chromium';
 import { loginUi } from '../e2e/support/login-ui';
 import { bubble } from '../e2e/support/pages/room';
@@ -14,6 +12,7 @@ import { bubble } from '../e2e/support/pages/room';
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { onEachEngine } from './support/engines';
 import { openInProcess } from './support/in-process';
+import { insertPasswordUsers } from './support/password-users';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
@@ -32,20 +31,14 @@ async function seed(o: { dataDir: string; databaseUrl?: string; schema?: string 
   const h = await openDatabase(o);
   await migrateToLatest(h.db, o.schema);
   const now = Date.now();
-  const hash = await hashPassword(PASSWORD);
-  const users = await insertUsers(
+  const users = await insertPasswordUsers(
     h.db,
+    PASSWORD,
     Array.from({ length: RECIPIENTS + 1 }, (_, i) => ({
       email: `u${i}@bench.rounds`,
       phone: `55${String(i).padStart(8, '0')}`,
-      phone_country_code: '+1',
-      phone_country_name: 'United States',
       first_name: `First${i}`,
       last_name: `Last${i}`,
-      password_hash: hash,
-      email_verified: 1,
-      phone_verified: 1,
-      last_login_at: now,
     })),
   );
   const ids = users.map((u) => u.id);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
-import { hashPassword } from '../apps/server/src/lib/passwords';
-import { insertUsers } from '../apps/server/src/modules/users/users.store';
 import { onEachEngine } from './support/engines';
 import { openInProcess } from './support/in-process';
+import { insertPasswordUsers } from './support/password-users';
 import { seedRooms } from './support/seed-rooms';
 import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
@@ -19,21 +18,14 @@ const MESSAGE_KEY = randomBytes(32).toString('base64');
 async function seed(o: { dataDir: string; databaseUrl?: string; schema?: string }) {
   const h = await openDatabase(o);
   await migrateToLatest(h.db, o.schema);
-  const now = Date.now();
-  const hash = await hashPassword(PASSWORD);
-  const users = await insertUsers(
+  const users = await insertPasswordUsers(
     h.db,
+    PASSWORD,
     ['a', 'b'].map((n, i) => ({
       email: `${n}@bench.rounds`,
       phone: `555000000${i}`,
-      phone_country_code: '+1',
-      phone_country_name: 'United States',
       first_name: n.toUpperCase(),
       last_name: 'Bench',
-      password_hash: hash,
-      email_verified: 1,
-      phone_verified: 1,
-      last_login_at: now,
     })),
   );
   // A few sealed bodies reused: sealing a million values would only slow the seeding down.

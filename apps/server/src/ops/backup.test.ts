@@ -14,6 +14,7 @@ import {
   openTab,
   uploadImage,
 } from '../../test/support/live-client';
+import { loadTestEnv } from '../../test/support/live-server';
 
 /**
  * `npm run backup` while three clients keep sending, then `npm run restore` into a fresh DATA_DIR and a server
@@ -43,17 +44,7 @@ async function npmRun(script: 'backup' | 'restore', args: string[], dataDir: str
 describe('npm run backup / restore', () => {
   it('backs up while clients send, and the restored server has everything acknowledged before the backup', async () => {
     const dataDir = join(tmp, 'live');
-    const env = (dir: string, port: number) => ({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_MAX: '100000',
-      SOCKET_RATE_LIMIT_MAX: '100000',
-      LOGIN_RATE_LIMIT: '1000',
-      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
-    });
+    const env = (dir: string, port: number) => ({ ...loadTestEnv(port, { dataDir: dir, schema }), SEED_DEMO: 'true' });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = startServerProcess(env(dataDir, port));

@@ -10,7 +10,7 @@ import {
 } from '@rounds/test-kit/server-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGroup, keepSending, loginDemo, openTab } from '../../test/support/live-client';
-import { openDatabase } from '../db/database';
+import { loadTestEnv, storedMessages } from '../../test/support/live-server';
 
 /**
  * Two server processes over one database and one Redis behind nginx, restarted one at a time with SIGTERM while
@@ -27,16 +27,9 @@ describe('rolling restart behind nginx', () => {
     const [redis, s3] = await Promise.all([startRedis(), startS3()]);
     const ports = [await freePort(), await freePort()];
     const env = (port: number) => ({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      ...loadTestEnv(port, { dataDir, schema }),
       REDIS_URL: redis.url,
       TRUST_PROXY: 'true',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_MAX: '100000',
-      SOCKET_RATE_LIMIT_MAX: '100000',
-      LOGIN_RATE_LIMIT: '1000',
-      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
       ...s3.env,
     });
     // The first creates the database, the demo hospital and the shared secrets; then the second joins.
@@ -74,14 +67,7 @@ describe('rolling restart behind nginx', () => {
       for (const t of tabs) t.socket.disconnect();
 
       expect(exits).toEqual([0, 0]); // graceful, not the 15 s forced exit
-      const handle = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
-      const stored = await handle.db
-        .selectFrom('messages')
-        .select(['id', 'seq', 'client_id'])
-        .where('room_id', '=', twId)
-        .orderBy('seq')
-        .execute();
-      await handle.close();
+      const stored = await storedMessages({ dataDir, schema }, twId);
 
       const acked = tabs.flatMap((t) => [...t.acked]);
       expect(acked.length).toBeGreaterThan(100);

@@ -90,6 +90,22 @@ export function adminKit(t: TestApp) {
   return { item, caller, firstAdmin, call, open, outbox, closeSockets };
 }
 
+/**
+ * Who the Users section's tests meet: two facilities (Riverside, the ward, and Northgate), the first Admin, and a
+ * FacilityAdmin and a Regular user of the ward.
+ */
+export async function usersSectionCast(kit: ReturnType<typeof adminKit>) {
+  const ward = await kit.item('facility', 'Riverside');
+  const north = await kit.item('facility', 'Northgate');
+  return {
+    ward,
+    north,
+    admin: await kit.firstAdmin(),
+    fa: await kit.caller({ role: 'FacilityAdmin', facilities: [ward] }),
+    regular: await kit.caller({ facilities: [ward] }),
+  };
+}
+
 export const next = <T>(s: Socket, event: string, ms = 5_000) =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);

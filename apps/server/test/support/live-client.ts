@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type TMessage, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { routeUrl, type TApiRoute, type TBodyIn, type TReplyOf } from '@rounds/contracts/api-route';
+import { chatRoomRoutes, type TMessage, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { signInOverApi } from '@rounds/test-kit/mfa';
 import { io, type Socket } from 'socket.io-client';
@@ -23,16 +24,17 @@ export async function loginDemo(base: string, name: string, init: RequestInit = 
   return { token: json.token, id: json.user.id, cookie };
 }
 
-export async function post<T = unknown>(
+/** A call of a contract route over HTTP, at the descriptor's method and path, as the web makes it. */
+export async function httpCall<R extends TApiRoute>(
   base: string,
   token: string,
-  path: string,
-  body: unknown,
+  route: R,
+  body: TBodyIn<R>,
   init: RequestInit = {},
-): Promise<T> {
-  const res = await fetch(`${base}/api/v1${path}`, {
+): Promise<TReplyOf<R>> {
+  const res = await fetch(`${base}${routeUrl(route)}`, {
     ...init,
-    method: 'POST',
+    method: route.method,
     headers: {
       'content-type': 'application/json',
       authorization: `Bearer ${token}`,
@@ -40,12 +42,12 @@ export async function post<T = unknown>(
     },
     body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`${path} ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  if (!res.ok) throw new Error(`${route.path} ${res.status} ${await res.text()}`);
+  return (await res.json()) as TReplyOf<R>;
 }
 
 export async function createGroup(base: string, owner: Login, others: Login[], name: string): Promise<string> {
-  const reply = await post<{ data: { chatRoom: { id: string } } }>(base, owner.token, '/chat-room', {
+  const reply = await httpCall(base, owner.token, chatRoomRoutes.create, {
     type: 'group',
     name,
     participants: others.map((o) => o.id),
@@ -58,7 +60,7 @@ export async function history(base: string, token: string, twId: string): Promis
   const all: TMessage[] = [];
   for (;;) {
     const page = ZMessagesReply.parse(
-      await post(base, token, '/chat-room/messages', { twId, after: all.at(-1)?.seq ?? 0 }),
+      await httpCall(base, token, chatRoomRoutes.messages, { twId, after: all.at(-1)?.seq ?? 0 }),
     );
     all.push(...page.data.messages);
     if (!page.data.hasMore) return all;
@@ -128,7 +130,9 @@ export function openTab(base: string, login: Login, twId: string, options: { tok
     },
     catchUp: async () => {
       for (;;) {
-        const page = ZMessagesReply.parse(await post(base, token(), '/chat-room/messages', { twId, after: lastSeq() }));
+        const page = ZMessagesReply.parse(
+          await httpCall(base, token(), chatRoomRoutes.messages, { twId, after: lastSeq() }),
+        );
         for (const m of page.data.messages) shown.set(m.seq, m.id);
         if (!page.data.hasMore) return;
       }

@@ -87,6 +87,19 @@ export function freshIp(): string {
   return `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
+/**
+ * The password alone, from a fresh address, as the second-factor tests need it: its answer (a session, or the
+ * refusal that asks for the second step) and the address the second step must come from.
+ */
+export async function passwordStep(app: FastifyInstance, email: string) {
+  const ip = freshIp();
+  const res = await callRoute(app, authRoutes.login, {
+    body: { username: email, password: TEST_PASSWORD, remember: false },
+    remoteAddress: ip,
+  });
+  return { res, ip };
+}
+
 export async function login(
   app: FastifyInstance,
   email: string,

@@ -5,7 +5,7 @@ import { authRoutes } from '@rounds/contracts/auth';
 import { contactRoutes } from '@rounds/contracts/contacts';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKit, type Caller, next, silent } from '../../../test/support/admin-kit';
+import { adminKit, type Caller, next, silent, usersSectionCast } from '../../../test/support/admin-kit';
 import { callRoute, unchecked } from '../../../test/support/call-route';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
@@ -56,15 +56,11 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.listen();
   kit = adminKit(t);
-  ward = await kit.item('facility', 'Riverside');
-  north = await kit.item('facility', 'Northgate');
+  ({ ward, north, admin, fa, regular } = await usersSectionCast(kit));
   for (const kind of ['department', 'profession', 'specialty', 'suffix'] as const)
     ref[kind] = await kit.item(kind, `${kind} one`);
   ref.profession2 = await kit.item('profession', 'profession two');
   ref.suffix2 = await kit.item('suffix', 'suffix two');
-  admin = await kit.firstAdmin();
-  fa = await kit.caller({ role: 'FacilityAdmin', facilities: [ward] });
-  regular = await kit.caller({ facilities: [ward] });
 });
 afterAll(async () => {
   kit.closeSockets();

@@ -3,7 +3,7 @@ import type { TQueryIn } from '@rounds/contracts/api-route';
 import { SERVER_EVENTS } from '@rounds/contracts/events';
 import { REFERENCE_KINDS, referenceRoutes } from '@rounds/contracts/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKit, type Caller, next } from '../../../test/support/admin-kit';
+import { adminKit, type Caller, next, usersSectionCast } from '../../../test/support/admin-kit';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /** Members of reference items (issue 10): the filtered GET /user lists and add-member / remove-member. */
@@ -26,11 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.listen();
   kit = adminKit(t);
-  ward = await kit.item('facility', 'Riverside');
-  north = await kit.item('facility', 'Northgate');
-  admin = await kit.firstAdmin();
-  fa = await kit.caller({ role: 'FacilityAdmin', facilities: [ward] });
-  regular = await kit.caller({ facilities: [ward] });
+  ({ ward, north, admin, fa, regular } = await usersSectionCast(kit));
 });
 afterAll(async () => {
   kit.closeSockets();

@@ -7,6 +7,9 @@ const [nurse, doctor, charge, fourth, fifth] = [1, 2, 3, 4, 5].map((n) => ({ id:
 const T0 = 1_000_000;
 /** Everyone here may call with voice and video unless a test says otherwise. */
 const may = { voice: true, video: true };
+/** Two callees accepting with video, each from their one tab, at the start. */
+const doctorAccepts: TCallAction = { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 };
+const chargeAccepts: TCallAction = { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, may, now: T0 };
 
 function call(type: TCall['type'] = 'voice', others = [doctor!, charge!]) {
   return startCall({
@@ -90,12 +93,7 @@ describe('the call machine', () => {
   });
 
   it('allows one sharer at a time, mutes the others meanwhile, and lets the sharer unmute them', () => {
-    let c = run(
-      call(),
-      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 },
-      { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, may, now: T0 },
-      { kind: 'screenShareStart', may, userId: nurse!.id, now: T0 },
-    );
+    let c = run(call(), doctorAccepts, chargeAccepts, { kind: 'screenShareStart', may, userId: nurse!.id, now: T0 });
     expect(c.participants.filter((p) => p.id !== nurse!.id).map((p) => p.voiceDuringScreenShare)).toEqual([
       false,
       false,
@@ -117,7 +115,7 @@ describe('the call machine', () => {
   });
 
   it('lets only the initiator end for all', () => {
-    const c = run(call(), { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 });
+    const c = run(call(), doctorAccepts);
     expect(transition(c, { kind: 'endForAll', userId: doctor!.id, now: T0 })).toEqual({
       ok: false,
       refusal: CALL_REFUSALS.notAllowed,
@@ -128,14 +126,7 @@ describe('the call machine', () => {
   });
 
   it('lets a member join a call in progress, and refuses a fifth person in a mesh', () => {
-    let c = run(call('voice', [doctor!]), {
-      kind: 'accept',
-      userId: doctor!.id,
-      tabId: 'd',
-      audioOnly: false,
-      may,
-      now: T0,
-    });
+    let c = run(call('voice', [doctor!]), doctorAccepts);
     c = run(
       c,
       { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, may, now: T0, joiner: charge! },
@@ -150,24 +141,13 @@ describe('the call machine', () => {
   });
 
   it('ends a direct screen share when its sharer leaves', () => {
-    const c = run(call('directScreenShare', [doctor!]), {
-      kind: 'accept',
-      userId: doctor!.id,
-      tabId: 'd',
-      audioOnly: false,
-      may,
-      now: T0,
-    });
+    const c = run(call('directScreenShare', [doctor!]), doctorAccepts);
     const r = transition(c, { kind: 'leave', userId: nurse!.id, now: T0 + 1_000 });
     expect(r.ok && r.call.status).toBe('ended');
   });
 
   it('keeps the sharer’s camera state under the screen and refuses the video toggle while sharing', () => {
-    let c = run(
-      call('video', [doctor!]),
-      { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 },
-      { kind: 'screenShareStart', may, userId: nurse!.id, now: T0 },
-    );
+    let c = run(call('video', [doctor!]), doctorAccepts, { kind: 'screenShareStart', may, userId: nurse!.id, now: T0 });
     const sharer = () => c.participants.find((p) => p.id === nurse!.id)!;
     expect([sharer().screenShare, sharer().video]).toEqual([true, true]);
     expect(transition(c, { kind: 'toggleVideo', may, userId: nurse!.id, now: T0 })).toEqual({
@@ -182,12 +162,7 @@ describe('the call machine', () => {
   });
 
   it('ends a direct screen share for everyone when its sharer stops or leaves, even with two watching', () => {
-    const watched = () =>
-      run(
-        call('directScreenShare'),
-        { kind: 'accept', userId: doctor!.id, tabId: 'd', audioOnly: false, may, now: T0 },
-        { kind: 'accept', userId: charge!.id, tabId: 'c', audioOnly: false, may, now: T0 },
-      );
+    const watched = () => run(call('directScreenShare'), doctorAccepts, chargeAccepts);
     const c = watched();
     // Watching a screen carries no sound and no camera (doc 2 section 4, Accept).
     expect(c.participants.filter((p) => p.id !== nurse!.id).map((p) => [p.voice, p.video])).toEqual([

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { knownSeed, totpCode } from '../../../test/support/mfa';
 import { TEST_ADMIN, type TestApp, useTestApp } from '../../../test/support/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
+import { createUser, freshIp, login, passwordStep, TEST_PASSWORD } from '../../../test/support/users';
 
 /**
  * Multi-factor sign-in (issue 26) against a real database: enrolment at sign-in for the roles the policy names,
@@ -36,18 +36,10 @@ async function earlyInStep(seconds = 10): Promise<void> {
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
-async function passwordStep(email: string, ip = freshIp()) {
-  const res = await callRoute(t.app, authRoutes.login, {
-    body: { username: email, password: TEST_PASSWORD, remember: false },
-    remoteAddress: ip,
-  });
-  return { res, ip };
-}
-
 /** An account with an authenticator enrolled at its first sign-in (the policy asks Admins and FacilityAdmins). */
 async function enrolled(role: 'Admin' | 'FacilityAdmin' = 'FacilityAdmin') {
   const user = await createUser(t.app, { role });
-  const { res, ip } = await passwordStep(user.email);
+  const { res, ip } = await passwordStep(t.app, user.email);
   expect(res.statusCode).toBe(403);
   const mfaToken = String(res.error().mfaToken);
   const started = await callRoute(t.app, mfaRoutes.enrolStart, { body: { mfaToken }, remoteAddress: ip });
@@ -61,7 +53,7 @@ async function enrolled(role: 'Admin' | 'FacilityAdmin' = 'FacilityAdmin') {
 }
 
 async function codeStep(email: string, code: string) {
-  const { res, ip } = await passwordStep(email);
+  const { res, ip } = await passwordStep(t.app, email);
   expect(res.error().code).toBe(MFA_CODES.required);
   return callRoute(t.app, mfaRoutes.verify, {
     body: { mfaToken: String(res.error().mfaToken), code },
@@ -75,7 +67,7 @@ const auditEvents = async (userId: string) =>
 describe('enrolment at sign-in', () => {
   it('gives a FacilityAdmin no session for the password alone, then one once an authenticator answers', async () => {
     const user = await createUser(t.app, { role: 'FacilityAdmin' });
-    const { res, ip } = await passwordStep(user.email);
+    const { res, ip } = await passwordStep(t.app, user.email);
     expect(res.statusCode).toBe(403);
     expect(res.error().code).toBe(MFA_CODES.enrolmentRequired);
     expect(res.cookies.find((c) => c.name === 'rounds_refresh')).toBeUndefined();
@@ -253,7 +245,7 @@ describe('Settings: the account’s factors', () => {
     });
     expect(done.json().data.recoveryCodes).toHaveLength(10);
     // Now the password alone is not enough for them either.
-    const { res } = await passwordStep(user.email);
+    const { res } = await passwordStep(t.app, user.email);
     expect(res.error().code).toBe(MFA_CODES.required);
     const removed = await callRoute(t.app, mfaRoutes.remove, {
       token,
@@ -261,7 +253,7 @@ describe('Settings: the account’s factors', () => {
       body: { password: TEST_PASSWORD },
     });
     expect(removed.statusCode).toBe(200);
-    expect((await passwordStep(user.email)).res.statusCode).toBe(200);
+    expect((await passwordStep(t.app, user.email)).res.statusCode).toBe(200);
     const codes = await t.app.db.selectFrom('mfa_recovery_codes').select('id').where('user_id', '=', user.id).execute();
     expect(codes).toHaveLength(0);
   });
@@ -270,18 +262,18 @@ describe('Settings: the account’s factors', () => {
 describe('the Admin’s policy and reset', () => {
   it('asks everyone to enrol when set so, and nobody when off, in the Admin’s user log', async () => {
     const regular = await createUser(t.app);
-    expect((await passwordStep(regular.email)).res.statusCode).toBe(200);
+    expect((await passwordStep(t.app, regular.email)).res.statusCode).toBe(200);
     const set = await callRoute(t.app, mfaRoutes.setPolicy, { token: adminToken, body: { policy: 'everyone' } });
     expect(set.json().data.policy).toBe('everyone');
-    expect((await passwordStep(regular.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
+    expect((await passwordStep(t.app, regular.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
 
     await callRoute(t.app, mfaRoutes.setPolicy, { token: adminToken, body: { policy: 'off' } });
     const fa = await createUser(t.app, { role: 'FacilityAdmin' });
-    expect((await passwordStep(fa.email)).res.statusCode).toBe(200);
+    expect((await passwordStep(t.app, fa.email)).res.statusCode).toBe(200);
 
     await callRoute(t.app, mfaRoutes.setPolicy, { token: adminToken, body: { policy: 'admins' } });
     expect((await callRoute(t.app, mfaRoutes.policy, { token: adminToken })).json().data.policy).toBe('admins');
-    expect((await passwordStep(fa.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
+    expect((await passwordStep(t.app, fa.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
     const adminId = (await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).userId;
     expect((await auditEvents(adminId)).filter((e) => e === 'multi-factor policy changed')).toHaveLength(3);
 
@@ -299,13 +291,13 @@ describe('the Admin’s policy and reset', () => {
       body: { id: user.id, newPassword: TEST_PASSWORD },
     });
     expect(reset.statusCode).toBe(200);
-    expect((await passwordStep(user.email)).res.error().code).toBe(MFA_CODES.required);
+    expect((await passwordStep(t.app, user.email)).res.error().code).toBe(MFA_CODES.required);
 
     const cleared = await callRoute(t.app, mfaRoutes.resetUser, { token: adminToken, params: { id: user.id } });
     expect(cleared.statusCode).toBe(200);
     expect(await auditEvents(user.id)).toContain('second factors reset');
     // A FacilityAdmin must enrol again; their old authenticator and recovery codes are gone.
-    expect((await passwordStep(user.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
+    expect((await passwordStep(t.app, user.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
     const codes = await t.app.db.selectFrom('mfa_recovery_codes').select('id').where('user_id', '=', user.id).execute();
     expect(codes).toHaveLength(0);
   });

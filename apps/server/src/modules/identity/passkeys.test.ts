@@ -1,4 +1,3 @@
-import { authRoutes } from '@rounds/contracts/auth';
 import { MFA_CODES, mfaRoutes } from '@rounds/contracts/mfa';
 import {
   type CreationOptions,
@@ -9,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
 import { knownSeed, totpCode } from '../../../test/support/mfa';
 import { TEST_ADMIN, type TestApp, useTestApp } from '../../../test/support/test-app';
-import { createUser, freshIp, login, TEST_PASSWORD } from '../../../test/support/users';
+import { createUser, freshIp, login, passwordStep, TEST_PASSWORD } from '../../../test/support/users';
 
 /**
  * Passkeys (issue 26) against a real database, with a software authenticator that speaks WebAuthn (test-kit:
@@ -63,15 +62,6 @@ const passwordless = (challengeId: string, credential: ReturnType<PasskeyAuthent
     body: { challengeId, credential, remember: false },
     remoteAddress: freshIp(),
   });
-
-async function passwordStep(email: string) {
-  const ip = freshIp();
-  const res = await callRoute(t.app, authRoutes.login, {
-    body: { username: email, password: TEST_PASSWORD, remember: false },
-    remoteAddress: ip,
-  });
-  return { res, ip };
-}
 
 describe('registering a passkey in Settings', () => {
   it('adds it beside the factors, with recovery codes when it is the first, and lists it by name', async () => {
@@ -143,7 +133,7 @@ describe('registering a passkey in Settings', () => {
 describe('enrolling a passkey at sign-in', () => {
   it('lets a FacilityAdmin the policy obliges set up a passkey instead of an app, and sign in with it', async () => {
     const fa = await createUser(t.app, { role: 'FacilityAdmin' });
-    const { res, ip } = await passwordStep(fa.email);
+    const { res, ip } = await passwordStep(t.app, fa.email);
     expect(res.error().code).toBe(MFA_CODES.enrolmentRequired);
     const mfaToken = String(res.error().mfaToken);
     const started = await callRoute(t.app, mfaRoutes.enrolPasskeyOptions, { body: { mfaToken }, remoteAddress: ip });
@@ -159,7 +149,7 @@ describe('enrolling a passkey at sign-in', () => {
     expect(done.json().token).toBeTruthy();
     expect(done.json().recoveryCodes).toHaveLength(10);
     // The next password asks the passkey, not an enrolment.
-    const next = await passwordStep(fa.email);
+    const next = await passwordStep(t.app, fa.email);
     expect(next.res.error()).toMatchObject({ code: MFA_CODES.required, passkey: true });
     // A challenge token buys no enrolment for a forged token.
     const forged = await callRoute(t.app, mfaRoutes.enrolPasskeyOptions, { body: { mfaToken: adminToken } });
@@ -281,7 +271,7 @@ describe('a passkey as the second step', () => {
     });
     expect(removed.statusCode).toBe(200);
 
-    const { res, ip } = await passwordStep(admin.email);
+    const { res, ip } = await passwordStep(t.app, admin.email);
     expect(res.statusCode).toBe(403);
     expect(res.error().code).toBe(MFA_CODES.required);
     expect(res.error().passkey).toBe(true);
@@ -309,39 +299,29 @@ describe('a passkey as the second step', () => {
   it('refuses another account’s challenge or passkey, and a passwordless challenge at the second step', async () => {
     const user = await withPasskey();
     const other = await withPasskey();
-    const mine = await passwordStep(user.email);
-    const theirs = await passwordStep(other.email);
+    const mine = await passwordStep(t.app, user.email);
+    const theirs = await passwordStep(t.app, other.email);
     const mineToken = String(mine.res.error().mfaToken);
     const theirToken = String(theirs.res.error().mfaToken);
-    const theirOptions = (
-      await callRoute(t.app, mfaRoutes.passkeyVerifyOptions, { body: { mfaToken: theirToken } })
-    ).json().data;
+    const challengeOf = async (mfaToken: string) =>
+      (await callRoute(t.app, mfaRoutes.passkeyVerifyOptions, { body: { mfaToken } })).json().data;
+    /** My second step, answered by `device`'s first passkey to `challenge`. */
+    const secondStep = (challenge: { challengeId: string; options: unknown }, device: PasskeyAuthenticator) =>
+      callRoute(t.app, mfaRoutes.passkeyVerify, {
+        body: {
+          mfaToken: mineToken,
+          challengeId: challenge.challengeId,
+          credential: device.authenticate(challenge.options as RequestOptions, { credentialId: device.ids[0] }),
+        },
+      });
 
     // Their challenge with my token: foreign.
-    const foreign = await callRoute(t.app, mfaRoutes.passkeyVerify, {
-      body: {
-        mfaToken: mineToken,
-        challengeId: theirOptions.challengeId,
-        credential: user.device.authenticate(theirOptions.options as RequestOptions, {
-          credentialId: user.device.ids[0],
-        }),
-      },
-    });
+    const foreign = await secondStep(await challengeOf(theirToken), user.device);
     expect(foreign.statusCode).toBe(401);
     expect(foreign.error().code).toBe('INVALID_CHALLENGE');
 
     // My challenge, their passkey: not one of this account's.
-    const myOptions = (await callRoute(t.app, mfaRoutes.passkeyVerifyOptions, { body: { mfaToken: mineToken } })).json()
-      .data;
-    const wrongKey = await callRoute(t.app, mfaRoutes.passkeyVerify, {
-      body: {
-        mfaToken: mineToken,
-        challengeId: myOptions.challengeId,
-        credential: other.device.authenticate(myOptions.options as RequestOptions, {
-          credentialId: other.device.ids[0],
-        }),
-      },
-    });
+    const wrongKey = await secondStep(await challengeOf(mineToken), other.device);
     expect(wrongKey.statusCode).toBe(401);
     expect(wrongKey.error().code).toBe('UNKNOWN_PASSKEY');
 
@@ -360,7 +340,7 @@ describe('a passkey as the second step', () => {
   it('answers NO_PASSKEY when the account has only an authenticator app', async () => {
     const fa = await createUser(t.app, { role: 'FacilityAdmin' });
     await login(t.app, fa.email); // enrols an authenticator app
-    const { res } = await passwordStep(fa.email);
+    const { res } = await passwordStep(t.app, fa.email);
     expect(res.error().passkey).toBe(false);
     const options = await callRoute(t.app, mfaRoutes.passkeyVerifyOptions, {
       body: { mfaToken: String(res.error().mfaToken) },
@@ -396,7 +376,7 @@ describe('renaming, removing and resetting passkeys', () => {
     expect(res.statusCode).toBe(401);
     expect(res.error().code).toBe('UNKNOWN_PASSKEY');
     // A Regular user's last factor gone: the password alone signs in again.
-    expect((await passwordStep(user.email)).res.statusCode).toBe(200);
+    expect((await passwordStep(t.app, user.email)).res.statusCode).toBe(200);
   });
 
   it('keeps the last factor of an account that must have one; an Admin’s reset removes passkeys too', async () => {
@@ -422,7 +402,7 @@ describe('renaming, removing and resetting passkeys', () => {
     const rows = await t.app.db.selectFrom('mfa_factors').select('id').where('user_id', '=', fa.id).execute();
     expect(rows).toHaveLength(0);
     // Back to enrolment at the next sign-in; the passkey opens nothing.
-    expect((await passwordStep(fa.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
+    expect((await passwordStep(t.app, fa.email)).res.error().code).toBe(MFA_CODES.enrolmentRequired);
     const { challengeId, options } = await signInOptions();
     expect((await passwordless(challengeId, device.authenticate(options))).statusCode).toBe(401);
   });

@@ -65,6 +65,13 @@ const openRoom = async (m: Member, roleId: string): Promise<TChatRoom> => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.chatRoom;
 };
+/** Ravi Roy holds a new role; Nina Night, who does not, opens its room. */
+const heldRoleRoom = async () => {
+  const [roy, nina] = await Promise.all([clinician('Ravi', 'Roy'), clinician('Nina', 'Night')]);
+  const role = await createRole();
+  await take(roy, role.id);
+  return { roy, nina, role, room: await openRoom(nina, role.id) };
+};
 const send = (socket: Socket, twId: string, body: string) => sendMessage(socket, { twId, body });
 const memberIdsOf = async (twId: string) =>
   (await t.app.db.selectFrom('room_members').select('user_id').where('room_id', '=', twId).execute())
@@ -140,10 +147,7 @@ describe('opening a role’s conversation', () => {
 
 describe('messages in a role’s room', () => {
   it('a holder’s message carries the role’s name; the sender’s and a direct chat’s do not', async () => {
-    const [roy, nina] = await Promise.all([clinician('Ravi', 'Roy'), clinician('Nina', 'Night')]);
-    const role = await createRole();
-    await take(roy, role.id);
-    const room = await openRoom(nina, role.id);
+    const { roy, nina, role, room } = await heldRoleRoom();
     const [royTab, ninaTab] = await Promise.all([openSocket(t, roy), openSocket(t, nina)]);
     const royHears = collect<{ body: string; asRole?: string }>(royTab, 'NewMessage');
 
@@ -164,10 +168,7 @@ describe('messages in a role’s room', () => {
   });
 
   it('refuses a send to a role nobody holds before writing it, naming the role, in the sender’s language', async () => {
-    const [roy, nina] = await Promise.all([clinician('Ravi', 'Roy'), clinician('Nina', 'Night')]);
-    const role = await createRole();
-    await take(roy, role.id);
-    const room = await openRoom(nina, role.id);
+    const { roy, nina, role, room } = await heldRoleRoom();
     await callAs(t, roy, routes.release, { params: { id: role.id } });
     const before = (await t.app.db
       .selectFrom('rooms')
@@ -187,14 +188,8 @@ describe('messages in a role’s room', () => {
 
 describe('members follow the holders', () => {
   it('take, take over and release: the new holder gets the room and its history, the one leaving loses it live', async () => {
-    const [roy, chen, nina] = await Promise.all([
-      clinician('Ravi', 'Roy'),
-      clinician('Mei', 'Chen'),
-      clinician('Nina', 'Night'),
-    ]);
-    const role = await createRole();
-    await take(roy, role.id);
-    const room = await openRoom(nina, role.id);
+    const { roy, nina, role, room } = await heldRoleRoom();
+    const chen = await clinician('Mei', 'Chen');
     const [royTab, chenTab, ninaTab] = await Promise.all([
       openSocket(t, roy),
       openSocket(t, chen),
@@ -288,10 +283,7 @@ describe('members follow the holders', () => {
 
 describe('seats', () => {
   it('a sender who comes to hold the role leaves at the end of the turn; a holder deactivated mid-shift is let go', async () => {
-    const [roy, nina] = await Promise.all([clinician('Ravi', 'Roy'), clinician('Nina', 'Night')]);
-    const role = await createRole();
-    await take(roy, role.id);
-    const room = await openRoom(nina, role.id);
+    const { roy, nina, role, room } = await heldRoleRoom();
     await take(nina, role.id, 'join');
     await callAs(t, nina, routes.release, { params: { id: role.id } });
     expect(await memberIdsOf(room.id)).toEqual([roy.id]);
@@ -423,10 +415,7 @@ describe('a role nobody holds falls to its escalation target', () => {
   });
 
   it('without a target, the confirmation changes nothing: still refused', async () => {
-    const [roy, nina] = await Promise.all([clinician('Ravi', 'Roy'), clinician('Nina', 'Night')]);
-    const role = await createRole();
-    await take(roy, role.id);
-    const room = await openRoom(nina, role.id);
+    const { roy, nina, role, room } = await heldRoleRoom();
     await callAs(t, roy, routes.release, { params: { id: role.id } });
     expect(await sendTo(await openSocket(t, nina), room.id, 'Anyone?', { toEscalationTarget: true })).toEqual({
       ok: false,

@@ -385,6 +385,18 @@ describe('delivery', () => {
     const socket = await openSocket(t, sender);
     return () => sentMessage(socket, { twId: room.id, body: 'hello' });
   };
+  /** The one push job of this member's devices: how often it was tried, when next, when it went. */
+  const pushJobOf = async (recipient: Member) =>
+    t.app.db
+      .selectFrom('notification_jobs')
+      .select(['attempts', 'next_attempt_at', 'sent_at'])
+      .where('kind', '=', 'push')
+      .where(
+        'recipient',
+        'in',
+        (await subscriptionRows(recipient.id)).map((r) => r.id),
+      )
+      .executeTakeFirstOrThrow();
 
   it('tries again after a 500, with backoff', async () => {
     const nurse = await member(t);
@@ -394,16 +406,7 @@ describe('delivery', () => {
     await again();
     await push.until(() => push.pushesTo(sub).length === 1);
     await vi.waitFor(async () => {
-      const row = await t.app.db
-        .selectFrom('notification_jobs')
-        .select(['attempts', 'sent_at'])
-        .where('kind', '=', 'push')
-        .where(
-          'recipient',
-          'in',
-          (await subscriptionRows(nurse.id)).map((r) => r.id),
-        )
-        .executeTakeFirstOrThrow();
+      const row = await pushJobOf(nurse);
       expect(row.sent_at).not.toBeNull();
       expect(row.attempts).toBe(2);
     });
@@ -417,16 +420,7 @@ describe('delivery', () => {
     const before = Date.now();
     await again();
     await notificationsSent(t);
-    const row = await t.app.db
-      .selectFrom('notification_jobs')
-      .select(['attempts', 'next_attempt_at', 'sent_at'])
-      .where('kind', '=', 'push')
-      .where(
-        'recipient',
-        'in',
-        (await subscriptionRows(nurse.id)).map((r) => r.id),
-      )
-      .executeTakeFirstOrThrow();
+    const row = await pushJobOf(nurse);
     expect(row).toMatchObject({ attempts: 1, sent_at: null });
     expect(Number(row.next_attempt_at)).toBeGreaterThanOrEqual(before + 30_000);
   });
