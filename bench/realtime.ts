@@ -25,6 +25,9 @@ type StepResult = {
   expected: number;
   delivered: number;
   lost: number;
+  /** Of `lost`, those meant for sockets the server had dropped (the bench never reconnects). */
+  lostAtDropped: number;
+  droppedSockets: number;
   duplicated: number;
   p50: number;
   p99: number;
@@ -74,7 +77,7 @@ function runLoad(config: object): Promise<{ connected: number; connectSeconds: n
 const line = (s: StepResult) =>
   `  ${String(s.rate).padStart(6)}/s asked, ${String(s.achievedRate).padStart(6)}/s sent  ` +
   `p50 ${fmt(s.p50).padStart(6)} ms  p99 ${fmt(s.p99).padStart(7)} ms  max ${fmt(s.max).padStart(7)} ms  ` +
-  `lost ${s.lost}  duplicated ${s.duplicated}  failed acks ${s.failed}`;
+  `lost ${s.lost}${s.lost > 0 ? ` (${s.lostAtDropped} at ${s.droppedSockets} dropped sockets)` : ''}  duplicated ${s.duplicated}  failed acks ${s.failed}`;
 const clean = (s: StepResult) => s.lost === 0 && s.duplicated === 0 && s.failed === 0;
 /** The generator kept the pace when it sent 99% of the asked rate over the step (timer granularity). */
 const kept = (s: StepResult) => s.achievedRate >= s.rate * 0.99;

@@ -18,8 +18,11 @@ type Config = {
   maxP99Ms: number;
 };
 const config = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Config;
-const roomSize = new Map<string, number>();
-for (const u of config.users) roomSize.set(u.room, (roomSize.get(u.room) ?? 0) + 1);
+// Each room's member sockets, by index: a delivery not seen is told apart by whether its socket was dropped.
+const membersOf = new Map<string, number[]>();
+for (const [i, u] of config.users.entries()) membersOf.set(u.room, [...(membersOf.get(u.room) ?? []), i]);
+/** Sockets the server closed or that failed: they never reconnect, so what was meant for them never comes. */
+const dropped = new Set<number>();
 
 type Step = { latencies: number[]; delivered: Set<string>; duplicated: number; acked: number; failed: number };
 let step: Step = { latencies: [], delivered: new Set(), duplicated: 0, acked: 0, failed: 0 };
@@ -57,6 +60,7 @@ async function connectRounds() {
           resolve();
         });
         socket.once('connect_error', reject);
+        socket.once('disconnect', () => dropped.add(i));
         senders[i] = (room, id) => {
           socket.emit(
             'SendMessage',
@@ -84,6 +88,7 @@ async function connectRelay() {
           });
           socket.once('open', () => resolve());
           socket.once('error', reject);
+          socket.once('close', () => dropped.add(i));
           senders[i] = (_room, id) => {
             socket.send(JSON.stringify({ id, t: performance.now() }));
             step.acked += 1;
@@ -120,7 +125,7 @@ let next = 0;
 for (const { rate, seconds } of config.steps) {
   step = { latencies: [], delivered: new Set(), duplicated: 0, acked: 0, failed: 0 };
   let sent = 0;
-  let expected = 0;
+  const sentTo: [id: string, room: string][] = [];
   const started = performance.now();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
@@ -130,8 +135,9 @@ for (const { rate, seconds } of config.steps) {
         const i = next % config.users.length;
         next += 1;
         const room = config.users[i]!.room;
-        senders[i]!(room, randomUUID());
-        expected += roomSize.get(room)!;
+        const id = randomUUID();
+        senders[i]!(room, id);
+        sentTo.push([id, room]);
         sent += 1;
       }
       if (elapsed >= seconds) {
@@ -148,6 +154,16 @@ for (const { rate, seconds } of config.steps) {
     quiet = step.delivered.size === seen ? quiet + 1 : 0;
     seen = step.delivered.size;
   }
+  // Lost at a socket the server dropped (a real client reconnects and catches up from its last seq) or at one
+  // still connected (lost for good): overload drops sockets, and the two mean different things.
+  let expected = 0;
+  let lostAtDropped = 0;
+  for (const [id, room] of sentTo) {
+    for (const i of membersOf.get(room)!) {
+      expected += 1;
+      if (!step.delivered.has(`${i}:${id}`) && dropped.has(i)) lostAtDropped += 1;
+    }
+  }
   const sorted = step.latencies.sort((a, b) => a - b);
   const result = {
     rate,
@@ -158,6 +174,8 @@ for (const { rate, seconds } of config.steps) {
     expected,
     delivered: step.delivered.size,
     lost: expected - step.delivered.size,
+    lostAtDropped,
+    droppedSockets: dropped.size,
     duplicated: step.duplicated,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
