@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { inLookMatrix } from './pages/looks';
+import { untilStill } from './until-still';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
@@ -87,6 +88,9 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     // too: a second colour audit here would only repeat that one (about a sixth of the journeys' time).
     if (!inLookMatrix()) {
       await setScheme(page, other);
+      // The screen may have started loading again since the first audit (a CI run once audited the other scheme
+      // while Contacts' list was dimmed for a new answer, 3.5:1): that scheme is audited once the screen is still.
+      await untilStill(page);
       failures.push(...(await audit(page, `${label}.${other}`, true)));
     }
     if (failures.length > 0) throw new Error(`Accessibility (axe, WCAG 2.2 AA):\n${failures.join('\n')}`);
