@@ -1,3 +1,4 @@
+import { contactRoutes } from '@rounds/contracts/contacts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO } from '../support/api';
@@ -68,11 +69,18 @@ describe('messaging a role', () => {
 
     // Noah finds the role where a conversation starts: the search of Contacts offers it above the people.
     await noah.page.goto('/contacts');
+    // The people list is filtered here while typing, then dimmed until the server's answer (after the spec's
+    // debounce): the screen is photographed and audited once that answer has come.
+    const peopleAnswered = noah.page.waitForResponse(
+      (r) =>
+        r.url().endsWith(`/api/v1${contactRoutes.list.path}`) && (r.request().postData() ?? '').includes('"cardio"'),
+    );
     await noah.page.getByRole('searchbox').first().fill('cardio');
     const found = noah.page.getByRole('region', { name: 'On-call roles found' });
     // Liam holds Cardiology backup too (the policy's target): both roles match "cardio".
     await found.getByText('Cardiology on call', { exact: true }).first().waitFor();
     await found.getByText('Held by Liam Hebert').first().waitFor();
+    await peopleAnswered;
     await snap(noah.page, 'role-chat-search-en-light-desktop');
 
     // From the On call view: Message, and the role's room opens, named after the role and marked as one.
