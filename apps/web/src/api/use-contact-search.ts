@@ -45,7 +45,9 @@ export function useContactSearch(filters: TContactFilters, typed: string) {
   const deferred = useDeferredValue(typed).trim();
 
   const local = useMemo(() => {
-    if (deferred.toLowerCase() === term.toLowerCase()) return null;
+    // Once the typing has paused the server is asked; until it answers, the list filtered here (by the server's
+    // own rule) stays as it is rather than dimmed: the same people, with no flicker while the answer comes.
+    if (deferred.toLowerCase() === term.toLowerCase() && !query.isPlaceholderData) return null;
     const whole = queryClient.getQueryData(contactsQueryOptions(filters).queryKey);
     const source =
       whole ??
