@@ -63,6 +63,30 @@ async function registrationId(cdp: CDPSession, origin: string): Promise<string> 
   return seen.get(`${origin}/`) as string;
 }
 
+/**
+ * What the worker itself saw of the pushes: how many push events reached it and its notification permission. A
+ * notification that never shows then says whether its push came (CI once saw none in 20 s, never reproduced).
+ */
+async function watchWorkerPushes(context: BrowserContext): Promise<() => Promise<string>> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  type TScope = EventTarget & { pushesSeen?: number };
+  await worker.evaluate(() => {
+    const scope = self as unknown as TScope;
+    scope.pushesSeen = 0;
+    scope.addEventListener('push', () => {
+      scope.pushesSeen = (scope.pushesSeen ?? 0) + 1;
+    });
+  });
+  return () =>
+    worker
+      .evaluate(() => {
+        const seen = (self as unknown as TScope).pushesSeen;
+        const count = seen === undefined ? 'a restarted worker (its count was lost)' : `${seen} push event(s)`;
+        return `the worker saw ${count}, notification permission ${Notification.permission}`;
+      })
+      .catch((error: unknown) => `the worker did not answer: ${String(error)}`);
+}
+
 type TShown = { title: string; tag: string; body: string; requireInteraction: boolean; actions: string[] };
 
 function shownNotifications(page: Page): Promise<TShown[]> {
@@ -184,6 +208,8 @@ describe('push notifications', () => {
         data: JSON.stringify(data),
       });
 
+    const workerSaw = await watchWorkerPushes(context);
+
     await push(payload({ kind: 'message', tag: `room:${roomId}`, roomId, badge: 1 }));
     await expect
       .poll(() => shownNotifications(page))
@@ -195,7 +221,11 @@ describe('push notifications', () => {
           requireInteraction: false,
           actions: [],
         },
-      ]);
+      ])
+      .catch(async (error: Error) => {
+        error.message += ` (${await workerSaw()})`;
+        throw error;
+      });
     // A second message in the room replaces the first: one notification per room.
     await push(payload({ kind: 'message', tag: `room:${roomId}`, roomId, body: 'Ward 4 handover (2)', badge: 1 }));
     await expect.poll(async () => (await shownNotifications(page)).map((n) => n.body)).toEqual(['Ward 4 handover (2)']);
