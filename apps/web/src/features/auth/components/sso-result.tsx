@@ -1,4 +1,5 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
+import { SSO_ERRORS } from '@rounds/contracts/sso';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,17 +7,8 @@ import { getMe } from '../api/get-me';
 import { refreshToken } from '../api/refresh-token';
 import { startSession } from '../lib/start-session';
 
-/** The codes the server's callback may send back (contracts/sso.ts SSO_ERRORS), and this page's own. */
-const KNOWN = new Set([
-  'SSO_UNAVAILABLE',
-  'SSO_DENIED',
-  'SSO_INVALID',
-  'SSO_NO_VERIFIED_EMAIL',
-  'SSO_UNKNOWN_REFERENCE',
-  'SSO_ACCOUNT_INACTIVE',
-  'SSO_LINK_CONFLICT',
-  'SESSION',
-]);
+/** The codes the server's callback may send back, and this page's own. */
+const KNOWN = new Set<string>([...SSO_ERRORS, 'SESSION']);
 
 /**
  * The login page after the provider's callback (`?sso=done` or `?sso=<code>`): the server has set the session's
