@@ -16,7 +16,7 @@ import { writeAudit } from '../audit/audit.service';
 import type { MessagesService } from '../chat/messages.service';
 import { appendMessage } from '../chat/messages.store';
 import { fullName } from '../chat/room-view';
-import { activeMembersOf, memberIds, roomReader, roomUnavailable } from '../chat/rooms.store';
+import { activeMembersOf, isMember, memberIds, roomReader, roomUnavailable } from '../chat/rooms.store';
 import type { UploadsService } from '../chat/uploads.service';
 import { namesByIds } from '../users/users.store';
 import {
@@ -117,7 +117,7 @@ export function createBreakGlassService({ db, publish, crypto, messages, uploads
         ended_at: null,
       };
       const line = await db.transaction().execute(async (trx) => {
-        if ((await memberIds(trx, roomId)).includes(adminId)) throw conflict('breakGlassMember', 'ALREADY_MEMBER');
+        if (await isMember(trx, adminId, roomId)) throw conflict('breakGlassMember', 'ALREADY_MEMBER');
         if (await liveGrant(trx, adminId, roomId, at)) throw conflict('breakGlassLive', 'GRANT_LIVE');
         await insertGrant(trx, grant);
         const [me] = await namesByIds(trx, [adminId]);
