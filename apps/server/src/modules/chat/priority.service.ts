@@ -129,6 +129,31 @@ export async function recordPriority(
 }
 
 /**
+ * In the caller's transaction: SMS about a message already texted (an escalation step's, a reminder) to
+ * `userIds`, under the caps, with the link of the message's log. Returns how many were queued.
+ */
+async function queueMoreSms(
+  deps: SmsDeps & Pick<PriorityDeps, 'smsBudget'>,
+  trx: Db,
+  m: TMessage,
+  userIds: string[],
+  kind: 'priority' | 'reminder',
+  template: SmsTemplate,
+  now: number,
+) {
+  if (!m.author || userIds.length === 0) return 0;
+  const log = await store.messageLogIdOf(trx, m.id);
+  const reserved = await deps.smsBudget.reserve(trx, {
+    kind,
+    senderId: m.author,
+    messageId: m.id,
+    recipientIds: userIds,
+    now,
+  });
+  return queueSms(deps, trx, m, log?.id ?? null, reserved.granted, template, now);
+}
+
+/**
  * In an escalation step's transaction (modules/on-call escalation): an SMS with the link to the people a chain
  * step alerted, under the same caps as the message's own (each person texted about a message once). Returns how
  * many were queued; the caller wakes the worker after commit.
@@ -140,16 +165,7 @@ export async function queueEscalationSms(
   userIds: string[],
   now: number,
 ) {
-  if (!m.author || userIds.length === 0) return 0;
-  const earlier = await store.messageLogIdOf(trx, m.id);
-  const reserved = await deps.smsBudget.reserve(trx, {
-    kind: 'priority',
-    senderId: m.author,
-    messageId: m.id,
-    recipientIds: userIds,
-    now,
-  });
-  return queueSms(deps, trx, m, earlier?.id ?? null, reserved.granted, 'priority-urgent', now);
+  return queueMoreSms(deps, trx, m, userIds, 'priority', 'priority-urgent', now);
 }
 
 export function createPriorityService(deps: PriorityDeps) {
@@ -304,17 +320,9 @@ export function createPriorityService(deps: PriorityDeps) {
           const attributes = { ...m.attributes, escalations };
           await saveAttributes(trx, m, attributes);
           const message = { ...m, attributes };
-          if (message.attributes.sms && message.author) {
-            const log = await store.messageLogIdOf(trx, message.id);
-            // One reminder per member, to those the message itself texted, under the same caps.
-            const reserved = await deps.smsBudget.reserve(trx, {
-              kind: 'reminder',
-              senderId: message.author,
-              messageId: message.id,
-              recipientIds: waiting,
-              now,
-            });
-            queued += await queueSms(deps, trx, message, log?.id ?? null, reserved.granted, 'priority-reminder', now);
+          // One reminder per member, to those the message itself texted, under the same caps.
+          if (message.attributes.sms) {
+            queued += await queueMoreSms(deps, trx, message, waiting, 'reminder', 'priority-reminder', now);
           }
           return { message, pending: waiting };
         });

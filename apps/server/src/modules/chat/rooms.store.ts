@@ -203,6 +203,17 @@ export async function roleRooms(db: Db): Promise<{ roomId: string; roleId: strin
   return rows.map((r) => ({ roomId: r.id, roleId: r.duty_role_id! }));
 }
 
+/** Whether `userId` is in the room: a yes or no, where requireMember answers with the room or a 404. */
+export async function isMember(db: Db, userId: string, roomId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('room_members')
+    .select('user_id')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Everyone in a room, active or not. */
 export async function memberIds(db: Db, roomId: string): Promise<string[]> {
   const rows = await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute();

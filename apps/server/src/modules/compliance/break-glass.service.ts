@@ -16,19 +16,10 @@ import { writeAudit } from '../audit/audit.service';
 import type { MessagesService } from '../chat/messages.service';
 import { appendMessage } from '../chat/messages.store';
 import { fullName } from '../chat/room-view';
-import { activeMembersOf, memberIds, roomReader, roomUnavailable } from '../chat/rooms.store';
+import { activeMembersOf, isMember, memberIds, memberRooms, roomReader, roomUnavailable } from '../chat/rooms.store';
 import type { UploadsService } from '../chat/uploads.service';
 import { namesByIds } from '../users/users.store';
-import {
-  endGrant,
-  findRooms,
-  insertGrant,
-  liveGrant,
-  liveGrants,
-  memberCounts,
-  memberRoomIds,
-  roomExists,
-} from './break-glass.store';
+import { endGrant, findRooms, insertGrant, liveGrant, liveGrants, memberCounts, roomExists } from './break-glass.store';
 import { describeTargets } from './holds.store';
 
 export type BreakGlassDeps = {
@@ -84,9 +75,9 @@ export function createBreakGlassService({ db, publish, crypto, messages, uploads
         labels(ids),
         memberCounts(db, ids),
         liveGrants(db, adminId, ids, now()),
-        memberRoomIds(db, adminId, ids),
+        memberRooms(db, adminId, ids),
       ]);
-      const member = new Set(mine.map((m) => m.room_id));
+      const member = new Set(mine.map((m) => m.room.id));
       const results = rows.map((r): TBreakGlassRoom => {
         const label = described.get(`room:${r.id}`)?.label ?? '';
         const grant = grants.find((g) => g.room_id === r.id);
@@ -117,7 +108,7 @@ export function createBreakGlassService({ db, publish, crypto, messages, uploads
         ended_at: null,
       };
       const line = await db.transaction().execute(async (trx) => {
-        if ((await memberIds(trx, roomId)).includes(adminId)) throw conflict('breakGlassMember', 'ALREADY_MEMBER');
+        if (await isMember(trx, adminId, roomId)) throw conflict('breakGlassMember', 'ALREADY_MEMBER');
         if (await liveGrant(trx, adminId, roomId, at)) throw conflict('breakGlassLive', 'GRANT_LIVE');
         await insertGrant(trx, grant);
         const [me] = await namesByIds(trx, [adminId]);

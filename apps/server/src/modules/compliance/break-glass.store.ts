@@ -76,17 +76,6 @@ export async function memberCounts(db: Db, roomIds: string[]): Promise<Map<strin
   return new Map(rows.map((r) => [r.room_id, Number(r.n)]));
 }
 
-/** Which of these rooms the user is a member of. */
-export async function memberRoomIds(db: Db, userId: string, roomIds: string[]) {
-  if (roomIds.length === 0) return [];
-  return db
-    .selectFrom('room_members')
-    .select('room_id')
-    .where('user_id', '=', userId)
-    .where('room_id', 'in', roomIds)
-    .execute();
-}
-
 export function roomExists(db: Db, roomId: string) {
   return db.selectFrom('rooms').select('id').where('id', '=', roomId).executeTakeFirst();
 }

@@ -17,7 +17,7 @@ import { writeAudit } from '../audit/audit.service';
 import { appendMessage } from '../chat/messages.store';
 import { saveMessageAttributes } from '../chat/priority.store';
 import { fullName, lockedMessage } from '../chat/room-view';
-import { activeMembersOf, roleNames, seatMembers } from '../chat/rooms.store';
+import { activeMembersOf, isMember, roleNames, seatMembers } from '../chat/rooms.store';
 import { namesByIds } from '../users/users.store';
 import { administeredRole, withHolders } from './duty-roles.service';
 import * as roles from './duty-roles.store';
@@ -422,9 +422,8 @@ export function createEscalationService(deps: EscalationDeps) {
       // Duty roles are retired, never deleted: a chain's role always has its name.
       const roleName = (await store.roleName(db, chain.role_id)) ?? '';
       if (actor.userId !== chain.sender_id && actor.userId !== room?.owner_id) {
-        const member = await store.roomMembership(db, chain.room_id, actor.userId);
         // Anyone outside the room (an Admin too: theirs is the user log) learns nothing about the message.
-        if (!member) throw escalationNotFound();
+        if (!(await isMember(db, actor.userId, chain.room_id))) throw escalationNotFound();
         throw forbidden('escalationSenderOrOwner', 'NOT_SENDER_OR_OWNER');
       }
       const message = await store.messageAttributes(db, messageId);

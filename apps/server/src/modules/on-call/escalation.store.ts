@@ -277,16 +277,6 @@ export function roomOwner(db: Db, roomId: string) {
   return db.selectFrom('rooms').select('owner_id').where('id', '=', roomId).executeTakeFirst();
 }
 
-/** Whether `userId` is in the room: telling a member "not yours" from an outsider "no such escalation". */
-export function roomMembership(db: Db, roomId: string, userId: string) {
-  return db
-    .selectFrom('room_members')
-    .select('user_id')
-    .where('room_id', '=', roomId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** A message's attributes: its URGENT reminders, on the timeline. */
 export function messageAttributes(db: Db, messageId: string) {
   return db.selectFrom('messages').select('attributes').where('id', '=', messageId).executeTakeFirst();

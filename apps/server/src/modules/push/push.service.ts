@@ -18,6 +18,7 @@ import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MessageCrypto } from '../../lib/message-crypto';
 import type { Publish } from '../../realtime/publish';
+import { memberIds } from '../chat/rooms.store';
 import type { NotificationJob, NotificationJobs } from '../notify/notification-jobs.store';
 import { readSetting, writeSetting } from '../settings/settings.service';
 import {
@@ -185,7 +186,7 @@ export function createPushService(deps: PushDeps) {
         messageId,
         alerting: alerting.map((a) => ({ userId: a.user_id, count: a.count, nextAt: Number(a.next_at) })),
       },
-      { users: await store.roomMemberIds(db, roomId) },
+      { users: await memberIds(db, roomId) },
     );
   };
 

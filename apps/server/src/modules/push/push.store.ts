@@ -254,12 +254,6 @@ export async function roomsWithSubscribers(db: Db, roomIds: readonly string[]): 
 export const roomOf = (db: Db, roomId: string) =>
   db.selectFrom('rooms').select(['type', 'name']).where('id', '=', roomId).executeTakeFirst();
 
-export async function roomMemberIds(db: Db, roomId: string): Promise<string[]> {
-  return (await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute()).map(
-    (r) => r.user_id,
-  );
-}
-
 // Repeat until acknowledged.
 
 /** In the URGENT message's transaction: a row per recipient, first due one interval after it. */

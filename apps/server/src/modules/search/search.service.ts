@@ -12,18 +12,10 @@ import type { MessageCrypto } from '../../lib/message-crypto';
 import type { StoredMessage } from '../chat/messages.store';
 import { ZMedia } from '../chat/messages.store';
 import { messagesWithAuthors } from '../chat/room-view';
-import { roomUnavailable } from '../chat/rooms.store';
+import { requireMember } from '../chat/rooms.store';
 import type { BlindIndex } from './blind-index';
 import { HISTORY_FROM_JOINING, readableFrom, searchableTexts } from './search.rules';
-import {
-  deleteTerms,
-  findMessage,
-  insertTerms,
-  membership,
-  messagesAround,
-  roomNames,
-  searchMessages,
-} from './search.store';
+import { deleteTerms, findMessage, insertTerms, messagesAround, roomNames, searchMessages } from './search.store';
 import { matchRanges, queryWords } from './words.rules';
 
 export type SearchDeps = { db: Db; index: BlindIndex; crypto: MessageCrypto };
@@ -98,9 +90,8 @@ export function createSearchService({ db, index, crypto }: SearchDeps) {
       userId: string,
       q: z.output<typeof ZMessageContextQuery>,
     ): Promise<{ messages: TMessage[]; hasMore: boolean }> => {
-      const member = await membership(db, userId, q.twId);
-      if (!member) throw roomUnavailable();
-      const from = readableFrom(member.type, Number(member.joined_at));
+      const { room, member } = await requireMember(db, userId, q.twId);
+      const from = readableFrom(room.type, Number(member.joined_at));
       const target = await findMessage(db, q.twId, q.messageId);
       if (!target || Number(target.created_at) < from) throw notFound('messageNotFound');
       const page = await messagesAround(db, q.twId, Number(target.seq), q.around, from);

@@ -176,17 +176,6 @@ export async function searchMessages(db: Db, f: SearchFilter, page: { offset: nu
   return { rows, total };
 }
 
-/** A member's room as search reads it: its type and when the member joined. */
-export function membership(db: Db, userId: string, roomId: string) {
-  return db
-    .selectFrom('room_members')
-    .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
-    .select(['rooms.type', 'room_members.joined_at'])
-    .where('room_members.room_id', '=', roomId)
-    .where('room_members.user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** How each room is named for this user: a group's name, or a direct chat's other member. */
 export async function roomNames(db: Db, userId: string, roomIds: readonly string[]) {
   if (roomIds.length === 0) return new Map<string, { type: 'direct' | 'group'; name: string }>();
