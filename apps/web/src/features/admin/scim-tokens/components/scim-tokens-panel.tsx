@@ -3,10 +3,9 @@ import { SCIM_BASE_PATH, type TScimToken } from '@rounds/contracts/scim';
 import { IconCheck, IconCopy, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../../components/confirm-modal';
+import { ConfirmItemModal } from '../../../../components/confirm-modal';
 import { MODAL_STYLES } from '../../../../components/modal-styles';
 import { SectionCard } from '../../../../components/section-card';
-import { showToast } from '../../../../lib/toast';
 import { useCreateScimToken, useRevokeScimToken, useRotateScimToken, useScimTokens } from '../api/scim-tokens';
 
 /**
@@ -149,22 +148,15 @@ export function ScimTokensPanel() {
         </Stack>
       </Modal>
 
-      <ConfirmModal
-        opened={revoking !== null}
+      <ConfirmItemModal
+        item={revoking}
         title={t('scimTokens.revokeTitle')}
         body={t('scimTokens.revokeBody', { label: revoking?.label ?? '' })}
         confirm={t('scimTokens.revoke')}
         cancel={t('scimTokens.cancel')}
-        busy={revoke.isPending}
+        action={revoke}
+        done={t('scimTokens.revoked')}
         onClose={() => setRevoking(null)}
-        onConfirm={() =>
-          revoke.mutate(revoking!.id, {
-            onSuccess: () => {
-              showToast(t('scimTokens.revoked'), 'success');
-              setRevoking(null);
-            },
-          })
-        }
       />
     </SectionCard>
   );
