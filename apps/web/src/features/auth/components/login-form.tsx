@@ -5,6 +5,7 @@ import { IconAlertCircle, IconAlertTriangle, IconLogin2, IconUserPlus } from '@t
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
@@ -40,11 +41,7 @@ const LAST_ATTEMPTS = 2;
 function RefusalAlert({ refusal }: { refusal: TRefusal }) {
   const { t } = useTranslation();
   if (refusal.kind === 'server') {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-        {refusal.message}
-      </Alert>
-    );
+    return <ErrorAlert>{refusal.message}</ErrorAlert>;
   }
   const count = refusal.attemptsLeft;
   const last = count !== undefined && count <= LAST_ATTEMPTS;
