@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { showToast } from '../lib/toast';
 import { MODAL_STYLES } from './modal-styles';
 
 type TConfirmModalProps = {
@@ -33,5 +34,34 @@ export function ConfirmModal({ opened, title, body, confirm, cancel, busy, onClo
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+type TConfirmItemModalProps = Omit<TConfirmModalProps, 'opened' | 'busy' | 'onConfirm'> & {
+  /** The item asked about: the dialog is open while there is one. */
+  item: { id: string } | null;
+  /** The mutation the red button runs on the item's id. */
+  action: { mutate: (id: string, options: { onSuccess: () => void }) => void; isPending: boolean };
+  /** The toast once it is done; the dialog then closes. */
+  done: string;
+};
+
+/** Asks before an action on one item of a list (release a hold, retire a role, revoke a token), then runs it. */
+export function ConfirmItemModal({ item, action, done, ...props }: TConfirmItemModalProps) {
+  return (
+    <ConfirmModal
+      {...props}
+      opened={item !== null}
+      busy={action.isPending}
+      onConfirm={() =>
+        item &&
+        action.mutate(item.id, {
+          onSuccess: () => {
+            showToast(done, 'success');
+            props.onClose();
+          },
+        })
+      }
+    />
   );
 }

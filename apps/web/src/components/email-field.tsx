@@ -2,7 +2,7 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { LIMITS } from '@rounds/contracts/limits';
 import { IconAt } from '@tabler/icons-react';
 
-type TEmailFieldProps = Omit<TextInputProps, 'onChange'> & { onChange: (value: string) => void };
+export type TEmailFieldProps = Omit<TextInputProps, 'onChange'> & { onChange: (value: string) => void };
 
 /** Every email box of the app: the email keyboard, the spec's text limit and the @ icon. */
 export function EmailField({ onChange, ...props }: TEmailFieldProps) {

@@ -1,7 +1,8 @@
-import { Alert, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconFilterOff, IconRefresh } from '@tabler/icons-react';
+import { Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TListLoad } from '../lib/list-load';
+import { ErrorAlert } from './error-alert';
 
 /**
  * What a list shows before it has rows: loading placeholders, a failure with Retry, or an empty state. Shared
@@ -31,14 +32,14 @@ type TListErrorProps = { title: string; body?: string; retry: string; onRetry: (
 /** The list could not be loaded: why, and a Retry. */
 export function ListError({ title, body, retry, onRetry }: TListErrorProps) {
   return (
-    <Alert m="sm" variant="light" color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">
+    <ErrorAlert m="sm" title={title}>
       <Stack gap="sm" align="flex-start">
         {body && <Text fz="sm">{body}</Text>}
         <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
           {retry}
         </Button>
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }
 

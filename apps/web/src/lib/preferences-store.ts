@@ -7,9 +7,10 @@ import {
 } from '@rounds/contracts/first-paint';
 import { THEMES, toLanguage } from '@rounds/contracts/values';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { readItem, removeItem, writeItem } from './browser-storage';
+import { persist } from 'zustand/middleware';
+import { readItem } from './browser-storage';
 import { applyLanguage } from './i18n';
+import { persistStorage } from './persist-storage';
 
 type TPreferencesState = {
   language: TLanguage;
@@ -60,11 +61,7 @@ export const usePreferences = create<TPreferencesState>()(
     {
       name: PREFERENCES_STORAGE_KEY,
       version: PREFERENCES_VERSION,
-      storage: createJSONStorage(() => ({
-        getItem: (key) => readItem('local', key),
-        setItem: (key, value) => writeItem('local', key, value),
-        removeItem: (key) => removeItem('local', key),
-      })),
+      storage: persistStorage('local'),
       partialize: ({ language, theme, thirdPartyMessaging, languageByHand }) => ({
         language,
         theme,

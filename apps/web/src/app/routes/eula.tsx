@@ -1,9 +1,9 @@
-import { Button, Container, Group, Paper, SegmentedControl } from '@mantine/core';
+import { Button, Container, Group, Paper } from '@mantine/core';
 import type { TLanguage } from '@rounds/contracts/common';
-import { LANGUAGES, toLanguage } from '@rounds/contracts/values';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageTabs } from '../../components/language-tabs';
 import { EulaDocument } from '../../features/legal/components/eula-document';
 import { EULA_EN } from '../../features/legal/eula-en';
 import { EULA_FR } from '../../features/legal/eula-fr';
@@ -26,12 +26,7 @@ export function EulaRoute() {
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'xl' }}>
       <Group justify="space-between" mb="md" className="no-print">
-        <SegmentedControl
-          aria-label={t('eula.languageLabel')}
-          value={language}
-          onChange={(value) => setLanguage(toLanguage(value))}
-          data={LANGUAGES.map((value) => ({ value, label: t(`language.${value}` as const) }))}
-        />
+        <LanguageTabs label={t('eula.languageLabel')} value={language} onChange={setLanguage} />
         <Button variant="subtle" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
           {t('eula.print')}
         </Button>

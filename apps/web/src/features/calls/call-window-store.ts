@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { readItem, removeItem, writeItem } from '../../lib/browser-storage';
+import { persist } from 'zustand/middleware';
+import { persistStorage } from '../../lib/persist-storage';
 
 export type TOffset = { x: number; y: number };
 
@@ -20,11 +20,7 @@ export const useCallWindow = create<TCallWindowState>()(
     {
       name: 'rounds.call-window',
       version: 1,
-      storage: createJSONStorage(() => ({
-        getItem: (key) => readItem('local', key),
-        setItem: (key, value) => writeItem('local', key, value),
-        removeItem: (key) => removeItem('local', key),
-      })),
+      storage: persistStorage('local'),
       partialize: ({ offset }) => ({ offset }),
       // A hand-edited value must not throw the window somewhere odd: anything but two numbers is no place.
       merge: (persisted, current) => {

@@ -2,13 +2,13 @@ import { Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmailField } from '../../../components/email-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { showToast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { validateForgot } from '../lib/forms';
 import { BackToLoginButton } from './back-to-login-button';
+import { SignInEmailField } from './sign-in-email-field';
 
 /** Forgot password (spec doc 1 section 2): the email, then on to the reset screen. */
 export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
@@ -38,10 +38,7 @@ export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('forgot.title')}>
       <Stack gap="md">
-        <EmailField
-          label={t('auth.email')}
-          placeholder={t('auth.emailPlaceholder')}
-          autoComplete="username"
+        <SignInEmailField
           value={email}
           onChange={(value) => {
             setEmail(value);

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconAlertTriangle, IconLogin2, IconUserPlus } from '@t
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmailField } from '../../../components/email-field';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
@@ -13,6 +13,7 @@ import { useLogin } from '../api/login';
 import { startSession } from '../lib/start-session';
 import { type TLoginErrors, type TLoginValues, validateLogin } from '../lib/validation';
 import { CaptchaField } from './captcha-field';
+import { SignInEmailField } from './sign-in-email-field';
 
 /** Where an unverified account goes next; the server has just sent a fresh code to that channel. */
 export type TVerificationNeeded = { step: 'email' | 'phone'; email: string; tempToken: string };
@@ -40,11 +41,7 @@ const LAST_ATTEMPTS = 2;
 function RefusalAlert({ refusal }: { refusal: TRefusal }) {
   const { t } = useTranslation();
   if (refusal.kind === 'server') {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-        {refusal.message}
-      </Alert>
-    );
+    return <ErrorAlert>{refusal.message}</ErrorAlert>;
   }
   const count = refusal.attemptsLeft;
   const last = count !== undefined && count <= LAST_ATTEMPTS;
@@ -142,10 +139,7 @@ export function LoginForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.loginTitle')}>
       <Stack gap="md">
-        <EmailField
-          label={t('auth.email')}
-          placeholder={t('auth.emailPlaceholder')}
-          autoComplete="username"
+        <SignInEmailField
           value={values.email}
           onChange={(value) => update('email', value)}
           error={errors.email ? t(errors.email) : refusal?.kind === 'credentials'}

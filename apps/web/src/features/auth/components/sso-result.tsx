@@ -1,8 +1,8 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import { SSO_ERRORS } from '@rounds/contracts/sso';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { getMe } from '../api/get-me';
 import { refreshToken } from '../api/refresh-token';
 import { startSession } from '../lib/start-session';
@@ -31,16 +31,9 @@ export function SsoResult({ result, onLoggedIn }: { result: string; onLoggedIn: 
 
   if (failed)
     return (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertCircle size={18} />}
-        mb="md"
-        data-testid="sso-error"
-      >
+      <ErrorAlert mb="md" data-testid="sso-error">
         {t(`auth.sso.errors.${failed}` as 'auth.sso.errors.SSO_INVALID')}
-      </Alert>
+      </ErrorAlert>
     );
   return (
     <Group justify="center" gap="sm" py="xl" role="status">

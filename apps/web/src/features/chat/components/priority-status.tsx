@@ -87,51 +87,46 @@ export function PriorityStatus({ message, summary, own, me, language, nameOf }: 
       )}
       <Collapse in={open}>
         <div className={classes.ackDetails}>
-          {summary.acknowledged.length > 0 && (
-            <>
-              <Text fz="xs" fw={700}>
-                {t('priority.whoAcknowledged')}
-              </Text>
-              <ul>
-                {summary.acknowledged.map((ack) => (
-                  <li key={ack.userId}>
-                    {nameOf(ack.userId)} · {formatTime(ack.timetoken, language)}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {summary.waiting.length > 0 && (
-            <>
-              <Text fz="xs" fw={700}>
-                {t('priority.notYet')}
-              </Text>
-              <ul>
-                {summary.waiting.map((id) => (
-                  <li key={id}>{nameOf(id)}</li>
-                ))}
-              </ul>
-            </>
-          )}
-          {escalations.length > 0 && (
-            <>
-              <Text fz="xs" fw={700}>
-                {t('priority.reminders')}
-              </Text>
-              <ul>
-                {escalations.map((step) => (
-                  <li key={step.timetoken}>
-                    {t(step.sms ? 'priority.remindedSms' : 'priority.reminded', {
-                      names: step.userIds.map(nameOf).join(', '),
-                      time: formatTime(step.timetoken, language),
-                    })}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <DetailList
+            title={t('priority.whoAcknowledged')}
+            lines={summary.acknowledged.map((ack) => ({
+              key: ack.userId,
+              text: `${nameOf(ack.userId)} · ${formatTime(ack.timetoken, language)}`,
+            }))}
+          />
+          <DetailList
+            title={t('priority.notYet')}
+            lines={summary.waiting.map((id) => ({ key: id, text: nameOf(id) }))}
+          />
+          <DetailList
+            title={t('priority.reminders')}
+            lines={escalations.map((step) => ({
+              key: step.timetoken,
+              text: t(step.sms ? 'priority.remindedSms' : 'priority.reminded', {
+                names: step.userIds.map(nameOf).join(', '),
+                time: formatTime(step.timetoken, language),
+              }),
+            }))}
+          />
         </div>
       </Collapse>
     </div>
+  );
+}
+
+/** One part of the details (who acknowledged, who not yet, the reminders): its heading over its lines, none when empty. */
+function DetailList({ title, lines }: { title: string; lines: { key: string | number; text: string }[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <Text fz="xs" fw={700}>
+        {title}
+      </Text>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.key}>{line.text}</li>
+        ))}
+      </ul>
+    </>
   );
 }

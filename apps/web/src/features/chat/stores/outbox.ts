@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { readItem, removeItem, writeItem } from '../../../lib/browser-storage';
+import { persist } from 'zustand/middleware';
+import { persistStorage } from '../../../lib/persist-storage';
 import type { TOutboxEntry } from '../lib/outbox-entry';
 
 type TOutboxState = {
@@ -53,11 +53,7 @@ export const useOutbox = create<TOutboxState>()(
     {
       name: 'rounds.chat-outbox',
       version: 1,
-      storage: createJSONStorage(() => ({
-        getItem: (key) => readItem('session', key),
-        setItem: (key, value) => writeItem('session', key, value),
-        removeItem: (key) => removeItem('session', key),
-      })),
+      storage: persistStorage('session'),
       partialize: ({ entries }) => ({ entries }),
     },
   ),

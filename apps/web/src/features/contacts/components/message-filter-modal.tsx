@@ -6,9 +6,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormModal } from '../../../components/form-modal';
-import { ApiError } from '../../../lib/api-client';
 import { useFilterRecipients } from '../api/get-filter-recipients';
 import { useStartFilterGroup } from '../api/start-filter-group';
+import { useGroupName } from '../hooks/use-group-name';
 import { type TFilterParams, toSavedParams } from '../lib/filters';
 import { MAX_RECIPIENTS, recipientsVerdict } from '../lib/recipients';
 import '../recipient-texts';
@@ -28,9 +28,8 @@ type TMessageFilterModalProps = {
  */
 export function MessageFilterModal({ opened, filters, defaultName, onClose, onStarted }: TMessageFilterModalProps) {
   const { t } = useTranslation('filter-recipients');
-  const [name, setName] = useState(defaultName);
+  const name = useGroupName(t('required'), defaultName);
   const [onShift, setOnShift] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const params = toSavedParams(filters);
   const found = useFilterRecipients({ params, onShift }, opened);
   const start = useStartFilterGroup();
@@ -38,10 +37,9 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
   // Each opening starts from the filter it was opened on.
   useEffect(() => {
     if (!opened) return;
-    setName(defaultName);
+    name.reset(defaultName);
     setOnShift(false);
-    setError(null);
-  }, [opened, defaultName]);
+  }, [opened, defaultName, name.reset]);
 
   const close = () => {
     if (!start.isPending) onClose();
@@ -50,12 +48,8 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError(t('required'));
-      return;
-    }
-    if (verdict !== 'ok') return;
+    const trimmed = name.take();
+    if (!trimmed || verdict !== 'ok') return;
     start.mutate(
       { params, onShift, name: trimmed },
       {
@@ -64,9 +58,8 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
           onStarted(room);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 409) setError(failure.message);
           // Who the filter finds changed since the count (the server's toast said how): count again.
-          else void found.refetch();
+          if (!name.refused(failure)) void found.refetch();
         },
       },
     );
@@ -77,12 +70,7 @@ export function MessageFilterModal({ opened, filters, defaultName, onClose, onSt
       <TextInput
         label={t('name')}
         description={t('nameHint')}
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-          if (error) setError(null);
-        }}
-        error={error}
+        {...name.input}
         maxLength={LIMITS.groupNameMax}
         required
         data-autofocus

@@ -1,13 +1,13 @@
 import { Text, TextInput } from '@mantine/core';
 import type { TSavedFilter } from '@rounds/contracts/contacts';
 import { LIMITS } from '@rounds/contracts/limits';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormModal } from '../../../components/form-modal';
-import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useCreateSavedFilter } from '../api/create-saved-filter';
+import { useGroupName } from '../hooks/use-group-name';
 import { type TFilterParams, toSavedParams } from '../lib/filters';
 
 type TSaveFilterModalProps = {
@@ -20,37 +20,29 @@ type TSaveFilterModalProps = {
 /** Names the current choices and saves them (POST /filter); the new filter becomes the one applied. */
 export function SaveFilterModal({ opened, filters, onClose, onSaved }: TSaveFilterModalProps) {
   const { t } = useTranslation('contacts');
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const name = useGroupName(t('saveModal.required'));
   const create = useCreateSavedFilter();
 
   const close = () => {
     if (create.isPending) return;
-    setName('');
-    setError(null);
+    name.reset();
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError(t('saveModal.required'));
-      return;
-    }
+    const trimmed = name.take();
+    if (!trimmed) return;
     create.mutate(
       { name: trimmed, params: toSavedParams(filters) },
       {
         onSuccess: (saved) => {
           showToast(t('saveModal.saved', { name: saved.name }), 'success');
           onSaved(saved);
-          setName('');
-          setError(null);
+          name.reset();
           onClose();
         },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 409) setError(failure.message);
-        },
+        onError: name.refused,
       },
     );
   };
@@ -63,12 +55,7 @@ export function SaveFilterModal({ opened, filters, onClose, onSaved }: TSaveFilt
       <TextInput
         label={t('saveModal.name')}
         placeholder={t('saveModal.placeholder')}
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-          if (error) setError(null);
-        }}
-        error={error}
+        {...name.input}
         maxLength={LIMITS.textMaxLength}
         required
         data-autofocus

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TMfaFactor, TTotpEnrolment } from '@rounds/contracts/mfa';
-import { IconAlertCircle, IconFingerprint, IconPlus, IconShieldLock } from '@tabler/icons-react';
+import { IconFingerprint, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { FormActions } from '../../../components/form-actions';
 import { MODAL_STYLES } from '../../../components/modal-styles';
 import { SectionCard } from '../../../components/section-card';
@@ -165,9 +166,9 @@ function AddPasskeyButton() {
         {t('passkeyAdd')}
       </Button>
       {add.isError && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />} w="100%" p="xs">
+        <ErrorAlert w="100%" p="xs">
           {passkeyFailure(add.error, t)}
-        </Alert>
+        </ErrorAlert>
       )}
       <Modal
         opened={codes !== null}

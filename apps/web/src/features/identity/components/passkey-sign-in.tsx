@@ -1,10 +1,10 @@
-import { Alert, Button, Divider, Stack } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import type { TMfaLoginReply } from '@rounds/contracts/mfa';
-import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePasskeySignIn } from '../api/passkey-sign-in';
-import { passkeyFailure, passkeysSupported } from '../lib/passkey-ceremony';
+import { passkeysSupported } from '../lib/passkey-ceremony';
 import '../mfa-texts';
+import { PasskeyButton } from './passkey-button';
 
 /**
  * "Sign in with a passkey" under the password form (issue 26): the device offers the passkeys it holds for
@@ -18,21 +18,13 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (reply: TMfaLoginRep
   return (
     <Stack gap="md">
       <Divider label={t('or')} labelPosition="center" />
-      <Button
+      <PasskeyButton
+        label={t('passkeySignIn')}
         variant="default"
-        size="md"
-        fullWidth
-        leftSection={<IconFingerprint size={18} stroke={1.8} />}
-        loading={signIn.isPending}
+        iconStroke={1.8}
+        ceremony={signIn}
         onClick={() => signIn.mutate({ remember: false }, { onSuccess: onSignedIn })}
-      >
-        {t('passkeySignIn')}
-      </Button>
-      {signIn.isError && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-          {passkeyFailure(signIn.error, t)}
-        </Alert>
-      )}
+      />
     </Stack>
   );
 }

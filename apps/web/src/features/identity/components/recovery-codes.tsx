@@ -1,6 +1,7 @@
-import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CopyAndDone } from '../../../components/copy-and-done';
 import '../mfa-texts';
 
 /** The ten recovery codes, shown once: the person keeps them before going on. */
@@ -34,20 +35,11 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           </Text>
         ))}
       </SimpleGrid>
-      <Group justify="space-between" wrap="wrap">
-        <CopyButton value={codes.join('\n')}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              onClick={copy}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            >
-              {copied ? t('copied') : t('copy')}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>{t('recoveryDone')}</Button>
-      </Group>
+      <CopyAndDone
+        value={codes.join('\n')}
+        texts={{ copy: t('copy'), copied: t('copied'), done: t('recoveryDone') }}
+        onDone={onDone}
+      />
     </Stack>
   );
 }

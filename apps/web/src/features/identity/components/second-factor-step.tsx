@@ -1,16 +1,18 @@
-import { Alert, Anchor, Button, Divider, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Divider, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TMfaLoginReply, TTotpEnrolment } from '@rounds/contracts/mfa';
-import { IconAlertCircle, IconArrowLeft, IconFingerprint, IconShieldCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { useConfirmSignInEnrolment } from '../api/confirm-sign-in-enrolment';
 import { useEnrolPasskeyAtSignIn } from '../api/enrol-passkey-at-sign-in';
 import { useStartSignInEnrolment } from '../api/start-sign-in-enrolment';
 import { useVerifyMfa } from '../api/verify-mfa';
 import { useVerifyMfaPasskey } from '../api/verify-mfa-passkey';
-import { passkeyFailure, passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
+import { passkeyLabel, passkeysSupported } from '../lib/passkey-ceremony';
 import { refusalOf } from '../lib/refusal';
+import { PasskeyButton } from './passkey-button';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetupFields, useTotpSetup } from './totp-setup-fields';
 import '../mfa-texts';
@@ -58,11 +60,7 @@ function CodeForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
           error={refusal !== null}
           autoFocus
         />
-        {refusal && (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-            {refusal}
-          </Alert>
-        )}
+        {refusal && <ErrorAlert>{refusal}</ErrorAlert>}
         <SubmitButton loading={verify.isPending} leftSection={<IconShieldCheck size={18} />}>
           {t('verify')}
         </SubmitButton>
@@ -77,20 +75,11 @@ function PasskeyAnswer({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   const verify = useVerifyMfaPasskey();
   return (
     <>
-      <Button
-        size="md"
-        fullWidth
-        leftSection={<IconFingerprint size={18} />}
-        loading={verify.isPending}
+      <PasskeyButton
+        label={t('passkeyUse')}
+        ceremony={verify}
         onClick={() => verify.mutate(challenge.mfaToken, { onSuccess: onSignedIn })}
-      >
-        {t('passkeyUse')}
-      </Button>
-      {verify.isError && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-          {passkeyFailure(verify.error, t)}
-        </Alert>
-      )}
+      />
       <Divider label={t('orCode')} labelPosition="center" />
     </>
   );
@@ -103,21 +92,12 @@ function EnrolPasskey({ mfaToken, onEnrolled }: { mfaToken: string; onEnrolled: 
   return (
     <>
       <Text fz="sm">{t('enrolPasskeyIntro')}</Text>
-      <Button
-        size="md"
-        fullWidth
+      <PasskeyButton
+        label={t('enrolPasskey')}
         variant="light"
-        leftSection={<IconFingerprint size={18} />}
-        loading={enrol.isPending}
+        ceremony={enrol}
         onClick={() => enrol.mutate({ mfaToken, label: passkeyLabel(t) }, { onSuccess: onEnrolled })}
-      >
-        {t('enrolPasskey')}
-      </Button>
-      {enrol.isError && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-          {passkeyFailure(enrol.error, t)}
-        </Alert>
-      )}
+      />
       <Divider label={t('orApp')} labelPosition="center" />
     </>
   );
@@ -137,12 +117,7 @@ function EnrolForm({ challenge, onSignedIn }: Omit<TProps, 'onBack'>) {
   }, [startEnrolment, challenge.mfaToken]);
 
   if (done) return <RecoveryCodes codes={done.recoveryCodes ?? []} onDone={() => onSignedIn(done)} />;
-  if (start.isError)
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-        {refusalOf(start.error)}
-      </Alert>
-    );
+  if (start.isError) return <ErrorAlert>{refusalOf(start.error)}</ErrorAlert>;
   if (!enrolment) return <Loader size="sm" mx="auto" />;
   const withPasskey = passkeysSupported();
   const afterEnrolment = (reply: TMfaLoginReply) => (reply.recoveryCodes?.length ? setDone(reply) : onSignedIn(reply));

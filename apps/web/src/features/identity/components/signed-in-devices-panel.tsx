@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { TDeviceSession } from '@rounds/contracts/auth';
 import { IconDevices, IconLogout2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { DeviceList, DeviceRow } from '../../../components/device-list';
 import { SectionCard } from '../../../components/section-card';
 import { showToast } from '../../../lib/toast';
 import { useEndOtherSessions } from '../api/end-other-sessions';
@@ -56,11 +57,11 @@ export function SignedInDevicesPanel({ onEndedCurrent }: TProps) {
       )}
       {sessions.data && (
         <Stack gap="sm">
-          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('title')}>
+          <DeviceList label={t('title')}>
             {sessions.data.map((s) => (
               <SessionRow key={s.id} session={s} name={name(s)} onEnd={() => setAsking(s)} />
             ))}
-          </Stack>
+          </DeviceList>
           {others.length === 0 ? (
             <Text fz="sm" c="dimmed">
               {t('onlyThisOne')}
@@ -104,45 +105,36 @@ function SessionRow({ session, name, onEnd }: { session: TDeviceSession; name: s
   const seen = lastSeenText(session.lastSeenAt, Date.now(), i18n.language);
   const signedIn = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="nowrap"
-      gap="sm"
+    <DeviceRow
+      name={name}
+      thisDevice={session.current ? t('thisDevice') : undefined}
       py={10}
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      linesGap={2}
       data-session={session.id}
-    >
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Group gap={6} wrap="nowrap">
-          <Text fz="sm" fw={500} truncate="end">
-            <bdi>{name}</bdi>
+      details={
+        <>
+          <Text fz="xs" c="dimmed">
+            {session.ip ? t('place', { ip: session.ip }) : t('unknownPlace')}
+            {' · '}
+            {seen === null ? t('activeNow') : t('lastSeen', { when: seen })}
           </Text>
-          {session.current && (
-            <Badge size="xs" variant="light" style={{ flex: 'none' }}>
-              {t('thisDevice')}
-            </Badge>
-          )}
-        </Group>
-        <Text fz="xs" c="dimmed">
-          {session.ip ? t('place', { ip: session.ip }) : t('unknownPlace')}
-          {' · '}
-          {seen === null ? t('activeNow') : t('lastSeen', { when: seen })}
-        </Text>
-        <Text fz="xs" c="dimmed">
-          {t('signedIn', { date: signedIn.format(session.createdAt) })}
-        </Text>
-      </Stack>
-      <Button
-        variant="subtle"
-        color="red"
-        size="compact-sm"
-        style={{ flex: 'none' }}
-        aria-label={t('endDevice', { device: name })}
-        onClick={onEnd}
-      >
-        {t('end')}
-      </Button>
-    </Group>
+          <Text fz="xs" c="dimmed">
+            {t('signedIn', { date: signedIn.format(session.createdAt) })}
+          </Text>
+        </>
+      }
+      action={
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          style={{ flex: 'none' }}
+          aria-label={t('endDevice', { device: name })}
+          onClick={onEnd}
+        >
+          {t('end')}
+        </Button>
+      }
+    />
   );
 }

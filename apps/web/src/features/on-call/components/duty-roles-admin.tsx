@@ -19,7 +19,7 @@ import { IconFileImport, IconPlus, IconSearch, IconStairsUp } from '@tabler/icon
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminTable, RowActions, TableStateRow } from '../../../components/admin-table';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmItemModal } from '../../../components/confirm-modal';
 import { FormActions } from '../../../components/form-actions';
 import { FormModal } from '../../../components/form-modal';
 import { PageNumbers } from '../../../components/page-numbers';
@@ -188,23 +188,15 @@ export function DutyRolesAdmin({ facilities, departments }: TDutyRolesAdminProps
       )}
       {escalating && <EscalationPolicyModal role={escalating} onClose={() => setEscalating(null)} />}
       {importing && <ScheduleImportModal facilities={facilities} onClose={() => setImporting(false)} />}
-      <ConfirmModal
-        opened={retiring !== null}
+      <ConfirmItemModal
+        item={retiring}
         title={t('admin.retireTitle')}
         body={t('admin.retireText', { name: retiring?.name ?? '' })}
         confirm={t('admin.retire')}
         cancel={t('admin.cancel')}
-        busy={retire.isPending}
+        action={retire}
+        done={t('admin.retired')}
         onClose={() => setRetiring(null)}
-        onConfirm={() =>
-          retiring &&
-          retire.mutate(retiring.id, {
-            onSuccess: () => {
-              showToast(t('admin.retired'), 'success');
-              setRetiring(null);
-            },
-          })
-        }
       />
     </Stack>
   );

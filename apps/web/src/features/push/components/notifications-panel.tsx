@@ -3,6 +3,7 @@ import type { TPushDevice } from '@rounds/contracts/push';
 import { IconBellRinging, IconDeviceMobile, IconSend, IconShare2, IconTrash } from '@tabler/icons-react';
 import { useState, useSyncExternalStore } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { DeviceList, DeviceRow } from '../../../components/device-list';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
@@ -147,7 +148,7 @@ export function NotificationsPanel() {
           </Group>
         </Stack>
       )}
-      <DeviceList
+      <PushDevices
         devices={devices.data}
         failed={devices.isError}
         loading={devices.isPending}
@@ -180,9 +181,9 @@ function HomeScreenSteps() {
   );
 }
 
-type TDeviceListProps = { devices?: TPushDevice[]; failed: boolean; loading: boolean; onRemoveCurrent: () => void };
+type TPushDevicesProps = { devices?: TPushDevice[]; failed: boolean; loading: boolean; onRemoveCurrent: () => void };
 
-function DeviceList({ devices, failed, loading, onRemoveCurrent }: TDeviceListProps) {
+function PushDevices({ devices, failed, loading, onRemoveCurrent }: TPushDevicesProps) {
   const { t, i18n } = useTranslation('push');
   const remove = useRemovePushDevice();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -203,51 +204,38 @@ function DeviceList({ devices, failed, loading, onRemoveCurrent }: TDeviceListPr
         </Text>
       )}
       {devices && devices.length > 0 && (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('devices')}>
+        <DeviceList label={t('devices')}>
           {devices.map((device) => (
-            <Group
+            <DeviceRow
               key={device.id}
-              component="li"
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              py={8}
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fz="sm" fw={500} truncate="end">
-                    <bdi>{device.label || t('unknownDevice')}</bdi>
-                  </Text>
-                  {device.current && (
-                    <Badge size="xs" variant="light">
-                      {t('thisDevice')}
-                    </Badge>
-                  )}
-                </Group>
+              name={device.label || t('unknownDevice')}
+              thisDevice={device.current ? t('thisDevice') : undefined}
+              details={
                 <Text fz="xs" c="dimmed">
                   {t('since', { date: date.format(device.createdAt) })}
                 </Text>
-              </Stack>
-              <Tooltip label={t('remove')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={t('removeDevice', { device: device.label || t('unknownDevice') })}
-                  loading={remove.isPending && remove.variables === device.id}
-                  onClick={() =>
-                    device.current
-                      ? onRemoveCurrent()
-                      : remove.mutate(device.id, { onSuccess: () => showToast(t('removed'), 'success') })
-                  }
-                >
-                  <IconTrash size={18} stroke={1.7} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+              }
+              action={
+                <Tooltip label={t('remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('removeDevice', { device: device.label || t('unknownDevice') })}
+                    loading={remove.isPending && remove.variables === device.id}
+                    onClick={() =>
+                      device.current
+                        ? onRemoveCurrent()
+                        : remove.mutate(device.id, { onSuccess: () => showToast(t('removed'), 'success') })
+                    }
+                  >
+                    <IconTrash size={18} stroke={1.7} />
+                  </ActionIcon>
+                </Tooltip>
+              }
+            />
           ))}
-        </Stack>
+        </DeviceList>
       )}
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { LANGUAGES, type TLanguage } from '@rounds/contracts/common';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { TLanguage } from '@rounds/contracts/common';
 import type { TAppSettings } from '@rounds/contracts/settings';
 import { IconDeviceFloppy, IconFileText, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageTabs } from '../../../../components/language-tabs';
 import { SectionCard } from '../../../../components/section-card';
 import { useSettingsDraft } from '../../hooks/use-settings-draft';
 import { type TAboutTexts, useSaveAboutTexts } from '../api/save-about-texts';
@@ -42,12 +43,7 @@ export function AboutPage({ settings, onSaved }: TAboutPageProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label={t('about.language')}
-          value={language}
-          onChange={(value) => setLanguage(value as TLanguage)}
-          data={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
-        />
+        <LanguageTabs label={t('about.language')} value={language} onChange={setLanguage} />
         <Button
           leftSection={<IconDeviceFloppy size={16} />}
           onClick={submit}

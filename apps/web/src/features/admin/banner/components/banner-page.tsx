@@ -1,10 +1,11 @@
 import { Badge, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { LANGUAGES, type TLanguage } from '@rounds/contracts/common';
+import type { TLanguage } from '@rounds/contracts/common';
 import { LIMITS } from '@rounds/contracts/limits';
 import type { TAppSettings, TBannerMessage } from '@rounds/contracts/settings';
 import { IconDeviceFloppy, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageTabs } from '../../../../components/language-tabs';
 import { SectionCard } from '../../../../components/section-card';
 import { useSettingsDraft } from '../../hooks/use-settings-draft';
 import { useSaveBanner } from '../api/save-banner';
@@ -46,12 +47,7 @@ export function BannerPage({ settings, onSaved }: TBannerPageProps) {
     >
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <SegmentedControl
-            aria-label={t('banner.language')}
-            value={language}
-            onChange={(value) => setLanguage(value as TLanguage)}
-            data={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
-          />
+          <LanguageTabs label={t('banner.language')} value={language} onChange={setLanguage} />
           <SegmentedControl
             aria-label={t('banner.visibility')}
             value={banner.show ? 'on' : 'off'}

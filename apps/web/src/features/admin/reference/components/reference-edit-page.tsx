@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { ROUTES } from '@rounds/contracts/routes';
-import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { showToast } from '../../../../lib/toast';
 import { useDeleteReferenceItem } from '../api/delete-reference-item';
 import { useReferenceItem } from '../api/get-reference-item';
@@ -79,9 +80,7 @@ export function ReferenceEditPage({ section, id }: { section: TReferenceSection;
       </Group>
 
       {item.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {t('reference.notFound')}
-        </Alert>
+        <ErrorAlert>{t('reference.notFound')}</ErrorAlert>
       ) : (
         <>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

@@ -4,9 +4,8 @@ import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardHeading } from '../../../../components/card-heading';
-import { ConfirmModal } from '../../../../components/confirm-modal';
+import { ConfirmItemModal } from '../../../../components/confirm-modal';
 import { scrollable } from '../../../../components/scrollable';
-import { showToast } from '../../../../lib/toast';
 import { TableStateRow } from '../../components/table-state-row';
 import { useLegalHolds } from '../api/get-legal-holds';
 import { useReleaseLegalHold } from '../api/release-legal-hold';
@@ -110,23 +109,15 @@ export function LegalHoldsCard() {
         </Table.ScrollContainer>
       </Stack>
       <PlaceHoldModal opened={placing} onClose={() => setPlacing(false)} />
-      <ConfirmModal
-        opened={releasing !== null}
+      <ConfirmItemModal
+        item={releasing}
         title={t('retention.releaseTitle')}
         body={t('retention.releaseBody', { name: releasing?.name ?? '' })}
         confirm={t('retention.release')}
         cancel={common('common.cancel')}
-        busy={release.isPending}
+        action={release}
+        done={t('retention.released')}
         onClose={() => setReleasing(null)}
-        onConfirm={() =>
-          releasing &&
-          release.mutate(releasing.id, {
-            onSuccess: () => {
-              showToast(t('retention.released'), 'success');
-              setReleasing(null);
-            },
-          })
-        }
       />
     </Paper>
   );

@@ -1,12 +1,12 @@
-import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { SCIM_BASE_PATH, type TScimToken } from '@rounds/contracts/scim';
-import { IconCheck, IconCopy, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../../components/confirm-modal';
+import { ConfirmItemModal } from '../../../../components/confirm-modal';
+import { CopyAndDone } from '../../../../components/copy-and-done';
 import { MODAL_STYLES } from '../../../../components/modal-styles';
 import { SectionCard } from '../../../../components/section-card';
-import { showToast } from '../../../../lib/toast';
 import { useCreateScimToken, useRevokeScimToken, useRotateScimToken, useScimTokens } from '../api/scim-tokens';
 
 /**
@@ -132,39 +132,23 @@ export function ScimTokensPanel() {
           <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="scim-secret">
             {shown?.secret}
           </Code>
-          <Group justify="space-between" wrap="wrap">
-            <CopyButton value={shown?.secret ?? ''}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="default"
-                  onClick={copy}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                >
-                  {copied ? t('scimTokens.copied') : t('scimTokens.copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={() => setShown(null)}>{t('scimTokens.done')}</Button>
-          </Group>
+          <CopyAndDone
+            value={shown?.secret ?? ''}
+            texts={{ copy: t('scimTokens.copy'), copied: t('scimTokens.copied'), done: t('scimTokens.done') }}
+            onDone={() => setShown(null)}
+          />
         </Stack>
       </Modal>
 
-      <ConfirmModal
-        opened={revoking !== null}
+      <ConfirmItemModal
+        item={revoking}
         title={t('scimTokens.revokeTitle')}
         body={t('scimTokens.revokeBody', { label: revoking?.label ?? '' })}
         confirm={t('scimTokens.revoke')}
         cancel={t('scimTokens.cancel')}
-        busy={revoke.isPending}
+        action={revoke}
+        done={t('scimTokens.revoked')}
         onClose={() => setRevoking(null)}
-        onConfirm={() =>
-          revoke.mutate(revoking!.id, {
-            onSuccess: () => {
-              showToast(t('scimTokens.revoked'), 'success');
-              setRevoking(null);
-            },
-          })
-        }
       />
     </SectionCard>
   );

@@ -7,6 +7,12 @@ import { SectionCard } from '../../../../components/section-card';
 import { useSetPermissionForAll } from '../api/set-permission';
 import { bulkPermissions } from '../lib/permissions';
 
+/** A permission's two buttons: Activate for everyone, then Deactivate for everyone. */
+const SETTINGS = [
+  { value: true, variant: 'light', label: 'bulkPermissions.activate' },
+  { value: false, variant: 'default', label: 'bulkPermissions.deactivate' },
+] as const;
+
 /**
  * Bulk action panels (doc 2 sections 4 and 6): one permission for all users, Activate or Deactivate. Message
  * delete and speech to text are offered to Admin viewers only.
@@ -39,24 +45,18 @@ export function BulkPermissionsCard({ viewer }: { viewer: TRole | undefined }) {
               {t(`permissions.${permission}`)}
             </Text>
             <Group gap="xs">
-              <Button
-                size="xs"
-                variant="light"
-                loading={busy(permission, true)}
-                disabled={setAll.isPending && !busy(permission, true)}
-                onClick={() => setAll.mutate({ permission, value: true })}
-              >
-                {t('bulkPermissions.activate')}
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                loading={busy(permission, false)}
-                disabled={setAll.isPending && !busy(permission, false)}
-                onClick={() => setAll.mutate({ permission, value: false })}
-              >
-                {t('bulkPermissions.deactivate')}
-              </Button>
+              {SETTINGS.map(({ value, variant, label }) => (
+                <Button
+                  key={label}
+                  size="xs"
+                  variant={variant}
+                  loading={busy(permission, value)}
+                  disabled={setAll.isPending && !busy(permission, value)}
+                  onClick={() => setAll.mutate({ permission, value })}
+                >
+                  {t(label)}
+                </Button>
+              ))}
             </Group>
           </Group>
         ))}

@@ -1,8 +1,8 @@
-import { Alert, Badge, Group, List, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, List, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TBulkImportReply } from '@rounds/contracts/admin-users';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { MODAL_STYLES } from '../../../../components/modal-styles';
 
 type TBulkResultsModalProps = {
@@ -61,11 +61,7 @@ export function BulkResultsModal({ opened, onClose, result, error }: TBulkResult
       fullScreen={phone}
     >
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {asShown(error)}
-          </Alert>
-        )}
+        {error && <ErrorAlert>{asShown(error)}</ErrorAlert>}
         {result && (
           <>
             <Group gap="sm">
