@@ -23,19 +23,12 @@ import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, logout, apiGroup: groupOf, setPreferences } = demoApi(() => server);
+const { ownedGroup, setPreferences } = demoApi(() => server);
 useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
 const { open, signIn } = demoTabs(() => ({ server, browser }));
-
-/** A group made through the API, as its owner would have made it earlier. */
-async function apiGroup(ownerEmail: string, name: string, members: string[]): Promise<void> {
-  const owner = await apiSession(ownerEmail);
-  await groupOf(owner, name, members);
-  await logout(owner);
-}
 
 /** The demo staff have varied languages: the functional journeys read English. */
 async function english(...names: string[]): Promise<void> {
@@ -298,7 +291,7 @@ describe('chat', () => {
 
   it('lets the owner run the group, and keeps it archived and read-only for the others once deleted', async () => {
     await english('amelia.broussard', 'lucas.fontenot');
-    await apiGroup(demo('amelia.broussard'), 'Cardiac step-down', ['Lucas Fontenot', 'Ava Boudreaux']);
+    await ownedGroup(demo('amelia.broussard'), 'Cardiac step-down', ['Lucas Fontenot', 'Ava Boudreaux']);
     const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
     await loginUi(pageB, demo('lucas.fontenot'), DEMO_PASSWORD);
@@ -417,7 +410,7 @@ describe('chat', () => {
     // Grace's conversations: a direct chat with Mia, and a group Mia runs with Daniel in it.
     beforeAll(async () => {
       await english('mia.brown', 'grace.nguyen');
-      await apiGroup(demo('mia.brown'), 'ICU night shift', ['Grace Nguyen', 'Daniel Jackson']);
+      await ownedGroup(demo('mia.brown'), 'ICU night shift', ['Grace Nguyen', 'Daniel Jackson']);
       // Not openContext: its clean-up belongs to a test, and this runs before them (closed below).
       const [contextMia, contextGrace] = await Promise.all([
         newContext(browser, { baseURL: server.url }),

@@ -15,7 +15,7 @@ import { useDemoStaff } from '../support/pages/sign-in';
  * showing a visible focus ring. No mouse: every move is a key press.
  */
 
-const { server, browser, apiSession, logout, apiGroup, setPreferences } = useDemoStaff();
+const { server, browser, ownedGroup, setPreferences } = useDemoStaff();
 
 type TFocused = {
   tag: string;
@@ -75,9 +75,7 @@ function expectRing(f: TFocused): void {
 describe('keyboard', () => {
   it('signs in, opens a chat, sends, walks the history, opens the group dialog and Settings without a mouse', async () => {
     await setPreferences(demo('olivia.landry'), 'en', 'light');
-    const owner = await apiSession(demo('olivia.landry'));
-    await apiGroup(owner, 'Keyboard ward', ['Liam Hebert', 'Emma Guidry']);
-    await logout(owner);
+    await ownedGroup(demo('olivia.landry'), 'Keyboard ward', ['Liam Hebert', 'Emma Guidry']);
 
     const context = await openContext(browser(), { baseURL: server().url });
     const page = await context.newPage();
@@ -184,9 +182,7 @@ describe('keyboard', () => {
   ] as const) {
     it(`opens the room's More actions and the status menu from the keyboard, focus on the first item (${language})`, async () => {
       await setPreferences(demo('olivia.landry'), language, language === 'fr' ? 'dark' : 'light');
-      const owner = await apiSession(demo('olivia.landry'));
-      await apiGroup(owner, `Menu ward ${language}`, ['Liam Hebert']);
-      await logout(owner);
+      await ownedGroup(demo('olivia.landry'), `Menu ward ${language}`, ['Liam Hebert']);
       const context = await openContext(browser(), { baseURL: server().url, mobile });
       const page = await context.newPage();
       const errors = watchErrors(page);

@@ -31,17 +31,12 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
+const { apiSession, ownedGroup, logout, setPreferences } = demoApi(() => server);
 
 /** Amelia's ward group, made once by Noah through the API: Recent has a row, and pushes have a room to open. */
 let ward: Promise<string> | undefined;
 function wardRoom(): Promise<string> {
-  ward ??= (async () => {
-    const noah = await apiSession(DEMO.noah);
-    const roomId = await apiGroup(noah, 'Ward 4 handover', ['Amelia Broussard', 'Olivia Landry']);
-    await logout(noah);
-    return roomId;
-  })();
+  ward ??= ownedGroup(DEMO.noah, 'Ward 4 handover', ['Amelia Broussard', 'Olivia Landry']);
   return ward;
 }
 

@@ -17,7 +17,7 @@ import { ADMIN, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, logout, apiGroup, setPreferences } = demoApi(() => server);
+const { apiSession, ownedGroup, setPreferences } = demoApi(() => server);
 useDemoJourney({ SMS_MAX_PER_RECIPIENT_HOUR: '2' }, (s, b) => {
   server = s;
   browser = b;
@@ -26,9 +26,7 @@ useDemoJourney({ SMS_MAX_PER_RECIPIENT_HOUR: '2' }, (s, b) => {
 describe('SMS caps and spend', () => {
   it('withholds SMS past the cap and tells the sender; the Admin sees sent, refused and top senders', async () => {
     await setPreferences(demo('amelia.broussard'), 'en', 'light');
-    const owner = await apiSession(demo('amelia.broussard'));
-    await apiGroup(owner, 'Rapid response', ['Noah Thibodeaux', 'Mason Arceneaux']);
-    await logout(owner);
+    await ownedGroup(demo('amelia.broussard'), 'Rapid response', ['Noah Thibodeaux', 'Mason Arceneaux']);
 
     const context = await openContext(browser, { baseURL: server.url });
     const page = await context.newPage();
