@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
-import { type ContextOptions, newContext } from './browser';
+import { type ContextOptions, newContext, watchErrors } from './browser';
 
 /** A form field by its label, which may end with the required mark ('Password *'). */
 export function field(page: Page, label: string) {
@@ -37,6 +37,16 @@ export async function openContext(browser: Browser, options: ContextOptions): Pr
   const context = await newContext(browser, options);
   onTestFinished(() => context.close().catch(() => undefined));
   return context;
+}
+
+/** openContext with one page, and that page's errors: a journey step ends by expecting none. */
+export async function openWatchedPage(
+  browser: Browser,
+  options: ContextOptions,
+): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await openContext(browser, options);
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page) };
 }
 
 /**
