@@ -2,7 +2,7 @@ import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Browser, BrowserContext, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
+import { dismissToasts, openContext, openWatchedPage } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
@@ -146,9 +146,7 @@ describe('chat', () => {
 
   it('gives a conversation its own address: reload, Back, sign-in on the way, and a room one cannot see', async () => {
     await english('olivia.landry', 'liam.hebert');
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
     await openDirect(page, 'Liam Hebert');
     await send(page, 'Handover: bed 3 needs a repeat potassium at 06:00.');
@@ -182,9 +180,7 @@ describe('chat', () => {
     await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
 
     // "Send me the link": signed out, the address leads through the login page to the room.
-    const other = await openContext(browser, { baseURL: server.url });
-    const next = await other.newPage();
-    const nextErrors = watchErrors(next);
+    const { page: next, errors: nextErrors } = await openWatchedPage(browser, { baseURL: server.url });
     await next.goto(address);
     await next.waitForURL((url) => url.pathname === '/login');
     await next.getByLabel('Email').fill(demo('liam.hebert'));

@@ -2,8 +2,8 @@ import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { dismissToasts, openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -131,9 +131,7 @@ describe('groups', () => {
     await ownedGroup(demo('liam.hebert'), 'Pharmacy round', ['Ethan LeBlanc']);
     const own = await ownedGroup(demo('lucas.fontenot'), 'Cardiology consults', ['Ava Boudreaux']);
 
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('lucas.fontenot'), DEMO_PASSWORD);
     // /group opens the same modal over Recent.
     await page.goto('/group');
@@ -261,9 +259,7 @@ describe('groups', () => {
     expect(direct.status).toBe(200);
     await logout(isabella);
 
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('isabella.johnson'), DEMO_PASSWORD);
     await page.getByText('Logan Williams', { exact: true }).first().click();
     await page.getByRole('heading', { name: 'Logan Williams' }).waitFor();
@@ -299,9 +295,7 @@ describe('groups', () => {
     await apiGroup(henry, 'Pharmacy nights', ['Mei Chen']);
     await logout(henry);
 
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('henry.anderson'), DEMO_PASSWORD);
     const row = (name: string) =>
       page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(`^${name}`) });

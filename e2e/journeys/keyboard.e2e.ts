@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
 import { composer } from '../support/pages/room';
@@ -77,9 +77,7 @@ describe('keyboard', () => {
     await setPreferences(demo('olivia.landry'), 'en', 'light');
     await ownedGroup(demo('olivia.landry'), 'Keyboard ward', ['Liam Hebert', 'Emma Guidry']);
 
-    const context = await openContext(browser(), { baseURL: server().url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser(), { baseURL: server().url });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
 
@@ -183,9 +181,7 @@ describe('keyboard', () => {
     it(`opens the room's More actions and the status menu from the keyboard, focus on the first item (${language})`, async () => {
       await setPreferences(demo('olivia.landry'), language, language === 'fr' ? 'dark' : 'light');
       await ownedGroup(demo('olivia.landry'), `Menu ward ${language}`, ['Liam Hebert']);
-      const context = await openContext(browser(), { baseURL: server().url, mobile });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { page, errors } = await openWatchedPage(browser(), { baseURL: server().url, mobile });
       await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
       const texts = {
         en: { more: 'More actions', first: 'Show members', contacts: 'Contacts', status: /^Your status: / },
