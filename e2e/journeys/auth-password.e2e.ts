@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
-import { dismissToasts, field, openWatchedPage, toggleTheme } from '../support/app';
+import { dismissToasts, field, openWatchedPage, snapLightAndDark } from '../support/app';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { useJourney } from '../support/journey';
@@ -44,10 +44,7 @@ describe('passwords', () => {
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.getByText('Required').waitFor();
-    await snap(page, 'forgot-light-en');
-    await toggleTheme(page);
-    await snap(page, 'forgot-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'forgot');
 
     await page.getByLabel('Email').fill(DEMO.noah);
     await page.getByRole('button', { name: 'Send reset code' }).click();
@@ -62,10 +59,7 @@ describe('passwords', () => {
     await page.getByText('Required').waitFor();
     await page.getByText('Password must be at least 6 characters long').waitFor();
     await page.getByText("Doesn't match with password").waitFor();
-    await snap(page, 'reset-light-en');
-    await toggleTheme(page);
-    await snap(page, 'reset-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'reset');
 
     await field(page, 'Reset code').fill('ZZZZZZZZZZ');
     await field(page, 'New password').fill(fresh);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode } from '../support/api';
-import { field, openWatchedPage, toggleTheme } from '../support/app';
+import { field, openWatchedPage, snapLightAndDark, toggleTheme } from '../support/app';
 import { DESKTOP, launchBrowser, PHONE, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { type RunningServer, startServer } from '../support/server';
@@ -81,10 +81,7 @@ describe('registration', () => {
     const eula = page.getByRole('link', { name: 'End-user licence agreement' }).first();
     await expect(eula.getAttribute('target')).resolves.toBe('_blank');
     await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-    await snap(page, 'register-light-en');
-    await toggleTheme(page);
-    await snap(page, 'register-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'register');
 
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL('**/email-confirm');
@@ -123,10 +120,7 @@ describe('registration', () => {
     await page.waitForURL('**/mobile-confirm');
     await page.getByText('Email verified. We sent a code to your phone.').waitFor();
     await page.getByText('+1 5557770101').waitFor();
-    await snap(page, 'mobile-confirm-light-en');
-    await toggleTheme(page);
-    await snap(page, 'mobile-confirm-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'mobile-confirm');
 
     // Wrong number: change it; the new number gets a new code.
     await page.getByRole('button', { name: 'Wrong number? Change your phone' }).click();
