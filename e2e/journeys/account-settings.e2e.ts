@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { dismissToasts, openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { loginUi, passSecondStepUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
@@ -44,9 +44,7 @@ async function segment(page: Page, group: string, option: string): Promise<void>
 
 describe('settings', () => {
   it('saves sound, theme and language to the account, and applies them at the next login', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
@@ -72,9 +70,7 @@ describe('settings', () => {
     await context.close();
 
     // Another browser: the account's choices come with the login.
-    const other = await openContext(browser, { baseURL: server.url });
-    const next = await other.newPage();
-    const nextErrors = watchErrors(next);
+    const { page: next, errors: nextErrors } = await openWatchedPage(browser, { baseURL: server.url });
     await next.goto('/login');
     await next.getByLabel('Email').fill(DEMO.amelia);
     await next.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -94,9 +90,7 @@ describe('settings', () => {
   });
 
   it('edits the account: picture, profile, phone with its code, and an email change cancelled', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, DEMO.noah, DEMO_PASSWORD);
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Account' }).click();
@@ -172,9 +166,7 @@ describe('settings', () => {
   });
 
   it('fits a phone screen', async () => {
-    const context = await openContext(browser, { baseURL: server.url, mobile: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url, mobile: true });
     await loginUi(page, DEMO.olivia, DEMO_PASSWORD);
     await page.goto('/settings?tab=account');
     await page.getByRole('region', { name: 'Phone and email' }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
+import { openContext, openWatchedPage } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { loginUi } from '../support/login-ui';
 import { composer, openRoom } from '../support/pages/room';
@@ -21,9 +21,7 @@ describe('administration, live', () => {
     await setPreferences(DEMO.lucas, 'en', 'light');
     const lucas = await apiSession(DEMO.lucas);
     await logout(lucas);
-    const context = await openContext(browser(), { baseURL: server().url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser(), { baseURL: server().url });
     await loginUi(page, DEMO.lucas, DEMO_PASSWORD);
     const adminLink = page.getByRole('link', { name: 'Admin' });
     await page.getByRole('link', { name: 'Contacts' }).first().waitFor();

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { dismissToasts, openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
 import { adminPage, adminPreferences } from '../support/pages/admin-tab';
@@ -170,9 +170,10 @@ describe('administration sections', () => {
   });
 
   it('shows the banner on another signed-in screen at once, in that user’s language, until dismissed', async () => {
-    const nurseContext = await openContext(browser(), { baseURL: server().url, mobile: true });
-    const nurse = await nurseContext.newPage();
-    const nurseErrors = watchErrors(nurse);
+    const { page: nurse, errors: nurseErrors } = await openWatchedPage(browser(), {
+      baseURL: server().url,
+      mobile: true,
+    });
     await loginUi(nurse, demo('noah.thibodeaux'), DEMO_PASSWORD);
 
     const { page, errors } = await adminPage(server(), browser());

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, field, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { dismissToasts, field, openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { loginUi } from '../support/login-ui';
 import { adminPage, adminPreferences } from '../support/pages/admin-tab';
 import { useDemoStaff } from '../support/pages/sign-in';
@@ -193,9 +193,7 @@ describe('administration: users', () => {
     await expect(page.url()).toMatch(/\/admin\/users\/new$/);
 
     // Staff see the new colleague in their contacts.
-    const context = await openContext(browser(), { baseURL: server().url });
-    const amelia = await context.newPage();
-    const ameliaErrors = watchErrors(amelia);
+    const { page: amelia, errors: ameliaErrors } = await openWatchedPage(browser(), { baseURL: server().url });
     await loginUi(amelia, DEMO.amelia, DEMO_PASSWORD);
     await amelia.goto('/contacts');
     await amelia.getByLabel('Search contacts').fill('arnaud');

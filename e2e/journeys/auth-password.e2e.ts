@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
-import { dismissToasts, field, openContext, toggleTheme } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { dismissToasts, field, openWatchedPage, snapLightAndDark } from '../support/app';
+import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { useJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
@@ -35,9 +35,7 @@ async function withDuePolicy(page: Page): Promise<void> {
 
 describe('passwords', () => {
   it('forgot and reset: the code from the email, then login with the new password', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     const fresh = 'Fresh-Start9';
 
     await page.goto('/login');
@@ -46,10 +44,7 @@ describe('passwords', () => {
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.getByText('Required').waitFor();
-    await snap(page, 'forgot-light-en');
-    await toggleTheme(page);
-    await snap(page, 'forgot-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'forgot');
 
     await page.getByLabel('Email').fill(DEMO.noah);
     await page.getByRole('button', { name: 'Send reset code' }).click();
@@ -64,10 +59,7 @@ describe('passwords', () => {
     await page.getByText('Required').waitFor();
     await page.getByText('Password must be at least 6 characters long').waitFor();
     await page.getByText("Doesn't match with password").waitFor();
-    await snap(page, 'reset-light-en');
-    await toggleTheme(page);
-    await snap(page, 'reset-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'reset');
 
     await field(page, 'Reset code').fill('ZZZZZZZZZZ');
     await field(page, 'New password').fill(fresh);
@@ -86,9 +78,7 @@ describe('passwords', () => {
   });
 
   it('the forced set-password link hides the code field', async () => {
-    const context = await openContext(browser, { baseURL: server.url, colorScheme: 'dark' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url, colorScheme: 'dark' });
     await page.goto('/set-password?token=NOTAREALTOKEN');
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     await expect(page.getByLabel(/Reset code/).count()).resolves.toBe(0);
@@ -101,9 +91,7 @@ describe('passwords', () => {
   });
 
   it('changes the password in Settings: wrong current password, then success with the fields cleared', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, DEMO.olivia, DEMO_PASSWORD);
     await page.goto('/settings?tab=account');
     const card = page.getByRole('region', { name: 'Manage password' });
@@ -130,9 +118,7 @@ describe('passwords', () => {
   });
 
   it('asks for a password update when the policy is due: remind me later, then update', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await withDuePolicy(page);
     await loginUi(page, DEMO.liam, DEMO_PASSWORD);
     const modal = page.getByRole('dialog', { name: 'Time to update your password' });
@@ -151,9 +137,10 @@ describe('passwords', () => {
     const token = await apiLogin(server, DEMO.liam, DEMO_PASSWORD);
     const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
     await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: 'dark' } }, token);
-    const dark = await openContext(browser, { baseURL: server.url, colorScheme: 'dark' });
-    const next = await dark.newPage();
-    const darkErrors = watchErrors(next);
+    const { page: next, errors: darkErrors } = await openWatchedPage(browser, {
+      baseURL: server.url,
+      colorScheme: 'dark',
+    });
     await withDuePolicy(next);
     await loginUi(next, DEMO.liam, DEMO_PASSWORD);
     await expect.poll(() => next.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
@@ -174,9 +161,7 @@ describe('passwords', () => {
     expect(darkErrors()).toEqual([]);
   });
   it('after three wrong passwords asks for the security check, then signs in', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.emma);
     const password = page.getByLabel('Password', { exact: true });

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode } from '../support/api';
-import { field, openContext, toggleTheme } from '../support/app';
-import { DESKTOP, launchBrowser, PHONE, snap, watchErrors } from '../support/browser';
+import { field, openWatchedPage, snapLightAndDark, toggleTheme } from '../support/app';
+import { DESKTOP, launchBrowser, PHONE, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -35,9 +35,7 @@ async function typeCode(page: Page, label: string, code: string): Promise<void> 
 
 describe('registration', () => {
   it('registers with the captcha, confirms email then phone (after fixing it), logs in and out', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     const email = 'claire.dupuis@hospital.test';
     const password = 'Night-Shift7';
 
@@ -83,10 +81,7 @@ describe('registration', () => {
     const eula = page.getByRole('link', { name: 'End-user licence agreement' }).first();
     await expect(eula.getAttribute('target')).resolves.toBe('_blank');
     await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-    await snap(page, 'register-light-en');
-    await toggleTheme(page);
-    await snap(page, 'register-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'register');
 
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL('**/email-confirm');
@@ -125,10 +120,7 @@ describe('registration', () => {
     await page.waitForURL('**/mobile-confirm');
     await page.getByText('Email verified. We sent a code to your phone.').waitFor();
     await page.getByText('+1 5557770101').waitFor();
-    await snap(page, 'mobile-confirm-light-en');
-    await toggleTheme(page);
-    await snap(page, 'mobile-confirm-dark-en');
-    await toggleTheme(page);
+    await snapLightAndDark(page, 'mobile-confirm');
 
     // Wrong number: change it; the new number gets a new code.
     await page.getByRole('button', { name: 'Wrong number? Change your phone' }).click();
@@ -160,9 +152,7 @@ describe('registration', () => {
   });
 
   it('shows the register screen in French and dark', async () => {
-    const context = await openContext(browser, { baseURL: server.url, colorScheme: 'dark' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url, colorScheme: 'dark' });
     await page.goto('/login');
     await page.getByLabel('Language').selectOption('fr');
     await page.getByRole('button', { name: 'Changer de thème' }).click();
@@ -178,9 +168,7 @@ describe('registration', () => {
   });
 
   it('fits a phone screen', async () => {
-    const context = await openContext(browser, { baseURL: server.url, mobile: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url, mobile: true });
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page
@@ -193,9 +181,7 @@ describe('registration', () => {
   });
 
   it('hides Register and sends /register to login when self-registration is off', async () => {
-    const context = await openContext(browser, { baseURL: closedServer.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: closedServer.url });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
     await expect(page.getByRole('link', { name: 'Register' }).count()).resolves.toBe(0);

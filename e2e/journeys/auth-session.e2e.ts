@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
+import { openContext, openWatchedPage } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
@@ -90,9 +90,7 @@ describe('session lifecycle', () => {
   });
 
   it('keeps the session across a reload, renewing a token the server no longer accepts', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, DEMO.emma, DEMO_PASSWORD);
     // Emma's account is in French: login applies it.
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');

@@ -82,6 +82,18 @@ const callRegion = (page: Page, name = 'Call') => page.getByRole('region', { nam
 const ringingCard = (page: Page, from: string, kind = 'Incoming voice call') =>
   page.getByRole('dialog', { name: `${kind}: ${from}` });
 
+/**
+ * An Admin turns a call permission off for the user signed in on `page` (their session's own id): the status of
+ * the Admin's request.
+ */
+async function withdrawPermission(page: Page, permission: 'voice' | 'video'): Promise<number> {
+  const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
+  const userId = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
+  );
+  return (await api(server(), 'POST', '/user/permission', { userId, permission, value: false }, adminToken)).status;
+}
+
 /** The Settings screen's language and theme, switched on the live page (the call goes on meanwhile). */
 async function look(page: Page, language: 'English' | 'Français', theme: 'light' | 'dark'): Promise<void> {
   await page
@@ -292,18 +304,7 @@ describe('call rules and overlay', () => {
 
     // Meanwhile an Admin turns the charge nurse's voice off: the button is disabled, and the server refuses
     // the same request sent straight over his socket.
-    const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    const chargeId = await charge.page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
-    );
-    const off = await api(
-      server(),
-      'POST',
-      '/user/permission',
-      { userId: chargeId, permission: 'voice', value: false },
-      adminToken,
-    );
-    expect(off.status).toBe(200);
+    expect(await withdrawPermission(charge.page, 'voice')).toBe(200);
     await openFromRecent(charge.page, GROUP);
     await expect.poll(() => charge.page.getByRole('button', { name: 'Start a voice call' }).isDisabled()).toBe(true);
     const token = await charge.page.evaluate(
@@ -345,18 +346,7 @@ describe('call rules and overlay', () => {
   });
 
   it('a callee who may speak but not show video answers a video call with voice, by button or shortcut', async () => {
-    const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    const doctorId = await doctor.page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
-    );
-    const off = await api(
-      server(),
-      'POST',
-      '/user/permission',
-      { userId: doctorId, permission: 'video', value: false },
-      adminToken,
-    );
-    expect(off.status).toBe(200);
+    expect(await withdrawPermission(doctor.page, 'video')).toBe(200);
     // His own session hears the change (UserUpdated): the video button of his room is disabled.
     await openFromRecent(doctor.page, NURSE);
     await expect.poll(() => doctor.page.getByRole('button', { name: 'Start a video call' }).isDisabled()).toBe(true);

@@ -2,7 +2,7 @@ import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Browser, BrowserContext, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
+import { dismissToasts, openContext, openWatchedPage } from '../support/app';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
@@ -23,19 +23,12 @@ import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, logout, apiGroup: groupOf, setPreferences } = demoApi(() => server);
+const { ownedGroup, setPreferences } = demoApi(() => server);
 useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
 const { open, signIn } = demoTabs(() => ({ server, browser }));
-
-/** A group made through the API, as its owner would have made it earlier. */
-async function apiGroup(ownerEmail: string, name: string, members: string[]): Promise<void> {
-  const owner = await apiSession(ownerEmail);
-  await groupOf(owner, name, members);
-  await logout(owner);
-}
 
 /** The demo staff have varied languages: the functional journeys read English. */
 async function english(...names: string[]): Promise<void> {
@@ -153,9 +146,7 @@ describe('chat', () => {
 
   it('gives a conversation its own address: reload, Back, sign-in on the way, and a room one cannot see', async () => {
     await english('olivia.landry', 'liam.hebert');
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
     await openDirect(page, 'Liam Hebert');
     await send(page, 'Handover: bed 3 needs a repeat potassium at 06:00.');
@@ -189,9 +180,7 @@ describe('chat', () => {
     await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
 
     // "Send me the link": signed out, the address leads through the login page to the room.
-    const other = await openContext(browser, { baseURL: server.url });
-    const next = await other.newPage();
-    const nextErrors = watchErrors(next);
+    const { page: next, errors: nextErrors } = await openWatchedPage(browser, { baseURL: server.url });
     await next.goto(address);
     await next.waitForURL((url) => url.pathname === '/login');
     await next.getByLabel('Email').fill(demo('liam.hebert'));
@@ -298,7 +287,7 @@ describe('chat', () => {
 
   it('lets the owner run the group, and keeps it archived and read-only for the others once deleted', async () => {
     await english('amelia.broussard', 'lucas.fontenot');
-    await apiGroup(demo('amelia.broussard'), 'Cardiac step-down', ['Lucas Fontenot', 'Ava Boudreaux']);
+    await ownedGroup(demo('amelia.broussard'), 'Cardiac step-down', ['Lucas Fontenot', 'Ava Boudreaux']);
     const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageA, demo('amelia.broussard'), DEMO_PASSWORD);
     await loginUi(pageB, demo('lucas.fontenot'), DEMO_PASSWORD);
@@ -417,7 +406,7 @@ describe('chat', () => {
     // Grace's conversations: a direct chat with Mia, and a group Mia runs with Daniel in it.
     beforeAll(async () => {
       await english('mia.brown', 'grace.nguyen');
-      await apiGroup(demo('mia.brown'), 'ICU night shift', ['Grace Nguyen', 'Daniel Jackson']);
+      await ownedGroup(demo('mia.brown'), 'ICU night shift', ['Grace Nguyen', 'Daniel Jackson']);
       // Not openContext: its clean-up belongs to a test, and this runs before them (closed below).
       const [contextMia, contextGrace] = await Promise.all([
         newContext(browser, { baseURL: server.url }),

@@ -165,12 +165,10 @@ describe('the login page arrives rendered', () => {
 });
 
 describe('the home page’s frame arrives rendered', () => {
-  const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
+  const { ownedGroup, setPreferences } = demoApi(() => server);
   const GROUP = 'Night shift handover';
   beforeAll(async () => {
-    const amelia = await apiSession(DEMO.amelia);
-    await apiGroup(amelia, GROUP, ['Noah Thibodeaux']);
-    await logout(amelia);
+    await ownedGroup(DEMO.amelia, GROUP, ['Noah Thibodeaux']);
   });
 
   const title = { en: 'Recent chats', fr: 'Conversations récentes' };

@@ -2,8 +2,8 @@ import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { dismissToasts, openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -21,7 +21,7 @@ import type { RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, logout, idOf, apiGroup, setPreferences } = demoApi(() => server);
+const { apiSession, logout, idOf, apiGroup, ownedGroup, setPreferences } = demoApi(() => server);
 useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
@@ -74,9 +74,7 @@ async function pick(page: Page, name: string, searchLabel = 'Search people'): Pr
 describe('groups', () => {
   it('creates a group through the similar-groups dialog, and it reaches another member at once', async () => {
     // Amelia already has a group with exactly Noah and Olivia.
-    const amelia = await apiSession(demo('amelia.broussard'));
-    await apiGroup(amelia, 'Night shift huddle', ['Noah Thibodeaux', 'Olivia Landry']);
-    await logout(amelia);
+    await ownedGroup(demo('amelia.broussard'), 'Night shift huddle', ['Noah Thibodeaux', 'Olivia Landry']);
 
     const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageB, demo('noah.thibodeaux'), DEMO_PASSWORD);
@@ -130,16 +128,10 @@ describe('groups', () => {
 
   it('refuses a long or taken name, and opens the own group of a taken name instead', async () => {
     // Liam's group Lucas is not in, and a group of Lucas's own.
-    const liam = await apiSession(demo('liam.hebert'));
-    await apiGroup(liam, 'Pharmacy round', ['Ethan LeBlanc']);
-    await logout(liam);
-    const lucas = await apiSession(demo('lucas.fontenot'));
-    const own = await apiGroup(lucas, 'Cardiology consults', ['Ava Boudreaux']);
-    await logout(lucas);
+    await ownedGroup(demo('liam.hebert'), 'Pharmacy round', ['Ethan LeBlanc']);
+    const own = await ownedGroup(demo('lucas.fontenot'), 'Cardiology consults', ['Ava Boudreaux']);
 
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('lucas.fontenot'), DEMO_PASSWORD);
     // /group opens the same modal over Recent.
     await page.goto('/group');
@@ -176,9 +168,7 @@ describe('groups', () => {
   });
 
   it('lets the owner rename and remove a member, and add people, seen by a member at once', async () => {
-    const benjamin = await apiSession(demo('benjamin.miller'));
-    await apiGroup(benjamin, 'Trauma bay', ['Harper Davis', 'Elijah Martinez']);
-    await logout(benjamin);
+    await ownedGroup(demo('benjamin.miller'), 'Trauma bay', ['Harper Davis', 'Elijah Martinez']);
 
     const [{ page: pageA, errors: errorsA }, { page: pageB, errors: errorsB }] = await Promise.all([open(), open()]);
     await loginUi(pageB, demo('harper.davis'), DEMO_PASSWORD);
@@ -269,9 +259,7 @@ describe('groups', () => {
     expect(direct.status).toBe(200);
     await logout(isabella);
 
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('isabella.johnson'), DEMO_PASSWORD);
     await page.getByText('Logan Williams', { exact: true }).first().click();
     await page.getByRole('heading', { name: 'Logan Williams' }).waitFor();
@@ -307,9 +295,7 @@ describe('groups', () => {
     await apiGroup(henry, 'Pharmacy nights', ['Mei Chen']);
     await logout(henry);
 
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('henry.anderson'), DEMO_PASSWORD);
     const row = (name: string) =>
       page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(`^${name}`) });

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
 import { composer } from '../support/pages/room';
@@ -15,7 +15,7 @@ import { useDemoStaff } from '../support/pages/sign-in';
  * showing a visible focus ring. No mouse: every move is a key press.
  */
 
-const { server, browser, apiSession, logout, apiGroup, setPreferences } = useDemoStaff();
+const { server, browser, ownedGroup, setPreferences } = useDemoStaff();
 
 type TFocused = {
   tag: string;
@@ -75,13 +75,9 @@ function expectRing(f: TFocused): void {
 describe('keyboard', () => {
   it('signs in, opens a chat, sends, walks the history, opens the group dialog and Settings without a mouse', async () => {
     await setPreferences(demo('olivia.landry'), 'en', 'light');
-    const owner = await apiSession(demo('olivia.landry'));
-    await apiGroup(owner, 'Keyboard ward', ['Liam Hebert', 'Emma Guidry']);
-    await logout(owner);
+    await ownedGroup(demo('olivia.landry'), 'Keyboard ward', ['Liam Hebert', 'Emma Guidry']);
 
-    const context = await openContext(browser(), { baseURL: server().url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser(), { baseURL: server().url });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
 
@@ -184,12 +180,8 @@ describe('keyboard', () => {
   ] as const) {
     it(`opens the room's More actions and the status menu from the keyboard, focus on the first item (${language})`, async () => {
       await setPreferences(demo('olivia.landry'), language, language === 'fr' ? 'dark' : 'light');
-      const owner = await apiSession(demo('olivia.landry'));
-      await apiGroup(owner, `Menu ward ${language}`, ['Liam Hebert']);
-      await logout(owner);
-      const context = await openContext(browser(), { baseURL: server().url, mobile });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      await ownedGroup(demo('olivia.landry'), `Menu ward ${language}`, ['Liam Hebert']);
+      const { page, errors } = await openWatchedPage(browser(), { baseURL: server().url, mobile });
       await loginUi(page, demo('olivia.landry'), DEMO_PASSWORD);
       const texts = {
         en: { more: 'More actions', first: 'Show members', contacts: 'Contacts', status: /^Your status: / },

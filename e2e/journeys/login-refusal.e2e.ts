@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { openContext, openWatchedPage } from '../support/app';
+import { launchBrowser, snap } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
 import { eachLook } from '../support/pages/looks';
 import { ROOM_PATH, roomRow } from '../support/pages/room';
@@ -55,9 +55,7 @@ describe('login page', () => {
   it('keeps a language chosen by hand on the login page, and saves it to the account', async () => {
     const email = demo('chloe.lefebvre');
     await setPreferences(email, 'en', 'light');
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await page.goto('/login');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await page.getByRole('form', { name: TEXTS.fr.form }).waitFor();
@@ -100,13 +98,11 @@ describe('login page', () => {
   eachLook('shows a refusal at the form and a room at its address', async (look) => {
     const { theme, lang, viewport } = look;
     const texts = TEXTS[lang];
-    const context = await openContext(browser, {
+    const { page, errors } = await openWatchedPage(browser, {
       baseURL: server.url,
       colorScheme: theme,
       mobile: viewport === 'mobile',
     });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
     await page.goto('/login');
     if (lang === 'fr') await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     const form = page.getByRole('form', { name: texts.form });

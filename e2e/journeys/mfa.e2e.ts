@@ -1,8 +1,8 @@
 import { rememberSeed, totpCode } from '@rounds/test-kit/mfa';
 import { beforeAll, describe, expect } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { demo } from '../support/demo';
 import { eachLook, lookSuffix } from '../support/pages/looks';
 import { useDemoStaff } from '../support/pages/sign-in';
@@ -62,13 +62,11 @@ describe('two-step sign-in', () => {
     const reset = await api(server(), 'POST', `/user/${ameliaId}/mfa/reset`, undefined, adminToken);
     expect(reset.status).toBe(200);
 
-    const context = await openContext(browser(), {
+    const { page, errors } = await openWatchedPage(browser(), {
       baseURL: server().url,
       colorScheme: look.theme,
       mobile: look.mobile,
     });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
     const signIn = async () => {
       await page.goto('/login');
       if (look.lang === 'fr') await page.getByRole('combobox', { name: /Language|Langue/ }).selectOption('fr');

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext, watchAppSocket } from '../support/app';
+import { dismissToasts, openContext, openWatchedPage, watchAppSocket } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
@@ -31,17 +31,12 @@ useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-const { apiSession, apiGroup, logout, setPreferences } = demoApi(() => server);
+const { apiSession, ownedGroup, logout, setPreferences } = demoApi(() => server);
 
 /** Amelia's ward group, made once by Noah through the API: Recent has a row, and pushes have a room to open. */
 let ward: Promise<string> | undefined;
 function wardRoom(): Promise<string> {
-  ward ??= (async () => {
-    const noah = await apiSession(DEMO.noah);
-    const roomId = await apiGroup(noah, 'Ward 4 handover', ['Amelia Broussard', 'Olivia Landry']);
-    await logout(noah);
-    return roomId;
-  })();
+  ward ??= ownedGroup(DEMO.noah, 'Ward 4 handover', ['Amelia Broussard', 'Olivia Landry']);
   return ward;
 }
 
@@ -110,9 +105,7 @@ function payload(over: Partial<TPushPayload> & Pick<TPushPayload, 'kind' | 'tag'
 describe('installable app', () => {
   it('installs its worker, precaches static files only, opens offline with the overlay and recovers', async () => {
     const roomId = await wardRoom();
-    const context = await openContext(browser, { baseURL: server.url, serviceWorkers: 'allow' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { context, page, errors } = await openWatchedPage(browser, { baseURL: server.url, serviceWorkers: 'allow' });
     await loginUi(page, DEMO.amelia, DEMO_PASSWORD);
     await controlledBySw(page);
 
@@ -372,9 +365,11 @@ describe('notification settings, as people see them', () => {
 
     // The Admin's language and theme are the account's too, set before the browser signs in.
     await setPreferences(ADMIN.email, look.lang, look.theme, ADMIN.password);
-    const adminContext = await openContext(browser, { baseURL: server.url, mobile: look.mobile });
-    const admin = await adminContext.newPage();
-    const adminErrors = watchErrors(admin);
+    const {
+      context: adminContext,
+      page: admin,
+      errors: adminErrors,
+    } = await openWatchedPage(browser, { baseURL: server.url, mobile: look.mobile });
     await loginUi(admin, ADMIN.email, ADMIN.password);
     await admin.goto('/admin');
     // Names by default: no message text leaves the hospital unless an Admin chooses it.

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { dismissToasts, openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { demoApi, type TSession } from '../support/demo';
@@ -137,9 +137,7 @@ describe('quick unlock', () => {
   });
 
   it('lets the Admin set the idle minutes, 0 to 60, which the users’ Settings then state', async () => {
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/users');
     const card = page.getByRole('region', { name: 'Shared workstations' });

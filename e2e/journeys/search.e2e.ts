@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo } from '../support/demo';
 import { loginUi } from '../support/login-ui';
@@ -46,9 +46,11 @@ describe('message search', () => {
       await inLook(async () => {
         const name = `search-${theme}-${language}-${mobile ? 'phone' : 'desktop'}`;
         await setPreferences(demo('noah.thibodeaux'), language, theme);
-        const context = await openContext(browser(), { baseURL: server().url, colorScheme: theme, mobile });
-        const page = await context.newPage();
-        const errors = watchErrors(page);
+        const { context, page, errors } = await openWatchedPage(browser(), {
+          baseURL: server().url,
+          colorScheme: theme,
+          mobile,
+        });
         await loginUi(page, demo('noah.thibodeaux'), DEMO_PASSWORD);
 
         // Accents and case aside, and a word's beginning: "hopit" finds "l'hôpital", "12" the bed.

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
-import { openContext } from '../support/app';
-import { snap, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
@@ -17,7 +17,7 @@ import { ADMIN, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
-const { apiSession, logout, apiGroup, setPreferences } = demoApi(() => server);
+const { apiSession, ownedGroup, setPreferences } = demoApi(() => server);
 useDemoJourney({ SMS_MAX_PER_RECIPIENT_HOUR: '2' }, (s, b) => {
   server = s;
   browser = b;
@@ -26,13 +26,9 @@ useDemoJourney({ SMS_MAX_PER_RECIPIENT_HOUR: '2' }, (s, b) => {
 describe('SMS caps and spend', () => {
   it('withholds SMS past the cap and tells the sender; the Admin sees sent, refused and top senders', async () => {
     await setPreferences(demo('amelia.broussard'), 'en', 'light');
-    const owner = await apiSession(demo('amelia.broussard'));
-    await apiGroup(owner, 'Rapid response', ['Noah Thibodeaux', 'Mason Arceneaux']);
-    await logout(owner);
+    await ownedGroup(demo('amelia.broussard'), 'Rapid response', ['Noah Thibodeaux', 'Mason Arceneaux']);
 
-    const context = await openContext(browser, { baseURL: server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await loginUi(page, demo('amelia.broussard'), DEMO_PASSWORD);
     await openRoom(page, 'Rapid response');
     for (const n of [1, 2, 3]) {
@@ -77,9 +73,7 @@ describe('SMS caps and spend', () => {
       await api(server, 'POST', '/setting', { language }, adminToken);
       await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, adminToken);
       await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${adminToken}` } });
-      const adminContext = await openContext(browser, { baseURL: server.url });
-      const admin = await adminContext.newPage();
-      const adminErrors = watchErrors(admin);
+      const { page: admin, errors: adminErrors } = await openWatchedPage(browser, { baseURL: server.url });
       await loginUi(admin, ADMIN.email, ADMIN.password);
       await admin.goto('/admin');
       const panel = admin.getByRole('region', { name: language === 'en' ? 'SMS spend' : 'Dépenses SMS' });

@@ -6,8 +6,8 @@ import { type SttStandIn, startSttStandIn } from '@rounds/test-kit/stt-stand-in'
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
-import { dismissToasts, openContext } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { dismissToasts, openWatchedPage } from '../support/app';
+import { launchBrowser, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
 import { loginUi } from '../support/login-ui';
@@ -70,9 +70,7 @@ async function setSpeechPermission(userId: string, value: boolean): Promise<void
 
 async function signedIn(name: string, language: 'en' | 'fr', theme: 'light' | 'dark', mobile = false) {
   await setPreferences(demo(name), language, theme);
-  const context = await openContext(browser, { baseURL: server.url, colorScheme: theme, mobile });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
+  const { page, errors } = await openWatchedPage(browser, { baseURL: server.url, colorScheme: theme, mobile });
   await loginUi(page, demo(name), DEMO_PASSWORD);
   return { page, errors };
 }

@@ -3,8 +3,8 @@ import { freePort } from '@rounds/test-kit/server-process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api';
-import { openContext, toggleTheme } from '../support/app';
-import { launchBrowser, snap, watchErrors } from '../support/browser';
+import { openContext, openWatchedPage, toggleTheme } from '../support/app';
+import { launchBrowser, snap } from '../support/browser';
 import { loginUi } from '../support/login-ui';
 import { eachLook } from '../support/pages/looks';
 import { ADMIN, type RunningServer, startServer } from '../support/server';
@@ -105,9 +105,7 @@ describe('single sign-on in the browser', () => {
     ['fr', 'lucas.fr', 'Lucas Bernard'],
   ] as const) {
     it(`signs in through the provider's pages and out of both (${lang})`, async () => {
-      const context = await openContext(browser, { baseURL: server.url });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
       await (await loginPage(page, lang)).click();
       // The provider's own login page.
       await page.waitForURL((url) => url.origin === op.issuer);
@@ -158,13 +156,11 @@ describe('single sign-on in the browser', () => {
   }
 
   eachLook('shows the SSO button above the password form', async (look) => {
-    const context = await openContext(browser, {
+    const { page, errors } = await openWatchedPage(browser, {
       baseURL: server.url,
       colorScheme: look.theme,
       mobile: look.mobile,
     });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
     await (await loginPage(page, look.lang, look.theme)).waitFor();
     await snap(page, `sso-login-${look.theme}-${look.lang}-${look.viewport}`);
     expect(errors()).toEqual([]);
@@ -173,9 +169,7 @@ describe('single sign-on in the browser', () => {
   it('an Admin makes SSO the only way in; the break-glass Admin still signs in with a password', async () => {
     // The Admin's account is in English and light: a desktop, then a phone.
     for (const [i, mobile] of [false, true].entries()) {
-      const context = await openContext(browser, { baseURL: server.url, mobile });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { page, errors } = await openWatchedPage(browser, { baseURL: server.url, mobile });
       await loginUi(page, ADMIN.email, ADMIN.password);
       await page.goto('/admin');
       const only = page.getByRole('switch', { name: TEXTS.en.only });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
-import { type ContextOptions, newContext } from './browser';
+import { type ContextOptions, newContext, newWatchedPage, snap } from './browser';
 
 /** A form field by its label, which may end with the required mark ('Password *'). */
 export function field(page: Page, label: string) {
@@ -10,6 +10,14 @@ export function field(page: Page, label: string) {
 /** By keyboard: a toast may be covering the button and would delay a click. */
 export async function toggleTheme(page: Page, name = 'Toggle theme'): Promise<void> {
   await page.getByRole('button', { name }).press('Enter');
+}
+
+/** The screen photographed light and then dark (`<screen>-light-en`, `<screen>-dark-en`), left light. */
+export async function snapLightAndDark(page: Page, screen: string): Promise<void> {
+  await snap(page, `${screen}-light-en`);
+  await toggleTheme(page);
+  await snap(page, `${screen}-dark-en`);
+  await toggleTheme(page);
 }
 
 /**
@@ -37,6 +45,13 @@ export async function openContext(browser: Browser, options: ContextOptions): Pr
   const context = await newContext(browser, options);
   onTestFinished(() => context.close().catch(() => undefined));
   return context;
+}
+
+/** newWatchedPage (a context, its page and the page's errors) whose context is closed when the test ends. */
+export async function openWatchedPage(browser: Browser, options: ContextOptions) {
+  const opened = await newWatchedPage(browser, options);
+  onTestFinished(() => opened.context.close().catch(() => undefined));
+  return opened;
 }
 
 /**

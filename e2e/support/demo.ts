@@ -56,6 +56,13 @@ export function demoApi(server: () => RunningServer) {
     expect(reply.status).toBe(200);
     return reply.body.data.chatRoom.twId;
   };
+  /** A group the owner made earlier, signed in through the API for it and out again after: its twId. */
+  const ownedGroup = async (ownerEmail: string, name: string, members: string[]): Promise<string> => {
+    const owner = await apiSession(ownerEmail);
+    const twId = await apiGroup(owner, name, members);
+    await logout(owner);
+    return twId;
+  };
   /**
    * A ward's group of Amelia's with Noah, and `lines` she wrote in it over the socket (each stored before the
    * next), before anyone reads it: its twId.
@@ -89,5 +96,5 @@ export function demoApi(server: () => RunningServer) {
     }
     await logout(session);
   };
-  return { apiSession, logout, idOf, apiGroup, writtenGroup, setPreferences };
+  return { apiSession, logout, idOf, apiGroup, ownedGroup, writtenGroup, setPreferences };
 }

@@ -31,6 +31,14 @@ describe('HTTP basics', () => {
     await t.app.ready();
   });
   afterAll(() => t.close());
+  /** Posts to the echo route: an object as JSON, or a raw body of the content type given. */
+  const echo = (payload: object | string, contentType?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload,
+      ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+    });
 
   it('answers health and readiness', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
@@ -52,49 +60,30 @@ describe('HTTP basics', () => {
   });
 
   it('answers bad input with 400 naming the field', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/test/echo', payload: {} });
+    const missing = await echo({});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(missing.json().message).toContain('name');
 
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      payload: { name: 'a', age: 'x' },
-    });
+    const wrongType = await echo({ name: 'a', age: 'x' });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toContain('age');
 
-    const nested = await t.app.inject({ method: 'POST', url: '/api/v1/test/echo', payload: { name: 'a', tags: [1] } });
+    const nested = await echo({ name: 'a', tags: [1] });
     expect(nested.statusCode).toBe(400);
     expect(nested.json().message).toContain('tags');
   });
 
   it('answers broken JSON with 400 and an oversized body with 413', async () => {
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const broken = await echo('{"name":', 'application/json');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ code: 'INVALID_JSON' });
 
-    const big = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(2_000_000) }),
-    });
+    const big = await echo(JSON.stringify({ name: 'x'.repeat(2_000_000) }), 'application/json');
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
 
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      headers: { 'content-type': 'application/x-unknown' },
-      payload: 'x',
-    });
+    const wrongType = await echo('x', 'application/x-unknown');
     expect(wrongType.statusCode).toBe(415);
   });
 

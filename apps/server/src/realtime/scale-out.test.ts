@@ -1,11 +1,11 @@
-import { chatRoomRoutes, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
+import { ZSendMessageAck } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { type RedisServer, startRedis } from '@rounds/test-kit/redis';
 import { type S3Server, startS3 } from '@rounds/test-kit/s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../test/support/call-route';
-import { callAs, collect, emitAck, member, openSocket } from '../../test/support/chat';
+import { collect, directRoom, emitAck, member, openSocket } from '../../test/support/chat';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
@@ -37,9 +37,7 @@ afterAll(async () => {
 describe('scale-out through Redis', () => {
   it('delivers messages and presence between users on different processes', async () => {
     const [a, b] = await Promise.all([member(first, 'Ana'), member(first, 'Ben')]);
-    const room = ZChatRoomReply.parse(
-      (await callAs(first, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-    ).data.chatRoom;
+    const room = await directRoom(first, a, b);
     const bSocket = await openSocket(second, b);
     const online = collect<{ userId: string; connected: boolean }>(bSocket, 'UserOnline');
     const inbox = collect<{ body: string }>(bSocket, 'NewMessage');

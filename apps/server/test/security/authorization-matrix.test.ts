@@ -116,20 +116,18 @@ describe('anonymous callers', () => {
     const foreign = new TextEncoder().encode('x'.repeat(48));
     const now = Math.floor(Date.now() / 1000);
     const [header, claims] = fx.alice.token.split('.') as [string, string];
+    /** A token of Alice's for ten minutes, naming a session that does not exist, signed with `key`. */
+    const signedWith = (key: Uint8Array) =>
+      new SignJWT({ sid: missingId() })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(fx.alice.id)
+        .setIssuedAt()
+        .setExpirationTime(now + 600)
+        .sign(key);
     const forged = {
-      foreignKey: await new SignJWT({ sid: missingId() })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(fx.alice.id)
-        .setIssuedAt()
-        .setExpirationTime(now + 600)
-        .sign(foreign),
+      foreignKey: await signedWith(foreign),
       // Signed with the real key but naming a session that does not exist.
-      noSession: await new SignJWT({ sid: missingId() })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(fx.alice.id)
-        .setIssuedAt()
-        .setExpirationTime(now + 600)
-        .sign(secret),
+      noSession: await signedWith(secret),
       algNone: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${claims}.`,
       tamperedClaims: `${header}.${Buffer.from(JSON.stringify({ sub: fx.mallory.id, sid: missingId() })).toString('base64url')}.${fx.alice.token.split('.')[2]}`,
       garbage: 'not-a-token',

@@ -46,8 +46,9 @@ export type RouteEntry = {
   ok?: number;
 };
 
-const publicRoute = (reason: string): Pick<RouteEntry, 'access'> => ({ access: { kind: 'public', reason } });
 const none = async (): Promise<Req> => ({});
+/** A public route; a request with nothing in it unless the entry gives its own. */
+const publicRoute = (reason: string): RouteEntry => ({ access: { kind: 'public', reason }, request: none });
 const SIGNED_IN = { kind: 'signedIn' } as const;
 const owner = { kind: 'object', actor: 'owner' } as const;
 const memberOf = { kind: 'object', actor: 'member' } as const;
@@ -141,15 +142,69 @@ const PASSKEY_ASSERTION = {
 };
 const PASSKEY_REGISTRATION = { ...PASSKEY_ASSERTION, response: { clientDataJSON: 'e30', attestationObject: 'oA' } };
 const BEFORE_SIGN_IN = 'a step of signing in, registering or recovering an account: it runs before a session exists';
+/** A step before sign-in posting a fixed `body`, answered `ok` (it carries no real code or token). */
+const beforeSignIn = (body: unknown, ok: number): RouteEntry => ({
+  ...publicRoute(BEFORE_SIGN_IN),
+  request: async () => ({ body }),
+  ok,
+});
+/** A path id that is nobody's: the allowed caller gets the 404 another user's object gets too. */
+const nobodysId = (access: Access): RouteEntry => ({
+  access,
+  request: async () => ({ params: { id: missingId() } }),
+  ok: 404,
+});
+/** A request naming a user of Fay's ward (whom a FacilityAdmin of it manages). */
+const aboutWardMember = (req: (userId: string) => Req): RouteEntry => ({
+  access: FACILITY_WRITERS,
+  request: async (fx) => req((await fx.wardMember()).id),
+});
+/** A request naming a fresh on-call duty role of Fay's facility. */
+const aboutDutyRole = (access: Access, body?: unknown): RouteEntry => ({
+  access,
+  request: async (fx) => ({ params: { id: await fx.dutyRole() }, ...(body === undefined ? {} : { body }) }),
+});
+/** A room the calling Admin holds a live break-glass grant on. */
+const BREAK_GLASS_ROOM: RouteEntry = {
+  access: ADMIN,
+  request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
+};
+/**
+ * An object route whose request names one object of Alice's: `request` names a fresh one, `missing` the same
+ * request naming one that does not exist.
+ */
+const aboutObject = (
+  access: Extract<Access, { kind: 'object' }>,
+  fresh: (fx: Fixture) => Promise<string>,
+  req: (id: string, fx: Fixture) => Req,
+  absent: () => string = missingId,
+): RouteEntry => ({
+  access,
+  request: async (fx) => req(await fresh(fx), fx),
+  missing: async (fx) => req(absent(), fx),
+});
+const freshGroup = (fx: Fixture) => fx.group();
+/** An object route naming a message (an URGENT one where said) in a fresh room of Alice's; `missing`: neither. */
+const aboutMessage = (
+  access: Extract<Access, { kind: 'object' }>,
+  req: (twId: string, messageId: string) => Req,
+  kind: 'message' | 'urgent' = 'message',
+): RouteEntry => ({
+  access,
+  request: async (fx) => {
+    const twId = await fx.group();
+    return req(twId, kind === 'urgent' ? (await fx.urgent(twId)).messageId : (await fx.message(twId)).id);
+  },
+  missing: async () => req(missingId(), missingId()),
+});
 
 const referenceRoutes = (kind: string): Record<string, RouteEntry> => {
   const writers = kind === 'facility' ? FACILITY_WRITERS : ADMIN;
   const name = () => `${kind} ${randomUUID().slice(0, 12)}`;
   return {
-    [`GET /api/v1/${kind}/list`]: {
-      ...publicRoute('the registration form offers these lists before the user has an account'),
-      request: none,
-    },
+    [`GET /api/v1/${kind}/list`]: publicRoute(
+      'the registration form offers these lists before the user has an account',
+    ),
     [`GET /api/v1/${kind}`]: { access: SIGNED_IN, request: none },
     [`POST /api/v1/${kind}`]: { access: writers, request: async () => ({ body: { name: name() } }) },
     [`PUT /api/v1/${kind}`]: {
@@ -194,52 +249,28 @@ const userForm = async (fx: Fixture) => ({
 export const ROUTES: Record<string, RouteEntry> = {
   ...scimRouteEntries,
   // Settings every screen needs before sign-in.
-  'GET /api/v1/setting/calling-codes': {
-    ...publicRoute('the registration and phone forms pick a country code before sign-in'),
-    request: none,
-  },
-  'GET /api/v1/setting/self-registration': {
-    ...publicRoute('the sign-in screen shows the Register link only when self-registration is on'),
-    request: none,
-  },
-  'GET /api/v1/setting/app-settings': {
-    ...publicRoute('the sign-in screen shows the hospital branding and texts'),
-    request: none,
-  },
+  'GET /api/v1/setting/calling-codes': publicRoute(
+    'the registration and phone forms pick a country code before sign-in',
+  ),
+  'GET /api/v1/setting/self-registration': publicRoute(
+    'the sign-in screen shows the Register link only when self-registration is on',
+  ),
+  'GET /api/v1/setting/app-settings': publicRoute('the sign-in screen shows the hospital branding and texts'),
 
   // Authentication: each call is authenticated by what it carries (password, code, temporary token, cookie).
-  'GET /api/v1/auth/captcha': {
-    ...publicRoute('registration and recovery solve a captcha before sign-in'),
-    request: none,
-  },
+  'GET /api/v1/auth/captcha': publicRoute('registration and recovery solve a captcha before sign-in'),
   'POST /api/v1/auth/login': {
     ...publicRoute('signing in is how a session starts'),
     request: async (fx) => ({ body: { username: fx.mallory.email, password: 'Wrong-password1' } }),
     ok: 401,
   },
-  'POST /api/v1/auth/register': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
-  'POST /api/v1/auth/verify-email': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { tempToken: 'x', verifyToken: CODE } }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/verify-phone': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { tempToken: 'x', verifyToken: CODE } }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/resend-verify-email': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: {} }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/resend-verify-phone': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: {} }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/change-email': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
-  'POST /api/v1/auth/change-phone': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/auth/register': beforeSignIn({}, 400),
+  'POST /api/v1/auth/verify-email': beforeSignIn({ tempToken: 'x', verifyToken: CODE }, 401),
+  'POST /api/v1/auth/verify-phone': beforeSignIn({ tempToken: 'x', verifyToken: CODE }, 401),
+  'POST /api/v1/auth/resend-verify-email': beforeSignIn({}, 401),
+  'POST /api/v1/auth/resend-verify-phone': beforeSignIn({}, 401),
+  'POST /api/v1/auth/change-email': beforeSignIn({}, 400),
+  'POST /api/v1/auth/change-phone': beforeSignIn({}, 400),
   'POST /api/v1/auth/refresh-token': {
     ...publicRoute('the access token has expired by then: the httpOnly refresh cookie is the credential'),
     request: async () => ({ body: {} }),
@@ -250,11 +281,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   // session of someone else's gets too (identity/device-sessions.test.ts ends real ones across accounts).
   'GET /api/v1/auth/sessions': { access: SIGNED_IN, request: none },
   'DELETE /api/v1/auth/sessions': { access: SIGNED_IN, request: none },
-  'DELETE /api/v1/auth/sessions/{id}': {
-    access: SIGNED_IN,
-    request: async () => ({ params: { id: missingId() } }),
-    ok: 404,
-  },
+  'DELETE /api/v1/auth/sessions/{id}': nobodysId(SIGNED_IN),
   // Quick unlock (issue 26): the caller's own PIN. The matrix's users have none, so a PIN to unlock is the
   // contract's 409 (not counted as a wrong try); quick-unlock.test.ts sets, checks and exhausts real ones.
   'GET /api/v1/account/quick-unlock': { access: SIGNED_IN, request: none },
@@ -267,10 +294,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/v1/auth/unlock': { access: SIGNED_IN, request: async () => ({ body: { pin: '4821' } }), ok: 409 },
   // Single sign-on (identity/sso.test.ts runs it against a real provider; the matrix's server has none
   // configured, so the browser legs send it back to the login page and the provider's own call is a 404).
-  'GET /api/v1/auth/sso': {
-    ...publicRoute('the login page shows the SSO button before anyone signs in'),
-    request: none,
-  },
+  'GET /api/v1/auth/sso': publicRoute('the login page shows the SSO button before anyone signs in'),
   'GET /api/v1/auth/sso/start': {
     ...publicRoute('the browser starts signing in through the provider: no session exists yet'),
     request: async () => ({ query: {} }),
@@ -291,50 +315,26 @@ export const ROUTES: Record<string, RouteEntry> = {
   // Multi-factor sign-in (issue 26): the second step carries its challenge token; Settings' factors are the
   // caller's own (another's factor id is answered like a missing one, identity/mfa.test.ts); the policy and a
   // user's reset are the Admin's.
-  'POST /api/v1/auth/mfa/verify': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { mfaToken: 'x', code: CODE } }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/mfa/enrol': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { mfaToken: 'x' } }),
-    ok: 401,
-  },
+  'POST /api/v1/auth/mfa/verify': beforeSignIn({ mfaToken: 'x', code: CODE }, 401),
+  'POST /api/v1/auth/mfa/enrol': beforeSignIn({ mfaToken: 'x' }, 401),
   'POST /api/v1/auth/mfa/enrol/confirm': {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { mfaToken: 'x', factorId: missingId(), code: CODE, label: 'Phone' } }),
     ok: 401,
   },
   // Passkeys: each ceremony's second call names a challenge the server made (none here: refused as expired).
-  'POST /api/v1/auth/mfa/enrol/passkey/options': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { mfaToken: 'x' } }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/mfa/enrol/passkey': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({
-      body: { mfaToken: 'x', challengeId: 'x', label: 'Laptop', credential: PASSKEY_REGISTRATION },
-    }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/mfa/passkey/options': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { mfaToken: 'x' } }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/mfa/passkey/verify': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { mfaToken: 'x', challengeId: 'x', credential: PASSKEY_ASSERTION } }),
-    ok: 401,
-  },
-  'POST /api/v1/auth/passkey/options': { ...publicRoute(BEFORE_SIGN_IN), request: none },
-  'POST /api/v1/auth/passkey/sign-in': {
-    ...publicRoute(BEFORE_SIGN_IN),
-    request: async () => ({ body: { challengeId: 'x', credential: PASSKEY_ASSERTION } }),
-    ok: 401,
-  },
+  'POST /api/v1/auth/mfa/enrol/passkey/options': beforeSignIn({ mfaToken: 'x' }, 401),
+  'POST /api/v1/auth/mfa/enrol/passkey': beforeSignIn(
+    { mfaToken: 'x', challengeId: 'x', label: 'Laptop', credential: PASSKEY_REGISTRATION },
+    401,
+  ),
+  'POST /api/v1/auth/mfa/passkey/options': beforeSignIn({ mfaToken: 'x' }, 401),
+  'POST /api/v1/auth/mfa/passkey/verify': beforeSignIn(
+    { mfaToken: 'x', challengeId: 'x', credential: PASSKEY_ASSERTION },
+    401,
+  ),
+  'POST /api/v1/auth/passkey/options': publicRoute(BEFORE_SIGN_IN),
+  'POST /api/v1/auth/passkey/sign-in': beforeSignIn({ challengeId: 'x', credential: PASSKEY_ASSERTION }, 401),
   'POST /api/v1/mfa/factors/passkey/options': { access: SIGNED_IN, request: none },
   'POST /api/v1/mfa/factors/passkey': {
     access: SIGNED_IN,
@@ -375,16 +375,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   // SCIM tokens (identity/scim.test.ts rotates and revokes real ones; here a missing one answers 404 to an Admin).
   'GET /api/v1/admin/scim-tokens': { access: ADMIN, request: none },
   'POST /api/v1/admin/scim-tokens': { access: ADMIN, request: async () => ({ body: { label: 'Directory' } }) },
-  'POST /api/v1/admin/scim-tokens/{id}/rotate': {
-    access: ADMIN,
-    request: async () => ({ params: { id: missingId() } }),
-    ok: 404,
-  },
-  'DELETE /api/v1/admin/scim-tokens/{id}': {
-    access: ADMIN,
-    request: async () => ({ params: { id: missingId() } }),
-    ok: 404,
-  },
+  'POST /api/v1/admin/scim-tokens/{id}/rotate': nobodysId(ADMIN),
+  'DELETE /api/v1/admin/scim-tokens/{id}': nobodysId(ADMIN),
   'POST /api/v1/user/{id}/mfa/reset': {
     access: ADMIN,
     request: async (fx) => ({ params: { id: fx.mallory.id } }),
@@ -393,8 +385,8 @@ export const ROUTES: Record<string, RouteEntry> = {
     ...publicRoute(BEFORE_SIGN_IN),
     request: async () => ({ body: { username: `nobody-${randomUUID()}@test.rounds` } }),
   },
-  'POST /api/v1/auth/reset-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
-  'POST /api/v1/user/set-password': { ...publicRoute(BEFORE_SIGN_IN), request: async () => ({ body: {} }), ok: 400 },
+  'POST /api/v1/auth/reset-password': beforeSignIn({}, 400),
+  'POST /api/v1/user/set-password': beforeSignIn({}, 400),
 
   'GET /api/v1/sms/usage': { access: ADMIN, request: none },
   'GET /api/v1/user': {
@@ -403,48 +395,24 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'GET /api/v1/user/logs': { access: FACILITY_WRITERS, request: async () => ({ query: { keyword: 'login' } }) },
   'GET /api/v1/user/export-logs': { access: FACILITY_WRITERS, request: async () => ({ query: { keyword: 'login' } }) },
-  'POST /api/v1/user/activate': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ body: { userId: (await fx.wardMember()).id } }),
-  },
-  'POST /api/v1/user/deactivate': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ body: { userId: (await fx.wardMember()).id } }),
-  },
-  'POST /api/v1/user/update-role': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ body: { id: (await fx.wardMember()).id, role: 'FacilityAdmin' } }),
-  },
-  'DELETE /api/v1/user/delete-user': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ query: { id: (await fx.wardMember()).id } }),
-  },
-  'GET /api/v1/user/get-user': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ query: { id: (await fx.wardMember()).id } }),
-  },
+  'POST /api/v1/user/activate': aboutWardMember((userId) => ({ body: { userId } })),
+  'POST /api/v1/user/deactivate': aboutWardMember((userId) => ({ body: { userId } })),
+  'POST /api/v1/user/update-role': aboutWardMember((id) => ({ body: { id, role: 'FacilityAdmin' } })),
+  'DELETE /api/v1/user/delete-user': aboutWardMember((id) => ({ query: { id } })),
+  'GET /api/v1/user/get-user': aboutWardMember((id) => ({ query: { id } })),
   'POST /api/v1/user': { access: FACILITY_WRITERS, request: async (fx) => ({ body: await userForm(fx) }) },
   'POST /api/v1/user/update-user': {
     access: FACILITY_WRITERS,
     request: async (fx) => ({ body: { ...(await userForm(fx)), id: (await fx.wardMember()).id } }),
   },
-  'POST /api/v1/user/reset-password': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ body: { id: (await fx.wardMember()).id, newPassword: 'Reset2026x' } }),
-  },
-  'POST /api/v1/user/upload-avatar': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({
-      multipart: [
-        { ...imagePart(), name: 'file' },
-        { name: 'id', value: (await fx.wardMember()).id },
-      ],
-    }),
-  },
-  'DELETE /api/v1/user/delete-avatar': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ query: { id: (await fx.wardMember()).id } }),
-  },
+  'POST /api/v1/user/reset-password': aboutWardMember((id) => ({ body: { id, newPassword: 'Reset2026x' } })),
+  'POST /api/v1/user/upload-avatar': aboutWardMember((id) => ({
+    multipart: [
+      { ...imagePart(), name: 'file' },
+      { name: 'id', value: id },
+    ],
+  })),
+  'DELETE /api/v1/user/delete-avatar': aboutWardMember((id) => ({ query: { id } })),
   'POST /api/v1/user/import-from-csv': {
     access: FACILITY_WRITERS,
     request: async () => ({
@@ -568,22 +536,10 @@ export const ROUTES: Record<string, RouteEntry> = {
     access: ADMIN,
     request: async (fx) => ({ params: { roomId: await fx.group() }, body: { reason: 'Authorization matrix case' } }),
   },
-  'GET /api/v1/compliance/break-glass/rooms/{roomId}': {
-    access: ADMIN,
-    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
-  },
-  'POST /api/v1/compliance/break-glass/rooms/{roomId}/end': {
-    access: ADMIN,
-    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
-  },
-  'GET /api/v1/compliance/break-glass/rooms/{roomId}/messages': {
-    access: ADMIN,
-    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
-  },
-  'GET /api/v1/compliance/break-glass/rooms/{roomId}/members': {
-    access: ADMIN,
-    request: async (fx, caller) => ({ params: { roomId: await fx.breakGlass(caller) } }),
-  },
+  'GET /api/v1/compliance/break-glass/rooms/{roomId}': BREAK_GLASS_ROOM,
+  'POST /api/v1/compliance/break-glass/rooms/{roomId}/end': BREAK_GLASS_ROOM,
+  'GET /api/v1/compliance/break-glass/rooms/{roomId}/messages': BREAK_GLASS_ROOM,
+  'GET /api/v1/compliance/break-glass/rooms/{roomId}/members': BREAK_GLASS_ROOM,
   'GET /api/v1/compliance/break-glass/rooms/{roomId}/file': {
     access: ADMIN,
     request: async (fx, caller) => {
@@ -605,15 +561,9 @@ export const ROUTES: Record<string, RouteEntry> = {
       return { params: { id: await fx.dutyRole() }, body: {} };
     },
   },
-  'POST /api/v1/roles/{id}/release': {
-    access: SIGNED_IN,
-    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
-  },
+  'POST /api/v1/roles/{id}/release': aboutDutyRole(SIGNED_IN),
   // A role's conversation: anyone signed in may message a role (of any facility).
-  'POST /api/v1/roles/{id}/room': {
-    access: SIGNED_IN,
-    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
-  },
+  'POST /api/v1/roles/{id}/room': aboutDutyRole(SIGNED_IN),
   'POST /api/v1/roles': {
     access: FACILITY_WRITERS,
     request: async (fx) => ({
@@ -627,32 +577,17 @@ export const ROUTES: Record<string, RouteEntry> = {
       body: { name: `Renamed ${randomUUID().slice(0, 8)}` },
     }),
   },
-  'DELETE /api/v1/roles/{id}': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
-  },
-  'GET /api/v1/roles/{id}/schedule': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
-  },
-  'PUT /api/v1/roles/{id}/schedule': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ params: { id: await fx.dutyRole() }, body: { shifts: [], rotations: [] } }),
-  },
-  'GET /api/v1/roles/{id}/escalation': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ params: { id: await fx.dutyRole() } }),
-  },
-  'PUT /api/v1/roles/{id}/escalation': {
-    access: FACILITY_WRITERS,
-    request: async (fx) => ({ params: { id: await fx.dutyRole() }, body: { steps: [], finalAfterMinutes: 15 } }),
-  },
+  'DELETE /api/v1/roles/{id}': aboutDutyRole(FACILITY_WRITERS),
+  'GET /api/v1/roles/{id}/schedule': aboutDutyRole(FACILITY_WRITERS),
+  'PUT /api/v1/roles/{id}/schedule': aboutDutyRole(FACILITY_WRITERS, { shifts: [], rotations: [] }),
+  'GET /api/v1/roles/{id}/escalation': aboutDutyRole(FACILITY_WRITERS),
+  'PUT /api/v1/roles/{id}/escalation': aboutDutyRole(FACILITY_WRITERS, { steps: [], finalAfterMinutes: 15 }),
   // An URGENT message's escalation timeline: its sender and the room's owner (Alice); the Admins read the user log.
-  'GET /api/v1/escalations/{messageId}': {
-    access: owner,
-    request: async (fx) => ({ params: { messageId: await fx.escalating() } }),
-    missing: async () => ({ params: { messageId: missingId() } }),
-  },
+  'GET /api/v1/escalations/{messageId}': aboutObject(
+    owner,
+    (fx) => fx.escalating(),
+    (messageId) => ({ params: { messageId } }),
+  ),
   'POST /api/v1/roles/schedule/import': {
     access: FACILITY_WRITERS,
     request: async (fx) => ({
@@ -690,11 +625,11 @@ export const ROUTES: Record<string, RouteEntry> = {
       },
     }),
   },
-  'DELETE /api/v1/filter': {
-    access: owner,
-    request: async (fx) => ({ body: { id: await fx.filter() } }),
-    missing: async () => ({ body: { id: missingId() } }),
-  },
+  'DELETE /api/v1/filter': aboutObject(
+    owner,
+    (fx) => fx.filter(),
+    (id) => ({ body: { id } }),
+  ),
 
   // Chat rooms: lists and searches are the caller's own rooms; everything naming a room is for its members.
   'GET /api/v1/chat-room': { access: SIGNED_IN, request: none },
@@ -704,146 +639,83 @@ export const ROUTES: Record<string, RouteEntry> = {
       body: { type: 'group', name: `G ${randomUUID().slice(0, 12)}`, participants: [fx.carol.id] },
     }),
   },
-  'DELETE /api/v1/chat-room': {
-    access: owner,
-    request: async (fx) => ({ query: { id: await fx.group() } }),
-    missing: async () => ({ query: { id: missingId() } }),
-  },
+  'DELETE /api/v1/chat-room': aboutObject(owner, freshGroup, (id) => ({ query: { id } })),
   'POST /api/v1/chat-room/search-groups': { access: SIGNED_IN, request: async () => ({ body: { keyword: '' } }) },
   'POST /api/v1/chat-room/chat-rooms-by-participants': {
     access: SIGNED_IN,
     request: async (fx) => ({ body: { participants: [fx.bob.id] } }),
   },
-  'POST /api/v1/chat-room/update-chat-room': {
-    access: owner,
-    request: async (fx) => ({
-      body: { twId: await fx.group(), participants: [fx.alice.id, fx.bob.id], name: `R ${randomUUID().slice(0, 12)}` },
-    }),
-    missing: async (fx) => ({
-      body: { twId: missingId(), participants: [fx.alice.id, fx.bob.id], name: `R ${randomUUID().slice(0, 12)}` },
-    }),
-  },
-  'GET /api/v1/chat-room/details': {
-    access: memberOf,
-    request: async (fx) => ({ query: { id: await fx.group() } }),
-    missing: async () => ({ query: { id: missingId() } }),
-  },
-  'POST /api/v1/chat-room/add-contacts': {
-    access: owner,
-    request: async (fx) => ({ query: { twId: await fx.group() }, body: { contacts: [fx.carol.id] } }),
-    missing: async (fx) => ({ query: { twId: missingId() }, body: { contacts: [fx.carol.id] } }),
-  },
-  'POST /api/v1/chat-room/remove-contacts': {
-    access: owner,
-    request: async (fx) => ({ query: { twId: await fx.group() }, body: { contacts: [fx.bob.id] } }),
-    missing: async (fx) => ({ query: { twId: missingId() }, body: { contacts: [fx.bob.id] } }),
-  },
-  ...Object.fromEntries(
-    ['set-favorite', 'unset-favorite'].map((p) => [
-      `POST /api/v1/chat-room/${p}`,
-      {
-        access: memberOf,
-        request: async (fx: Fixture) => ({ body: { id: await fx.group() } }),
-        missing: async () => ({ body: { id: missingId() } }),
-      },
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['mute', 'unmute'].map((p) => [
-      `POST /api/v1/chat-room/${p}`,
-      {
-        access: memberOf,
-        request: async (fx: Fixture) => ({ body: { twId: await fx.group() } }),
-        missing: async () => ({ body: { twId: missingId() } }),
-      },
-    ]),
-  ),
-  'POST /api/v1/chat-room/leave': {
-    access: memberOf,
-    request: async (fx) => ({ query: { id: await fx.group() } }),
-    missing: async () => ({ query: { id: missingId() } }),
-  },
-  'POST /api/v1/chat-room/messages': {
-    access: memberOf,
-    request: async (fx) => {
+  'POST /api/v1/chat-room/update-chat-room': aboutObject(owner, freshGroup, (twId, fx) => ({
+    body: { twId, participants: [fx.alice.id, fx.bob.id], name: `R ${randomUUID().slice(0, 12)}` },
+  })),
+  'GET /api/v1/chat-room/details': aboutObject(memberOf, freshGroup, (id) => ({ query: { id } })),
+  'POST /api/v1/chat-room/add-contacts': aboutObject(owner, freshGroup, (twId, fx) => ({
+    query: { twId },
+    body: { contacts: [fx.carol.id] },
+  })),
+  'POST /api/v1/chat-room/remove-contacts': aboutObject(owner, freshGroup, (twId, fx) => ({
+    query: { twId },
+    body: { contacts: [fx.bob.id] },
+  })),
+  'POST /api/v1/chat-room/set-favorite': aboutObject(memberOf, freshGroup, (id) => ({ body: { id } })),
+  'POST /api/v1/chat-room/unset-favorite': aboutObject(memberOf, freshGroup, (id) => ({ body: { id } })),
+  'POST /api/v1/chat-room/mute': aboutObject(memberOf, freshGroup, (twId) => ({ body: { twId } })),
+  'POST /api/v1/chat-room/unmute': aboutObject(memberOf, freshGroup, (twId) => ({ body: { twId } })),
+  'POST /api/v1/chat-room/leave': aboutObject(memberOf, freshGroup, (id) => ({ query: { id } })),
+  'POST /api/v1/chat-room/messages': aboutObject(
+    memberOf,
+    async (fx) => {
       const twId = await fx.group();
       await fx.message(twId);
-      return { body: { twId } };
+      return twId;
     },
-    missing: async () => ({ body: { twId: missingId() } }),
-  },
-  'DELETE /api/v1/chat-room/remove-message': {
-    access: owner,
-    request: async (fx) => {
-      const twId = await fx.group();
-      return { body: { twId, messageId: (await fx.message(twId)).id } };
-    },
-    missing: async () => ({ body: { twId: missingId(), messageId: missingId() } }),
-  },
-  'GET /api/v1/chat-room/seen-by': {
-    access: owner,
-    request: async (fx) => {
-      const twId = await fx.group();
-      return { query: { twId, messageId: (await fx.message(twId)).id } };
-    },
-    missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
-  },
+    (twId) => ({ body: { twId } }),
+  ),
+  'DELETE /api/v1/chat-room/remove-message': aboutMessage(owner, (twId, messageId) => ({ body: { twId, messageId } })),
+  'GET /api/v1/chat-room/seen-by': aboutMessage(owner, (twId, messageId) => ({ query: { twId, messageId } })),
   // The sender (Alice) and the room's owner (Alice too here); Bob, notified, is refused (rooms.test's owner case).
-  'GET /api/v1/chat-room/acknowledgement-grid': {
-    access: owner,
-    request: async (fx) => {
-      const twId = await fx.group();
-      return { query: { twId, messageId: (await fx.urgent(twId)).messageId } };
-    },
-    missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
-  },
+  'GET /api/v1/chat-room/acknowledgement-grid': aboutMessage(
+    owner,
+    (twId, messageId) => ({ query: { twId, messageId } }),
+    'urgent',
+  ),
   'GET /api/v1/chat-room/pending-urgent': { access: SIGNED_IN, request: none },
   // Search reads only the caller's rooms: a signed-in user's own view, never another's object.
   'GET /api/v1/search/messages': { access: SIGNED_IN, request: async () => ({ query: { q: 'rounds' } }) },
-  'GET /api/v1/search/message-context': {
-    access: memberOf,
-    request: async (fx) => {
-      const twId = await fx.group();
-      return { query: { twId, messageId: (await fx.message(twId)).id } };
-    },
-    missing: async () => ({ query: { twId: missingId(), messageId: missingId() } }),
-  },
-  'POST /api/v1/chat-room/acknowledge-message': {
-    access: memberOf,
-    request: async (fx) => ({ body: { messageId: (await fx.urgent(await fx.group())).messageId } }),
-    missing: async () => ({ body: { messageId: missingId() } }),
-  },
-  'POST /api/v1/chat-room/message-important': {
-    access: owner,
-    request: async (fx) => {
-      const twId = await fx.group();
-      return { body: { twId, messageId: (await fx.message(twId)).id, level: 'IMPORTANT' } };
-    },
-    missing: async () => ({ body: { twId: missingId(), messageId: missingId(), level: 'IMPORTANT' } }),
-  },
-  'GET /api/v1/chat-room/message-logs': {
-    access: memberOf,
-    request: async (fx) => ({ query: { logId: (await fx.urgent(await fx.group())).logId } }),
-    missing: async () => ({ query: { logId: missingId() } }),
-  },
+  'GET /api/v1/search/message-context': aboutMessage(memberOf, (twId, messageId) => ({ query: { twId, messageId } })),
+  'POST /api/v1/chat-room/acknowledge-message': aboutObject(
+    memberOf,
+    async (fx) => (await fx.urgent(await fx.group())).messageId,
+    (messageId) => ({ body: { messageId } }),
+  ),
+  'POST /api/v1/chat-room/message-important': aboutMessage(owner, (twId, messageId) => ({
+    body: { twId, messageId, level: 'IMPORTANT' },
+  })),
+  'GET /api/v1/chat-room/message-logs': aboutObject(
+    memberOf,
+    async (fx) => (await fx.urgent(await fx.group())).logId,
+    (logId) => ({ query: { logId } }),
+  ),
   'POST /api/v1/chat-room/upload-chat-images': {
     access: SIGNED_IN,
     request: async () => ({ multipart: [imagePart()] }),
   },
-  'DELETE /api/v1/chat-room/upload-chat-images': {
-    access: owner,
-    request: async (fx) => ({ query: { key: await fx.upload() } }),
-    missing: async () => ({ query: { key: missingKey() } }),
-  },
+  'DELETE /api/v1/chat-room/upload-chat-images': aboutObject(
+    owner,
+    (fx) => fx.upload(),
+    (key) => ({ query: { key } }),
+    missingKey,
+  ),
   'POST /api/v1/chat-room/upload-chat-audio': {
     access: SIGNED_IN,
     request: async () => ({ multipart: [voicePart()] }),
   },
-  'GET /api/v1/chat-room/image': {
-    access: memberOf,
-    request: async (fx) => ({ query: { key: await fx.sentFile(await fx.group()) } }),
-    missing: async () => ({ query: { key: missingKey() } }),
-  },
+  'GET /api/v1/chat-room/image': aboutObject(
+    memberOf,
+    async (fx) => fx.sentFile(await fx.group()),
+    (key) => ({ query: { key } }),
+    missingKey,
+  ),
   'GET /api/v1/call/live': { access: SIGNED_IN, request: none },
   // Web Push: the caller's own subscriptions and devices; what a notification says is the Admin's choice.
   'GET /api/v1/push/vapid-public-key': { access: SIGNED_IN, request: none },
@@ -868,20 +740,16 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/v1/push/devices': { access: SIGNED_IN, request: none },
   // A device id that is nobody's: the caller gets the 404 a device of someone else's gets too (push.test.ts
   // removes a real one).
-  'DELETE /api/v1/push/devices/{id}': {
-    access: SIGNED_IN,
-    request: async () => ({ params: { id: missingId() } }),
-    ok: 404,
-  },
+  'DELETE /api/v1/push/devices/{id}': nobodysId(SIGNED_IN),
   // No subscription in the matrix's sessions: the allowed caller gets the contract's 409.
   'POST /api/v1/push/test': { access: SIGNED_IN, request: none, ok: 409 },
   'GET /api/v1/push/settings': { access: ADMIN, request: none },
   'PUT /api/v1/push/settings': { access: ADMIN, request: async () => ({ body: { contentLevel: 'names' } }) },
-  'GET /api/v1/twilio/video-token': {
-    access: memberOf,
-    request: async (fx) => ({ query: { twId: await fx.call('accepted') } }),
-    missing: async () => ({ query: { twId: missingId() } }),
-  },
+  'GET /api/v1/twilio/video-token': aboutObject(
+    memberOf,
+    (fx) => fx.call('accepted'),
+    (twId) => ({ query: { twId } }),
+  ),
 };
 
 /** Routes kept out of the OpenAPI document (hide: true), classified all the same. */
@@ -926,6 +794,36 @@ export type SocketEntry =
       ok: unknown;
     };
 
+type CallState = Parameters<Fixture['call']>[0];
+/** A call event naming only the room of a call where Bob is as `bobIs` says. */
+const inCall = (bobIs: CallState): SocketEntry => ({
+  access: 'member',
+  payload: async (fx) => ({ twId: await fx.call(bobIs) }),
+  missing: () => ({ twId: missingId() }),
+});
+/** A seen sequence: the last message of a fresh room of Alice's. */
+const READ_UP_TO: SocketEntry = {
+  access: 'member',
+  payload: async (fx) => {
+    const twId = await fx.group();
+    return { twId, seq: (await fx.message(twId)).seq };
+  },
+  missing: () => ({ twId: missingId(), seq: 1 }),
+};
+/**
+ * A Janus media event of Bob's accepted call with his media token, and `fields` naming Alice's tab's feed where
+ * it needs one; the matrix app has no Janus, so Bob himself is answered CALL_MEDIA_UNAVAILABLE.
+ */
+const mediaEvent = (fields: (feed: { userId: string; tabId: string }) => Record<string, unknown>): SocketEntry => ({
+  access: 'media',
+  payload: async (fx) => {
+    const twId = await fx.call('accepted');
+    return { twId, jwt: await fx.mediaToken(twId), ...fields({ userId: fx.alice.id, tabId: fx.tabs.alice }) };
+  },
+  missing: () => ({ twId: missingId(), jwt: 'x', ...fields({ userId: missingId(), tabId: 'x' }) }),
+  ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
+});
+
 /** Every client socket event. A socket is only ever open for a signed-in user (the handshake checks). */
 export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
   Ping: { access: 'signedIn', payload: async () => ({ at: Date.now() }), ok: { at: expect.any(Number) } },
@@ -943,22 +841,8 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
     payload: async (fx) => ({ clientId: randomUUID(), twId: await fx.group(), body: 'Vitals stable' }),
     missing: () => ({ clientId: randomUUID(), twId: missingId(), body: 'Vitals stable' }),
   },
-  ReadMessage: {
-    access: 'member',
-    payload: async (fx) => {
-      const twId = await fx.group();
-      return { twId, seq: (await fx.message(twId)).seq };
-    },
-    missing: () => ({ twId: missingId(), seq: 1 }),
-  },
-  DeliveredMessage: {
-    access: 'member',
-    payload: async (fx) => {
-      const twId = await fx.group();
-      return { twId, seq: (await fx.message(twId)).seq };
-    },
-    missing: () => ({ twId: missingId(), seq: 1 }),
-  },
+  ReadMessage: READ_UP_TO,
+  DeliveredMessage: READ_UP_TO,
   Typing: {
     access: 'member',
     payload: async (fx) => ({ twId: await fx.group() }),
@@ -969,46 +853,14 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
     payload: async (fx) => ({ twId: await fx.call('none'), video: true }),
     missing: () => ({ twId: missingId() }),
   },
-  CallAccept: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('ringing') }),
-    missing: () => ({ twId: missingId() }),
-  },
-  CallDecline: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('ringing') }),
-    missing: () => ({ twId: missingId() }),
-  },
-  CallEnd: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('accepted') }),
-    missing: () => ({ twId: missingId() }),
-  },
-  CallEndForAll: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('initiator') }),
-    missing: () => ({ twId: missingId() }),
-  },
-  CallScreenShareStart: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('accepted') }),
-    missing: () => ({ twId: missingId() }),
-  },
-  CallScreenShareEnd: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('sharing') }),
-    missing: () => ({ twId: missingId() }),
-  },
-  CallVoiceToggle: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('accepted') }),
-    missing: () => ({ twId: missingId() }),
-  },
-  CallVideoToggle: {
-    access: 'member',
-    payload: async (fx) => ({ twId: await fx.call('accepted') }),
-    missing: () => ({ twId: missingId() }),
-  },
+  CallAccept: inCall('ringing'),
+  CallDecline: inCall('ringing'),
+  CallEnd: inCall('accepted'),
+  CallEndForAll: inCall('initiator'),
+  CallScreenShareStart: inCall('accepted'),
+  CallScreenShareEnd: inCall('sharing'),
+  CallVoiceToggle: inCall('accepted'),
+  CallVideoToggle: inCall('accepted'),
   CallForceVoiceToggle: {
     access: 'member',
     payload: async (fx) => ({
@@ -1037,40 +889,8 @@ export const SOCKET_EVENTS: Record<keyof typeof CLIENT_EVENTS, SocketEntry> = {
       data: { type: 'offer', sdp: 'v=0' },
     }),
   },
-  CallMediaPublish: {
-    access: 'media',
-    payload: async (fx) => {
-      const twId = await fx.call('accepted');
-      return { twId, jwt: await fx.mediaToken(twId), sdp: 'v=0' };
-    },
-    missing: () => ({ twId: missingId(), jwt: 'x', sdp: 'v=0' }),
-    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
-  },
-  CallMediaSubscribe: {
-    access: 'media',
-    payload: async (fx) => {
-      const twId = await fx.call('accepted');
-      return { twId, jwt: await fx.mediaToken(twId), feed: { userId: fx.alice.id, tabId: fx.tabs.alice } };
-    },
-    missing: () => ({ twId: missingId(), jwt: 'x', feed: { userId: missingId(), tabId: 'x' } }),
-    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
-  },
-  CallMediaStart: {
-    access: 'media',
-    payload: async (fx) => {
-      const twId = await fx.call('accepted');
-      return { twId, jwt: await fx.mediaToken(twId), feed: { userId: fx.alice.id, tabId: fx.tabs.alice }, sdp: 'v=0' };
-    },
-    missing: () => ({ twId: missingId(), jwt: 'x', feed: { userId: missingId(), tabId: 'x' }, sdp: 'v=0' }),
-    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
-  },
-  CallMediaTrickle: {
-    access: 'media',
-    payload: async (fx) => {
-      const twId = await fx.call('accepted');
-      return { twId, jwt: await fx.mediaToken(twId), target: 'publisher', candidate: null };
-    },
-    missing: () => ({ twId: missingId(), jwt: 'x', target: 'publisher', candidate: null }),
-    ok: { ok: false, code: 'CALL_MEDIA_UNAVAILABLE', message: expect.any(String) },
-  },
+  CallMediaPublish: mediaEvent(() => ({ sdp: 'v=0' })),
+  CallMediaSubscribe: mediaEvent((feed) => ({ feed })),
+  CallMediaStart: mediaEvent((feed) => ({ feed, sdp: 'v=0' })),
+  CallMediaTrickle: mediaEvent(() => ({ target: 'publisher', candidate: null })),
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
-import { type TMessage, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatRoomRoutes, type TChatRoom, type TMessage, ZChatRoomReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { io as connect, type Socket } from 'socket.io-client';
 import { onTestFinished, vi } from 'vitest';
 import { callRoute, type TErrorBody, type TRouteInput } from './call-route';
@@ -130,6 +130,12 @@ export async function callAs<R extends TApiRoute>(
 ): Promise<{ status: number; body: TReplyOf<R> & Partial<TErrorBody> }> {
   const res = await callRoute(t.app, route, { ...input, token: m.token } as TRouteInput<R>);
   return { status: res.statusCode, body: res.json() as TReplyOf<R> & Partial<TErrorBody> };
+}
+
+/** The direct chat of `a` with `b` (opened by `a`, or the one they already share), as the reply gives it. */
+export async function directRoom(t: TestApp, a: Member, b: Member): Promise<TChatRoom> {
+  const res = await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } });
+  return ZChatRoomReply.parse(res.body).data.chatRoom;
 }
 
 export type PresenceHeard = { event: string; userId: string; chatStatus: number; connected: boolean };

@@ -3,7 +3,7 @@ import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { callRoute } from './call-route';
-import { callAs, type Member, openSocket, sentMessage } from './chat';
+import { callAs, directRoom, type Member, openSocket, sentMessage } from './chat';
 import type { TestApp } from './test-app';
 
 /**
@@ -24,10 +24,7 @@ export function conversations(app: () => TestApp) {
         })
       ).body,
     ).data.chatRoom;
-  const direct = async (a: Member, b: Member): Promise<TChatRoom> =>
-    ZChatRoomReply.parse(
-      (await callAs(app(), a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-    ).data.chatRoom;
+  const direct = (a: Member, b: Member): Promise<TChatRoom> => directRoom(app(), a, b);
   const sockets = new Map<string, Promise<Socket>>();
   const socketOf = (m: Member): Promise<Socket> => {
     if (!sockets.has(m.id)) sockets.set(m.id, openSocket(app(), m));

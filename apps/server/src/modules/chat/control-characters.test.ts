@@ -1,10 +1,10 @@
 import { accountRoutes } from '@rounds/contracts/account';
-import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { chatFileRoutes } from '@rounds/contracts/chat-files';
 import { contactRoutes } from '@rounds/contracts/contacts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, member, openSocket } from '../../../test/support/chat';
+import { callAs, directRoom, emitAck, member, openSocket } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
@@ -56,9 +56,7 @@ describe('control characters in what users type', () => {
 
   it('refuses them in socket messages, keeping line breaks and tabs; bidirectional controls are text', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
-    const room = ZChatRoomReply.parse(
-      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-    ).data.chatRoom;
+    const room = await directRoom(t, a, b);
     const socket = await openSocket(t, a);
     const send = (body: string) =>
       emitAck(socket, 'SendMessage', { clientId: crypto.randomUUID(), twId: room.id, body });

@@ -2,7 +2,17 @@ import type { TApiRoute } from '@rounds/contracts/api-route';
 import { CHAT_TEXTS, chatRoomRoutes, ZChatRoomReply, ZChatRoomsReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TRouteInput, unchecked } from '../../../test/support/call-route';
-import { callAs, caller, collect, emitAck, type Member, member, openSocket, settle } from '../../../test/support/chat';
+import {
+  callAs,
+  caller,
+  collect,
+  directRoom,
+  emitAck,
+  type Member,
+  member,
+  openSocket,
+  settle,
+} from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createUser } from '../../../test/support/users';
 
@@ -176,9 +186,7 @@ describe('chat rooms', () => {
     });
     expect(added.body.data.chatRoom.participants).toHaveLength(3);
 
-    const direct = ZChatRoomReply.parse(
-      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-    ).data.chatRoom;
+    const direct = await directRoom(t, a, b);
     const grown = await callAs(t, a, chatRoomRoutes.addContacts, {
       query: { twId: direct.id },
       body: { contacts: [owner.id] },
@@ -233,9 +241,7 @@ describe('chat rooms', () => {
 
   it('keeps favorite and mute per user and tells the user’s other tabs', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
-    const room = ZChatRoomReply.parse(
-      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-    ).data.chatRoom;
+    const room = await directRoom(t, a, b);
     const tab = await openSocket(t, a);
     const updated = collect<{ twId: string }>(tab, 'ConversationUpdated');
     expect(
@@ -390,9 +396,7 @@ describe('chat rooms', () => {
 
   it('disables a direct chat whose other party was deleted', async () => {
     const [a, b] = await Promise.all([member(t), member(t)]);
-    const room = ZChatRoomReply.parse(
-      (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-    ).data.chatRoom;
+    const room = await directRoom(t, a, b);
     await t.app.db.updateTable('users').set({ deleted: 1 }).where('id', '=', b.id).execute();
     const view = (await callAs(t, a, chatRoomRoutes.details, { query: { twId: room.id } })).body.data.chatRoom;
     expect(view.disabled).toBe(true);

@@ -1,11 +1,11 @@
 import { accountRoutes } from '@rounds/contracts/account';
 import { routeUrl } from '@rounds/contracts/api-route';
-import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { CHAT_FILE_TEXTS, chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/support/call-route';
-import { callAs, emitAck, type Member, member, openSocket, sendMessage } from '../../../test/support/chat';
+import { callAs, directRoom, emitAck, type Member, member, openSocket, sendMessage } from '../../../test/support/chat';
 import type { Part } from '../../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -47,10 +47,6 @@ const rawUpload = (m: Member, route: TUploadRoute, contentType: string, payload:
     headers: { authorization: `Bearer ${m.token}`, 'content-type': contentType },
     payload,
   });
-const direct = async (a: Member, b: Member) =>
-  ZChatRoomReply.parse(
-    (await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } })).body,
-  ).data.chatRoom;
 
 /** Every multipart route. */
 const UPLOAD_ROUTES = [chatFileRoutes.uploadImages, chatFileRoutes.uploadAudio, accountRoutes.uploadAvatar];
@@ -78,7 +74,7 @@ describe('chat files', () => {
     expect(String(mine.headers['content-security-policy'])).toContain('sandbox');
     expect((await fetchFile(b, key)).statusCode).toBe(404);
 
-    const room = await direct(a, b);
+    const room = await directRoom(t, a, b);
     const socket = await openSocket(t, a);
     const ack = await sendMessage(socket, { twId: room.id, body: '', files: files.map((f) => f.Key) });
     expect(ack.ok).toBe(true);

@@ -1,15 +1,5 @@
-import { chatRoomRoutes, ZChatRoomReply } from '@rounds/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callAs,
-  collect,
-  emitAck,
-  type Member,
-  member,
-  onPresence,
-  openSocket,
-  settle,
-} from '../../../test/support/chat';
+import { collect, directRoom, emitAck, member, onPresence, openSocket, settle } from '../../../test/support/chat';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 /**
@@ -43,11 +33,6 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
-async function directRoom(a: Member, b: Member) {
-  const res = await callAs(t, a, chatRoomRoutes.create, { body: { type: 'direct', participants: [b.id] } });
-  return ZChatRoomReply.parse(res.body).data.chatRoom;
-}
-
 describe('presence audience', () => {
   it('tells room members and contact-list watchers, not a stranger', async () => {
     const [bob, mate, watcher, stranger] = await Promise.all([
@@ -56,7 +41,7 @@ describe('presence audience', () => {
       member(t, 'Watcher'),
       member(t, 'Stranger'),
     ]);
-    await directRoom(mate, bob);
+    await directRoom(t, mate, bob);
     const [mateSocket, watcherSocket, strangerSocket] = await Promise.all([
       openSocket(t, mate),
       openSocket(t, watcher),
@@ -101,7 +86,7 @@ describe('presence audience', () => {
 
   it('gathers the changes of one tick into one event per recipient', async () => {
     const [mate, ...others] = await Promise.all([member(t, 'Mate'), member(t, 'A'), member(t, 'B'), member(t, 'C')]);
-    for (const o of others) await directRoom(mate, o);
+    for (const o of others) await directRoom(t, mate, o);
     const mateSocket = await openSocket(t, mate);
     // The mate's own arrival is told to the mate's tab first, in a tick of its own.
     await collect<Presence>(mateSocket, 'UserOnline').next((p) => p.userId === mate.id);
