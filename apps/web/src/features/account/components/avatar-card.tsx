@@ -6,7 +6,6 @@ import { useSession } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAvatar } from '../api/delete-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { avatarProblem } from '../lib/forms';
 
 /** Profile picture: upload (png, gif or jpeg up to 2 MB, checked before sending) and delete. */
 export function AvatarCard() {
@@ -16,14 +15,8 @@ export function AvatarCard() {
   const remove = useDeleteAvatar();
   if (!user) return null;
 
-  const pick = (file: File) => {
-    const problem = avatarProblem(file);
-    if (problem) {
-      showToast(t(problem), 'error');
-      return;
-    }
+  const pick = (file: File) =>
     upload.mutate(file, { onSuccess: () => showToast(t('account.avatarUpdated'), 'success') });
-  };
 
   return (
     <SectionCard icon={IconPhoto} title={t('account.avatar')} description={t('account.avatarHint')}>
@@ -36,6 +29,8 @@ export function AvatarCard() {
           change: t('account.changeAvatar'),
           remove: t('account.deleteAvatar'),
           rules: t('account.avatarRules'),
+          wrongType: t('account.avatarType'),
+          tooLarge: t('account.avatarSize'),
         }}
         onPick={pick}
         onRemove={() => remove.mutate(undefined, { onSuccess: () => showToast(t('account.avatarRemoved'), 'success') })}

@@ -1,7 +1,6 @@
 import type { TUser } from '@rounds/contracts/user';
 import { describe, expect, it } from 'vitest';
 import {
-  avatarProblem,
   contactChanged,
   contactValues,
   profileRequest,
@@ -83,13 +82,5 @@ describe('phone and email', () => {
       email: 'invalid_email',
       phone: 'auth.err_phone_format',
     });
-  });
-});
-
-describe('profile picture', () => {
-  it('accepts png, gif and jpeg up to 2 MB', () => {
-    expect(avatarProblem({ type: 'image/png', size: 2 * 1024 * 1024 })).toBeUndefined();
-    expect(avatarProblem({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toBe('account.avatarSize');
-    expect(avatarProblem({ type: 'image/webp', size: 10 })).toBe('account.avatarType');
   });
 });

@@ -1,10 +1,4 @@
-import {
-  AVATAR_TYPES,
-  ZChangePasswordRequest,
-  ZPhoneEmailUpdateRequest,
-  ZUpdateAccountRequest,
-} from '@rounds/contracts/account';
-import { LIMITS } from '@rounds/contracts/limits';
+import { ZChangePasswordRequest, ZPhoneEmailUpdateRequest, ZUpdateAccountRequest } from '@rounds/contracts/account';
 import type { TUser } from '@rounds/contracts/user';
 import { confirmationError, fieldErrors, type TFieldErrors } from '../../../lib/form-errors';
 import { classificationRequest, classificationValues } from '../../../lib/person-fields';
@@ -84,14 +78,4 @@ export function contactChanged(user: TUser, values: TContactValues): boolean {
 export function validateContact(values: TContactValues): TFieldErrors<keyof TContactValues> {
   const result = ZPhoneEmailUpdateRequest.safeParse(values);
   return result.success ? {} : fieldErrors<keyof TContactValues>(result.error.issues);
-}
-
-/** The profile picture: png, gif or jpeg, at most 2 MB (spec doc 1 section 5); checked before uploading. */
-export function avatarProblem(file: {
-  type: string;
-  size: number;
-}): 'account.avatarType' | 'account.avatarSize' | undefined {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'account.avatarType';
-  if (file.size > LIMITS.avatarMaxBytes) return 'account.avatarSize';
-  return undefined;
 }

@@ -1,9 +1,6 @@
-import { AVATAR_TYPES } from '@rounds/contracts/account';
-import { LIMITS } from '@rounds/contracts/limits';
 import type { TUser } from '@rounds/contracts/user';
 import { useTranslation } from 'react-i18next';
 import { AvatarPicker } from '../../../../components/avatar-picker';
-import { showToast } from '../../../../lib/toast';
 import { useDeleteUserAvatar, useUploadUserAvatar } from '../api/user-avatar';
 
 /** The user's picture with change (png, gif or jpeg up to 2 MB, checked first) and removal. */
@@ -12,17 +9,7 @@ export function UserAvatarPanel({ user }: { user: TUser }) {
   const upload = useUploadUserAvatar();
   const remove = useDeleteUserAvatar();
 
-  const pick = (file: File) => {
-    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
-      showToast(t('user.avatarType'), 'error');
-      return;
-    }
-    if (file.size > LIMITS.avatarMaxBytes) {
-      showToast(t('user.avatarSize'), 'error');
-      return;
-    }
-    upload.mutate({ id: user.id, file });
-  };
+  const pick = (file: File) => upload.mutate({ id: user.id, file });
 
   return (
     <AvatarPicker
@@ -34,6 +21,8 @@ export function UserAvatarPanel({ user }: { user: TUser }) {
         change: t('user.changeAvatar'),
         remove: t('user.removeAvatar'),
         rules: t('user.avatarRules'),
+        wrongType: t('user.avatarType'),
+        tooLarge: t('user.avatarSize'),
       }}
       onPick={pick}
       onRemove={() => remove.mutate(user.id)}
