@@ -134,7 +134,11 @@ describe('ForcePasswordUpdate', () => {
     await settle(s.socket);
     expect(s.asked()).toBe(0);
     await policy({ active: true, frequency: 1, period: 'week' });
-    await expect.poll(() => s.asked(), { timeout: 5_000 }).toBe(1);
+    // Asked by the change; a second time when this socket's own check on connect was still reading and saw the new
+    // policy too (at least once, not exactly once: docs/decisions.md, password policy). Never more.
+    await expect.poll(() => s.asked(), { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    await settle(s.socket);
+    expect(s.asked()).toBeLessThanOrEqual(2);
 
     // Changing the password moves the date: the next connection is not asked.
     const changed = await callRoute(t.app, accountRoutes.changePassword, {
