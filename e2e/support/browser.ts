@@ -64,6 +64,13 @@ export async function newWatchedPage(
  * accessibility, without a second list of screens to keep in step.
  */
 export async function snap(page: Page, name: string): Promise<void> {
+  // A full-page photo paints the desktop's sticky navigation rail where the scrolled window holds it, mid-page:
+  // from the top it stands where a person sees it. (The phone's bar is fixed to the bottom instead, and a page
+  // scrolled to its end would suit it; that moves window-scrolled lists, so phones are photographed as left.)
+  await page.evaluate(() => {
+    const nav = document.querySelector('.side-nav');
+    if (nav && getComputedStyle(nav).position === 'sticky') window.scrollTo(0, 0);
+  });
   await untilStill(page);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   await expectAccessible(page, name);
