@@ -144,7 +144,9 @@ describe('WORKERS', () => {
       } finally {
         for (const s of sockets) s.disconnect();
         server.child.kill('SIGTERM');
-        expect(await server.exited).toBe(0);
+        // A worker that does not stop cleanly makes the primary exit 1 (once on PostgreSQL under CI's load): its
+        // last lines say which and why.
+        expect(await server.exited, server.output().slice(-3_000)).toBe(0);
         await Promise.all([redis.stop(), s3.stop()]);
         await drop();
       }
