@@ -203,15 +203,9 @@ export async function roleRooms(db: Db): Promise<{ roomId: string; roleId: strin
   return rows.map((r) => ({ roomId: r.id, roleId: r.duty_role_id! }));
 }
 
-/** Whether `userId` is in the room: a yes or no, where requireMember answers with the room or a 404. */
+/** Whether `userId` is in the room: requireMember's question answered yes or no instead of the room or a 404. */
 export async function isMember(db: Db, userId: string, roomId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('room_members')
-    .select('user_id')
-    .where('room_id', '=', roomId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await memberRooms(db, userId, [roomId])).length > 0;
 }
 
 /** Everyone in a room, active or not. */
