@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
-import { type ContextOptions, newContext, newWatchedPage, snap } from './browser';
+import { type ContextOptions, newContext, snap, watchErrors } from './browser';
 
 /** A form field by its label, which may end with the required mark ('Password *'). */
 export function field(page: Page, label: string) {
@@ -47,11 +47,11 @@ export async function openContext(browser: Browser, options: ContextOptions): Pr
   return context;
 }
 
-/** newWatchedPage (a context, its page and the page's errors) whose context is closed when the test ends. */
+/** A page in its own openContext (closed when the test ends), with the page's errors watched. */
 export async function openWatchedPage(browser: Browser, options: ContextOptions) {
-  const opened = await newWatchedPage(browser, options);
-  onTestFinished(() => opened.context.close().catch(() => undefined));
-  return opened;
+  const context = await openContext(browser, options);
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page) };
 }
 
 /**
