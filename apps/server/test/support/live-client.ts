@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { routeUrl, type TApiRoute, type TBodyIn, type TReplyOf } from '@rounds/contracts/api-route';
+import type { TApiRoute, TBodyIn, TReplyOf } from '@rounds/contracts/api-route';
 import { chatRoomRoutes, type TMessage, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { signInOverApi } from '@rounds/test-kit/mfa';
+import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
 import { io, type Socket } from 'socket.io-client';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../src/ops/seed-demo';
 import { multipart, type Part } from './multipart';
@@ -24,26 +25,16 @@ export async function loginDemo(base: string, name: string, init: RequestInit = 
   return { token: json.token, id: json.user.id, cookie };
 }
 
-/** A call of a contract route over HTTP, at the descriptor's method and path, as the web makes it. */
-export async function httpCall<R extends TApiRoute>(
+/** A call of a contract route over HTTP that must succeed: its reply. */
+async function httpCall<R extends TApiRoute>(
   base: string,
   token: string,
   route: R,
   body: TBodyIn<R>,
-  init: RequestInit = {},
 ): Promise<TReplyOf<R>> {
-  const res = await fetch(`${base}${routeUrl(route)}`, {
-    ...init,
-    method: route.method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      ...(init.headers as Record<string, string>),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${route.path} ${res.status} ${await res.text()}`);
-  return (await res.json()) as TReplyOf<R>;
+  const reply = await routeFetch(base, route, { token, body } as unknown as TFetchInput<R>);
+  if (reply.status >= 300) throw new Error(`${route.path} ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
 }
 
 export async function createGroup(base: string, owner: Login, others: Login[], name: string): Promise<string> {
