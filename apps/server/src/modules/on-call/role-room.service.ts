@@ -5,7 +5,7 @@ import { roleRooms, roleSeats, roomOfRole } from '../chat/rooms.store';
 import { claimDue } from '../compliance/retention.store';
 import { dutyRoleNotFound, withHolders } from './duty-roles.service';
 import * as store from './duty-roles.store';
-import { fallsTo, type Reached } from './escalation.service';
+import { fallsTo, type Reached } from './escalation-targets';
 
 /** The sweep that seats holders the clock changed (a shift or rotation starting or ending): how often, by name. */
 export const ROLE_ROOMS_SWEEP = { name: 'role-rooms-sweep', everyMs: 5_000 } as const;
