@@ -184,13 +184,7 @@ async function run(
 ) {
   console.log(`\n${label}`);
   const { roomId, messageId, email } = await seed(o);
-  const { server, token } = await startSeededServer({
-    env,
-    engine: o,
-    messageKey: MESSAGE_KEY,
-    email,
-    password: PASSWORD,
-  });
+  const { server, token } = await startSeededServer(o, env, MESSAGE_KEY, { email, password: PASSWORD });
   try {
     // Raw, not routeFetch: the time is to the reply's last byte, its JSON parsed after the clock stops.
     const gridQuery: TQueryIn<typeof chatRoomRoutes.ackGrid> = { twId: roomId, messageId };

@@ -54,13 +54,7 @@ async function run(
 ) {
   console.log(`\n${label}`);
   const { roomId, email } = await seed(o);
-  const { server, token } = await startSeededServer({
-    env,
-    engine: o,
-    messageKey: MESSAGE_KEY,
-    email,
-    password: PASSWORD,
-  });
+  const { server, token } = await startSeededServer(o, env, MESSAGE_KEY, { email, password: PASSWORD });
   try {
     const page = async (before: number) => {
       const t0 = performance.now();

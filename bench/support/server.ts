@@ -40,22 +40,21 @@ export async function signIn(url: string, username: string, password: string): P
  * onEachEngine chose), the request and login limits lifted so the route is measured and not the limiter, and
  * the seeded user signed in. The server is stopped if the sign-in fails.
  */
-export async function startSeededServer(o: {
-  env: Record<string, string>;
-  engine: EngineOptions;
-  messageKey: string;
-  email: string;
-  password: string;
-}): Promise<{ server: RunningServer; token: string }> {
+export async function startSeededServer(
+  o: EngineOptions,
+  env: Record<string, string>,
+  messageKey: string,
+  user: { email: string; password: string },
+): Promise<{ server: RunningServer; token: string }> {
   const server = await startBenchServer({
-    ...o.env,
-    DATA_DIR: o.engine.dataDir,
-    MESSAGE_KEY: o.messageKey,
+    ...env,
+    DATA_DIR: o.dataDir,
+    MESSAGE_KEY: messageKey,
     RATE_LIMIT_MAX: '1000000',
     LOGIN_RATE_LIMIT: '1000',
   });
   try {
-    return { server, token: await signIn(server.url, o.email, o.password) };
+    return { server, token: await signIn(server.url, user.email, user.password) };
   } catch (error) {
     await server.stop();
     throw error;
