@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { routeUrl } from '@rounds/contracts/api-route';
 import { authRoutes } from '@rounds/contracts/auth';
 import { contactRoutes, type TContactListRequest } from '@rounds/contracts/contacts';
 import { API_PREFIX } from '@rounds/contracts/limits';
@@ -328,7 +329,7 @@ async function main(
   const page = await context.newPage();
   // Recent asks for the directory once it is up (app/routes/recent.tsx): a user who opens Contacts from it
   // a moment later finds the list there.
-  const prefetched = page.waitForResponse((r) => r.url().endsWith('/contact/list'), { timeout: 60_000 });
+  const prefetched = page.waitForResponse((r) => r.url().endsWith(routeUrl(contactRoutes.list)), { timeout: 60_000 });
   await signIn(page);
   await page.locator('a[href="/contacts"]').first().waitFor();
   const prefetchAt = Date.now();
@@ -439,7 +440,9 @@ async function main(
     note: '(five keys, each awaited)',
   });
   const answered = await page
-    .waitForResponse((r) => r.url().endsWith('/contact/list') && (r.request().postData() ?? '').includes('hebert'))
+    .waitForResponse(
+      (r) => r.url().endsWith(routeUrl(contactRoutes.list)) && (r.request().postData() ?? '').includes('hebert'),
+    )
     .then(() => call(page, 'bench.frames()'))
     .then(() => now(page));
   report({
