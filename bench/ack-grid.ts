@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { routeUrl, type TQueryIn, type TReplyOf } from '@rounds/contracts/api-route';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { chatPath } from '@rounds/contracts/routes';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
@@ -14,7 +16,7 @@ import { onEachEngine } from './support/engines';
 import { openInProcess } from './support/in-process';
 import { insertPasswordUsers } from './support/password-users';
 import { seedRooms } from './support/seed-rooms';
-import { fmt, percentile, signIn, startBenchServer } from './support/server';
+import { fmt, percentile, startSeededServer } from './support/server';
 
 /**
  * bench/ack-grid (issue 25): the acknowledgement grid of an URGENT message in a group of 2,000 recipients,
@@ -182,27 +184,18 @@ async function run(
 ) {
   console.log(`\n${label}`);
   const { roomId, messageId, email } = await seed(o);
-  const server = await startBenchServer({
-    ...env,
-    DATA_DIR: o.dataDir,
-    MESSAGE_KEY,
-    RATE_LIMIT_MAX: '1000000',
-    LOGIN_RATE_LIMIT: '1000',
-  });
+  const { server, token } = await startSeededServer(o, env, MESSAGE_KEY, { email, password: PASSWORD });
   try {
-    const token = await signIn(server.url, email, PASSWORD);
+    // Raw, not routeFetch: the time is to the reply's last byte, its JSON parsed after the clock stops.
+    const gridQuery: TQueryIn<typeof chatRoomRoutes.ackGrid> = { twId: roomId, messageId };
+    const gridUrl = `${server.url}${routeUrl(chatRoomRoutes.ackGrid)}?${new URLSearchParams(gridQuery)}`;
     let bytes = 0;
     const grid = async () => {
       const t0 = performance.now();
-      const res = await fetch(
-        `${server.url}/api/v1/chat-room/acknowledgement-grid?twId=${roomId}&messageId=${messageId}`,
-        {
-          headers: { authorization: `Bearer ${token}` },
-        },
-      );
+      const res = await fetch(gridUrl, { headers: { authorization: `Bearer ${token}` } });
       const text = await res.text();
       const ms = performance.now() - t0;
-      const json = JSON.parse(text) as { data: { counts: Record<string, number>; recipients: unknown[] } };
+      const json = JSON.parse(text) as TReplyOf<typeof chatRoomRoutes.ackGrid>;
       if (res.status !== 200 || json.data.recipients.length !== RECIPIENTS) throw new Error(`bad grid: ${res.status}`);
       bytes = text.length;
       return { ms, counts: json.data.counts };

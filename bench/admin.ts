@@ -1,8 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BULK_CSV_COLUMNS, type TBulkImportReply } from '@rounds/contracts/admin-users';
+import { adminUserRoutes, BULK_CSV_COLUMNS } from '@rounds/contracts/admin-users';
+import { routeUrl, type TQueryIn } from '@rounds/contracts/api-route';
+import { userLogRoutes } from '@rounds/contracts/user-logs';
 import { DEMO_PASSWORD } from '@rounds/test-kit/demo';
+import { routeFetch } from '@rounds/test-kit/route-fetch';
 import { openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
@@ -24,13 +27,13 @@ import { fmt, percentile, signIn, startBenchServer, timeCalls } from './support/
 const USERS = 20_000;
 const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000);
 const IMPORT_ROWS = 5_000;
-const CASES: { name: string; query: string }[] = [
-  { name: 'first page, by first name', query: '' },
-  { name: 'page 40, by surname desc', query: '?sortBy=lastName&order=desc&page=40' },
-  { name: 'search "bro", by first name', query: '?keyword=bro' },
-  { name: 'search "mar", by email', query: '?keyword=mar&sortBy=email' },
-  { name: 'by last sign-in desc', query: '?sortBy=lastLoginDate&order=desc' },
-  { name: 'search "thibodeaux", by role', query: '?keyword=thibodeaux&sortBy=role' },
+const CASES: { name: string; query: TQueryIn<typeof adminUserRoutes.list> }[] = [
+  { name: 'first page, by first name', query: {} },
+  { name: 'page 40, by surname desc', query: { sortBy: 'lastName', order: 'desc', page: 40 } },
+  { name: 'search "bro", by first name', query: { keyword: 'bro' } },
+  { name: 'search "mar", by email', query: { keyword: 'mar', sortBy: 'email' } },
+  { name: 'by last sign-in desc', query: { sortBy: 'lastLoginDate', order: 'desc' } },
+  { name: 'search "thibodeaux", by role', query: { keyword: 'thibodeaux', sortBy: 'role' } },
 ];
 
 ensureWebBuild();
@@ -90,12 +93,9 @@ try {
     for (const c of CASES) {
       const call = async () => {
         const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/v1/user${c.query}`, {
-          headers: { authorization: `Bearer ${viewer.token}` },
-        });
-        const body = (await res.json()) as { results: unknown[]; total: number };
-        if (res.status !== 200) throw new Error(`GET /user${c.query}: ${res.status}`);
-        return { ms: performance.now() - t0, rows: body.results.length, total: body.total };
+        const res = await routeFetch(server.url, adminUserRoutes.list, { token: viewer.token, query: c.query });
+        if (res.status !== 200) throw new Error(`GET /user ${JSON.stringify(c.query)}: ${res.status}`);
+        return { ms: performance.now() - t0, rows: res.body.results.length, total: res.body.total };
       };
       const { times, last } = await timeCalls(call);
       if (last.rows === 0) empty.push(`${viewer.label}: ${c.name}`);
@@ -114,6 +114,8 @@ try {
     { label: 'FacilityAdmin', ...BENCH_USER },
   ]);
   empty.push(...screen.empty);
+  // The Admin's sign-in in Chromium ends the API session 10 s later (the single-session rule): sign in again.
+  const adminToken = await signIn(server.url, adminRow.email, DEMO_PASSWORD);
 
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -141,12 +143,8 @@ try {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'staff.csv');
   const i0 = performance.now();
-  const imported = await fetch(`${server.url}/api/v1/user/import-from-csv`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${viewers[0]!.token}` },
-    body: form,
-  });
-  const importReply = (await imported.json()) as TBulkImportReply;
+  const imported = await routeFetch(server.url, adminUserRoutes.importCsv, { token: adminToken, form });
+  const importReply = imported.body;
   const importSeconds = (performance.now() - i0) / 1000;
   const importRssAfter = rss();
   const createdRows = importReply.data?.created ?? 0;
@@ -165,8 +163,9 @@ try {
     peak = Math.max(peak, rss());
   }, 20);
   const t0 = performance.now();
-  const res = await fetch(`${server.url}/api/v1/user/export-logs?from=0`, {
-    headers: { authorization: `Bearer ${viewers[0]!.token}` },
+  // The CSV is streamed and its lines counted: a raw fetch on the URL its descriptor gives.
+  const res = await fetch(`${server.url}${routeUrl(userLogRoutes.export)}?from=0`, {
+    headers: { authorization: `Bearer ${adminToken}` },
   });
   let lines = 0;
   let bytes = 0;

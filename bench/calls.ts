@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TBodyIn } from '@rounds/contracts/api-route';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '@rounds/test-kit/demo';
 import { startJanus } from '@rounds/test-kit/janus-server';
 import type { Page } from 'playwright-core';
@@ -21,7 +23,7 @@ import {
 import { seedHospital } from './support/demo-hospital';
 import { cpuSeconds, sampleCpu } from './support/proc-cpu';
 import { seedRooms } from './support/seed-rooms';
-import { fmt, signIn, startBenchServer } from './support/server';
+import { callRoute, fmt, signIn, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
@@ -115,14 +117,8 @@ try {
   // Rooms made the way the app makes them, through the API, by the first of the staff.
   const login = (email: string) => signIn(server.url, email, DEMO_PASSWORD);
   const owner = await login(staff[0]!.email);
-  const createRoom = async (body: object) => {
-    const res = await fetch(`${server.url}/api/v1/chat-room`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 200) throw new Error(`chat-room ${res.status}: ${await res.text()}`);
-  };
+  const createRoom = (body: TBodyIn<typeof chatRoomRoutes.create>) =>
+    callRoute(server.url, chatRoomRoutes.create, { token: owner, body });
   const fullName = (u: (typeof staff)[number]) => `${u.first_name} ${u.last_name}`;
   await createRoom({ type: 'direct', participants: [staff[1]!.id] });
   await createRoom({ type: 'group', name: 'Bench video call', participants: staff.slice(1, GROUP).map((u) => u.id) });

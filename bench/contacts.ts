@@ -1,3 +1,5 @@
+import { contactRoutes, type TContactListRequest } from '@rounds/contracts/contacts';
+import { routeFetch } from '@rounds/test-kit/route-fetch';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital } from './support/demo-hospital';
 import { onEachEngine } from './support/engines';
 import { fmt, percentile, signIn, startBenchServer } from './support/server';
@@ -27,16 +29,11 @@ async function run(
   });
   try {
     const token = await signIn(server.url, BENCH_USER.email, BENCH_USER.password);
-    const call = async (body: object) => {
+    const call = async (body: TContactListRequest) => {
       const t0 = performance.now();
-      const res = await fetch(`${server.url}/api/v1/contact/list`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { data: { contacts: unknown[] } };
+      const res = await routeFetch(server.url, contactRoutes.list, { token, body });
       if (res.status !== 200) throw new Error(`contact/list ${res.status}`);
-      return { ms: performance.now() - t0, n: json.data.contacts.length };
+      return { ms: performance.now() - t0, n: res.body.data.contacts.length };
     };
     console.log(`\n${label}: ${USERS} users`);
     // The server said ready (/readyz) a moment ago: the first clinician to open Contacts after a restart should

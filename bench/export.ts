@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { routeUrl, type TQueryIn } from '@rounds/contracts/api-route';
+import { complianceExportRoutes } from '@rounds/contracts/compliance';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { localFileStore } from '../apps/server/src/lib/file-store';
@@ -10,7 +12,7 @@ import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { type EngineOptions, onEachEngine } from './support/engines';
 import { seedRooms } from './support/seed-rooms';
-import { fmt, startBenchServer } from './support/server';
+import { callRoute, fmt, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
@@ -102,20 +104,20 @@ async function run(label: string, env: Record<string, string>, o: EngineOptions)
   });
   try {
     const token = await signAccessToken(JWT_SECRET, { sub: s.admin.id, role: 'Admin', sid: s.admin.sid }, 3_600);
-    const made = await fetch(`${server.url}/api/v1/compliance/exports`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ scope: 'room', targetId: s.room, from: 0, to: Date.now() + 60_000 }),
+    const made = await callRoute(server.url, complianceExportRoutes.createExport, {
+      token,
+      body: { scope: 'room', targetId: s.room, from: 0, to: Date.now() + 60_000 },
     });
-    if (made.status !== 200) throw new Error(`export: ${made.status} ${await made.text()}`);
-    const link = ((await made.json()) as { data: { token: string } }).data.token;
+    // The ZIP is streamed and its bytes counted: a raw fetch on the URL its descriptor gives.
+    const download = complianceExportRoutes.downloadExport;
+    const query: TQueryIn<typeof download> = { token: made.data.token };
     const before = rssKb(server.pid);
     let peak = before;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssKb(server.pid));
     }, 50);
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/api/v1/compliance/exports/download?${new URLSearchParams({ token: link })}`);
+    const res = await fetch(`${server.url}${routeUrl(download)}?${new URLSearchParams(query)}`);
     if (res.status !== 200 || !res.body) throw new Error(`download: ${res.status} ${await res.text()}`);
     let bytes = 0;
     let first = 0;

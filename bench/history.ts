@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { accountRoutes } from '@rounds/contracts/account';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
+import { routeFetch } from '@rounds/test-kit/route-fetch';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { onEachEngine } from './support/engines';
 import { openInProcess } from './support/in-process';
 import { insertPasswordUsers } from './support/password-users';
 import { seedRooms } from './support/seed-rooms';
-import { fmt, percentile, signIn, startBenchServer } from './support/server';
+import { fmt, percentile, startSeededServer } from './support/server';
 
 /**
  * bench/history: a room with 1,000,000 messages; POST /chat-room/messages for a page of 100 before a random
@@ -51,25 +54,17 @@ async function run(
 ) {
   console.log(`\n${label}`);
   const { roomId, email } = await seed(o);
-  const server = await startBenchServer({
-    ...env,
-    DATA_DIR: o.dataDir,
-    MESSAGE_KEY,
-    RATE_LIMIT_MAX: '1000000',
-    LOGIN_RATE_LIMIT: '1000',
-  });
+  const { server, token } = await startSeededServer(o, env, MESSAGE_KEY, { email, password: PASSWORD });
   try {
-    const token = await signIn(server.url, email, PASSWORD);
     const page = async (before: number) => {
       const t0 = performance.now();
-      const res = await fetch(`${server.url}/api/v1/chat-room/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ twId: roomId, before, limit: 100 }),
+      const res = await routeFetch(server.url, chatRoomRoutes.messages, {
+        token,
+        body: { twId: roomId, before, limit: 100 },
       });
-      const json = (await res.json()) as { data: { messages: { seq: number }[] } };
       const ms = performance.now() - t0;
-      if (res.status !== 200 || json.data.messages.length !== 100 || json.data.messages[99]!.seq !== before - 1) {
+      const messages = res.status === 200 ? res.body.data.messages : [];
+      if (messages.length !== 100 || messages[99]!.seq !== before - 1) {
         throw new Error(`bad page before ${before}: ${res.status}`);
       }
       return ms;
@@ -86,7 +81,7 @@ async function run(
     const trivial: number[] = [];
     for (let i = 0; i < 500; i += 1) {
       const t0 = performance.now();
-      await (await fetch(`${server.url}/api/v1/setting/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+      await routeFetch(server.url, accountRoutes.me, { token });
       trivial.push(performance.now() - t0);
     }
     trivial.sort((a, b) => a - b);

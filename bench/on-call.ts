@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onCallRoutes } from '@rounds/contracts/on-call';
+import { routeFetch } from '@rounds/test-kit/route-fetch';
 import { openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 // @ts-expect-error: a plain .mjs build script shared with `npm start` and the journeys
@@ -11,7 +13,7 @@ import { fmt, percentile, signIn, startBenchServer, timeCalls } from './support/
 /**
  * bench/on-call (issue 25): a hospital group of 20,000 staff with 2,000 on-call roles over its facilities, a
  * year of weekly shifts for every role (104,000 shift rows), a weekly night rotation for one role in four and
- * a hand hold for one in ten. GET /api/v1/on-call?facilityId=&at= at instants spread over the year, for each
+ * a hand hold for one in ten. GET /on-call?facilityId=&at= at instants spread over the year, for each
  * facility: p99 under 20 ms.
  */
 const STAFF = 20_000;
@@ -95,9 +97,7 @@ await h.close();
 const server = await startBenchServer({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000' });
 try {
   const token = await signIn(server.url, BENCH_USER.email, BENCH_USER.password);
-  console.log(
-    `\nGET /api/v1/on-call on ${STAFF} staff, ${ROLES} roles (SQLite), 200 calls a facility after 20 to warm up`,
-  );
+  console.log(`\nGET /on-call on ${STAFF} staff, ${ROLES} roles (SQLite), 200 calls a facility after 20 to warm up`);
   let worst = 0;
   for (const facilityId of facilities) {
     let n = 0;
@@ -106,15 +106,13 @@ try {
       // Instants over the year, by the hour, so the cache of instants does not decide the figure.
       const at = yearAgo + ((n * 7919) % (365 * 24)) * HOUR + 17 * 60_000;
       const started = performance.now();
-      const res = await fetch(`${server.url}/api/v1/on-call?facilityId=${facilityId}&at=${at}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const body = (await res.json()) as { data: { roles: { holders: unknown[] }[] } };
+      const res = await routeFetch(server.url, onCallRoutes.onCall, { token, query: { facilityId, at } });
       if (res.status !== 200) throw new Error(`GET /on-call: ${res.status}`);
+      const { roles } = res.body.data;
       return {
         ms: performance.now() - started,
-        roles: body.data.roles.length,
-        held: body.data.roles.filter((r) => r.holders.length).length,
+        roles: roles.length,
+        held: roles.filter((r) => r.holders.length).length,
       };
     };
     const { times, last } = await timeCalls(call);

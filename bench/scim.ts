@@ -1,6 +1,7 @@
-import { routeUrl, type TBodyIn, type TReplyOf } from '@rounds/contracts/api-route';
-import { scimTokenRoutes } from '@rounds/contracts/scim';
-import { fmt, percentile, signIn, startBenchServer } from './support/server';
+import type { TApiRoute } from '@rounds/contracts/api-route';
+import { scimRoutes, scimTokenRoutes } from '@rounds/contracts/scim';
+import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
+import { callRoute, fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/scim: the hospital's directory provisioning its staff through SCIM 2.0 (issue 26). 20,000 users, each
@@ -22,52 +23,47 @@ const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD
 
 try {
   const adminToken = await signIn(server.url, ADMIN.email, ADMIN.password);
-  // The token is made through its route's contract (method, path, body and reply from the descriptor).
-  const create = scimTokenRoutes.create;
-  const request: TBodyIn<typeof create> = { label: 'bench' };
-  const made = await fetch(`${server.url}${routeUrl(create)}`, {
-    method: create.method,
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  });
-  if (!made.ok) throw new Error(`token: ${made.status}`);
-  const secret = ((await made.json()) as TReplyOf<typeof create>).data.secret;
-  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' };
+  const made = await callRoute(server.url, scimTokenRoutes.create, { token: adminToken, body: { label: 'bench' } });
+  const secret = made.data.secret;
 
   const posts: number[] = [];
   const patches: number[] = [];
   let failed = 0;
-  const timed = async (into: number[], method: string, path: string, body: unknown) => {
+  const timed = async <R extends TApiRoute>(into: number[], route: R, input: TFetchInput<R>) => {
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/scim/v2${path}`, { method, headers, body: JSON.stringify(body) });
-    const json = (await res.json()) as { id?: string };
+    const res = await routeFetch(server.url, route, { ...input, token: secret });
     into.push(performance.now() - t0);
-    if (!res.ok) {
+    if (res.status >= 300) {
       failed += 1;
-      if (failed <= 5) console.error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+      if (failed <= 5) console.error(`${route.method} ${route.path}: ${res.status} ${JSON.stringify(res.body)}`);
       return undefined;
     }
-    return json;
+    return res.body as { id?: string };
   };
 
   const provision = async (i: number) => {
     const userName = `staff${String(i).padStart(5, '0')}@hospital.test`;
-    const created = await timed(posts, 'POST', '/Users', {
-      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', ENTERPRISE],
-      userName,
-      externalId: `emp-${i}`,
-      name: { givenName: 'Staff', familyName: `Member${i}` },
-      emails: [{ value: userName, type: 'work', primary: true }],
-      active: true,
+    const created = await timed(posts, scimRoutes.createUser, {
+      body: {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', ENTERPRISE],
+        userName,
+        externalId: `emp-${i}`,
+        name: { givenName: 'Staff', familyName: `Member${i}` },
+        emails: [{ value: userName, type: 'work', primary: true }],
+        active: true,
+      },
     });
     if (!created?.id) return;
-    await timed(patches, 'PATCH', `/Users/${created.id}`, {
-      schemas: [PATCH_OP],
-      Operations: [
-        { op: 'Replace', path: 'title', value: 'Registered nurse' },
-        { op: 'Add', path: 'phoneNumbers[type eq "work"].value', value: `+1555${String(i).padStart(7, '0')}` },
-        { op: 'Replace', value: { [`${ENTERPRISE}:employeeNumber`]: String(i) } },
-      ],
+    await timed(patches, scimRoutes.patchUser, {
+      params: { id: created.id },
+      body: {
+        schemas: [PATCH_OP],
+        Operations: [
+          { op: 'Replace', path: 'title', value: 'Registered nurse' },
+          { op: 'Add', path: 'phoneNumbers[type eq "work"].value', value: `+1555${String(i).padStart(7, '0')}` },
+          { op: 'Replace', value: { [`${ENTERPRISE}:employeeNumber`]: String(i) } },
+        ],
+      },
     });
   };
 

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { searchRoutes } from '@rounds/contracts/search';
+import { routeFetch } from '@rounds/test-kit/route-fetch';
 import type { Insertable } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
@@ -207,12 +209,9 @@ async function run(
     const token = await signAccessToken(JWT_SECRET, { sub: s.me.id, role: 'Regular', sid: s.me.sid }, 3_600);
     const ask = async (q: string) => {
       const t0 = performance.now();
-      const res = await fetch(`${server.url}/api/v1/search/messages?${new URLSearchParams({ q, pageSize: '20' })}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const json = (await res.json()) as { total: number; results: unknown[] };
-      if (res.status !== 200) throw new Error(`search ${q}: ${res.status} ${JSON.stringify(json)}`);
-      return { ms: performance.now() - t0, total: json.total };
+      const res = await routeFetch(server.url, searchRoutes.messages, { token, query: { q, pageSize: 20 } });
+      if (res.status !== 200) throw new Error(`search ${q}: ${res.status} ${JSON.stringify(res.body)}`);
+      return { ms: performance.now() - t0, total: res.body.total };
     };
     const list = queries(s.pool);
     for (const q of list.slice(0, 30)) await ask(q); // warm up

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fmt, signIn, startBenchServer } from './support/server';
+import { routeUrl } from '@rounds/contracts/api-route';
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
+import { callRoute, fmt, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/upload: a 10 MB image up and down through the real server (encrypted on local disk), and the server's
@@ -26,20 +28,16 @@ const server = await startBenchServer({
 });
 try {
   const token = await signIn(server.url, ADMIN.email, ADMIN.password);
-  const auth = { authorization: `Bearer ${token}` };
   const upload = async () => {
     const form = new FormData();
     form.append('files', new Blob([png], { type: 'image/png' }), 'scan.png');
-    const res = await fetch(`${server.url}/api/v1/chat-room/upload-chat-images`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
-    });
-    if (res.status !== 200) throw new Error(`upload ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: { files: { Key: string }[] } }).data.files[0]!.Key;
+    return (await callRoute(server.url, chatFileRoutes.uploadImages, { token, form })).data.files[0]!.Key;
   };
+  // The file's bytes, not JSON: a raw fetch on the URL its descriptor gives.
   const download = async (key: string) => {
-    const res = await fetch(`${server.url}/api/v1/chat-room/image?key=${key}`, { headers: auth });
+    const res = await fetch(`${server.url}${routeUrl(chatFileRoutes.file)}?${new URLSearchParams({ key })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     if (!bytes.equals(png)) throw new Error('downloaded bytes differ');
   };

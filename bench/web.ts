@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { routeUrl } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
+import { contactRoutes, type TContactListRequest } from '@rounds/contracts/contacts';
+import { API_PREFIX } from '@rounds/contracts/limits';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { signInOverApi } from '@rounds/test-kit/mfa';
+import { routeFetch } from '@rounds/test-kit/route-fetch';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/database';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
@@ -13,7 +19,7 @@ import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital, type TContactCase } from './support/demo-hospital';
 import { mobileLcp } from './support/lighthouse-lcp';
 import { seedRooms, type TSeedRoom } from './support/seed-rooms';
-import { signIn as apiSignIn, fmt, percentile, startBenchServer } from './support/server';
+import { signIn as apiSignIn, callRoute, fmt, percentile, startBenchServer } from './support/server';
 import { throttledHome } from './support/throttled-home';
 
 /**
@@ -40,10 +46,11 @@ async function coldTimeline(page: Page): Promise<string> {
   const parts = (await page.evaluate(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const shown = ['document ' + Math.round(nav.responseEnd), 'DOMContentLoaded ' + Math.round(nav.domContentLoadedEventEnd)];
+    const api = ${JSON.stringify(API_PREFIX)};
     for (const r of performance.getEntriesByType('resource')) {
       const path = new URL(r.name).pathname;
-      if (!/\\/api\\/v1\\/|\\.js$/.test(path)) continue;
-      shown.push(path.replace('/api/v1', '').replace(/^\\/assets\\//, '') + ' ' + Math.round(r.startTime) + '–' + Math.round(r.responseEnd));
+      if (!path.includes(api + '/') && !path.endsWith('.js')) continue;
+      shown.push(path.replace(api, '').replace(/^\\/assets\\//, '') + ' ' + Math.round(r.startTime) + '–' + Math.round(r.responseEnd));
     }
     return shown;
   })()`)) as string[];
@@ -322,7 +329,7 @@ async function main(
   const page = await context.newPage();
   // Recent asks for the directory once it is up (app/routes/recent.tsx): a user who opens Contacts from it
   // a moment later finds the list there.
-  const prefetched = page.waitForResponse((r) => r.url().endsWith('/contact/list'), { timeout: 60_000 });
+  const prefetched = page.waitForResponse((r) => r.url().endsWith(routeUrl(contactRoutes.list)), { timeout: 60_000 });
   await signIn(page);
   await page.locator('a[href="/contacts"]').first().waitFor();
   const prefetchAt = Date.now();
@@ -433,7 +440,9 @@ async function main(
     note: '(five keys, each awaited)',
   });
   const answered = await page
-    .waitForResponse((r) => r.url().endsWith('/contact/list') && (r.request().postData() ?? '').includes('hebert'))
+    .waitForResponse(
+      (r) => r.url().endsWith(routeUrl(contactRoutes.list)) && (r.request().postData() ?? '').includes('hebert'),
+    )
     .then(() => call(page, 'bench.frames()'))
     .then(() => now(page));
   report({
@@ -492,13 +501,8 @@ async function main(
 async function setTheme(url: string, theme: 'light' | 'dark'): Promise<void> {
   const login = await signInOverApi(url, BENCH_USER.email, BENCH_USER.password);
   const { token, user } = (await login.json()) as { token: string; user: { id: string } };
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  await fetch(`${url}/api/v1/setting`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ id: user.id, settings: { theme } }),
-  });
-  await fetch(`${url}/api/v1/auth/logout`, { headers });
+  await routeFetch(url, adminSettingRoutes.write, { token, body: { id: user.id, settings: { theme } } });
+  await routeFetch(url, authRoutes.logout, { token });
 }
 
 async function screenshots(browser: Browser, url: string) {
@@ -549,18 +553,12 @@ const browser = await launchChromium();
 try {
   // What the server answers for each case, to know when the screen shows the same.
   const token = await apiSignIn(server.url, BENCH_USER.email, BENCH_USER.password);
-  const count = async (body: object) => {
-    const res = await fetch(`${server.url}/api/v1/contact/list`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return ((await res.json()) as { data: { contacts: unknown[] } }).data.contacts.length;
-  };
+  const count = async (body: TContactListRequest) =>
+    (await callRoute(server.url, contactRoutes.list, { token, body })).data.contacts.length;
   const counts = new Map<string, number>();
   for (const c of CONTACT_CASES) counts.set(c.name, await count(caseBody(c, ids)));
   const total = await count({});
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+  await routeFetch(server.url, authRoutes.logout, { token });
   await main(browser, server.url, { token, counts, total }).catch(async (error) => {
     // What the page looked like when a step failed, for whoever runs it next.
     for (const context of browser.contexts()) {

@@ -1,16 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
 import { ZLoginReply } from '@rounds/contracts/auth';
-import {
-  type TMessage,
-  ZChatRoomsReply,
-  ZMessageReply,
-  ZMessagesReply,
-  ZNewMessageEvent,
-  ZPendingUrgentReply,
-  ZSendMessageAck,
-} from '@rounds/contracts/chat';
-import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
-import { ZContactListReply } from '@rounds/contracts/contacts';
+import { chatRoomRoutes, type TMessage, ZNewMessageEvent, ZSendMessageAck } from '@rounds/contracts/chat';
+import { chatFileRoutes } from '@rounds/contracts/chat-files';
+import { contactRoutes, type TContactListRequest } from '@rounds/contracts/contacts';
 import {
   CLIENT_EVENT_CONTRACTS,
   CLIENT_EVENTS,
@@ -19,6 +12,7 @@ import {
   type TClientRequest,
 } from '@rounds/contracts/events';
 import { signInOverApi } from '@rounds/test-kit/mfa';
+import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
 import type { Socket } from 'socket.io-client';
 import { openBenchSocket } from './bench-socket';
 import { inWaves } from './waves';
@@ -98,7 +92,6 @@ const BODIES = [
 /** A photo as the web app sends it: a PNG signature, then incompressible bytes (about 300 KB). */
 const PHOTO = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300_000)]);
 
-type TContactBody = object;
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 const expo = (ratePerSecond: number) => (-Math.log(1 - Math.random()) / ratePerSecond) * 1000;
 
@@ -114,7 +107,7 @@ export async function runCrowd(o: {
   staff: TStaff[];
   password: string;
   /** Directory searches as the Contacts screen makes them (filters), beside name look-ups of colleagues. */
-  directoryCases: TContactBody[];
+  directoryCases: TContactListRequest[];
   seconds: number;
 }): Promise<TCrowdFigures> {
   const actions = Object.fromEntries(
@@ -159,18 +152,13 @@ export async function runCrowd(o: {
     void done.finally(() => pending.delete(done));
   };
 
-  const api = async (user: TStaff, method: string, path: string, body?: object | FormData) => {
-    const res = await fetch(`${user.url}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${user.token}`,
-        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    const json: unknown = await res.json();
-    if (res.status !== 200) throw new ActionError(`${path} ${res.status} ${JSON.stringify(json).slice(0, 120)}`);
-    return json;
+  /** One route as the app calls it, as this member of staff; the answer parsed with the route's contract. */
+  const api = async <R extends TApiRoute>(user: TStaff, route: R, input: TFetchInput<R>): Promise<TReplyOf<R>> => {
+    const res = await routeFetch(user.url, route, { ...input, token: user.token });
+    if (res.status !== 200) {
+      throw new ActionError(`${route.path} ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+    }
+    return route.reply.parse(res.body) as TReplyOf<R>;
   };
   const emit = async <E extends TClientEventName>(user: TStaff, event: E, payload: TClientRequest<E>) => {
     const socket = sockets.get(user.id);
@@ -244,7 +232,7 @@ export async function runCrowd(o: {
       await timed(
         user,
         'pending urgent',
-        async () => ZPendingUrgentReply.parse(await api(user, 'GET', '/chat-room/pending-urgent')).data.messages,
+        async () => (await api(user, chatRoomRoutes.pendingUrgent, {})).data.messages,
         (m) => m.length,
       );
     } finally {
@@ -256,7 +244,7 @@ export async function runCrowd(o: {
       user,
       'recent list',
       async () => {
-        const rooms = ZChatRoomsReply.parse(await api(user, 'GET', '/chat-room')).data.chatRooms;
+        const rooms = (await api(user, chatRoomRoutes.list, { query: {} })).data.chatRooms;
         if (rooms.length === 0) throw new ActionError('recent list: no rooms');
         return rooms;
       },
@@ -268,7 +256,7 @@ export async function runCrowd(o: {
       'read room',
       async () => {
         const twId = pick(user.rooms);
-        const page = ZMessagesReply.parse(await api(user, 'POST', '/chat-room/messages', { twId })).data.messages;
+        const page = (await api(user, chatRoomRoutes.messages, { body: { twId } })).data.messages;
         if (page.length === 0) throw new ActionError('read room: no history');
         lastSeq.set(twId, Math.max(lastSeq.get(twId) ?? 0, page.at(-1)!.seq));
         return page;
@@ -319,7 +307,7 @@ export async function runCrowd(o: {
         let colleague = pick(o.staff);
         while (colleague.id === user.id) colleague = pick(o.staff);
         const body = byName ? { search: colleague.lastName.slice(0, 5) } : pick(o.directoryCases);
-        const found = ZContactListReply.parse(await api(user, 'POST', '/contact/list', body)).data.contacts;
+        const found = (await api(user, contactRoutes.list, { body })).data.contacts;
         if (found.length === 0) throw new ActionError(`search found nobody: ${JSON.stringify(body).slice(0, 100)}`);
         return found;
       },
@@ -332,8 +320,7 @@ export async function runCrowd(o: {
       async () => {
         const form = new FormData();
         form.append('files', new Blob([PHOTO], { type: 'image/png' }), 'photo.png');
-        const files = ZUploadImagesReply.parse(await api(user, 'POST', '/chat-room/upload-chat-images', form)).data
-          .files;
+        const files = (await api(user, chatFileRoutes.uploadImages, { form })).data.files;
         return files[0]!.Key;
       },
       () => 1,
@@ -346,9 +333,7 @@ export async function runCrowd(o: {
       user,
       'acknowledge',
       async () => {
-        const after = ZMessageReply.parse(
-          await api(user, 'POST', '/chat-room/acknowledge-message', { messageId: m.id }),
-        ).data.message;
+        const after = (await api(user, chatRoomRoutes.acknowledge, { body: { messageId: m.id } })).data.message;
         if (!(after.attributes.acknowledgements ?? []).some((a) => a.userId === user.id)) {
           throw new ActionError('acknowledgement not recorded');
         }

@@ -1,3 +1,4 @@
+import type { TContactListRequest } from '@rounds/contracts/contacts';
 import { DEMO_PASSWORD, demoEmail } from '@rounds/test-kit/demo';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
 import { seedDemo } from '../../apps/server/src/ops/seed-demo';
@@ -66,7 +67,7 @@ const KIND = {
 } as const;
 
 /** The POST /contact/list body of a case. */
-export function caseBody(c: TContactCase, ids: TReferenceIds): object {
+export function caseBody(c: TContactCase, ids: TReferenceIds): TContactListRequest {
   const of = (key: keyof typeof KIND) =>
     (c.filters[key] ?? []).map((name) => {
       const id = ids[KIND[key]].get(name);

@@ -1,5 +1,8 @@
+import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
 import { signInOverApi } from '@rounds/test-kit/mfa';
+import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
 import { type RunningServer, startServer } from '@rounds/test-kit/server-process';
+import type { EngineOptions } from './engines';
 
 /** The server bundle as scripts/start.mjs runs it (a larger young generation), its output on this terminal. */
 export function startBenchServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -30,6 +33,45 @@ export async function signIn(url: string, username: string, password: string): P
   const res = await signInOverApi(url, username, password);
   if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * The bench server on a data directory a bench has just seeded (with the seed's message key, on the engine
+ * onEachEngine chose), the request and login limits lifted so the route is measured and not the limiter, and
+ * the seeded user signed in. The server is stopped if the sign-in fails.
+ */
+export async function startSeededServer(
+  o: EngineOptions,
+  env: Record<string, string>,
+  messageKey: string,
+  user: { email: string; password: string },
+): Promise<{ server: RunningServer; token: string }> {
+  const server = await startBenchServer({
+    ...env,
+    DATA_DIR: o.dataDir,
+    MESSAGE_KEY: messageKey,
+    RATE_LIMIT_MAX: '1000000',
+    LOGIN_RATE_LIMIT: '1000',
+  });
+  try {
+    return { server, token: await signIn(server.url, user.email, user.password) };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Calls a contract route that must succeed and returns its reply (fails the bench on a refusal). */
+export async function callRoute<R extends TApiRoute>(
+  baseUrl: string,
+  route: R,
+  input: TFetchInput<R>,
+): Promise<TReplyOf<R>> {
+  const reply = await routeFetch(baseUrl, route, input);
+  if (reply.status >= 300) {
+    throw new Error(`${route.method} ${route.path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  }
+  return reply.body;
 }
 
 /** Calls `call` `warm` times unmeasured, then `count` times: the times it reported, sorted, and its last result. */
