@@ -1,7 +1,11 @@
+import { routeUrl } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
 import { TIMINGS } from '@rounds/contracts/limits';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { call } from '../support/api';
 import { newContext, newWatchedPage, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { useDemoJourney } from '../support/journey';
@@ -28,13 +32,12 @@ useDemoJourney({}, (s, b) => {
 async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
   const login = await signInOverApi(server.url, email, PASSWORD);
   const { token, user } = (await login.json()) as { token: string; user: { id: string } };
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   for (const body of [{ language }, { id: user.id, settings: { theme } }]) {
-    const res = await fetch(`${server.url}/api/v1/setting`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const res = await call(server, adminSettingRoutes.write, { body, token });
     expect(res.status).toBe(200);
   }
   // Ends that API session, so the browser's sign-in is the only one.
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers });
+  await call(server, authRoutes.logout, { token });
 }
 
 async function signIn(page: Page, email: string): Promise<void> {
@@ -82,7 +85,7 @@ async function waitForStatus(page: Page, name: string, status: string): Promise<
 
 /** Replaces the banner of the app settings, as an administrator would set it. */
 async function withBanner(context: BrowserContext, text_en: string, text_fr: string): Promise<void> {
-  await context.route('**/api/v1/setting/app-settings', async (route) => {
+  await context.route(`**${routeUrl(adminSettingRoutes.appSettings)}`, async (route) => {
     const response = await route.fetch();
     const json = (await response.json()) as { appSettings: Record<string, unknown> };
     json.appSettings.bannerMessage = { show: true, text_en, text_fr };

@@ -1,3 +1,5 @@
+import { routeUrl } from '@rounds/contracts/api-route';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
@@ -13,11 +15,11 @@ useDemoJourney({}, (s, b) => {
   browser = b;
 });
 
-/** Counts the requests for the room list (GET /api/v1/chat-room, not its sub-paths). */
+/** Counts the requests for the room list (its GET, not its sub-paths). */
 function countRoomLists(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v1/chat-room') count += 1;
+    if (new URL(request.url()).pathname === routeUrl(chatRoomRoutes.list)) count += 1;
   });
   return () => count;
 }
