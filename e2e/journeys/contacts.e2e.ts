@@ -6,7 +6,8 @@ import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { newContext, newWatchedPage, snap, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { newContext, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
@@ -95,7 +96,7 @@ async function withBanner(context: BrowserContext, text_en: string, text_fr: str
 
 describe('contacts', () => {
   it('filters by two classifications, saves the filter, applies it after a reload and deletes it', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await signIn(page, demo('noah.thibodeaux'));
     await openContacts(page);
     await page.getByText('40 contacts').waitFor();
@@ -174,11 +175,10 @@ describe('contacts', () => {
     await page.getByText('40 contacts').waitFor();
 
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('opens a contact in Recent once per 5 s and keeps it highlighted on return', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await signIn(page, demo('ethan.leblanc'));
     await openContacts(page);
     await page.getByText('No conversation open').waitFor();
@@ -204,7 +204,6 @@ describe('contacts', () => {
     await row(page, 'Daniel Jackson').click();
     await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('shows Do not disturb set in one browser to another at once, and Offline when that browser closes', async () => {

@@ -3,7 +3,8 @@ import { chatRoomRoutes } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { newWatchedPage, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { watchErrors } from '../support/browser';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
@@ -41,7 +42,7 @@ describe('the first load', () => {
   });
 
   it('sends the app compressed and asks for the room list once, after login and after a reload', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     const encodings: string[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js'))
@@ -62,6 +63,5 @@ describe('the first load', () => {
     expect(encodings.length).toBeGreaterThan(0);
     expect(encodings.every((encoding) => encoding === 'br')).toBe(true);
     expect(errors()).toEqual([]);
-    await context.close();
   });
 });
