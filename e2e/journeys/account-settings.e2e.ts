@@ -1,3 +1,5 @@
+import { accountRoutes } from '@rounds/contracts/account';
+import { routeUrl } from '@rounds/contracts/api-route';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
@@ -105,7 +107,10 @@ describe('settings', () => {
     await page.getByText('This is an unsupported file format. Use PNG, GIF or JPEG.').waitFor();
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture(page) });
     await page.getByText('Profile picture updated.').waitFor();
-    await page.locator('img[src^="/api/v1/avatars/"]').first().waitFor();
+    await page
+      .locator(`img[src^="${routeUrl(accountRoutes.avatarFile).replace(':file', '')}"]`)
+      .first()
+      .waitFor();
     await dismissToasts(page);
 
     // Personal information: rules first, then a saved change everyone sees.

@@ -1,6 +1,7 @@
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api';
+import { call } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo } from '../support/demo';
@@ -40,13 +41,7 @@ async function openGrid(page: Page, lang: 'en' | 'fr', actionsShot?: string): Pr
 
 /** The message's id, as a recipient's device fetches the room (which also makes it delivered to them). */
 async function fetchAs(token: string, twId: string): Promise<string> {
-  const reply = await api<{ data: { messages: { id: string; body: string }[] } }>(
-    server(),
-    'POST',
-    '/chat-room/messages',
-    { twId },
-    token,
-  );
+  const reply = await call(server(), chatRoomRoutes.messages, { body: { twId }, token });
   expect(reply.status).toBe(200);
   return reply.body.data.messages.find((m) => m.body === TEXT)!.id;
 }
@@ -72,7 +67,7 @@ describe('acknowledgement grid', () => {
     await dialog.getByText('Acknowledged by 0 of 4').waitFor();
 
     // Noah acknowledges on his phone: the open grid follows without a reload.
-    const ack = await api(server(), 'POST', '/chat-room/acknowledge-message', { messageId }, noah.token);
+    const ack = await call(server(), chatRoomRoutes.acknowledge, { body: { messageId }, token: noah.token });
     expect(ack.status).toBe(200);
     await expect.poll(() => count(page, 'acknowledged'), { timeout: budget(10_000) }).toBe('1');
     expect(await count(page, 'delivered')).toBe('1');

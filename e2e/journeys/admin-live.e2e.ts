@@ -1,7 +1,9 @@
+import { adminUserRoutes } from '@rounds/contracts/admin-users';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO, DEMO_PASSWORD } from '../support/api';
 import { openContext, openWatchedPage } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
+import { directRoom } from '../support/direct-room';
 import { loginUi } from '../support/login-ui';
 import { composer, openRoom } from '../support/pages/room';
 import { useDemoStaff } from '../support/pages/sign-in';
@@ -28,12 +30,15 @@ describe('administration, live', () => {
     await expect(adminLink.count()).resolves.toBe(0);
 
     const admin = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    const role = await api(server(), 'POST', '/user/update-role', { id: lucas.id, role: 'FacilityAdmin' }, admin);
+    const role = await call(server(), adminUserRoutes.updateRole, {
+      body: { id: lucas.id, role: 'FacilityAdmin' },
+      token: admin,
+    });
     expect(role.status).toBe(200);
     await adminLink.first().waitFor();
     await snap(page, 'admin-live-role-light-en');
 
-    const off = await api(server(), 'POST', '/user/deactivate', { userId: lucas.id }, admin);
+    const off = await call(server(), adminUserRoutes.deactivate, { body: { userId: lucas.id }, token: admin });
     expect(off.status).toBe(200);
     const warning = page.getByText(/Please save any unsaved data: you will be logged out in \d+ seconds?\./);
     await warning.waitFor();
@@ -57,14 +62,7 @@ describe('administration, live', () => {
     for (const r of readers) {
       await setPreferences(r.email, r.lang, r.theme);
       const session = await apiSession(r.email);
-      const room = await api(
-        server(),
-        'POST',
-        '/chat-room',
-        { type: 'direct', participants: [emma.id] },
-        session.token,
-      );
-      expect(room.status).toBe(200);
+      await directRoom(server(), session, emma.id);
       await logout(session);
       const context = await openContext(browser(), { baseURL: server().url, colorScheme: r.theme });
       const page = await context.newPage();
@@ -75,7 +73,7 @@ describe('administration, live', () => {
     }
 
     const admin = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    expect((await api(server(), 'DELETE', `/user/delete-user?id=${emma.id}`, undefined, admin)).status).toBe(200);
+    expect((await call(server(), adminUserRoutes.remove, { query: { id: emma.id }, token: admin })).status).toBe(200);
     for (const { page, errors, text, lang, theme } of pages) {
       await page.getByText(text).waitFor();
       expect(await composer(page, lang === 'en' ? 'Type a message' : 'Écrire un message').count()).toBe(0);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { authRoutes } from '@rounds/contracts/auth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openWatchedPage } from '../support/app';
 import { snap } from '../support/browser';
 import { demo } from '../support/demo';
@@ -217,7 +218,7 @@ describe('administration sections', () => {
     // Sign-ins are logged: a few for Amelia, today.
     for (let i = 0; i < 2; i += 1) {
       const token = await apiLogin(server(), demo('amelia.broussard'), DEMO_PASSWORD);
-      await fetch(`${server().url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+      await call(server(), authRoutes.logout, { token });
     }
     const { page, errors } = await adminPage(server(), browser());
     await page.goto('/admin/user-logs');

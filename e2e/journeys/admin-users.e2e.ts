@@ -1,6 +1,8 @@
+import { authRoutes } from '@rounds/contracts/auth';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, field, openWatchedPage } from '../support/app';
 import { snap } from '../support/browser';
 import { loginUi } from '../support/login-ui';
@@ -261,10 +263,8 @@ describe('administration: users', () => {
     await page.getByText('Password updated successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await expect(apiLogin(server(), DEMO.liam, DEMO_PASSWORD)).rejects.toThrow();
-    const login = await api(server(), 'POST', '/auth/login', {
-      username: DEMO.liam,
-      password: 'Fresh2026pass',
-      remember: false,
+    const login = await call(server(), authRoutes.login, {
+      body: { username: DEMO.liam, password: 'Fresh2026pass', remember: false },
     });
     expect(login.status).toBe(200);
     await dismissToasts(page);
@@ -312,11 +312,7 @@ describe('administration: users', () => {
     await timeout.fill('90');
     await settings.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Setting updated successfully').waitFor();
-    const app = await api<{ appSettings: { sessionTimeout: number; passwordUpdate: { frequency: number } } }>(
-      server(),
-      'GET',
-      '/setting/app-settings',
-    );
+    const app = await call(server(), adminSettingRoutes.appSettings, {});
     expect(app.body.appSettings).toMatchObject({ sessionTimeout: 90, passwordUpdate: { frequency: 123 } });
     expect(errors()).toEqual([]);
   });

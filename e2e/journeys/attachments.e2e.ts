@@ -1,7 +1,8 @@
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { CHAT_FILE_TEXTS } from '@rounds/contracts/chat-files';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD, outbox } from '../support/api';
+import { call, DEMO_PASSWORD, outbox } from '../support/api';
 import { dismissToasts, openContext } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
@@ -154,13 +155,10 @@ describe('attachments', () => {
       await setPreferences(demo(name), 'en', 'light');
     const owner = await apiSession(demo('amelia.broussard'));
     const participants = [await idOf(owner, 'Noah Thibodeaux'), await idOf(owner, 'Mason Arceneaux')];
-    const created = await api(
-      server(),
-      'POST',
-      '/chat-room',
-      { participants, type: 'group', name: 'ICU nights' },
-      owner.token,
-    );
+    const created = await call(server(), chatRoomRoutes.create, {
+      body: { participants, type: 'group', name: 'ICU nights' },
+      token: owner.token,
+    });
     expect(created.status).toBe(200);
     await logout(owner);
     const noahPhone = (await apiSession(demo('noah.thibodeaux'))).phone;
@@ -220,8 +218,10 @@ describe('attachments', () => {
 
     await status.getByText('1 of 2 acknowledged').waitFor();
     const messageId = await sent.getAttribute('data-message-id');
+    // The contract takes a message id, never null: a bubble without one is a broken page, said as such.
+    if (!messageId) throw new Error('the sent bubble carries no data-message-id');
     const mason = await apiSession(demo('mason.arceneaux'));
-    const ack = await api(server(), 'POST', '/chat-room/acknowledge-message', { messageId }, mason.token);
+    const ack = await call(server(), chatRoomRoutes.acknowledge, { body: { messageId }, token: mason.token });
     expect(ack.status).toBe(200);
     await status.getByText('Acknowledged', { exact: true }).waitFor();
     await log(pageA)

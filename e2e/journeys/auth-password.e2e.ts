@@ -1,6 +1,9 @@
+import { accountRoutes } from '@rounds/contracts/account';
+import { routeUrl } from '@rounds/contracts/api-route';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
+import { apiLogin, call, DEMO, DEMO_PASSWORD, latestCode } from '../support/api';
 import { dismissToasts, field, openWatchedPage, snapLightAndDark } from '../support/app';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
@@ -19,7 +22,7 @@ const DAY = 86_400_000;
 
 /** The app settings as the server sends them, with a password policy due since 10 days. */
 async function withDuePolicy(page: Page): Promise<void> {
-  await page.route('**/api/v1/setting/app-settings', async (route) => {
+  await page.route(`**${routeUrl(adminSettingRoutes.appSettings)}`, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { appSettings: Record<string, unknown> };
     body.appSettings.passwordUpdate = {
@@ -135,8 +138,8 @@ describe('passwords', () => {
 
     // The account's theme is dark (as if chosen on another device): login applies it.
     const token = await apiLogin(server, DEMO.liam, DEMO_PASSWORD);
-    const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-    await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: 'dark' } }, token);
+    const me = await call(server, accountRoutes.me, { token });
+    await call(server, adminSettingRoutes.write, { body: { id: me.body.data.id, settings: { theme: 'dark' } }, token });
     const { page: next, errors: darkErrors } = await openWatchedPage(browser, {
       baseURL: server.url,
       colorScheme: 'dark',

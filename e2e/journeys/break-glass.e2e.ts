@@ -1,6 +1,8 @@
+import { breakGlassRoutes } from '@rounds/contracts/compliance';
+import { userLogRoutes } from '@rounds/contracts/user-logs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api';
+import { apiLogin, call } from '../support/api';
 import { snap } from '../support/browser';
 import { demo } from '../support/demo';
 import { adminTab as openAdminTab } from '../support/pages/admin-tab';
@@ -79,24 +81,16 @@ describe('break-glass access', () => {
     // Through the API (this ends the Admin's browser session): the grant keeps the reason, the user log has the
     // opening, and a nurse reads nothing.
     const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    const grant = await api<{ data: { reason: string } }>(
-      server(),
-      'GET',
-      `/compliance/break-glass/rooms/${twId}`,
-      undefined,
-      token,
-    );
+    const grant = await call(server(), breakGlassRoutes.grant, { params: { roomId: twId }, token });
     expect(grant.body.data.reason).toBe(REASON);
-    const logs = await api(server(), 'GET', '/user/logs?pageSize=20', undefined, token);
+    const logs = await call(server(), userLogRoutes.list, { query: { pageSize: 20 }, token });
     expect(JSON.stringify(logs.body)).toContain('break-glass opened');
     const nurse = await apiSession(demo('olivia.landry'));
-    const refused = await api(
-      server(),
-      'GET',
-      `/compliance/break-glass/rooms/${twId}/messages`,
-      undefined,
-      nurse.token,
-    );
+    const refused = await call(server(), breakGlassRoutes.messages, {
+      params: { roomId: twId },
+      query: {},
+      token: nurse.token,
+    });
     expect(refused.status).toBe(403);
     await logout(nurse);
   });
@@ -106,7 +100,8 @@ describe('break-glass access', () => {
     const twId = await seedGroup(name);
     const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
     expect(
-      (await api(server(), 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token)).status,
+      (await call(server(), breakGlassRoutes.open, { params: { roomId: twId }, body: { reason: REASON }, token }))
+        .status,
     ).toBe(200);
     const { page, errors } = await adminTab();
     await page.goto(`/admin/break-glass/${twId}`);
@@ -129,7 +124,11 @@ describe('break-glass access', () => {
     looksRoom ??= await seedGroup('Ward 3 day');
     const twId = looksRoom;
     const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    const opened = await api(server(), 'POST', `/compliance/break-glass/rooms/${twId}`, { reason: REASON }, token);
+    const opened = await call(server(), breakGlassRoutes.open, {
+      params: { roomId: twId },
+      body: { reason: REASON },
+      token,
+    });
     expect([200, 409]).toContain(opened.status);
     // The member's side first: signing the Admin in below ends no session of Noah's.
     const noah = await signIn('noah.thibodeaux', look);

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api';
 import { DESKTOP, PHONE, snap } from '../support/browser';
 import { callPage, lookAtCall } from '../support/call-pages';
 import { demo } from '../support/demo';
+import { directRoom } from '../support/direct-room';
 import { useCallJourney } from '../support/pages/call';
 import { bubble, composer, openFromRecent } from '../support/pages/room';
 
@@ -60,8 +60,7 @@ async function twoPeople() {
   await setPreferences(demo('noah.thibodeaux'), 'fr', 'dark');
   const nurse = await apiSession(demo('amelia.broussard'));
   const doctor = await apiSession(demo('noah.thibodeaux'));
-  const room = await api(server(), 'POST', '/chat-room', { type: 'direct', participants: [doctor.id] }, nurse.token);
-  expect(room.status).toBe(200);
+  await directRoom(server(), nurse, doctor.id);
   await logout(nurse);
   await logout(doctor);
   const nurseIn = await callPage(browser(), server().url, demo('amelia.broussard'));

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import type { BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts } from '../support/app';
 import { DESKTOP, newContext, PHONE, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo } from '../support/demo';
+import { directRoom } from '../support/direct-room';
 import { loginUi } from '../support/login-ui';
 import { useCallJourney } from '../support/pages/call';
 import { callLine, log, openFromRecent, roomRow } from '../support/pages/room';
@@ -91,7 +93,11 @@ async function withdrawPermission(page: Page, permission: 'voice' | 'video'): Pr
   const userId = await page.evaluate(
     () => JSON.parse(sessionStorage.getItem('rounds.session') ?? '{}').state?.user?.id as string,
   );
-  return (await api(server(), 'POST', '/user/permission', { userId, permission, value: false }, adminToken)).status;
+  const reply = await call(server(), userPermissionRoutes.set, {
+    body: { userId, permission, value: false },
+    token: adminToken,
+  });
+  return reply.status;
 }
 
 /** The Settings screen's language and theme, switched on the live page (the call goes on meanwhile). */
@@ -121,16 +127,7 @@ describe('call rules and overlay', () => {
       await setPreferences(demo(name), 'en', 'light');
     const amelia = await apiSession(demo('amelia.broussard'));
     const mason = await apiSession(demo('mason.arceneaux'));
-    const direct = async (from: typeof amelia, to: string) =>
-      (
-        await api<{ data: { chatRoom: { twId: string } } }>(
-          server(),
-          'POST',
-          '/chat-room',
-          { type: 'direct', participants: [await idOf(from, to)] },
-          from.token,
-        )
-      ).body.data.chatRoom.twId;
+    const direct = async (from: typeof amelia, to: string) => directRoom(server(), from, await idOf(from, to));
     rooms = {
       nurseDoctor: await direct(amelia, DOCTOR),
       chargeDoctor: await direct(mason, DOCTOR),

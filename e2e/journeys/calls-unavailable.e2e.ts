@@ -1,9 +1,11 @@
+import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import type { Page } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO_PASSWORD } from '../support/api';
 import { newContext, snap, watchErrors } from '../support/browser';
 import { demo } from '../support/demo';
+import { directRoom } from '../support/direct-room';
 import { connectedSocket } from '../support/live-socket';
 import { loginUi } from '../support/login-ui';
 import { openRoom } from '../support/pages/room';
@@ -78,14 +80,7 @@ async function refusedIn(looks: readonly TLook[], why: string): Promise<void> {
 describe('calling someone who cannot answer', () => {
   it('sets up a direct chat with a physician who is not signed in', async () => {
     const nurse = await apiSession(demo(NURSE));
-    const direct = await api(
-      server(),
-      'POST',
-      '/chat-room',
-      { type: 'direct', participants: [await idOf(nurse, DOCTOR)] },
-      nurse.token,
-    );
-    expect(direct.status).toBe(200);
+    await directRoom(server(), nurse, await idOf(nurse, DOCTOR));
     await logout(nurse);
   });
 
@@ -102,13 +97,10 @@ describe('calling someone who cannot answer', () => {
   it('says so too when the contact is connected without the voice permission', async () => {
     const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
     const doctor = await apiSession(demo('noah.thibodeaux'));
-    const off = await api(
-      server(),
-      'POST',
-      '/user/permission',
-      { userId: doctor.id, permission: 'voice', value: false },
-      adminToken,
-    );
+    const off = await call(server(), userPermissionRoutes.set, {
+      body: { userId: doctor.id, permission: 'voice', value: false },
+      token: adminToken,
+    });
     expect(off.status).toBe(200);
     // The physician is online: his socket is connected, as a tab of his would be.
     const socket = await connectedSocket(server(), doctor.token);

@@ -1,3 +1,5 @@
+import { routeUrl } from '@rounds/contracts/api-route';
+import { callRoutes } from '@rounds/contracts/calls';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dismissToasts } from '../support/app';
@@ -77,16 +79,17 @@ function micOn(page: Page): Promise<boolean[]> {
 
 /** The server's view of the page user's live calls (GET /call/live with the tab's own session). */
 function liveCalls(page: Page) {
-  return page.evaluate(async () => {
+  // Fetched in the page, as the tab itself would: its own session, from its own storage.
+  return page.evaluate(async (url) => {
     const stored = JSON.parse(
       sessionStorage.getItem('rounds.session') ?? localStorage.getItem('rounds.session') ?? '{}',
     );
-    const res = await fetch('/api/v1/call/live', { headers: { authorization: `Bearer ${stored.state?.token}` } });
+    const res = await fetch(url, { headers: { authorization: `Bearer ${stored.state?.token}` } });
     const body = (await res.json()) as {
       data: { calls: { type: string; participants: { fullName: string; status: string; screenShare: boolean }[] }[] };
     };
     return body.data.calls;
-  });
+  }, routeUrl(callRoutes.live));
 }
 
 /** Theme and language through Settings while the call goes on (the layer stays), then back to the room. */

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api';
 import { artifact, snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { callPage } from '../support/call-pages';
 import { inboundAudio, waitForAudio } from '../support/call-stats';
 import { demo } from '../support/demo';
+import { directRoom } from '../support/direct-room';
 import { connectedSocket } from '../support/live-socket';
 import { directChat, groupOfThree, useCallJourney } from '../support/pages/call';
 import { callLine, log, openRoom, roomRow } from '../support/pages/room';
@@ -153,14 +153,7 @@ describe('calls', () => {
     for (const email of emails) await setPreferences(email, 'en', 'light');
     const nurse = await apiSession(emails[0]!);
     const doctor = await apiSession(emails[1]!);
-    const direct = await api<{ data: { chatRoom: { twId: string } } }>(
-      server(),
-      'POST',
-      '/chat-room',
-      { type: 'direct', participants: [doctor.id] },
-      nurse.token,
-    );
-    expect(direct.status).toBe(200);
+    await directRoom(server(), nurse, doctor.id);
     await apiGroup(nurse, 'Night handover', ['Noah Thibodeaux', 'Mason Arceneaux']);
     await logout(nurse);
     await logout(doctor);

@@ -1,8 +1,13 @@
+import { routeUrl } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
 import { TIMINGS } from '@rounds/contracts/limits';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, newWatchedPage, snap, watchErrors } from '../support/browser';
+import { call } from '../support/api';
+import { openWatchedPage } from '../support/app';
+import { newContext, snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
@@ -28,13 +33,12 @@ useDemoJourney({}, (s, b) => {
 async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
   const login = await signInOverApi(server.url, email, PASSWORD);
   const { token, user } = (await login.json()) as { token: string; user: { id: string } };
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   for (const body of [{ language }, { id: user.id, settings: { theme } }]) {
-    const res = await fetch(`${server.url}/api/v1/setting`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const res = await call(server, adminSettingRoutes.write, { body, token });
     expect(res.status).toBe(200);
   }
   // Ends that API session, so the browser's sign-in is the only one.
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers });
+  await call(server, authRoutes.logout, { token });
 }
 
 async function signIn(page: Page, email: string): Promise<void> {
@@ -82,7 +86,7 @@ async function waitForStatus(page: Page, name: string, status: string): Promise<
 
 /** Replaces the banner of the app settings, as an administrator would set it. */
 async function withBanner(context: BrowserContext, text_en: string, text_fr: string): Promise<void> {
-  await context.route('**/api/v1/setting/app-settings', async (route) => {
+  await context.route(`**${routeUrl(adminSettingRoutes.appSettings)}`, async (route) => {
     const response = await route.fetch();
     const json = (await response.json()) as { appSettings: Record<string, unknown> };
     json.appSettings.bannerMessage = { show: true, text_en, text_fr };
@@ -92,7 +96,7 @@ async function withBanner(context: BrowserContext, text_en: string, text_fr: str
 
 describe('contacts', () => {
   it('filters by two classifications, saves the filter, applies it after a reload and deletes it', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await signIn(page, demo('noah.thibodeaux'));
     await openContacts(page);
     await page.getByText('40 contacts').waitFor();
@@ -171,11 +175,10 @@ describe('contacts', () => {
     await page.getByText('40 contacts').waitFor();
 
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('opens a contact in Recent once per 5 s and keeps it highlighted on return', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await signIn(page, demo('ethan.leblanc'));
     await openContacts(page);
     await page.getByText('No conversation open').waitFor();
@@ -201,7 +204,6 @@ describe('contacts', () => {
     await row(page, 'Daniel Jackson').click();
     await page.waitForURL((url) => ROOM_PATH.test(url.pathname));
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('shows Do not disturb set in one browser to another at once, and Offline when that browser closes', async () => {

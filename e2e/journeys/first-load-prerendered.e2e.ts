@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { artifact, newContext, newWatchedPage, snap, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { artifact, newContext, snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi, passSecondStepUi } from '../support/login-ui';
@@ -243,7 +244,7 @@ describe('the home page’s frame arrives rendered', () => {
       }[language];
       const withAdmin = [...labels.slice(0, 3), 'Admin', labels[3]];
       await setPreferences(DEMO.amelia, language, colorScheme);
-      const { context, page, errors } = await newWatchedPage(browser, {
+      const { page, errors } = await openWatchedPage(browser, {
         baseURL: server.url,
         colorScheme,
         mobile: true,
@@ -288,12 +289,11 @@ describe('the home page’s frame arrives rendered', () => {
       await expect.poll(items).toEqual(withAdmin);
       await snap(page, name);
       expect(errors()).toEqual([]);
-      await context.close();
     });
   }
 
   it('shows nothing of it to a browser without a session, which goes to the login page', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
     // The whole frame is in the document (its last element), and none of it shows.
@@ -310,6 +310,5 @@ describe('the home page’s frame arrives rendered', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
     expect(errors()).toEqual([]);
-    await context.close();
   });
 });

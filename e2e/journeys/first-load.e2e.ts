@@ -1,7 +1,10 @@
+import { routeUrl } from '@rounds/contracts/api-route';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { newWatchedPage, watchErrors } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { watchErrors } from '../support/browser';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import type { RunningServer } from '../support/server';
@@ -13,11 +16,11 @@ useDemoJourney({}, (s, b) => {
   browser = b;
 });
 
-/** Counts the requests for the room list (GET /api/v1/chat-room, not its sub-paths). */
+/** Counts the requests for the room list (its GET, not its sub-paths). */
 function countRoomLists(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v1/chat-room') count += 1;
+    if (new URL(request.url()).pathname === routeUrl(chatRoomRoutes.list)) count += 1;
   });
   return () => count;
 }
@@ -39,7 +42,7 @@ describe('the first load', () => {
   });
 
   it('sends the app compressed and asks for the room list once, after login and after a reload', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     const encodings: string[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js'))
@@ -60,6 +63,5 @@ describe('the first load', () => {
     expect(encodings.length).toBeGreaterThan(0);
     expect(encodings.every((encoding) => encoding === 'br')).toBe(true);
     expect(errors()).toEqual([]);
-    await context.close();
   });
 });

@@ -1,11 +1,12 @@
 import { CHAT_TEXTS } from '@rounds/contracts/chat';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
+import { DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openWatchedPage } from '../support/app';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { demo, demoApi } from '../support/demo';
+import { directRoom } from '../support/direct-room';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import { eachLook } from '../support/pages/looks';
@@ -249,14 +250,7 @@ describe('groups', () => {
   it('starts a group from a direct chat with the other person already picked', async () => {
     const isabella = await apiSession(demo('isabella.johnson'));
     const logan = await idOf(isabella, 'Logan Williams');
-    const direct = await api<{ data: { chatRoom: { twId: string } } }>(
-      server,
-      'POST',
-      '/chat-room',
-      { participants: [logan], type: 'direct' },
-      isabella.token,
-    );
-    expect(direct.status).toBe(200);
+    const direct = await directRoom(server, isabella, logan);
     await logout(isabella);
 
     const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
@@ -278,7 +272,7 @@ describe('groups', () => {
     await dialog.getByRole('textbox', { name: 'Group name' }).fill('Ward 5 handover');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect(openedRoom(page, direct.body.data.chatRoom.twId)).resolves.toMatch(/^[0-9a-f]{24}$/);
+    await expect(openedRoom(page, direct)).resolves.toMatch(/^[0-9a-f]{24}$/);
     await page.getByRole('heading', { name: 'Ward 5 handover' }).waitFor();
     await page.getByText('3 members').first().waitFor();
     expect(errors()).toEqual([]);
@@ -288,10 +282,7 @@ describe('groups', () => {
     await setPreferences(demo('henry.anderson'), 'en', 'light');
     const henry = await apiSession(demo('henry.anderson'));
     const [raj, mei] = await Promise.all([idOf(henry, 'Raj Patel'), idOf(henry, 'Mei Chen')]);
-    for (const other of [raj, mei]) {
-      const reply = await api(server, 'POST', '/chat-room', { participants: [other], type: 'direct' }, henry.token);
-      expect(reply.status).toBe(200);
-    }
+    for (const other of [raj, mei]) await directRoom(server, henry, other);
     await apiGroup(henry, 'Pharmacy nights', ['Mei Chen']);
     await logout(henry);
 

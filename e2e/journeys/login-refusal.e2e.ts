@@ -1,6 +1,7 @@
+import { authRoutes } from '@rounds/contracts/auth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD } from '../support/api';
+import { call, DEMO_PASSWORD } from '../support/api';
 import { openContext, openWatchedPage } from '../support/app';
 import { launchBrowser, snap } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
@@ -72,10 +73,7 @@ describe('login page', () => {
     // Saved to the account: another device signs in in French (this ends the browser's session).
     await expect
       .poll(async () => {
-        const reply = await api<{ user: { language: string } }>(server, 'POST', '/auth/login', {
-          username: email,
-          password: DEMO_PASSWORD,
-        });
+        const reply = await call(server, authRoutes.login, { body: { username: email, password: DEMO_PASSWORD } });
         return reply.body.user.language;
       })
       .toBe('fr');

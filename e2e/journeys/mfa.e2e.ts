@@ -1,6 +1,7 @@
+import { mfaRoutes } from '@rounds/contracts/mfa';
 import { rememberSeed, totpCode } from '@rounds/test-kit/mfa';
 import { beforeAll, describe, expect } from 'vitest';
-import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO_PASSWORD } from '../support/api';
 import { openWatchedPage } from '../support/app';
 import { snap } from '../support/browser';
 import { demo } from '../support/demo';
@@ -59,7 +60,7 @@ describe('two-step sign-in', () => {
     // The account's language and theme win once signed in (signing in with the authenticator the last look kept).
     await setPreferences(AMELIA, look.lang, look.theme);
     const adminToken = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    const reset = await api(server(), 'POST', `/user/${ameliaId}/mfa/reset`, undefined, adminToken);
+    const reset = await call(server(), mfaRoutes.resetUser, { params: { id: ameliaId }, token: adminToken });
     expect(reset.status).toBe(200);
 
     const { page, errors } = await openWatchedPage(browser(), {

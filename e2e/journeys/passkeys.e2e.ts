@@ -1,7 +1,8 @@
+import { mfaRoutes } from '@rounds/contracts/mfa';
 import { freePort } from '@rounds/test-kit/server-process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { api, apiLogin, DEMO, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO, DEMO_PASSWORD } from '../support/api';
 import { openContext } from '../support/app';
 import { launchBrowser, snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
@@ -51,7 +52,7 @@ beforeAll(async () => {
 /** An Admin removes every factor of the account (a lost device), as Administration's reset does. */
 async function resetFactors(userId: string): Promise<void> {
   const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
-  expect((await api(server, 'POST', `/user/${userId}/mfa/reset`, undefined, adminToken)).status).toBe(200);
+  expect((await call(server, mfaRoutes.resetUser, { params: { id: userId }, token: adminToken })).status).toBe(200);
 }
 
 const TEXTS = {

@@ -1,11 +1,13 @@
+import { quickUnlockRoutes } from '@rounds/contracts/quick-unlock';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO, DEMO_PASSWORD } from '../support/api';
+import { call, DEMO, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openWatchedPage } from '../support/app';
 import { snap } from '../support/browser';
 import { callPage } from '../support/call-pages';
 import { CALL_BROWSER_ARGS } from '../support/call-stats';
 import { demoApi, type TSession } from '../support/demo';
+import { directRoom } from '../support/direct-room';
 import { useDemoJourney } from '../support/journey';
 import { loginUi } from '../support/login-ui';
 import { useMediaLane } from '../support/media-lane';
@@ -45,7 +47,10 @@ const lockOf = (page: Page, lang: 'en' | 'fr' = 'en') => page.getByRole('dialog'
 /** A PIN set through the API, as the user would have set it earlier in Settings. */
 async function withPin(email: string): Promise<TSession> {
   const session = await apiSession(email);
-  const reply = await api(server, 'PUT', '/account/quick-unlock', { pin: PIN, password: DEMO_PASSWORD }, session.token);
+  const reply = await call(server, quickUnlockRoutes.setPin, {
+    body: { pin: PIN, password: DEMO_PASSWORD },
+    token: session.token,
+  });
   expect(reply.status).toBe(200);
   return session;
 }
@@ -113,8 +118,7 @@ describe('quick unlock', () => {
     const noah = await withPin(DEMO.noah);
     // Their direct chat, from earlier.
     const amelia = await apiSession(DEMO.amelia);
-    const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [noah.id] }, amelia.token);
-    expect(room.status).toBe(200);
+    await directRoom(server, amelia, noah.id);
     const doctor = await callPage(browser, server.url, DEMO.noah);
     await doctor.page.goto('/settings');
     await doctor.page.getByRole('button', { name: 'Lock the screen now' }).click();

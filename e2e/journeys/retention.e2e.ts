@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { complianceExportRoutes, EXPORT_MANIFEST, ZExportManifest } from '@rounds/contracts/compliance';
+import { routeUrl } from '@rounds/contracts/api-route';
+import {
+  complianceExportRoutes,
+  complianceRoutes,
+  EXPORT_MANIFEST,
+  ZExportManifest,
+} from '@rounds/contracts/compliance';
 import { unzip } from '@rounds/test-kit/unzip';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api';
+import { apiLogin, call } from '../support/api';
 import { snap } from '../support/browser';
 import { demo } from '../support/demo';
 import { adminTab as openAdminTab } from '../support/pages/admin-tab';
@@ -106,25 +112,13 @@ describe('retention and legal hold', () => {
     expect(errors()).toEqual([]);
 
     const token = await apiLogin(server(), ADMIN.email, ADMIN.password);
-    const retention = await api<{ data: { policy: unknown } }>(
-      server(),
-      'GET',
-      '/compliance/retention',
-      undefined,
-      token,
-    );
+    const retention = await call(server(), complianceRoutes.retention, { token });
     expect(retention.body.data.policy).toEqual({ defaultDays: null, rooms: { group: 30 } });
-    const holds = await api<{ data: { name: string; releasedAt: number | null }[] }>(
-      server(),
-      'GET',
-      '/compliance/holds',
-      undefined,
-      token,
-    );
+    const holds = await call(server(), complianceRoutes.holds, { token });
     expect(holds.body.data.find((h) => h.name === 'Case 2026-114')?.releasedAt).toBeTypeOf('number');
     // Nobody but an Admin reads the holds.
     const nurse = await apiSession(demo('noah.thibodeaux'));
-    expect((await api(server(), 'GET', '/compliance/holds', undefined, nurse.token)).status).toBe(403);
+    expect((await call(server(), complianceRoutes.holds, { token: nurse.token })).status).toBe(403);
     await logout(nurse);
     expect(errors()).toEqual([]);
   });
@@ -135,7 +129,7 @@ describe('retention and legal hold', () => {
     const { page, errors } = await adminTab();
     const card = await fillExport(page, room);
     const created = page.waitForResponse(
-      (r) => r.url().endsWith(`/api/v1${complianceExportRoutes.createExport.path}`) && r.request().method() === 'POST',
+      (r) => r.url().endsWith(routeUrl(complianceExportRoutes.createExport)) && r.request().method() === 'POST',
     );
     const downloading = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Export', exact: true }).click();
@@ -160,10 +154,9 @@ describe('retention and legal hold', () => {
       ['Amelia Broussard', 'Fall in bay 3 at 02:10, no injury seen'],
       ['Amelia Broussard', 'Family informed at 03:00'],
     ]);
-    // The link worked once: the same download again is refused.
-    const again = await fetch(
-      `${server().url}/api/v1${complianceExportRoutes.downloadExport.path}?${new URLSearchParams({ token: data.token })}`,
-    );
+    // The link worked once: the same download again is refused. (A raw fetch: the route answers a ZIP, not JSON.)
+    const downloadUrl = `${server().url}${routeUrl(complianceExportRoutes.downloadExport)}`;
+    const again = await fetch(`${downloadUrl}?${new URLSearchParams({ token: data.token })}`);
     expect(again.status).toBe(404);
     expect(errors()).toEqual([]);
   });
@@ -174,13 +167,10 @@ describe('retention and legal hold', () => {
     const name = `Inquest ${theme}-${lang}-${viewport}`;
     const nurse = await apiSession(demo('amelia.broussard'));
     await logout(nurse);
-    const placed = await api(
-      server(),
-      'POST',
-      '/compliance/holds',
-      { targetType: 'user', targetId: nurse.id, name, reason: 'Coroner’s request, ward 4B' },
+    const placed = await call(server(), complianceRoutes.placeHold, {
+      body: { targetType: 'user', targetId: nurse.id, name, reason: 'Coroner’s request, ward 4B' },
       token,
-    );
+    });
     expect(placed.status).toBe(200);
     if (!exportRoomSeeded) exportRoomSeeded = await writtenGroup('Ward 4B export', ['Handover at 07:00']);
     const { page, errors } = await adminTab(look);

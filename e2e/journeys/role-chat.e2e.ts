@@ -1,7 +1,10 @@
+import { routeUrl } from '@rounds/contracts/api-route';
 import { contactRoutes } from '@rounds/contracts/contacts';
+import { escalationRoutes } from '@rounds/contracts/escalation';
+import { onCallRoutes } from '@rounds/contracts/on-call';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO } from '../support/api';
+import { call, DEMO } from '../support/api';
 import { snap } from '../support/browser';
 import { budget } from '../support/budget';
 import { dutyRoleAdmin } from '../support/duty-roles';
@@ -35,17 +38,17 @@ async function heldRole(): Promise<string> {
   const admin = await dutyRoleAdmin(server());
   const role = await admin.createRole(ROLE);
   const backup = await admin.createRole(BACKUP);
-  const policy = await api(
-    server(),
-    'PUT',
-    `/roles/${role}/escalation`,
-    { steps: [{ afterMinutes: 5, target: { kind: 'role', roleId: backup } }], finalAfterMinutes: 10 },
-    admin.token,
-  );
+  const policy = await call(server(), escalationRoutes.setPolicy, {
+    params: { id: role },
+    body: { steps: [{ afterMinutes: 5, target: { kind: 'role', roleId: backup } }], finalAfterMinutes: 10 },
+    token: admin.token,
+  });
   expect(policy.status).toBe(200);
   const liam = await apiSession(DEMO.liam);
-  expect((await api(server(), 'POST', `/roles/${role}/take`, {}, liam.token)).status).toBe(200);
-  expect((await api(server(), 'POST', `/roles/${backup}/take`, {}, liam.token)).status).toBe(200);
+  const take = async (id: string) =>
+    (await call(server(), onCallRoutes.take, { params: { id }, body: {}, token: liam.token })).status;
+  expect(await take(role)).toBe(200);
+  expect(await take(backup)).toBe(200);
   await logout(liam);
   roleId = role;
   return roleId;
@@ -72,8 +75,7 @@ describe('messaging a role', () => {
     // The people list is filtered here while typing, then dimmed until the server's answer (after the spec's
     // debounce): the screen is photographed and audited once that answer has come.
     const peopleAnswered = noah.page.waitForResponse(
-      (r) =>
-        r.url().endsWith(`/api/v1${contactRoutes.list.path}`) && (r.request().postData() ?? '').includes('"cardio"'),
+      (r) => r.url().endsWith(routeUrl(contactRoutes.list)) && (r.request().postData() ?? '').includes('"cardio"'),
     );
     await noah.page.getByRole('searchbox').first().fill('cardio');
     const found = noah.page.getByRole('region', { name: 'On-call roles found' });
@@ -151,13 +153,7 @@ describe('messaging a role', () => {
     if (!roomId) {
       // Run alone: the room is opened over the API as Noah would have, before his browser signs in.
       const noah = await apiSession(DEMO.noah);
-      const opened = await api<{ data: { chatRoom: { twId: string } } }>(
-        server(),
-        'POST',
-        `/roles/${await heldRole()}/room`,
-        undefined,
-        noah.token,
-      );
+      const opened = await call(server(), onCallRoutes.room, { params: { id: await heldRole() }, token: noah.token });
       roomId = opened.body.data.chatRoom.twId;
       await logout(noah);
     }

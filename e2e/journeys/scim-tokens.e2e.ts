@@ -1,5 +1,7 @@
+import { scimRoutes } from '@rounds/contracts/scim';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { call } from '../support/api';
 import { snap } from '../support/browser';
 import { useDemoJourney } from '../support/journey';
 import { adminTab as openAdminTab } from '../support/pages/admin-tab';
@@ -42,7 +44,7 @@ async function adminTab(look: Omit<TLook, 'viewport'> = { theme: 'light', lang: 
 
 /** What the directory gets when it lists users with a token. */
 const directoryStatus = async (secret: string) =>
-  (await fetch(`${server.url}/scim/v2/Users?count=1`, { headers: { authorization: `Bearer ${secret}` } })).status;
+  (await call(server, scimRoutes.listUsers, { query: { count: '1' }, token: secret })).status;
 
 describe('SCIM tokens', () => {
   it('an Admin creates a token, copies it once, and revokes it', async () => {

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, newWatchedPage, snap } from '../support/browser';
+import { openWatchedPage } from '../support/app';
+import { newContext, snap } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { passSecondStepUi } from '../support/login-ui';
 import { ADMIN, type RunningServer } from '../support/server';
@@ -14,7 +15,7 @@ useJourney({}, (s, b) => {
 
 describe('app shell', () => {
   it('shows the not-found page for unknown paths, in both languages', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(404);
     await page.getByText("Oops! Can't find what you're looking for?").waitFor();
@@ -27,11 +28,10 @@ describe('app shell', () => {
     await page.getByText('Oups ! Impossible de trouver ce que vous cherchez ?').waitFor();
     await snap(page, 'shell-404-light-fr');
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('switches language and theme on the login page, and keeps them after reload', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
@@ -54,7 +54,6 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('light');
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('validates the login form on the client before calling the server', async () => {
@@ -73,7 +72,7 @@ describe('app shell', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const lang of ['en', 'fr'] as const) {
       it(`shows About us, Information and the EULA (${lang}, ${colorScheme})`, async () => {
-        const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url, colorScheme });
+        const { page, errors } = await openWatchedPage(browser, { baseURL: server.url, colorScheme });
         await page.goto('/login');
         await page.getByLabel(lang === 'en' ? 'Language' : 'Language').selectOption(lang);
         if (colorScheme === 'dark')
@@ -101,13 +100,12 @@ describe('app shell', () => {
           .waitFor();
         await snap(page, `eula-${colorScheme}-${lang}`);
         expect(errors()).toEqual([]);
-        await context.close();
       });
     }
   }
 
   it('sends a stranger from /contacts to login and back after signing in', async () => {
-    const { context, page, errors } = await newWatchedPage(browser, { baseURL: server.url });
+    const { page, errors } = await openWatchedPage(browser, { baseURL: server.url });
     await page.goto('/contacts?tab=all');
     await page.waitForURL(/\/login/);
     await page.getByLabel('Email').fill(ADMIN.email);
@@ -125,6 +123,5 @@ describe('app shell', () => {
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/');
     expect(errors()).toEqual([]);
-    await context.close();
   });
 });

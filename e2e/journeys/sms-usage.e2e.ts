@@ -1,6 +1,10 @@
+import { accountRoutes } from '@rounds/contracts/account';
+import { authRoutes } from '@rounds/contracts/auth';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
+import { smsRoutes } from '@rounds/contracts/sms';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO_PASSWORD } from '../support/api';
 import { openWatchedPage } from '../support/app';
 import { snap } from '../support/browser';
 import { demo, demoApi } from '../support/demo';
@@ -52,15 +56,9 @@ describe('SMS caps and spend', () => {
     // Nobody but an Admin reads the spend.
     const token = await apiLogin(server, ADMIN.email, ADMIN.password);
     expect(
-      (await api(server, 'GET', '/sms/usage', undefined, (await apiSession(demo('noah.thibodeaux'))).token)).status,
+      (await call(server, smsRoutes.usage, { token: (await apiSession(demo('noah.thibodeaux'))).token })).status,
     ).toBe(403);
-    const usage = await api<{ data: { today: { sent: number; refused: number } } }>(
-      server,
-      'GET',
-      '/sms/usage',
-      undefined,
-      token,
-    );
+    const usage = await call(server, smsRoutes.usage, { token });
     expect(usage.body.data.today).toMatchObject({ sent: 4, refused: 2 });
 
     for (const [language, theme] of [
@@ -69,10 +67,13 @@ describe('SMS caps and spend', () => {
     ] as const) {
       // The account's language and theme win once signed in.
       const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
-      const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, adminToken);
-      await api(server, 'POST', '/setting', { language }, adminToken);
-      await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, adminToken);
-      await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const me = await call(server, accountRoutes.me, { token: adminToken });
+      await call(server, adminSettingRoutes.write, { body: { language }, token: adminToken });
+      await call(server, adminSettingRoutes.write, {
+        body: { id: me.body.data.id, settings: { theme } },
+        token: adminToken,
+      });
+      await call(server, authRoutes.logout, { token: adminToken });
       const { page: admin, errors: adminErrors } = await openWatchedPage(browser, { baseURL: server.url });
       await loginUi(admin, ADMIN.email, ADMIN.password);
       await admin.goto('/admin');

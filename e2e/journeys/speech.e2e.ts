@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { userPermissionRoutes } from '@rounds/contracts/user-permissions';
 import { speechWav } from '@rounds/test-kit/speech-audio';
 import { type SttStandIn, startSttStandIn } from '@rounds/test-kit/stt-stand-in';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO_PASSWORD } from '../support/api';
+import { apiLogin, call, DEMO_PASSWORD } from '../support/api';
 import { dismissToasts, openWatchedPage } from '../support/app';
 import { launchBrowser, snap } from '../support/browser';
 import { budget } from '../support/budget';
@@ -58,13 +59,10 @@ const HEARD = /^(Heard|Entendu) [\d.,]+ sec/;
 /** The Admin changes a user's speechToText permission through the API, as the admin screen would. */
 async function setSpeechPermission(userId: string, value: boolean): Promise<void> {
   const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const reply = await api(
-    server,
-    'POST',
-    '/user/permission',
-    { userId, permission: 'speechToText', value },
-    adminToken,
-  );
+  const reply = await call(server, userPermissionRoutes.set, {
+    body: { userId, permission: 'speechToText', value },
+    token: adminToken,
+  });
   expect(reply.status).toBe(200);
 }
 

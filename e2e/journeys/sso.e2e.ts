@@ -1,8 +1,9 @@
+import { ssoRoutes } from '@rounds/contracts/sso';
 import { type OidcProviderFixture, startOidcProvider } from '@rounds/test-kit/oidc-provider';
 import { freePort } from '@rounds/test-kit/server-process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api';
+import { apiLogin, call } from '../support/api';
 import { openContext, openWatchedPage, toggleTheme } from '../support/app';
 import { launchBrowser, snap } from '../support/browser';
 import { loginUi } from '../support/login-ui';
@@ -186,16 +187,14 @@ describe('single sign-on in the browser', () => {
     await snap(page, 'sso-login-only-light-fr');
     // Back as it was for the journeys after this one.
     const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-    expect((await api(server, 'PUT', '/auth/sso/policy', { ssoOnly: false }, token)).status).toBe(200);
+    expect((await call(server, ssoRoutes.updatePolicy, { body: { ssoOnly: false }, token })).status).toBe(200);
   });
 
   it('says so when the provider is down, and the password form still signs in', async () => {
     await op.stop();
     // The server asks the provider again at most every 2 s: a page opened before it has noticed is told "up" (a CI
     // run under load waited for the notice in vain). The page is opened once the server says the provider is down.
-    await expect
-      .poll(async () => (await api<{ data: { available: boolean } }>(server, 'GET', '/auth/sso')).body.data.available)
-      .toBe(false);
+    await expect.poll(async () => (await call(server, ssoRoutes.status, {})).body.data.available).toBe(false);
     try {
       for (const lang of ['en', 'fr'] as const) {
         const context = await openContext(browser, { baseURL: server.url });

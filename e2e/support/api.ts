@@ -1,5 +1,8 @@
+import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
+import { outboxRoutes } from '@rounds/contracts/outbox';
 import { demoEmail } from '@rounds/test-kit/demo';
 import { signInOverApi } from '@rounds/test-kit/mfa';
+import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
 import { budget } from './budget';
 import type { RunningServer } from './server';
 import { ADMIN } from './server';
@@ -15,27 +18,17 @@ export const DEMO = {
   lucas: demoEmail('lucas.fontenot'),
 } as const;
 
-type TJson = Record<string, unknown>;
-
-/** A JSON call to the real API, as the tests' own client (never through the browser). */
-export async function api<T = TJson>(
+/**
+ * A contract route of the real API, as the tests' own client (never through the browser): the descriptor
+ * gives the method and path, its schemas type the input and the reply. A refusal is answered, not thrown.
+ */
+export async function call<R extends TApiRoute>(
   server: RunningServer,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  route: R,
+  input: TFetchInput<R>,
+): Promise<{ status: number; body: TReplyOf<R> }> {
+  const { status, body } = await routeFetch(server.url, route, input);
+  return { status, body };
 }
 
 /** Logs in through the API and returns the access token (this ends the user's other sessions). */
@@ -59,13 +52,7 @@ export async function outbox(server: RunningServer, to: string): Promise<{ text:
     token = await apiLogin(server, ADMIN.email, ADMIN.password);
     adminTokens.set(server, token);
   }
-  const reply = await api<{ data: { messages: { text: string; subject: string | null }[] } }>(
-    server,
-    'GET',
-    `/outbox?to=${encodeURIComponent(to)}`,
-    undefined,
-    token,
-  );
+  const reply = await call(server, outboxRoutes.read, { query: { to }, token });
   if (reply.status !== 200) throw new Error(`outbox ${to}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.data.messages;
 }

@@ -48,16 +48,6 @@ export async function newContext(browser: Browser, o: ContextOptions): Promise<B
   return context;
 }
 
-/** A fresh context with one page, and that page's errors: a journey step ends by expecting none. */
-export async function newWatchedPage(
-  browser: Browser,
-  o: ContextOptions,
-): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await newContext(browser, o);
-  const page = await context.newPage();
-  return { context, page, errors: watchErrors(page) };
-}
-
 /**
  * Saves a full-page screenshot under e2e/artifacts (ignored by git) for people to look at, and audits the
  * same screen with axe in light and dark: every screen a journey shows a person is also checked for

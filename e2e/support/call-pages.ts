@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { api, DEMO_PASSWORD } from './api';
+import { DEMO_PASSWORD } from './api';
 import { openContext, watchAppSocket } from './app';
 import { snap, watchErrors } from './browser';
 import { budget } from './budget';
 import { capturePeers } from './call-stats';
 import { demo, demoApi } from './demo';
+import { directRoom } from './direct-room';
 import { loginUi } from './login-ui';
 import { roomRow, roomTitle } from './pages/room';
 import type { RunningServer } from './server';
@@ -59,8 +60,7 @@ export async function threeWayVideoCall(browser: Browser, server: RunningServer,
   await apiGroup(nurse, room, ['Noah Thibodeaux', 'Mason Arceneaux']);
   const chargeId = await idOf(nurse, 'Mason Arceneaux');
   const doctorId = await idOf(nurse, 'Noah Thibodeaux');
-  const direct = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [doctorId] }, nurse.token);
-  expect(direct.status).toBe(200);
+  await directRoom(server, nurse, doctorId);
   await logout(nurse);
 
   const signedIn = [];

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { authRoutes } from '@rounds/contracts/auth';
+import { chatRoomRoutes } from '@rounds/contracts/chat';
+import { contactRoutes } from '@rounds/contracts/contacts';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { DEMO_PASSWORD, demoEmail } from '@rounds/test-kit/demo';
 import { signInOverApi } from '@rounds/test-kit/mfa';
 import { expect } from 'vitest';
-import { api } from './api';
+import { call } from './api';
 import { connectedSocket } from './live-socket';
 import type { RunningServer } from './server';
 
@@ -28,17 +32,14 @@ export function demoApi(server: () => RunningServer) {
     return { token: body.token, id: user.id, phone: `${user.phoneCountryCode}${user.phone}` };
   };
   const logout = async (session: TSession): Promise<void> => {
-    await fetch(`${server().url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } });
+    await call(server(), authRoutes.logout, { token: session.token });
   };
   /** A contact's id, found by name the way the contacts screen finds it. */
   const idOf = async (session: TSession, fullName: string): Promise<string> => {
-    const reply = await api<{ data: { contacts: { id: string; fullName: string }[] } }>(
-      server(),
-      'POST',
-      '/contact/list',
-      { search: fullName.split(' ')[0] },
-      session.token,
-    );
+    const reply = await call(server(), contactRoutes.list, {
+      body: { search: fullName.split(' ')[0] },
+      token: session.token,
+    });
     const contact = reply.body.data.contacts.find((c) => c.fullName === fullName);
     if (!contact) throw new Error(`no contact ${fullName}`);
     return contact.id;
@@ -46,13 +47,10 @@ export function demoApi(server: () => RunningServer) {
   /** A group made through the API, as its owner would have made it earlier; its twId. */
   const apiGroup = async (owner: TSession, name: string, members: string[]): Promise<string> => {
     const participants = await Promise.all(members.map((member) => idOf(owner, member)));
-    const reply = await api<{ data: { chatRoom: { twId: string } } }>(
-      server(),
-      'POST',
-      '/chat-room',
-      { participants, type: 'group', name },
-      owner.token,
-    );
+    const reply = await call(server(), chatRoomRoutes.create, {
+      body: { participants, type: 'group', name },
+      token: owner.token,
+    });
     expect(reply.status).toBe(200);
     return reply.body.data.chatRoom.twId;
   };
@@ -91,7 +89,7 @@ export function demoApi(server: () => RunningServer) {
   ): Promise<void> => {
     const session = await apiSession(email, password);
     for (const body of [{ language }, { id: session.id, settings: { theme } }]) {
-      const reply = await api(server(), 'POST', '/setting', body, session.token);
+      const reply = await call(server(), adminSettingRoutes.write, { body, token: session.token });
       expect(reply.status).toBe(200);
     }
     await logout(session);

@@ -1,5 +1,7 @@
+import { onCallRoutes } from '@rounds/contracts/on-call';
+import { referenceRoutes } from '@rounds/contracts/reference';
 import { expect } from 'vitest';
-import { api, apiLogin } from './api';
+import { apiLogin, call } from './api';
 import { ADMIN, type RunningServer } from './server';
 
 const HOUR = 3_600_000;
@@ -10,25 +12,17 @@ const HOUR = 3_600_000;
  */
 export async function dutyRoleAdmin(server: RunningServer) {
   const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const facilities = await api<{ results: { id: string; name: string }[] }>(
-    server,
-    'GET',
-    '/facility?all=1',
-    undefined,
-    token,
-  );
+  const facilities = await call(server, referenceRoutes('facility').list, { query: { all: '1' }, token });
+  if (!('results' in facilities.body)) throw new Error(`facilities: ${facilities.status}`);
   const stMarys = facilities.body.results.find((f) => f.name.startsWith('St. Mary'))!.id;
   return {
     token,
     /** A new role of St. Mary's; its id. */
     async createRole(name: string): Promise<string> {
-      const created = await api<{ data: { id: string } }>(
-        server,
-        'POST',
-        '/roles',
-        { name, facilityId: stMarys, timeZone: 'America/Chicago' },
+      const created = await call(server, onCallRoutes.create, {
+        body: { name, facilityId: stMarys, timeZone: 'America/Chicago' },
         token,
-      );
+      });
       expect(created.status).toBe(200);
       return created.body.data.id;
     },
@@ -36,7 +30,11 @@ export async function dutyRoleAdmin(server: RunningServer) {
     async onShiftNow(roleId: string, userId: string): Promise<void> {
       const now = Date.now();
       const shifts = [{ userId, startsAt: now - HOUR, endsAt: now + 8 * HOUR }];
-      const put = await api(server, 'PUT', `/roles/${roleId}/schedule`, { shifts, rotations: [] }, token);
+      const put = await call(server, onCallRoutes.setSchedule, {
+        params: { id: roleId },
+        body: { shifts, rotations: [] },
+        token,
+      });
       expect(put.status).toBe(200);
     },
   };

@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@rounds/contracts/limits';
 import { codeFor, rememberSeed, totpCode } from '@rounds/test-kit/mfa';
 import type { Page } from 'playwright-core';
 
@@ -44,7 +45,7 @@ export async function loginUi(page: Page, email: string, password: string, remem
   // What the sign-in answered, for the failure message below (a refusal the form does not show as an alert).
   const answers: string[] = [];
   const onResponse = (response: { url(): string; status(): number }) => {
-    if (new URL(response.url()).pathname.startsWith('/api/v1/auth/')) {
+    if (new URL(response.url()).pathname.startsWith(`${API_PREFIX}/auth/`)) {
       answers.push(`${new URL(response.url()).pathname} ${response.status()}`);
     }
   };

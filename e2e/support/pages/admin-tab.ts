@@ -1,6 +1,9 @@
+import { accountRoutes } from '@rounds/contracts/account';
+import { authRoutes } from '@rounds/contracts/auth';
+import { adminSettingRoutes } from '@rounds/contracts/settings';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { api, apiLogin } from '../api';
+import { apiLogin, call } from '../api';
 import { openContext } from '../app';
 import { watchErrors } from '../browser';
 import { loginUi } from '../login-ui';
@@ -18,10 +21,13 @@ export async function adminTab(
   prepare?: (context: BrowserContext) => Promise<void>,
 ) {
   const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  await api(server, 'POST', '/setting', { language: look.lang }, token);
-  await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme: look.theme } }, token);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+  const me = await call(server, accountRoutes.me, { token });
+  await call(server, adminSettingRoutes.write, { body: { language: look.lang }, token });
+  await call(server, adminSettingRoutes.write, {
+    body: { id: me.body.data.id, settings: { theme: look.theme } },
+    token,
+  });
+  await call(server, authRoutes.logout, { token });
   const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
   await prepare?.(context);
   const page = await context.newPage();
@@ -40,10 +46,13 @@ export async function adminPreferences(
   theme: 'light' | 'dark',
 ): Promise<void> {
   const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await api<{ data: { id: string } }>(server, 'GET', '/setting/me', undefined, token);
-  expect((await api(server, 'POST', '/setting', { language }, token)).status).toBe(200);
-  expect((await api(server, 'POST', '/setting', { id: me.body.data.id, settings: { theme } }, token)).status).toBe(200);
-  await fetch(`${server.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+  const me = await call(server, accountRoutes.me, { token });
+  expect((await call(server, adminSettingRoutes.write, { body: { language }, token })).status).toBe(200);
+  expect(
+    (await call(server, adminSettingRoutes.write, { body: { id: me.body.data.id, settings: { theme } }, token }))
+      .status,
+  ).toBe(200);
+  await call(server, authRoutes.logout, { token });
 }
 
 /** The Admin signed in through the login page, in the account's language and theme, on a desktop or a phone. */

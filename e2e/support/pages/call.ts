@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { api } from '../api';
+import { afterAll, beforeAll } from 'vitest';
 import { callPage } from '../call-pages';
 import { CALL_BROWSER_ARGS } from '../call-stats';
 import { demo, demoApi } from '../demo';
+import { directRoom } from '../direct-room';
 import { useMediaLane } from '../media-lane';
 import type { RunningServer } from '../server';
 import { openRoom } from './room';
@@ -44,8 +44,7 @@ export async function directChat(server: RunningServer, callerEmail: string, cal
   await setPreferences(calleeEmail, 'fr', 'dark');
   const caller = await apiSession(callerEmail);
   const callee = await apiSession(calleeEmail);
-  const room = await api(server, 'POST', '/chat-room', { type: 'direct', participants: [callee.id] }, caller.token);
-  expect(room.status).toBe(200);
+  await directRoom(server, caller, callee.id);
   await logout(caller);
   await logout(callee);
 }
