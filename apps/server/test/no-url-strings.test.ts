@@ -58,3 +58,17 @@ describe('server tests call /api/v1 routes by descriptor', () => {
     expect(stale, 'take these out of RAW_ALLOWED').toEqual([]);
   });
 });
+
+/** Source text without its comments: a comment may name a path, code may not. */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+describe('journeys, benches and the test kit call routes by descriptor', () => {
+  it('write no /api/v1 URL: routeFetch takes the descriptor, and a raw request builds its URL with routeUrl', () => {
+    const REPO = join(ROOT, '..', '..');
+    const found = ['e2e', 'bench', 'packages/test-kit/src', 'apps/server/test/support']
+      .flatMap((dir) => sources(join(REPO, dir)))
+      .filter((path) => code(readFileSync(path, 'utf8')).includes('/api/v1'))
+      .map((path) => relative(REPO, path));
+    expect(found, 'call these routes through their descriptors').toEqual([]);
+  });
+});

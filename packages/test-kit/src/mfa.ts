@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { routeUrl, type TApiRoute } from '@rounds/contracts/api-route';
+import { authRoutes } from '@rounds/contracts/auth';
+import { mfaRoutes } from '@rounds/contracts/mfa';
 
 /**
  * Multi-factor sign-in for journeys and benches (issue 26): Admins and FacilityAdmins sign in with an
@@ -55,9 +58,15 @@ const MFA_ENROLMENT_REQUIRED = 'MFA_ENROLMENT_REQUIRED';
 
 type TInit = { headers?: Record<string, string>; remember?: boolean };
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
+/** The raw Response (callers read its cookie and its refusal's body), at the route's own method and path. */
+async function postJson(
+  baseUrl: string,
+  route: TApiRoute,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${baseUrl}${routeUrl(route)}`, {
+    method: route.method,
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify(body),
   });
@@ -69,9 +78,9 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
  * on success, or the refusal it ended with.
  */
 export async function signInOverApi(baseUrl: string, email: string, password: string, init: TInit = {}) {
-  const api = `${baseUrl}/api/v1`;
   const first = await postJson(
-    `${api}/auth/login`,
+    baseUrl,
+    authRoutes.login,
     { username: email, password, remember: init.remember ?? false },
     init.headers,
   );
@@ -79,14 +88,15 @@ export async function signInOverApi(baseUrl: string, email: string, password: st
   const refusal = (await first.clone().json()) as { code?: string; mfaToken?: string };
   const mfaToken = refusal.mfaToken;
   if (refusal.code === MFA_REQUIRED)
-    return postJson(`${api}/auth/mfa/verify`, { mfaToken, code: codeFor(baseUrl, email) }, init.headers);
+    return postJson(baseUrl, mfaRoutes.verify, { mfaToken, code: codeFor(baseUrl, email) }, init.headers);
   if (refusal.code !== MFA_ENROLMENT_REQUIRED) return first;
-  const started = await postJson(`${api}/auth/mfa/enrol`, { mfaToken }, init.headers);
+  const started = await postJson(baseUrl, mfaRoutes.enrolStart, { mfaToken }, init.headers);
   if (!started.ok) return started;
   const { data } = (await started.json()) as { data: { factorId: string; secret: string } };
   rememberSeed(baseUrl, email, data.secret);
   return postJson(
-    `${api}/auth/mfa/enrol/confirm`,
+    baseUrl,
+    mfaRoutes.enrolConfirm,
     { mfaToken, factorId: data.factorId, code: totpCode(data.secret), label: 'Test authenticator' },
     init.headers,
   );

@@ -1,5 +1,7 @@
 /// <reference path="./oidc-provider-types.d.ts" />
 import { createServer, type Server } from 'node:http';
+import { routeUrl } from '@rounds/contracts/api-route';
+import { ssoRoutes } from '@rounds/contracts/sso';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { freePort } from './server-process';
 
@@ -72,9 +74,9 @@ export async function startOidcProvider(o: OidcClientOptions): Promise<OidcProvi
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [`${o.rpUrl}/api/v1/auth/sso/callback`],
+        redirect_uris: [`${o.rpUrl}${routeUrl(ssoRoutes.callback)}`],
         post_logout_redirect_uris: [`${o.rpUrl}/login`],
-        backchannel_logout_uri: `${o.rpUrl}/api/v1/auth/sso/backchannel-logout`,
+        backchannel_logout_uri: `${o.rpUrl}${routeUrl(ssoRoutes.backchannelLogout)}`,
         backchannel_logout_session_required: true,
         grant_types: ['authorization_code'],
         response_types: ['code'],

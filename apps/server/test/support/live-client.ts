@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TApiRoute, TBodyIn, TReplyOf } from '@rounds/contracts/api-route';
+import { routeUrl, type TApiRoute, type TBodyIn, type TReplyOf } from '@rounds/contracts/api-route';
 import { chatRoomRoutes, type TMessage, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
-import { ZUploadImagesReply } from '@rounds/contracts/chat-files';
+import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { signInOverApi } from '@rounds/test-kit/mfa';
 import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
 import { io, type Socket } from 'socket.io-client';
@@ -60,8 +60,8 @@ export async function history(base: string, token: string, twId: string): Promis
 
 export async function uploadImage(base: string, token: string, part: Part): Promise<string> {
   const body = multipart([part]);
-  const res = await fetch(`${base}/api/v1/chat-room/upload-chat-images`, {
-    method: 'POST',
+  const res = await fetch(`${base}${routeUrl(chatFileRoutes.uploadImages)}`, {
+    method: chatFileRoutes.uploadImages.method,
     headers: { ...body.headers, authorization: `Bearer ${token}` },
     body: body.payload,
   });
@@ -70,7 +70,7 @@ export async function uploadImage(base: string, token: string, part: Part): Prom
 }
 
 export async function downloadImage(base: string, token: string, key: string): Promise<Buffer> {
-  const res = await fetch(`${base}/api/v1/chat-room/image?key=${key}`, {
+  const res = await fetch(`${base}${routeUrl(chatFileRoutes.file)}?key=${key}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!res.ok) throw new Error(`image ${res.status}`);
