@@ -1,6 +1,6 @@
 import { routePath, routeUrl, type TApiRoute, type TReplyOf, type TRouteCallInput } from '@rounds/contracts/api-route';
 
-type TQueryValue = string | number | boolean | null | undefined;
+export type TQueryValue = string | number | boolean | null | undefined;
 
 /** A route's input over the network: params, query and a JSON body typed by its contract, and a session's token. */
 export type TFetchInput<R extends TApiRoute> = TRouteCallInput<R, { form: FormData }> & {
@@ -11,7 +11,8 @@ export type TFetchInput<R extends TApiRoute> = TRouteCallInput<R, { form: FormDa
 /** The answer: its status, and its body (the contract's reply when the status is 2xx, a refusal otherwise). */
 export type TFetchReply<R extends TApiRoute> = { status: number; body: TReplyOf<R>; headers: Headers };
 
-function queryString(query: Record<string, TQueryValue | readonly TQueryValue[]> | undefined): string {
+/** A route's query as the web sends it: repeated keys for arrays, nothing for null or undefined. */
+export function queryString(query: Record<string, TQueryValue | readonly TQueryValue[]> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) if (item != null) search.append(key, String(item));

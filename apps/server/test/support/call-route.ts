@@ -1,9 +1,8 @@
 import { routePath, routeUrl, type TApiRoute, type TReplyOf, type TRouteCallInput } from '@rounds/contracts/api-route';
+import { queryString, type TQueryValue } from '@rounds/test-kit/route-fetch';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { multipart, type Part } from './multipart';
-
-type TQueryValue = string | number | boolean | null | undefined;
 
 /** A route's input, typed by its contract: params, query and body as the web sends them. */
 export type TRouteInput<R extends TApiRoute> = TRouteCallInput<R, { multipart: Part[] }> & {
@@ -29,16 +28,6 @@ export type TRouteResponse<R extends TApiRoute> = Omit<LightMyRequestResponse, '
 
 /** Input a test sends on purpose against the contract (a missing field, a wrong type): typed as anything. */
 export const unchecked = <T>(value: T): never => value as never;
-
-function queryString(query: Record<string, TQueryValue | readonly TQueryValue[]> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) if (item != null) search.append(key, String(item));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * Calls one route of the contracts as a client would (the server tests' only way to an /api/v1 or /scim/v2
