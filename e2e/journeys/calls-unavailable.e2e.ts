@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiLogin, call, DEMO_PASSWORD } from '../support/api';
-import { newContext, snap, watchErrors } from '../support/browser';
+import { openContext } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
 import { demo } from '../support/demo';
 import { directRoom } from '../support/direct-room';
 import { connectedSocket } from '../support/live-socket';
@@ -37,7 +38,7 @@ afterAll(() => {
 
 async function signedIn(language: 'en' | 'fr', theme: 'light' | 'dark', mobile: boolean) {
   await setPreferences(demo(NURSE), language, theme);
-  const context = await newContext(browser(), { baseURL: server().url, colorScheme: theme, mobile });
+  const context = await openContext(browser(), { baseURL: server().url, colorScheme: theme, mobile });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await loginUi(page, demo(NURSE), DEMO_PASSWORD);

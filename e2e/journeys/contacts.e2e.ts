@@ -6,8 +6,8 @@ import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { openWatchedPage } from '../support/app';
-import { newContext, snap, watchErrors } from '../support/browser';
+import { openContext, openWatchedPage } from '../support/app';
+import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
 import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
@@ -208,8 +208,8 @@ describe('contacts', () => {
 
   it('shows Do not disturb set in one browser to another at once, and Offline when that browser closes', async () => {
     const [contextA, contextB] = await Promise.all([
-      newContext(browser, { baseURL: server.url }),
-      newContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
     ]);
     const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
     const errorsA = watchErrors(pageA);
@@ -241,8 +241,8 @@ describe('contacts', () => {
 
   it('goes Away after the inactivity delay, for everyone, and back to Available on activity unless set by hand', async () => {
     const [contextA, contextB] = await Promise.all([
-      newContext(browser, { baseURL: server.url }),
-      newContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
+      openContext(browser, { baseURL: server.url }),
     ]);
     // Fake timers for A only; its clock is moved with setSystemTime, which leaves the socket's timers alone.
     await contextA.clock.install();
@@ -301,14 +301,13 @@ describe('contacts', () => {
 
     expect(errorsA()).toEqual([]);
     expect(errorsB()).toEqual([]);
-    await Promise.all([contextA.close(), contextB.close()]);
   });
 
   eachLook('looks right', async (look) => {
     const { theme, lang, viewport } = look;
     const email = demo('grace.nguyen');
     await setPreferences(email, lang, theme);
-    const context = await newContext(browser, {
+    const context = await openContext(browser, {
       baseURL: server.url,
       colorScheme: theme,
       mobile: viewport === 'mobile',
@@ -360,6 +359,5 @@ describe('contacts', () => {
       await row(page, 'Mia Brown').waitFor();
     }
     expect(errors()).toEqual([]);
-    await context.close();
   });
 });

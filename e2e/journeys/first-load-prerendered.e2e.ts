@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/api';
-import { openWatchedPage } from '../support/app';
-import { artifact, newContext, snap, watchErrors } from '../support/browser';
+import { openContext, openWatchedPage } from '../support/app';
+import { artifact, snap, watchErrors } from '../support/browser';
 import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { loginUi, passSecondStepUi } from '../support/login-ui';
@@ -74,7 +74,7 @@ describe('the login page arrives rendered', () => {
       for (const language of ['en', 'fr'] as const) {
         const name = `prerendered-login-${language}-${colorScheme}-${mobile ? 'phone' : 'desktop'}`;
         it(`shows the whole page before the app has loaded: ${name}`, async () => {
-          const context = await newContext(browser, { baseURL: server.url, colorScheme, mobile });
+          const context = await openContext(browser, { baseURL: server.url, colorScheme, mobile });
           // A device where this theme and language were chosen before: what the first-paint script and the server read.
           await context.addInitScript(
             ([theme, lang]) => {
@@ -103,14 +103,13 @@ describe('the login page arrives rendered', () => {
           await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(colorScheme);
           await snap(page, name);
           expect(errors()).toEqual([]);
-          await context.close();
         });
       }
     }
   }
 
   it('takes over without a blank frame, keeping what was typed and a Log in pressed before the app was there', async () => {
-    const context = await newContext(browser, { baseURL: server.url, mobile: true });
+    const context = await openContext(browser, { baseURL: server.url, mobile: true });
     await context.addInitScript(WATCH_FRAMES);
     const { page, errors, release } = await staticLoginPage(context);
     await page.getByLabel('Email').fill(DEMO.amelia);
@@ -125,11 +124,10 @@ describe('the login page arrives rendered', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.evaluate(() => (window as unknown as { __blankFrames: number }).__blankFrames)).resolves.toBe(0);
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('keeps the field the user was typing in, and sends a signed-in user home', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await openContext(browser, { baseURL: server.url });
     const { page, errors, release } = await staticLoginPage(context);
     await page.getByLabel('Email').fill(DEMO.amelia);
     await page.getByLabel('Password', { exact: true }).fill('half');
@@ -146,11 +144,10 @@ describe('the login page arrives rendered', () => {
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/');
     expect(errors()).toEqual([]);
-    await context.close();
   });
 
   it('keeps a language picked before the app has loaded, for the next page too', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await openContext(browser, { baseURL: server.url });
     const { page, errors, release } = await staticLoginPage(context);
     // A slow phone: French picked on the server's page, then another address opened before the app took over.
     await page.getByLabel('Language').selectOption('fr');
@@ -161,7 +158,6 @@ describe('the login page arrives rendered', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Bon retour parmi nous' }).waitFor();
     expect(errors()).toEqual([]);
-    await context.close();
   });
 });
 
@@ -180,7 +176,7 @@ describe('the home page’s frame arrives rendered', () => {
     const name = `prerendered-home-${language}-${colorScheme}-${mobile ? 'phone' : 'desktop'}`;
     it(`shows a signed-in nurse Recent's frame and logo before the app has loaded, then the rooms: ${name}`, async () => {
       await setPreferences(DEMO.amelia, language, colorScheme);
-      const context = await newContext(browser, { baseURL: server.url, colorScheme, mobile });
+      const context = await openContext(browser, { baseURL: server.url, colorScheme, mobile });
       await context.addInitScript(WATCH_FRAMES);
       const page = await context.newPage();
       const errors = watchErrors(page);
@@ -225,7 +221,6 @@ describe('the home page’s frame arrives rendered', () => {
       );
       await snap(page, name);
       expect(errors()).toEqual([]);
-      await context.close();
     });
   }
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openWatchedPage } from '../support/app';
-import { newContext, snap } from '../support/browser';
+import { openContext, openWatchedPage } from '../support/app';
+import { snap } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { passSecondStepUi } from '../support/login-ui';
 import { ADMIN, type RunningServer } from '../support/server';
@@ -57,7 +57,7 @@ describe('app shell', () => {
   });
 
   it('validates the login form on the client before calling the server', async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await openContext(browser, { baseURL: server.url });
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -66,7 +66,6 @@ describe('app shell', () => {
     await page.getByLabel('Password', { exact: true }).fill('x');
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await page.getByText('Invalid email address').waitFor();
-    await context.close();
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
