@@ -5,6 +5,7 @@ import type { TBodyIn } from '@rounds/contracts/api-route';
 import { chatRoomRoutes } from '@rounds/contracts/chat';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '@rounds/test-kit/demo';
 import { startJanus } from '@rounds/test-kit/janus-server';
+import { routeReply } from '@rounds/test-kit/route-fetch';
 import type { Page } from 'playwright-core';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
@@ -23,7 +24,7 @@ import {
 import { seedHospital } from './support/demo-hospital';
 import { cpuSeconds, sampleCpu } from './support/proc-cpu';
 import { seedRooms } from './support/seed-rooms';
-import { callRoute, fmt, signIn, startBenchServer } from './support/server';
+import { fmt, signIn, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
@@ -118,7 +119,7 @@ try {
   const login = (email: string) => signIn(server.url, email, DEMO_PASSWORD);
   const owner = await login(staff[0]!.email);
   const createRoom = (body: TBodyIn<typeof chatRoomRoutes.create>) =>
-    callRoute(server.url, chatRoomRoutes.create, { token: owner, body });
+    routeReply(server.url, chatRoomRoutes.create, { token: owner, body });
   const fullName = (u: (typeof staff)[number]) => `${u.first_name} ${u.last_name}`;
   await createRoom({ type: 'direct', participants: [staff[1]!.id] });
   await createRoom({ type: 'group', name: 'Bench video call', participants: staff.slice(1, GROUP).map((u) => u.id) });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { routeUrl, type TQueryIn } from '@rounds/contracts/api-route';
 import { complianceExportRoutes } from '@rounds/contracts/compliance';
+import { routeReply } from '@rounds/test-kit/route-fetch';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { localFileStore } from '../apps/server/src/lib/file-store';
@@ -12,7 +13,7 @@ import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { type EngineOptions, onEachEngine } from './support/engines';
 import { seedRooms } from './support/seed-rooms';
-import { callRoute, fmt, startBenchServer } from './support/server';
+import { fmt, startBenchServer } from './support/server';
 import { seedSignedInUsers } from './support/signed-in-users';
 
 /**
@@ -104,7 +105,7 @@ async function run(label: string, env: Record<string, string>, o: EngineOptions)
   });
   try {
     const token = await signAccessToken(JWT_SECRET, { sub: s.admin.id, role: 'Admin', sid: s.admin.sid }, 3_600);
-    const made = await callRoute(server.url, complianceExportRoutes.createExport, {
+    const made = await routeReply(server.url, complianceExportRoutes.createExport, {
       token,
       body: { scope: 'room', targetId: s.room, from: 0, to: Date.now() + 60_000 },
     });

@@ -1,7 +1,7 @@
 import type { TApiRoute } from '@rounds/contracts/api-route';
 import { scimRoutes, scimTokenRoutes } from '@rounds/contracts/scim';
-import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
-import { callRoute, fmt, percentile, signIn, startBenchServer } from './support/server';
+import { routeFetch, routeReply, type TFetchInput } from '@rounds/test-kit/route-fetch';
+import { fmt, percentile, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/scim: the hospital's directory provisioning its staff through SCIM 2.0 (issue 26). 20,000 users, each
@@ -23,7 +23,7 @@ const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD
 
 try {
   const adminToken = await signIn(server.url, ADMIN.email, ADMIN.password);
-  const made = await callRoute(server.url, scimTokenRoutes.create, { token: adminToken, body: { label: 'bench' } });
+  const made = await routeReply(server.url, scimTokenRoutes.create, { token: adminToken, body: { label: 'bench' } });
   const secret = made.data.secret;
 
   const posts: number[] = [];

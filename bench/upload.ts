@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { routeUrl } from '@rounds/contracts/api-route';
 import { chatFileRoutes } from '@rounds/contracts/chat-files';
-import { callRoute, fmt, signIn, startBenchServer } from './support/server';
+import { routeReply } from '@rounds/test-kit/route-fetch';
+import { fmt, signIn, startBenchServer } from './support/server';
 
 /**
  * bench/upload: a 10 MB image up and down through the real server (encrypted on local disk), and the server's
@@ -31,7 +32,7 @@ try {
   const upload = async () => {
     const form = new FormData();
     form.append('files', new Blob([png], { type: 'image/png' }), 'scan.png');
-    return (await callRoute(server.url, chatFileRoutes.uploadImages, { token, form })).data.files[0]!.Key;
+    return (await routeReply(server.url, chatFileRoutes.uploadImages, { token, form })).data.files[0]!.Key;
   };
   // The file's bytes, not JSON: a raw fetch on the URL its descriptor gives.
   const download = async (key: string) => {

@@ -8,7 +8,7 @@ import { contactRoutes, type TContactListRequest } from '@rounds/contracts/conta
 import { API_PREFIX } from '@rounds/contracts/limits';
 import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { signInOverApi } from '@rounds/test-kit/mfa';
-import { routeFetch } from '@rounds/test-kit/route-fetch';
+import { routeFetch, routeReply } from '@rounds/test-kit/route-fetch';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/database';
 import { createMessageCrypto } from '../apps/server/src/lib/message-crypto';
@@ -19,7 +19,7 @@ import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { BENCH_USER, CONTACT_CASES, caseBody, seedHospital, type TContactCase } from './support/demo-hospital';
 import { mobileLcp } from './support/lighthouse-lcp';
 import { seedRooms, type TSeedRoom } from './support/seed-rooms';
-import { signIn as apiSignIn, callRoute, fmt, percentile, startBenchServer } from './support/server';
+import { signIn as apiSignIn, fmt, percentile, startBenchServer } from './support/server';
 import { throttledHome } from './support/throttled-home';
 
 /**
@@ -554,7 +554,7 @@ try {
   // What the server answers for each case, to know when the screen shows the same.
   const token = await apiSignIn(server.url, BENCH_USER.email, BENCH_USER.password);
   const count = async (body: TContactListRequest) =>
-    (await callRoute(server.url, contactRoutes.list, { token, body })).data.contacts.length;
+    (await routeReply(server.url, contactRoutes.list, { token, body })).data.contacts.length;
   const counts = new Map<string, number>();
   for (const c of CONTACT_CASES) counts.set(c.name, await count(caseBody(c, ids)));
   const total = await count({});

@@ -1,6 +1,4 @@
-import type { TApiRoute, TReplyOf } from '@rounds/contracts/api-route';
 import { signInOverApi } from '@rounds/test-kit/mfa';
-import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
 import { type RunningServer, startServer } from '@rounds/test-kit/server-process';
 import type { EngineOptions } from './engines';
 
@@ -59,19 +57,6 @@ export async function startSeededServer(
     await server.stop();
     throw error;
   }
-}
-
-/** Calls a contract route that must succeed and returns its reply (fails the bench on a refusal). */
-export async function callRoute<R extends TApiRoute>(
-  baseUrl: string,
-  route: R,
-  input: TFetchInput<R>,
-): Promise<TReplyOf<R>> {
-  const reply = await routeFetch(baseUrl, route, input);
-  if (reply.status >= 300) {
-    throw new Error(`${route.method} ${route.path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
-  }
-  return reply.body;
 }
 
 /** Calls `call` `warm` times unmeasured, then `count` times: the times it reported, sorted, and its last result. */

@@ -53,3 +53,16 @@ export async function routeFetch<R extends TApiRoute>(
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as TReplyOf<R>, headers: response.headers };
 }
+
+/** A call that must succeed: its reply; a refusal throws with the route, its status and the start of its body. */
+export async function routeReply<R extends TApiRoute>(
+  baseUrl: string,
+  route: R,
+  input: TFetchInput<R>,
+): Promise<TReplyOf<R>> {
+  const reply = await routeFetch(baseUrl, route, input);
+  if (reply.status >= 300) {
+    throw new Error(`${route.method} ${route.path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  }
+  return reply.body;
+}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { routeUrl, type TApiRoute, type TBodyIn, type TReplyOf } from '@rounds/contracts/api-route';
+import { routeUrl } from '@rounds/contracts/api-route';
 import { chatRoomRoutes, type TMessage, ZMessage, ZMessagesReply, ZSendMessageAck } from '@rounds/contracts/chat';
 import { chatFileRoutes, ZUploadImagesReply } from '@rounds/contracts/chat-files';
 import { signInOverApi } from '@rounds/test-kit/mfa';
-import { routeFetch, type TFetchInput } from '@rounds/test-kit/route-fetch';
+import { routeReply } from '@rounds/test-kit/route-fetch';
 import { io, type Socket } from 'socket.io-client';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../src/ops/seed-demo';
 import { multipart, type Part } from './multipart';
@@ -25,23 +25,14 @@ export async function loginDemo(base: string, name: string, init: RequestInit = 
   return { token: json.token, id: json.user.id, cookie };
 }
 
-/** A call of a contract route over HTTP that must succeed: its reply. */
-async function httpCall<R extends TApiRoute>(
-  base: string,
-  token: string,
-  route: R,
-  body: TBodyIn<R>,
-): Promise<TReplyOf<R>> {
-  const reply = await routeFetch(base, route, { token, body } as unknown as TFetchInput<R>);
-  if (reply.status >= 300) throw new Error(`${route.path} ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body;
-}
-
 export async function createGroup(base: string, owner: Login, others: Login[], name: string): Promise<string> {
-  const reply = await httpCall(base, owner.token, chatRoomRoutes.create, {
-    type: 'group',
-    name,
-    participants: others.map((o) => o.id),
+  const reply = await routeReply(base, chatRoomRoutes.create, {
+    token: owner.token,
+    body: {
+      type: 'group',
+      name,
+      participants: others.map((o) => o.id),
+    },
   });
   return reply.data.chatRoom.id;
 }
@@ -51,7 +42,7 @@ export async function history(base: string, token: string, twId: string): Promis
   const all: TMessage[] = [];
   for (;;) {
     const page = ZMessagesReply.parse(
-      await httpCall(base, token, chatRoomRoutes.messages, { twId, after: all.at(-1)?.seq ?? 0 }),
+      await routeReply(base, chatRoomRoutes.messages, { token, body: { twId, after: all.at(-1)?.seq ?? 0 } }),
     );
     all.push(...page.data.messages);
     if (!page.data.hasMore) return all;
@@ -122,7 +113,7 @@ export function openTab(base: string, login: Login, twId: string, options: { tok
     catchUp: async () => {
       for (;;) {
         const page = ZMessagesReply.parse(
-          await httpCall(base, token(), chatRoomRoutes.messages, { twId, after: lastSeq() }),
+          await routeReply(base, chatRoomRoutes.messages, { token: token(), body: { twId, after: lastSeq() } }),
         );
         for (const m of page.data.messages) shown.set(m.seq, m.id);
         if (!page.data.hasMore) return;
