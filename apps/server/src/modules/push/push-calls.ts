@@ -1,5 +1,4 @@
 import type { TCall } from '@rounds/contracts/calls';
-import type { TLanguage } from '@rounds/contracts/common';
 import { callPayload } from './push.rules';
 import * as store from './push.store';
 import { CALL_TTL, delivery, type PushContext } from './push-context';
@@ -24,29 +23,27 @@ export function callChanged(ctx: PushContext) {
     const now = Date.now();
     const [level, room] = await Promise.all([contentLevel(), store.roomOf(db, after.twId)]);
     const caller = after.participants.find((p) => p.id === after.initializerId)?.fullName ?? '';
-    const make = (ended: boolean) => (_: string, lang: TLanguage) => {
-      const payload = callPayload(
-        { roomId: after.twId, callId: after.id, caller, roomName: room?.type === 'group' ? room.name : null, ended },
-        level,
-        lang,
-        now,
-      );
-      return { payload, delivery: delivery(payload, true, CALL_TTL) };
-    };
-    await queueNow(
-      [
-        ...(await toUsers(
-          start.map((p) => p.id),
-          make(false),
+    const stopped = new Set(stop.map((p) => p.id));
+    // One read of subscriptions and badges for both: nobody starts and stops ringing in the same change.
+    const pushes = await toUsers(
+      [...start, ...stop].map((p) => p.id),
+      (userId, lang) => {
+        const payload = callPayload(
+          {
+            roomId: after.twId,
+            callId: after.id,
+            caller,
+            roomName: room?.type === 'group' ? room.name : null,
+            ended: stopped.has(userId),
+          },
+          level,
+          lang,
           now,
-        )),
-        ...(await toUsers(
-          stop.map((p) => p.id),
-          make(true),
-          now,
-        )),
-      ],
+        );
+        return { payload, delivery: delivery(payload, true, CALL_TTL) };
+      },
       now,
     );
+    await queueNow(pushes, now);
   };
 }
