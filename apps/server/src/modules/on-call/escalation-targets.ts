@@ -20,7 +20,7 @@ const MAX_FALLS = 10;
 export async function escalationTargetOf(db: Db, roleId: string): Promise<TEscalationTarget | null> {
   const step = await store.firstStep(db, roleId);
   if (!step) return null;
-  return nameTarget(db, { targetRoleId: step.target_role_id, targetUserId: step.target_user_id });
+  return nameTarget(db, step);
 }
 
 export async function nameTarget(
@@ -42,7 +42,7 @@ export async function nameTarget(
 export async function fallsTo(db: Db, roleId: string, now: number): Promise<Reached | null> {
   const step = await store.firstStep(db, roleId);
   if (!step) return null;
-  return reach(db, { targetRoleId: step.target_role_id, targetUserId: step.target_user_id }, now);
+  return reach(db, step, now);
 }
 
 /** Who a step reaches now: a person if active, a role's holders now, or, when nobody holds it, its target's. */
@@ -63,12 +63,7 @@ export async function reach(
   if (holders.length === 0 && falls < MAX_FALLS) {
     const next = await store.firstStep(db, target.id);
     if (next) {
-      const fallen = await reach(
-        db,
-        { targetRoleId: next.target_role_id, targetUserId: next.target_user_id },
-        now,
-        falls + 1,
-      );
+      const fallen = await reach(db, next, now, falls + 1);
       if (fallen) return fallen;
     }
   }

@@ -79,10 +79,11 @@ export async function roleTargets(db: Db): Promise<Map<string, string[]>> {
   return map;
 }
 
+/** A role policy's first step: whom its escalation goes to first. */
 export async function firstStep(db: Db, roleId: string) {
   return db
     .selectFrom('escalation_policy_steps')
-    .select(['target_role_id', 'target_user_id'])
+    .select(['target_role_id as targetRoleId', 'target_user_id as targetUserId'])
     .where('role_id', '=', roleId)
     .orderBy('position')
     .limit(1)
