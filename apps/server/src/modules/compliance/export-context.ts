@@ -80,9 +80,5 @@ export const add = (archive: ZipArchive, source: Readable | string, name: string
     archive.append(source, { name, store });
   });
 
-/** An export keeps nothing between requests: its context is its deps. */
-export function createExportContext(deps: ExportDeps) {
-  return { ...deps };
-}
-
-export type ExportContext = ReturnType<typeof createExportContext>;
+/** An export keeps nothing between requests: its actions take its deps as they are. */
+export type ExportContext = ExportDeps;

@@ -1,4 +1,4 @@
-import { createExportContext, type ExportDeps } from './export-context';
+import type { ExportDeps } from './export-context';
 import { createExport } from './export-create';
 import { openExport } from './export-open';
 
@@ -11,10 +11,9 @@ import { openExport } from './export-open';
  * shared context.
  */
 export function createExportService(deps: ExportDeps) {
-  const ctx = createExportContext(deps);
   return {
-    create: createExport(ctx),
-    open: openExport(ctx),
+    create: createExport(deps),
+    open: openExport(deps),
   };
 }
 
