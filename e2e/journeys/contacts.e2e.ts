@@ -1,14 +1,12 @@
 import { routeUrl } from '@rounds/contracts/api-route';
-import { authRoutes } from '@rounds/contracts/auth';
 import { TIMINGS } from '@rounds/contracts/limits';
 import { adminSettingRoutes } from '@rounds/contracts/settings';
-import { signInOverApi } from '@rounds/test-kit/mfa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call } from '../support/api';
 import { openContext, openWatchedPage } from '../support/app';
 import { snap, watchErrors } from '../support/browser';
 import { budget } from '../support/budget';
+import { demoApi } from '../support/demo';
 import { useDemoJourney } from '../support/journey';
 import { eachLook } from '../support/pages/looks';
 import { ROOM_PATH } from '../support/pages/room';
@@ -24,22 +22,11 @@ const demo = (name: string) => `${name}@demo.rounds.local`;
 
 let server: RunningServer;
 let browser: Browser;
+const { setPreferences } = demoApi(() => server);
 useDemoJourney({}, (s, b) => {
   server = s;
   browser = b;
 });
-
-/** The account's language and theme win once signed in, so they are set on the account, through the API. */
-async function setPreferences(email: string, language: 'en' | 'fr', theme: 'light' | 'dark'): Promise<void> {
-  const login = await signInOverApi(server.url, email, PASSWORD);
-  const { token, user } = (await login.json()) as { token: string; user: { id: string } };
-  for (const body of [{ language }, { id: user.id, settings: { theme } }]) {
-    const res = await call(server, adminSettingRoutes.write, { body, token });
-    expect(res.status).toBe(200);
-  }
-  // Ends that API session, so the browser's sign-in is the only one.
-  await call(server, authRoutes.logout, { token });
-}
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/login');

@@ -1,6 +1,3 @@
-import { accountRoutes } from '@rounds/contracts/account';
-import { authRoutes } from '@rounds/contracts/auth';
-import { adminSettingRoutes } from '@rounds/contracts/settings';
 import { smsRoutes } from '@rounds/contracts/sms';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -66,14 +63,7 @@ describe('SMS caps and spend', () => {
       ['fr', 'dark'],
     ] as const) {
       // The account's language and theme win once signed in.
-      const adminToken = await apiLogin(server, ADMIN.email, ADMIN.password);
-      const me = await call(server, accountRoutes.me, { token: adminToken });
-      await call(server, adminSettingRoutes.write, { body: { language }, token: adminToken });
-      await call(server, adminSettingRoutes.write, {
-        body: { id: me.body.data.id, settings: { theme } },
-        token: adminToken,
-      });
-      await call(server, authRoutes.logout, { token: adminToken });
+      await setPreferences(ADMIN.email, language, theme, ADMIN.password);
       const { page: admin, errors: adminErrors } = await openWatchedPage(browser, { baseURL: server.url });
       await loginUi(admin, ADMIN.email, ADMIN.password);
       await admin.goto('/admin');

@@ -1,11 +1,7 @@
-import { accountRoutes } from '@rounds/contracts/account';
-import { authRoutes } from '@rounds/contracts/auth';
-import { adminSettingRoutes } from '@rounds/contracts/settings';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { apiLogin, call } from '../api';
 import { openContext } from '../app';
 import { watchErrors } from '../browser';
+import { demoApi } from '../demo';
 import { loginUi } from '../login-ui';
 import { ADMIN, type RunningServer } from '../server';
 import type { TLook } from './looks';
@@ -20,14 +16,7 @@ export async function adminTab(
   look: Omit<TLook, 'viewport'> = { theme: 'light', lang: 'en', mobile: false },
   prepare?: (context: BrowserContext) => Promise<void>,
 ) {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await call(server, accountRoutes.me, { token });
-  await call(server, adminSettingRoutes.write, { body: { language: look.lang }, token });
-  await call(server, adminSettingRoutes.write, {
-    body: { id: me.body.data.id, settings: { theme: look.theme } },
-    token,
-  });
-  await call(server, authRoutes.logout, { token });
+  await adminPreferences(server, look.lang, look.theme);
   const context = await openContext(browser, { baseURL: server.url, colorScheme: look.theme, mobile: look.mobile });
   await prepare?.(context);
   const page = await context.newPage();
@@ -45,14 +34,7 @@ export async function adminPreferences(
   language: 'en' | 'fr',
   theme: 'light' | 'dark',
 ): Promise<void> {
-  const token = await apiLogin(server, ADMIN.email, ADMIN.password);
-  const me = await call(server, accountRoutes.me, { token });
-  expect((await call(server, adminSettingRoutes.write, { body: { language }, token })).status).toBe(200);
-  expect(
-    (await call(server, adminSettingRoutes.write, { body: { id: me.body.data.id, settings: { theme } }, token }))
-      .status,
-  ).toBe(200);
-  await call(server, authRoutes.logout, { token });
+  await demoApi(() => server).setPreferences(ADMIN.email, language, theme, ADMIN.password);
 }
 
 /** The Admin signed in through the login page, in the account's language and theme, on a desktop or a phone. */
