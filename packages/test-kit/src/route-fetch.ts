@@ -51,7 +51,21 @@ export async function routeFetch<R extends TApiRoute>(
     body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as TReplyOf<R>, headers: response.headers };
+  return {
+    status: response.status,
+    body: parsed(route, response.status, text) as TReplyOf<R>,
+    headers: response.headers,
+  };
+}
+
+/** The JSON every contract route answers; anything else (a proxy's HTML page) fails saying what came back. */
+function parsed(route: TApiRoute, status: number, text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${route.method} ${route.path} answered ${status} with no JSON: ${text.slice(0, 200)}`);
+  }
 }
 
 /** A call that must succeed: its reply; a refusal throws with the route, its status and the start of its body. */
